@@ -1,0 +1,18 @@
+import type { Database } from './store/database';
+import type { FaultInjector } from './faults';
+import type { SemanticModel } from './cube/model';
+
+/** What every route handler shares. */
+export interface PlatformContext {
+  db: Database;
+  model: SemanticModel;
+  faults: FaultInjector;
+  /** Base URL clients reach the platform at, e.g. `http://127.0.0.1:4000`. */
+  publicUrl(): string;
+  now(): Date;
+  /** How long `/v1/load` waits for a query before answering Continue wait. */
+  continueWaitMs: number;
+  /** Extra time every data API query takes, to model a slow warehouse. */
+  queryDelayMs: number;
+  maxRowLimit: number;
+}

@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  /** Parsed JSON body; `undefined` when the request had none. */
+  body: unknown;
+  remoteAddress: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (request: ApiRequest) => Promise<ApiResponse>;
+
+/** An error that becomes a response as it is, e.g. `400 {"error": "..."}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = { error: message },
+    readonly contentType = 'application/json',
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const notFound = (message: string) => new HttpError(404, message);
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+/** Paths like `/api/v1/deployments/:deploymentId/reports`; a trailing slash is optional on every route. */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, path: string, handler: Handler): this {
+    const names: string[] = [];
+    const source = path
+      .replace(/\/$/, '')
+      .split('/')
+      .map((segment) => {
+        if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      })
+      .join('/');
+    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), names, handler });
+    return this;
+  }
+
+  /** The handler for a request, `null` for an unknown path, or the allowed methods for a known path. */
+  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { allowed: string[] } | null {
+    const allowed: string[] = [];
+    for (const route of this.routes) {
+      const found = route.pattern.exec(path);
+      if (!found) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      route.names.forEach((name, i) => {
+        params[name] = decodeURIComponent(found[i + 1]!);
+      });
+      return { handler: route.handler, params };
+    }
+    return allowed.length ? { allowed } : null;
+  }
+}
+
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+}
+
+export function send(response: ServerResponse, result: ApiResponse): void {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store', ...result.headers };
+  if (result.body === undefined) {
+    response.writeHead(result.status, headers).end();
+    return;
+  }
+  const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
+  headers['Content-Type'] = `${result.contentType ?? 'application/json'}; charset=utf-8`;
+  response.writeHead(result.status, headers).end(text);
+}
+
+export function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}

@@ -1,0 +1,79 @@
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+
+export type SqlParam = string | number | boolean | null;
+export type Row = Record<string, unknown>;
+
+/**
+ * The local platform's one DuckDB database (a file in the data dir, or in memory for tests). Platform state
+ * goes through one connection behind a lock so read-modify-write steps never interleave; data API queries
+ * get connections of their own so a long query does not hold up the Platform API.
+ */
+export class Database {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly state: DuckDBConnection,
+  ) {}
+
+  static async open(path: string): Promise<Database> {
+    const instance = await DuckDBInstance.create(path);
+    const state = await instance.connect();
+    await state.run(`SET TimeZone = 'UTC'`);
+    return new Database(instance, state);
+  }
+
+  /** Runs `work` alone on the state connection, inside a transaction: all of it lands or none. */
+  transaction<T>(work: (tx: StateConnection) => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => {
+      const tx = new StateConnection(this.state);
+      await this.state.run('BEGIN TRANSACTION');
+      try {
+        const result = await work(tx);
+        await this.state.run('COMMIT');
+        return result;
+      } catch (error) {
+        await this.state.run('ROLLBACK');
+        throw error;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A read on the state connection, queued behind any running transaction. */
+  read<T>(work: (tx: StateConnection) => Promise<T>): Promise<T> {
+    const run = this.tail.then(() => work(new StateConnection(this.state)));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A separate connection for one analytical query; closed by the caller. */
+  async analyticsConnection(): Promise<DuckDBConnection> {
+    const connection = await this.instance.connect();
+    await connection.run(`SET TimeZone = 'UTC'`);
+    return connection;
+  }
+
+  close(): void {
+    this.state.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+export class StateConnection {
+  constructor(private readonly connection: DuckDBConnection) {}
+
+  async all(sql: string, params: SqlParam[] = []): Promise<Row[]> {
+    const reader = await this.connection.runAndReadAll(sql, params as DuckDBValue[]);
+    return reader.getRowObjectsJson() as Row[];
+  }
+
+  async one(sql: string, params: SqlParam[] = []): Promise<Row | undefined> {
+    return (await this.all(sql, params))[0];
+  }
+
+  async run(sql: string, params: SqlParam[] = []): Promise<void> {
+    await this.connection.run(sql, params as DuckDBValue[]);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * RFC 8785 (JSON Canonicalization Scheme): object keys sorted by UTF-16 code units, no whitespace, numbers
+ * in ECMAScript's shortest form (what JSON.stringify already produces), strings escaped as JSON.stringify does.
+ * `undefined` members are dropped, as JSON.stringify drops them.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError('canonical JSON cannot represent a non-finite number');
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.keys(value as Record<string, unknown>)
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .sort(compareCodeUnits)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  throw new TypeError(`canonical JSON cannot represent a ${typeof value}`);
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  // Default string comparison in JavaScript is by UTF-16 code units, which is what RFC 8785 requires.
+  return a < b ? -1 : a > b ? 1 : 0;
+}
