@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './http';
+export * from './platform-client';
+export * from './scim-client';
+export * from './token-manager';
+export * from './core-data-client';

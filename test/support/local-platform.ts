@@ -1,0 +1,50 @@
+import { startPlatform, type PlatformOptions, type RunningPlatform } from '../../server/app';
+import { CoreDataClient, DeploymentTokenManager, PlatformClient, ScimClient } from '../../src/client';
+
+/** No waiting in tests: backoff and Continue wait pauses resolve at once (cancellation still honoured). */
+export const noSleep = (_ms: number, signal?: AbortSignal) =>
+  signal?.aborted ? Promise.reject(new Error('aborted')) : Promise.resolve();
+
+export interface TestPlatform {
+  platform: RunningPlatform;
+  admin: PlatformClient;
+  analyst: PlatformClient;
+  scim: ScimClient;
+  salesDeploymentId: string;
+  sandboxDeploymentId: string;
+  dataClient(platformClient?: PlatformClient, deploymentId?: string, options?: Partial<ConstructorParameters<typeof CoreDataClient>[0]>): Promise<CoreDataClient>;
+  close(): Promise<void>;
+}
+
+export function platformClient(url: string, token: string): PlatformClient {
+  return new PlatformClient({ baseUrl: url, accessToken: () => token, sleep: noSleep });
+}
+
+/** A local platform in memory on a free loopback port, with clients for its seeded users. */
+export async function startTestPlatform(options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
+  const platform = await startPlatform({ dataDir: ':memory:', port: 0, ...options });
+  const admin = platformClient(platform.url, platform.tokens.admin);
+  const analyst = platformClient(platform.url, platform.tokens.analyst);
+  const scim = new ScimClient({ baseUrl: platform.url, token: () => platform.tokens.scim, sleep: noSleep });
+  const deployments = await admin.listDeployments();
+  const sales = deployments.find((d) => d.name === 'Sales Analytics')!;
+  const sandbox = deployments.find((d) => d.name === 'Finance Sandbox')!;
+  return {
+    platform,
+    admin,
+    analyst,
+    scim,
+    salesDeploymentId: sales.id,
+    sandboxDeploymentId: sandbox.id,
+    async dataClient(client = admin, deploymentId = sales.id, extra = {}) {
+      const [environment] = await client.listEnvironments(deploymentId);
+      return new CoreDataClient({
+        apiUrl: environment!.apiUrl,
+        tokens: new DeploymentTokenManager(client, deploymentId),
+        sleep: noSleep,
+        ...extra,
+      });
+    },
+    close: () => platform.close(),
+  };
+}
