@@ -76,6 +76,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
   const server = createServer((req, res) => {
     handle(router, faults, req, res).catch((error: unknown) => {
+      // A caller that hung up (a client timeout, say) is no server failure.
+      if (res.destroyed || req.destroyed) return;
       process.stderr.write(`local platform: ${error instanceof Error ? error.stack : String(error)}\n`);
       if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal error' } });
       else res.destroy();
@@ -128,7 +130,17 @@ function faultRoutes(router: Router, faults: FaultInjector): void {
     });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less if the caller hangs up first. */
+const sleepUnlessClosed = (ms: number, res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    res.once('close', done);
+    function done() {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    }
+  });
 
 async function handle(router: Router, faults: FaultInjector, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -139,7 +151,8 @@ async function handle(router: Router, faults: FaultInjector, req: IncomingMessag
   }
   const isScim = url.pathname.startsWith('/api/scim/');
   const fault = url.pathname.startsWith('/__platform/') ? undefined : faults.take(method, url.pathname, 'http');
-  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  if (fault?.latencyMs) await sleepUnlessClosed(fault.latencyMs, res);
+  if (res.destroyed) return;
 
   let result: ApiResponse;
   try {
