@@ -157,9 +157,11 @@ function dimensionSql(ctx: SqlContext, member: DimensionDef): string {
   return expandSql(ctx, member.sql, member, new Set([member.name]));
 }
 
-/** A time column as wall-clock time in the query's zone (stored times are UTC). */
+/** A time column as wall-clock time in the query's zone. Stored times are UTC, so UTC needs no conversion. */
 function localTime(ctx: SqlContext, member: DimensionDef): string {
-  return `timezone('${ctx.timezone.replace(/'/g, "''")}', (${dimensionSql(ctx, member)})::TIMESTAMPTZ)`;
+  const column = dimensionSql(ctx, member);
+  if (ctx.timezone === 'UTC' || ctx.timezone === 'Etc/UTC') return `(${column})`;
+  return `timezone('${ctx.timezone.replace(/'/g, "''")}', (${column})::TIMESTAMPTZ)`;
 }
 
 function timeOutput(sql: string): string {

@@ -116,7 +116,7 @@ describe('/v1/load against independent SQL', () => {
     expect(rows(result, ['orders.created_at.day', 'orders.count'])).toEqual(expected.map((r) => [r.t, String(r.n)]));
   });
 
-  it('serves views under the view's member names and boolean dimensions as booleans', async () => {
+  it("serves views under the view's member names and boolean dimensions as booleans", async () => {
     const result = await client.load({ measures: ['sales.count'], dimensions: ['sales.region'], order: { 'sales.region': 'asc' } });
     const expected = await sql(`SELECT region, count(*) AS n FROM orders GROUP BY 1 ORDER BY 1`);
     expect(rows(result, ['sales.region', 'sales.count'])).toEqual(expected.map((r) => [r.region, String(r.n)]));

@@ -1,0 +1,28 @@
+import { cpus } from 'node:os';
+import { dataApiOverhead } from './data-api-overhead';
+import type { BenchResult } from './measure';
+
+/** `npm run bench`: every benchmark, measured in one run on this machine; exits 1 if a bound is missed. */
+async function main(): Promise<void> {
+  const runs = Number(process.env.BENCH_RUNS ?? 15);
+  process.stdout.write(`Benchmarks on ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, Node ${process.version}, ${new Date().toISOString()}\n\n`);
+  const results: BenchResult[] = [...(await dataApiOverhead(runs))];
+  let missed = 0;
+  for (const result of results) {
+    const figures = Object.entries(result.figures).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+    process.stdout.write(`${result.name}\n  ${figures}\n`);
+    if (result.bound) {
+      process.stdout.write(`  bound: ${result.bound.description}: ${result.bound.met ? 'met' : 'MISSED'}\n`);
+      if (!result.bound.met) missed += 1;
+    }
+  }
+  if (missed) {
+    process.stderr.write(`\n${missed} bound(s) missed\n`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

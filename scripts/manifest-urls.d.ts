@@ -1,0 +1,3 @@
+export const DEV_ORIGIN: string;
+export function productionOrigin(value: string): string;
+export function manifestFor(xml: string, origin: string): string;

@@ -1,0 +1,61 @@
+// `npm start`: the local platform (sample data, seeded users) and the add-in's dev server, together.
+// Ctrl+C stops both. Ports: PLATFORM_PORT (4000) and DEV_SERVER_PORT (3000).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const platformPort = process.env.PLATFORM_PORT ?? '4000';
+const devPort = process.env.DEV_SERVER_PORT ?? '3000';
+const dataDir = resolve(process.env.PLATFORM_DATA_DIR ?? '.platform-data');
+const children = [];
+
+function run(name, args, env) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  child.stdout.on('data', (chunk) => process.stdout.write(prefix(name, chunk)));
+  child.stderr.on('data', (chunk) => process.stderr.write(prefix(name, chunk)));
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) {
+      process.stderr.write(`[${name}] stopped with exit code ${code}; stopping everything.\n`);
+      stop(code);
+    }
+  });
+  return child;
+}
+
+function prefix(name, chunk) {
+  return chunk.toString().split('\n').map((line, i, all) => (i === all.length - 1 && line === '' ? '' : `[${name}] ${line}`)).join('\n');
+}
+
+function stop(code = 0) {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+const platform = run('platform', ['-r', '@swc-node/register', 'server/main.ts'], { PLATFORM_PORT: platformPort, PLATFORM_DATA_DIR: dataDir });
+platform.stdout.once('data', () => {
+  run('dev-server', ['node_modules/webpack/bin/webpack.js', 'serve', '--mode', 'development'], {
+    PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
+    DEV_SERVER_PORT: devPort,
+  });
+  const tokens = JSON.parse(readFileSync(resolve(dataDir, 'dev-tokens.json'), 'utf8'));
+  const origin = `${process.env.DEV_SERVER_HTTP === '1' ? 'http' : 'https'}://localhost:${devPort}`;
+  process.stdout.write(`
+Report Sync is starting.
+
+  Task pane:       ${origin}/taskpane.html   (platform address: ${origin}, proxied to the local platform)
+  Local platform:  http://127.0.0.1:${platformPort}
+  Sign in with the analyst token:  ${tokens.analyst}
+                   or the admin token:  ${tokens.admin}
+
+Sideload into Excel (manifest.xml in this folder points at ${origin}):
+  Excel on the web: Home > Add-ins > More Add-ins > My Add-ins > Upload My Add-in > choose manifest.xml.
+  Windows:          share a folder holding manifest.xml, add it under File > Options > Trust Center >
+                    Trusted Add-in Catalogs, restart Excel, then Home > Add-ins > Shared Folder.
+  Mac:              copy manifest.xml to ~/Library/Containers/com.microsoft.Excel/Data/Documents/wef/
+                    and restart Excel; it appears under Home > Add-ins.
+Then choose "Report Sync" on the Home tab.
+`);
+});
