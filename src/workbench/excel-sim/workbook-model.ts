@@ -1,0 +1,240 @@
+import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../core/a1';
+import { ErrorCodes, SimulatedOfficeError } from './errors';
+
+/** What one cell holds. A formula is stored, never evaluated (the simulator has no formula engine). */
+export interface CellData {
+  value: string | number | boolean;
+  formula?: string;
+  /** Text entered with a leading apostrophe: the apostrophe is a hidden prefix, not part of the value. */
+  textPrefix?: boolean;
+  numberFormat?: string;
+}
+
+export interface SheetModel {
+  id: string;
+  name: string;
+  cells: Map<string, CellData>;
+}
+
+export interface NameModel {
+  name: string;
+  /** `null` once the range it referred to was deleted (`#REF!`). */
+  target: { sheetId: string; rect: Rect } | null;
+  visible: boolean;
+  comment: string;
+}
+
+export interface SerializedWorkbook {
+  name: string;
+  sheets: { id: string; name: string; cells: [string, CellData][] }[];
+  names: NameModel[];
+  settings: [string, unknown][];
+  activeSheetId: string;
+  selection: Rect;
+  nextSheetNumber: number;
+}
+
+export const cellKey = (row: number, column: number) => `${row}:${column}`;
+export function keyCell(key: string): { row: number; column: number } {
+  const [row, column] = key.split(':').map(Number) as [number, number];
+  return { row, column };
+}
+
+/** Sheet ids look like Office's: a braced GUID, stable across renames, unique within the workbook. */
+function newSheetId(): string {
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16).toUpperCase()).join('');
+  return `{${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}}`;
+}
+
+/**
+ * The state of a simulated workbook: sheets of sparse cells, defined names, document settings and the
+ * selection. Structural edits (insert/delete with shift) move cells and the names that point below or to
+ * the right of them, as Excel does.
+ */
+export class WorkbookModel {
+  sheets: SheetModel[] = [];
+  names: NameModel[] = [];
+  settings = new Map<string, unknown>();
+  activeSheetId: string;
+  selection: Rect = { top: 0, left: 0, bottom: 0, right: 0 };
+  private nextSheetNumber = 1;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(public name = 'Book1.xlsx') {
+    this.activeSheetId = this.addSheet().id;
+  }
+
+  /** Called after every sync that changed something, and after selection changes. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  sheetById(id: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.id === id);
+  }
+
+  sheetByName(name: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  }
+
+  requireSheet(name: string): SheetModel {
+    const sheet = this.sheetByName(name);
+    if (!sheet) throw new SimulatedOfficeError(ErrorCodes.itemNotFound, `The requested resource doesn't exist. (worksheet '${name}')`);
+    return sheet;
+  }
+
+  addSheet(name?: string): SheetModel {
+    let sheetName = name;
+    if (!sheetName) {
+      do sheetName = `Sheet${this.nextSheetNumber++}`;
+      while (this.sheetByName(sheetName));
+    }
+    this.validateSheetName(sheetName);
+    if (this.sheetByName(sheetName)) throw new SimulatedOfficeError(ErrorCodes.itemAlreadyExists, `A worksheet named '${sheetName}' already exists.`);
+    const sheet: SheetModel = { id: newSheetId(), name: sheetName, cells: new Map() };
+    this.sheets.push(sheet);
+    return sheet;
+  }
+
+  renameSheet(sheet: SheetModel, name: string): void {
+    this.validateSheetName(name);
+    const other = this.sheetByName(name);
+    if (other && other !== sheet) throw new SimulatedOfficeError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
+    sheet.name = name;
+  }
+
+  deleteSheet(sheet: SheetModel): void {
+    if (this.sheets.length === 1) throw new SimulatedOfficeError(ErrorCodes.invalidOperation, 'A workbook must contain at least one visible worksheet.');
+    this.sheets = this.sheets.filter((s) => s !== sheet);
+    for (const name of this.names) if (name.target?.sheetId === sheet.id) name.target = null;
+    if (this.activeSheetId === sheet.id) {
+      this.activeSheetId = this.sheets[0]!.id;
+      this.selection = { top: 0, left: 0, bottom: 0, right: 0 };
+    }
+  }
+
+  private validateSheetName(name: string): void {
+    if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+      throw new SimulatedOfficeError(ErrorCodes.invalidArgument, `The worksheet name '${name}' is not valid.`);
+    }
+  }
+
+  getCell(sheet: SheetModel, row: number, column: number): CellData | undefined {
+    return sheet.cells.get(cellKey(row, column));
+  }
+
+  setCell(sheet: SheetModel, row: number, column: number, data: CellData): void {
+    const empty = data.value === '' && !data.formula && !data.numberFormat;
+    if (empty) sheet.cells.delete(cellKey(row, column));
+    else sheet.cells.set(cellKey(row, column), data);
+  }
+
+  clear(sheet: SheetModel, rect: Rect, applyTo: 'All' | 'Contents' | 'Formats'): void {
+    for (const [key, cell] of [...sheet.cells]) {
+      const { row, column } = keyCell(key);
+      if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
+      if (applyTo === 'All') sheet.cells.delete(key);
+      else if (applyTo === 'Contents') this.setCell(sheet, row, column, { value: '', numberFormat: cell.numberFormat });
+      else this.setCell(sheet, row, column, { ...cell, numberFormat: undefined });
+    }
+  }
+
+  /** Inserts blank cells at `rect`, moving what was there down or right (and the names that point there). */
+  insert(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right'): void {
+    const count = shift === 'Down' ? rect.bottom - rect.top + 1 : rect.right - rect.left + 1;
+    const moves = (row: number, column: number) =>
+      shift === 'Down'
+        ? column >= rect.left && column <= rect.right && row >= rect.top
+        : row >= rect.top && row <= rect.bottom && column >= rect.left;
+    const limit = shift === 'Down' ? MAX_ROWS : MAX_COLUMNS;
+    for (const [key] of sheet.cells) {
+      const { row, column } = keyCell(key);
+      if (moves(row, column) && (shift === 'Down' ? row : column) + count >= limit) {
+        throw new SimulatedOfficeError(ErrorCodes.invalidOperation, 'To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet.');
+      }
+    }
+    const moved = new Map<string, CellData>();
+    for (const [key, cell] of sheet.cells) {
+      const { row, column } = keyCell(key);
+      if (moves(row, column)) moved.set(shift === 'Down' ? cellKey(row + count, column) : cellKey(row, column + count), cell);
+      else moved.set(key, cell);
+    }
+    sheet.cells = moved;
+    for (const name of this.names) {
+      if (name.target?.sheetId !== sheet.id) continue;
+      const r = name.target.rect;
+      if (shift === 'Down' && r.left >= rect.left && r.right <= rect.right) {
+        if (r.top >= rect.top) name.target.rect = { ...r, top: r.top + count, bottom: r.bottom + count };
+        else if (r.bottom >= rect.top) name.target.rect = { ...r, bottom: r.bottom + count };
+      }
+      if (shift === 'Right' && r.top >= rect.top && r.bottom <= rect.bottom) {
+        if (r.left >= rect.left) name.target.rect = { ...r, left: r.left + count, right: r.right + count };
+        else if (r.right >= rect.left) name.target.rect = { ...r, right: r.right + count };
+      }
+    }
+  }
+
+  /** Deletes the cells at `rect`, moving what was below up or what was right left; names inside become #REF!. */
+  delete(sheet: SheetModel, rect: Rect, shift: 'Up' | 'Left'): void {
+    const count = shift === 'Up' ? rect.bottom - rect.top + 1 : rect.right - rect.left + 1;
+    const next = new Map<string, CellData>();
+    for (const [key, cell] of sheet.cells) {
+      const { row, column } = keyCell(key);
+      const inside = row >= rect.top && row <= rect.bottom && column >= rect.left && column <= rect.right;
+      if (inside) continue;
+      if (shift === 'Up' && column >= rect.left && column <= rect.right && row > rect.bottom) next.set(cellKey(row - count, column), cell);
+      else if (shift === 'Left' && row >= rect.top && row <= rect.bottom && column > rect.right) next.set(cellKey(row, column - count), cell);
+      else next.set(key, cell);
+    }
+    sheet.cells = next;
+    for (const name of this.names) {
+      const target = name.target;
+      if (target?.sheetId !== sheet.id) continue;
+      const r = target.rect;
+      if (shift === 'Up' && r.left >= rect.left && r.right <= rect.right) {
+        if (r.top >= rect.top && r.bottom <= rect.bottom) name.target = null;
+        else if (r.top > rect.bottom) target.rect = { ...r, top: r.top - count, bottom: r.bottom - count };
+        else if (r.bottom >= rect.top) {
+          const removed = Math.min(r.bottom, rect.bottom) - Math.max(r.top, rect.top) + 1;
+          target.rect = { ...r, top: Math.min(r.top, rect.top), bottom: r.bottom - removed };
+        }
+      }
+      if (shift === 'Left' && r.top >= rect.top && r.bottom <= rect.bottom) {
+        if (r.left >= rect.left && r.right <= rect.right) name.target = null;
+        else if (r.left > rect.right) target.rect = { ...r, left: r.left - count, right: r.right - count };
+        else if (r.right >= rect.left) {
+          const removed = Math.min(r.right, rect.right) - Math.max(r.left, rect.left) + 1;
+          target.rect = { ...r, left: Math.min(r.left, rect.left), right: r.right - removed };
+        }
+      }
+    }
+  }
+
+  toJSON(): SerializedWorkbook {
+    return {
+      name: this.name,
+      sheets: this.sheets.map((s) => ({ id: s.id, name: s.name, cells: [...s.cells] })),
+      names: this.names.map((n) => ({ ...n, target: n.target && { sheetId: n.target.sheetId, rect: { ...n.target.rect } } })),
+      settings: [...this.settings],
+      activeSheetId: this.activeSheetId,
+      selection: this.selection,
+      nextSheetNumber: this.nextSheetNumber,
+    };
+  }
+
+  static fromJSON(data: SerializedWorkbook): WorkbookModel {
+    const model = new WorkbookModel(data.name);
+    model.sheets = data.sheets.map((s) => ({ id: s.id, name: s.name, cells: new Map(s.cells) }));
+    model.names = data.names;
+    model.settings = new Map(data.settings);
+    model.activeSheetId = data.activeSheetId;
+    model.selection = data.selection;
+    model.nextSheetNumber = data.nextSheetNumber;
+    return model;
+  }
+}
