@@ -480,6 +480,22 @@ export class SimWorksheet extends SimClientObject {
     return new SimRange(this.context, () => ({ sheet: this.sheet(), rect: { top: row, left: column, bottom: row, right: column } }), false, { getCell: [row, column] });
   }
 
+  /** The smallest rectangle holding every cell with content (and, unless `valuesOnly`, every formatted cell). */
+  getUsedRangeOrNullObject(valuesOnly = false): SimRange {
+    return new SimRange(this.context, () => {
+      const sheet = this.sheet();
+      let rect: Rect | null = null;
+      for (const [key, cell] of sheet.cells) {
+        if (valuesOnly && cell.value === '' && !cell.formula) continue;
+        const [row, column] = key.split(':').map(Number) as [number, number];
+        rect = rect
+          ? { top: Math.min(rect.top, row), left: Math.min(rect.left, column), bottom: Math.max(rect.bottom, row), right: Math.max(rect.right, column) }
+          : { top: row, left: column, bottom: row, right: column };
+      }
+      return rect ? { sheet, rect } : null;
+    }, true, { getUsedRange: valuesOnly });
+  }
+
   activate(): void {
     this.context.queue({
       request: { activate: true },
