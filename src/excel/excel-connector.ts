@@ -80,7 +80,8 @@ export class ExcelConnector {
     return Excel.run(async (context) => {
       const range = context.workbook.getSelectedRange();
       range.load('address');
-      const sheet = range.worksheet;
+      // The selection is always on the active sheet.
+      const sheet = context.workbook.worksheets.getActiveWorksheet();
       sheet.load(['id', 'name']);
       await context.sync();
       const { rect } = parseSheetAddress(range.address);
@@ -96,6 +97,8 @@ export class ExcelConnector {
       if (item.isNullObject) return null;
       const range = item.getRangeOrNullObject();
       range.load('address');
+      // `worksheet` is a navigation property: a proxy usable before any load (the lint rule cannot tell).
+      // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
       const sheet = range.worksheet;
       sheet.load(['id', 'name']);
       try {
