@@ -98,7 +98,7 @@ export class ExcelConnector {
       const range = item.getRangeOrNullObject();
       range.load('address');
       // `worksheet` is a navigation property: a proxy usable before any load (the lint rule cannot tell).
-      // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
+      // eslint-disable-next-line office-addins/call-sync-before-read
       const sheet = range.worksheet;
       sheet.load(['id', 'name']);
       try {
