@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import officeAddins from 'eslint-plugin-office-addins';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -34,6 +35,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Node scripts and config files are CommonJS or plain ESM run by Node.

@@ -7,5 +7,7 @@ module.exports = {
   projects: [
     { displayName: 'unit', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
     { displayName: 'integration', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    // Headless Chromium against the built add-in and a local platform; builds once, so it needs time.
+    { displayName: 'browser', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
   ],
 };

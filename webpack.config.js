@@ -36,7 +36,8 @@ module.exports = async (_env, argv) => {
 
   return {
     devtool: dev ? 'source-map' : false,
-    entry: { taskpane: './src/taskpane/index.tsx' },
+    // The workbench (simulated Excel beside the pane) is a development tool: production builds leave it out.
+    entry: dev ? { taskpane: './src/taskpane/index.tsx', workbench: './src/workbench/workbench.tsx' } : { taskpane: './src/taskpane/index.tsx' },
     output: { path: path.resolve(__dirname, 'dist'), filename: '[name].[contenthash:8].js', clean: true },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
@@ -55,6 +56,7 @@ module.exports = async (_env, argv) => {
     },
     plugins: [
       new HtmlWebpackPlugin({ filename: 'taskpane.html', template: './src/taskpane/taskpane.html', chunks: ['taskpane'], officeJs }),
+      ...(dev ? [new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs })] : []),
       new HtmlWebpackPlugin({ filename: 'commands.html', template: './src/commands.html', chunks: [], officeJs }),
       new HtmlWebpackPlugin({ filename: 'support.html', template: './src/support.html', chunks: [] }),
       new CopyWebpackPlugin({

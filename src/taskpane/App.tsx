@@ -1,10 +1,12 @@
-import { Body1, Button, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { Body1, Button, MessageBar, MessageBarBody, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
 import type { Deployment } from '../contract';
 import { connect, initialDeployment, type Connection, type ConnectionSettings } from '../placement/connection';
+import type { PlacementService } from '../placement/placement-service';
+import { openDeployment } from '../placement/session';
 import { describeError } from './errors';
 import { ConnectView } from './views/ConnectView';
-import { ReportsView } from './views/ReportsView';
+import { WorkspaceView } from './views/WorkspaceView';
 
 const useStyles = makeStyles({
   root: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -13,14 +15,17 @@ const useStyles = makeStyles({
 
 export interface AppProps {
   initialSettings: ConnectionSettings;
+  /** Connect at start with the initial settings (they were saved by an earlier session). */
+  autoConnect: boolean;
   /** Keeps the settings in the add-in's own storage (never the workbook). */
   saveSettings(settings: ConnectionSettings | null): void;
 }
 
-export function App({ initialSettings, saveSettings }: AppProps) {
+export function App({ initialSettings, autoConnect, saveSettings }: AppProps) {
   const styles = useStyles();
   const [connection, setConnection] = useState<Connection | null>(null);
   const [deployment, setDeployment] = useState<Deployment | undefined>();
+  const [service, setService] = useState<PlacementService | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -39,23 +44,43 @@ export function App({ initialSettings, saveSettings }: AppProps) {
     }
   };
 
-  const disconnect = () => {
+  useEffect(() => {
+    if (autoConnect) void onConnect(initialSettings);
+    // Only once, at start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!connection || !deployment) return;
+    const controller = new AbortController();
+    setService(null);
+    openDeployment(connection, deployment, controller.signal).then(setService, (e: unknown) => {
+      if (!controller.signal.aborted) setError(describeError(e));
+    });
+    return () => controller.abort();
+  }, [connection, deployment]);
+
+  const signOut = () => {
     saveSettings(null);
     setConnection(null);
+    setService(null);
   };
 
   return (
     <main className={styles.root}>
       <header className={styles.header}>
         <Subtitle1 as="h1">Report Sync</Subtitle1>
-        {connection && <Button appearance="subtle" onClick={disconnect}>Sign out</Button>}
+        {connection && <Button appearance="subtle" onClick={signOut}>Sign out</Button>}
       </header>
-      {!connection && (
-        <ConnectView initial={initialSettings} busy={busy} error={error} onConnect={(s) => void onConnect(s)} />
+      {!connection && <ConnectView initial={initialSettings} busy={busy} error={error} onConnect={(s) => void onConnect(s)} />}
+      {connection && error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
       )}
       {connection && !deployment && <Body1>This account has no deployments.</Body1>}
       {connection && deployment && (
-        <ReportsView connection={connection} deployment={deployment} onDeploymentChange={setDeployment} />
+        <WorkspaceView connection={connection} deployment={deployment} service={service} onDeploymentChange={setDeployment} />
       )}
     </main>
   );

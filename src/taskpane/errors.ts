@@ -1,4 +1,5 @@
 import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client';
+import { PlacementDetachedError } from '../placement/placement-service';
 
 /** Words a person can act on for each failure; never a stack trace. */
 export function describeError(error: unknown): string {
@@ -14,5 +15,11 @@ export function describeError(error: unknown): string {
   if (error instanceof ResponseFormatError) return 'The platform sent an answer this add-in does not understand. Is the address right?';
   if (error instanceof QueryTimeoutError) return error.message;
   if (error instanceof RequestCancelledError) return 'Stopped.';
+  if (error instanceof PlacementDetachedError) return `${error.message} Place the report again, or disconnect it.`;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded') {
+    return 'Excel could not take that much data in one go. Try again; if it keeps happening, narrow the report.';
+  }
+  if (typeof code === 'string') return `Excel could not do that (${code}).`;
   return 'Something went wrong. Try again.';
 }

@@ -11,6 +11,6 @@ export function installWorkbook(options: SimulatorOptions = {}, model = new Work
 export function cellsOf(simulator: ExcelSimulator, sheetName: string, top: number, left: number, rows: number, columns: number) {
   const sheet = simulator.model.sheetByName(sheetName)!;
   return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: columns }, (_, c) => simulator.model.getCell(sheet, top + r, left + c)?.value ?? ''),
+    Array.from({ length: columns }, (_, c) => simulator.model.cellAt(sheet, top + r, left + c)?.value ?? ''),
   );
 }

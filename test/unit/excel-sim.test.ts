@@ -27,7 +27,7 @@ describe('Excel simulator: proxies, load and sync', () => {
     });
     expect(excel.stats.syncs).toBe(1);
     expect(excel.stats.requestBytes).toBeGreaterThan(0);
-    expect(model.getCell(model.sheets[0]!, 0, 1)).toEqual({ value: 1, numberFormat: undefined });
+    expect(model.cellAt(model.sheets[0]!, 0, 1)).toEqual({ value: 1, numberFormat: undefined });
   });
 
   it('refuses a single sync whose request exceeds 5 MB, applying nothing', async () => {

@@ -1,23 +1,28 @@
-import { Caption1, Dropdown, Field, Option, SearchBox, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, SearchBox, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import type { Deployment, Report } from '../../contract';
+import type { Report } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { describeError } from '../errors';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  item: { display: 'flex', flexDirection: 'column', padding: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  item: {
+    display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', gap: tokens.spacingHorizontalS,
+    paddingBlock: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  details: { display: 'flex', flexDirection: 'column', minWidth: 0 },
 });
 
 export interface ReportsViewProps {
   connection: Connection;
-  deployment: Deployment;
-  onDeploymentChange(deployment: Deployment): void;
+  deploymentId: string;
+  busy: boolean;
+  onPlace(report: Report): void;
 }
 
-/** Reports of the chosen deployment, searchable by name. React escapes every title and path it renders. */
-export function ReportsView({ connection, deployment, onDeploymentChange }: ReportsViewProps) {
+/** The deployment's reports, searchable by name. React escapes every title and folder name it renders. */
+export function ReportsView({ connection, deploymentId, busy, onPlace }: ReportsViewProps) {
   const styles = useStyles();
   const [search, setSearch] = useState('');
   const [reports, setReports] = useState<Report[] | null>(null);
@@ -25,10 +30,11 @@ export function ReportsView({ connection, deployment, onDeploymentChange }: Repo
 
   useEffect(() => {
     const controller = new AbortController();
+    // Debounced: one request once typing pauses, and a superseded request is cancelled.
     const timer = setTimeout(() => {
       setError(null);
       connection.platform
-        .listReports(deployment.id, { search: search || undefined, sortBy: 'name', first: 50 }, controller.signal)
+        .listReports(deploymentId, { search: search || undefined, sortBy: 'name', first: 50 }, controller.signal)
         .then((page) => setReports(page.items))
         .catch((e: unknown) => {
           if (!controller.signal.aborted) setError(describeError(e));
@@ -38,36 +44,30 @@ export function ReportsView({ connection, deployment, onDeploymentChange }: Repo
       clearTimeout(timer);
       controller.abort();
     };
-  }, [connection, deployment.id, search]);
+  }, [connection, deploymentId, search]);
 
   return (
     <div className={styles.column}>
-      <Field label="Deployment">
-        <Dropdown
-          value={deployment.name}
-          selectedOptions={[deployment.id]}
-          onOptionSelect={(_, data) => {
-            const next = connection.deployments.find((d) => d.id === data.optionValue);
-            if (next) onDeploymentChange(next);
-          }}
-        >
-          {connection.deployments.map((d) => (
-            <Option key={d.id} value={d.id}>{d.name}</Option>
-          ))}
-        </Dropdown>
-      </Field>
       <SearchBox aria-label="Search reports" placeholder="Search reports" value={search} onChange={(_, d) => setSearch(d.value)} />
       {error && <Text role="alert">{error}</Text>}
       {!error && reports === null && <Spinner size="tiny" label="Loading reports…" />}
       {reports && reports.length === 0 && <Text>No reports match.</Text>}
       {reports && reports.length > 0 && (
         <ul className={styles.list} aria-label="Reports">
-          {reports.map((report) => (
-            <li key={report.id} className={styles.item}>
-              <Text weight="semibold">{report.title}</Text>
-              <Caption1>{report.folderPath.map((f) => f.name).join(' / ') || 'Top level'}</Caption1>
-            </li>
-          ))}
+          {reports.map((report) => {
+            const titleId = `report-${report.id}`;
+            return (
+              <li key={report.id} className={styles.item} data-report-id={report.id}>
+                <div className={styles.details}>
+                  <Text weight="semibold" id={titleId}>{report.title}</Text>
+                  <Caption1>{report.folderPath.map((f) => f.name).join(' / ') || 'Top level'}</Caption1>
+                </div>
+                <Button size="small" appearance="primary" disabled={busy} aria-describedby={titleId} onClick={() => onPlace(report)}>
+                  Place
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -242,7 +242,7 @@ export class SimRange extends SimClientObject {
     const out: T[][] = [];
     for (let r = rect.top; r <= rect.bottom; r += 1) {
       const row: T[] = [];
-      for (let c = rect.left; c <= rect.right; c += 1) row.push(map(this.context.model.getCell(sheet, r, c)));
+      for (let c = rect.left; c <= rect.right; c += 1) row.push(map(this.context.model.cellAt(sheet, r, c)));
       out.push(row);
     }
     return out;
@@ -304,7 +304,7 @@ export class SimRange extends SimClientObject {
           for (let c = rect.left; c <= rect.right; c += 1) {
             const format = grid ? grid[r - rect.top]![c - rect.left] : (input as string);
             if (format === null || format === undefined) continue;
-            const cell = this.context.model.getCell(sheet, r, c) ?? { value: '' };
+            const cell = this.context.model.cellAt(sheet, r, c) ?? { value: '' };
             this.context.model.setCell(sheet, r, c, { ...cell, numberFormat: format === 'General' || format === '' ? undefined : format });
           }
         }
@@ -326,7 +326,7 @@ export class SimRange extends SimClientObject {
           for (let c = rect.left; c <= rect.right; c += 1) {
             const value = grid ? grid[r - rect.top]![c - rect.left] : (input as CellValue);
             if (value === null || value === undefined) continue;
-            this.context.model.setCell(sheet, r, c, convert(value, this.context.model.getCell(sheet, r, c)));
+            this.context.model.setCell(sheet, r, c, convert(value, this.context.model.cellAt(sheet, r, c)));
           }
         }
         return 0;

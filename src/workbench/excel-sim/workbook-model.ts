@@ -124,7 +124,7 @@ export class WorkbookModel {
     }
   }
 
-  getCell(sheet: SheetModel, row: number, column: number): CellData | undefined {
+  cellAt(sheet: SheetModel, row: number, column: number): CellData | undefined {
     return sheet.cells.get(cellKey(row, column));
   }
 

@@ -1,0 +1,21 @@
+import { Badge } from '@fluentui/react-components';
+import { ArrowSyncRegular, CheckmarkCircleRegular, QuestionCircleRegular } from '@fluentui/react-icons';
+import type { SyncStatus } from '../../contract';
+import { statusDisplay } from '../../core/sync-status';
+
+const ICONS = {
+  checkmark: <CheckmarkCircleRegular />,
+  'arrow-sync': <ArrowSyncRegular />,
+  question: <QuestionCircleRegular />,
+} as const;
+
+/** The status as icon and words together, never colour alone. */
+export function StatusBadge({ status }: { status: SyncStatus }) {
+  const display = statusDisplay(status);
+  const icon = ICONS[display.icon as keyof typeof ICONS];
+  return (
+    <Badge appearance="tint" color={display.tone} icon={icon} data-status={status}>
+      {display.label}
+    </Badge>
+  );
+}
