@@ -67,7 +67,7 @@ module.exports = async (_env, argv) => {
       }),
     ],
     performance: { hints: false },
-    devServer: {
+    devServer: dev ? {
       host: 'localhost',
       port: Number(process.env.DEV_SERVER_PORT || 3000),
       server: await devServerTransport(),
@@ -75,6 +75,6 @@ module.exports = async (_env, argv) => {
       static: [{ directory: path.join(__dirname, 'node_modules/@microsoft/office-js/dist'), publicPath: '/office-js' }],
       proxy: [{ context: ['/api', '/cubejs-api', '/__platform'], target: platformUrl, changeOrigin: false }],
       client: { overlay: { warnings: false } },
-    },
+    } : undefined,
   };
 };

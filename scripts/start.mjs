@@ -34,17 +34,24 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-const platform = run('platform', ['-r', '@swc-node/register', 'server/main.ts'], { PLATFORM_PORT: platformPort, PLATFORM_DATA_DIR: dataDir });
+const origin = `${process.env.DEV_SERVER_HTTP === '1' ? 'http' : 'https'}://localhost:${devPort}`;
+// Clients reach the data API through the dev server's proxy, so environments advertise the dev server's origin.
+const platform = run('platform', ['-r', '@swc-node/register', 'server/main.ts'], {
+  PLATFORM_PORT: platformPort,
+  PLATFORM_DATA_DIR: dataDir,
+  PLATFORM_PUBLIC_URL: origin,
+});
 platform.stdout.once('data', () => {
   run('dev-server', ['node_modules/webpack/bin/webpack.js', 'serve', '--mode', 'development'], {
     PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
     DEV_SERVER_PORT: devPort,
   });
   const tokens = JSON.parse(readFileSync(resolve(dataDir, 'dev-tokens.json'), 'utf8'));
-  const origin = `${process.env.DEV_SERVER_HTTP === '1' ? 'http' : 'https'}://localhost:${devPort}`;
   process.stdout.write(`
 Report Sync is starting.
 
+  Workbench:       ${origin}/workbench.html#token=${tokens.analyst}
+                   (the task pane beside a simulated workbook, signed in as the analyst)
   Task pane:       ${origin}/taskpane.html   (platform address: ${origin}, proxied to the local platform)
   Local platform:  http://127.0.0.1:${platformPort}
   Sign in with the analyst token:  ${tokens.analyst}

@@ -121,6 +121,19 @@ export class PlacementService {
     return { kind: 'done', report: updated, placement: refreshed };
   }
 
+  /**
+   * Whether the placement's cells differ from what the add-in last wrote: their values read back, hashed
+   * as `resultChecksum` documents, against the checksum recorded on the platform. `null` when unknown
+   * (no checksum recorded, or the cells are gone).
+   */
+  async hasHandEdits(placement: Placement): Promise<boolean | null> {
+    if (!placement.resultChecksum) return null;
+    const location = await this.options.excel.locate(placement.id);
+    if (!location) return null;
+    const values = await this.options.excel.readValues(location);
+    return (await resultChecksum(values)) !== placement.resultChecksum;
+  }
+
   /** Selects a placement's cells where they are now. */
   async locate(placement: Placement): Promise<Location> {
     const location = await this.options.excel.locate(placement.id);

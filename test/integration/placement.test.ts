@@ -181,6 +181,20 @@ describe('refreshing a placement', () => {
   });
 });
 
+describe('hand edits', () => {
+  it('reads the cells back to the recorded checksum, and notices a cell edited by hand', async () => {
+    const sim = installWorkbook();
+    const placed = await service().place(await report('order-value-completion'));
+    if (placed.kind !== 'done') throw new Error('not placed');
+    expect(await service().hasHandEdits(placed.placement)).toBe(false);
+    await sim.run(async (context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('B2').values = [[1]];
+      await context.sync();
+    });
+    expect(await service().hasHandEdits(placed.placement)).toBe(true);
+  });
+});
+
 describe('workbook identity', () => {
   it('keeps the external workbook id inside the workbook across a reload', async () => {
     const sim = installWorkbook();
