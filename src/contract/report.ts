@@ -5,6 +5,9 @@ import { isoDateTime, MAX_NAME_LENGTH, page } from './common';
 export const MeasuresAxis = z.enum(['columns', 'rows']);
 export const MeasuresPosition = z.enum(['before', 'after']);
 export const DisplayScale = z.enum(['model', 'absolute', 'thousands', 'millions', 'billions']);
+export type DisplayScale = z.infer<typeof DisplayScale>;
+export type MeasuresAxis = z.infer<typeof MeasuresAxis>;
+export type MeasuresPosition = z.infer<typeof MeasuresPosition>;
 
 /** How a report's result is laid out in cells. Every field is optional on input; see `withPivotDefaults`. */
 export const PivotInput = z.object({

@@ -1,4 +1,4 @@
-import type { AnnotationEntry, CubeLoadResult, CubeQuery, Granularity, Pivot } from '../contract';
+import type { AnnotationEntry, CubeCellValue, CubeFilter, CubeLoadResult, CubeQuery, DisplayScale, Granularity, Pivot } from '../contract';
 import { timeDimensionMember } from '../contract';
 import { cellValueOf, measureFormat, timeFormat, type CellValue } from './cell-values';
 
@@ -6,11 +6,22 @@ import { cellValueOf, measureFormat, timeFormat, type CellValue } from './cell-v
 export interface CellGrid {
   values: CellValue[][];
   numberFormats: string[][];
-  /** Rows of the grid that are headers (at the top). */
+  /** Rows at the top that are not data: the filter summary and the header rows. */
   headerRows: number;
+  /** Rows (0-based in the grid) to show in bold: the totals. */
+  boldRows: number[];
 }
 
-interface Column {
+export interface LayoutOptions {
+  /** Write a row dimension's value once for a run of equal values on consecutive rows. */
+  suppressDuplicateValues?: boolean;
+  /** Put a summary of the report's filters above the table and mark filtered members' titles. */
+  showAppliedFilters?: boolean;
+  /** The totals query's result (see `totalsQuery`), when the pivot asks for column totals. */
+  totals?: CubeLoadResult | null;
+}
+
+interface Member {
   key: string;
   title: string;
   entry: AnnotationEntry;
@@ -18,59 +29,318 @@ interface Column {
   granularity?: Granularity;
 }
 
-function resultColumns(result: CubeLoadResult, query: CubeQuery, pivot: Pivot): Column[] {
+type Tuple = CubeCellValue[];
+const tupleKey = (tuple: Tuple) => JSON.stringify(tuple);
+const FILTERED = ' (filtered)';
+const TOTAL = 'Total';
+
+/** Scaled display through the number format only: the cell keeps the exact value. */
+function scaledFormat(base: string, scale: DisplayScale, format: string | undefined): string {
+  if (format === 'percent') return base;
+  switch (scale) {
+    case 'model': return base;
+    case 'absolute': return 'General';
+    case 'thousands': return '#,##0.0,"K"';
+    case 'millions': return '#,##0.0,,"M"';
+    case 'billions': return '#,##0.0,,,"B"';
+    default: return base;
+  }
+}
+
+function filteredMembers(filters: CubeFilter[] | undefined, into = new Set<string>()): Set<string> {
+  for (const filter of filters ?? []) {
+    if ('operator' in filter) {
+      const member = filter.member ?? filter.dimension;
+      if (member) into.add(member);
+    } else {
+      filteredMembers('and' in filter ? filter.and : filter.or, into);
+    }
+  }
+  return into;
+}
+
+function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, filtered: Set<string>): { rows: Member[]; columns: Member[]; measures: Member[] } {
   const { annotation } = result;
   const granularities = new Map(
     (query.timeDimensions ?? []).filter((td) => td.granularity).map((td) => [timeDimensionMember(td), td.granularity!]),
   );
-  const dimensionKeys = [
+  const dimension = (key: string): Member | null => {
+    const time = annotation.timeDimensions[key];
+    const plain = annotation.dimensions[key];
+    const entry = time ?? plain;
+    if (!entry) return null;
+    const granularity = granularities.get(key);
+    const base = time && granularity ? `${entry.shortTitle} (${granularity})` : entry.shortTitle;
+    const source = time && granularity ? key.slice(0, key.lastIndexOf('.')) : key;
+    return { key, entry, kind: time ? 'time' : 'dimension', granularity, title: filtered.has(source) ? base + FILTERED : base };
+  };
+  const used = new Set<string>();
+  const pick = (keys: string[]): Member[] => {
+    const picked: Member[] = [];
+    for (const key of keys) {
+      if (key === 'measures' || used.has(key)) continue;
+      used.add(key);
+      const member = dimension(key);
+      if (member) picked.push(member);
+    }
+    return picked;
+  };
+  const columns = pick(pivot.columns);
+  // Every grouped member of the query appears somewhere: those the pivot does not place go on rows.
+  const rows = pick([
     ...pivot.rows,
-    ...pivot.columns,
     ...(query.dimensions ?? []),
     ...(query.timeDimensions ?? []).filter((td) => td.granularity).map(timeDimensionMember),
-  ];
-  const seen = new Set<string>();
-  const columns: Column[] = [];
-  for (const key of dimensionKeys) {
-    if (seen.has(key) || key === 'measures') continue;
-    seen.add(key);
-    const time = annotation.timeDimensions[key];
-    const dimension = annotation.dimensions[key];
-    if (time) {
-      const granularity = granularities.get(key);
-      columns.push({ key, entry: time, kind: 'time', granularity, title: granularity ? `${time.shortTitle} (${granularity})` : time.shortTitle });
-    } else if (dimension) {
-      columns.push({ key, entry: dimension, kind: 'dimension', title: dimension.shortTitle });
-    }
-  }
-  for (const key of query.measures ?? []) {
-    const measure = annotation.measures[key];
-    if (measure && !seen.has(key)) {
-      seen.add(key);
-      columns.push({ key, entry: measure, kind: 'measure', title: measure.shortTitle });
-    }
-  }
-  return columns;
+  ]);
+  const measures = (query.measures ?? []).filter((key) => annotation.measures[key]).map((key): Member => {
+    const entry = annotation.measures[key]!;
+    return { key, entry, kind: 'measure', title: filtered.has(key) ? entry.shortTitle + FILTERED : entry.shortTitle };
+  });
+  return { rows, columns, measures };
 }
 
-function columnFormat(column: Column): string {
-  if (column.kind === 'time' || column.entry.type === 'time') return timeFormat(column.granularity);
-  if (column.entry.type === 'number') return measureFormat(column.entry.format);
+function distinctTuples(data: CubeLoadResult['data'], keys: string[]): Tuple[] {
+  const seen = new Map<string, Tuple>();
+  for (const row of data) {
+    const tuple = keys.map((k) => row[k] ?? null);
+    const key = tupleKey(tuple);
+    if (!seen.has(key)) seen.set(key, tuple);
+  }
+  return [...seen.values()];
+}
+
+function memberValue(member: Member, value: CubeCellValue): CellValue {
+  return cellValueOf(value, member.kind === 'time' ? 'time' : member.entry.type);
+}
+
+function memberFormat(member: Member, scale: DisplayScale): string {
+  if (member.kind === 'time' || member.entry.type === 'time') return timeFormat(member.granularity);
+  if (member.kind === 'measure') return scaledFormat(measureFormat(member.entry.format), scale, member.entry.format);
   return 'General';
 }
 
-/**
- * The flat layout: one header row of the members' short titles (time dimensions with their granularity),
- * then one row per result row; dimensions first in the pivot's order, then measures in the query's order.
- */
-export function layoutFlat(result: CubeLoadResult, query: CubeQuery, pivot: Pivot): CellGrid {
-  const columns = resultColumns(result, query, pivot);
-  const formats = columns.map(columnFormat);
-  const values: CellValue[][] = [columns.map((c) => c.title)];
-  const numberFormats: string[][] = [columns.map(() => 'General')];
-  for (const row of result.data) {
-    values.push(columns.map((c) => cellValueOf(row[c.key] ?? null, c.kind === 'time' ? 'time' : c.entry.type)));
-    numberFormats.push(formats);
+const OPERATOR_WORDS: Record<string, string> = {
+  equals: 'is', notEquals: 'is not', contains: 'contains', notContains: 'does not contain', startsWith: 'starts with',
+  notStartsWith: 'does not start with', endsWith: 'ends with', notEndsWith: 'does not end with', gt: '>', gte: '≥', lt: '<',
+  lte: '≤', set: 'is set', notSet: 'is not set', inDateRange: 'between', notInDateRange: 'not between', beforeDate: 'before',
+  beforeOrOnDate: 'on or before', afterDate: 'after', afterOrOnDate: 'on or after',
+};
+
+/** "Status is completed; Region is not Europe or Asia Pacific; Created at between 2025-01-01 and 2025-12-31". */
+export function filterSummary(query: CubeQuery, titleOf: (member: string) => string): string {
+  const describe = (filter: CubeFilter): string => {
+    if (!('operator' in filter)) {
+      const [joiner, parts] = 'and' in filter ? [' and ', filter.and] : [' or ', filter.or];
+      return `(${parts.map(describe).join(joiner)})`;
+    }
+    const member = titleOf(filter.member ?? filter.dimension ?? '');
+    const words = OPERATOR_WORDS[filter.operator] ?? filter.operator;
+    const values = (filter.values ?? []).map(String);
+    if (filter.operator === 'set' || filter.operator === 'notSet') return `${member} ${words}`;
+    if (filter.operator.endsWith('DateRange')) return `${member} ${words} ${values[0] ?? ''} and ${values[1] ?? ''}`;
+    return `${member} ${words} ${values.join(' or ')}`;
+  };
+  const parts = (query.filters ?? []).map(describe);
+  for (const td of query.timeDimensions ?? []) {
+    if (!td.dateRange) continue;
+    const range = Array.isArray(td.dateRange) ? `between ${td.dateRange[0]} and ${td.dateRange[1]}` : td.dateRange;
+    parts.push(`${titleOf(td.dimension)} ${range}`);
   }
-  return { values, numberFormats, headerRows: 1 };
+  return parts.join('; ');
+}
+
+/**
+ * Lays a result out as its pivot says. Rows: one per distinct combination of row members (in result order),
+ * times the measures when they are on rows. Columns: one per distinct combination of column members, times
+ * the measures when they are on columns; `measuresPosition` puts the measures outside (`before`) or inside
+ * (`after`) the column (or row) members. Header rows name the column members (each value written once at
+ * the start of its group), the corner names the row members. Missing combinations are empty cells.
+ * A flat table is the pivot with no column members and measures on columns.
+ */
+export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, options: LayoutOptions = {}): CellGrid {
+  const filtered = options.showAppliedFilters ? filteredMembers(query.filters) : new Set<string>();
+  for (const td of query.timeDimensions ?? []) if (options.showAppliedFilters && td.dateRange) filtered.add(td.dimension);
+  const { rows: rowMembers, columns: columnMembers, measures } = members(result, query, pivot, filtered);
+  const scale = pivot.displayScale;
+  const measuresOnRows = pivot.measuresAxis === 'rows' && measures.length > 0;
+  const measuresOnColumns = !measuresOnRows && measures.length > 0;
+  const before = pivot.measuresPosition === 'before';
+
+  const rowTuples = rowMembers.length ? distinctTuples(result.data, rowMembers.map((m) => m.key)) : [[]];
+  const columnTuples = columnMembers.length ? distinctTuples(result.data, columnMembers.map((m) => m.key)) : [[]];
+  const cells = new Map<string, Record<string, CubeCellValue>>();
+  for (const row of result.data) {
+    const r = tupleKey(rowMembers.map((m) => row[m.key] ?? null));
+    const c = tupleKey(columnMembers.map((m) => row[m.key] ?? null));
+    cells.set(`${r}|${c}`, row);
+  }
+
+  type Leaf = { tuple: Tuple; measure: Member | null };
+  const expand = (tuples: Tuple[], withMeasures: boolean): Leaf[] => {
+    if (!withMeasures) return tuples.map((tuple) => ({ tuple, measure: null }));
+    return before
+      ? measures.flatMap((measure) => tuples.map((tuple) => ({ tuple, measure })))
+      : tuples.flatMap((tuple) => measures.map((measure) => ({ tuple, measure })));
+  };
+  const columnLeaves = expand(columnTuples, measuresOnColumns);
+  const rowLeaves = expand(rowTuples, measuresOnRows);
+
+  // Left header columns: the row members, and the measure names when measures are on rows.
+  const leftTitles: string[] = rowMembers.map((m) => m.title);
+  const measureColumn = measuresOnRows ? (before ? 0 : leftTitles.length) : -1;
+  if (measuresOnRows) leftTitles.splice(measureColumn, 0, 'Measure');
+  const rowMemberColumn = (i: number) => (measuresOnRows && before ? i + 1 : i);
+  const left = leftTitles.length;
+
+  // Top header rows: one per column member, plus the measure names when measures are on columns.
+  const headerRowCount = Math.max(1, columnMembers.length + (measuresOnColumns ? 1 : 0));
+  const measureHeaderRow = measuresOnColumns ? (before ? 0 : columnMembers.length) : -1;
+  const columnMemberRow = (i: number) => (measuresOnColumns && before ? i + 1 : i);
+
+  const width = left + columnLeaves.length;
+  const values: CellValue[][] = [];
+  const formats: string[][] = [];
+  const boldRows: number[] = [];
+  const emptyRow = () => ({ values: Array<CellValue>(width).fill(''), formats: Array<string>(width).fill('General') });
+
+  if (options.showAppliedFilters) {
+    const titleOf = (member: string) =>
+      (result.annotation.dimensions[member] ?? result.annotation.measures[member] ?? result.annotation.timeDimensions[member])?.shortTitle ?? member;
+    const summary = filterSummary(query, titleOf);
+    if (summary) {
+      const row = emptyRow();
+      row.values[0] = `Filters: ${summary}`;
+      values.push(row.values, emptyRow().values);
+      formats.push(row.formats, emptyRow().formats);
+    }
+  }
+  const summaryRows = values.length;
+
+  for (let h = 0; h < headerRowCount; h += 1) {
+    const row = emptyRow();
+    if (h === headerRowCount - 1) leftTitles.forEach((title, i) => { row.values[i] = title; });
+    columnMembers.forEach((member, i) => {
+      if (columnMemberRow(i) === h && left > 0 && h !== headerRowCount - 1) row.values[left - 1] = member.title;
+    });
+    const level = columnMembers.findIndex((_, k) => columnMemberRow(k) === h);
+    columnLeaves.forEach((leaf, j) => {
+      const col = left + j;
+      const previous = columnLeaves[j - 1];
+      // Measures `before` are the outer group: a new measure starts new groups on every level below it.
+      const newMeasure = !previous || previous.measure !== leaf.measure;
+      if (h === measureHeaderRow) {
+        if (!before || newMeasure) row.values[col] = leaf.measure!.title;
+        return;
+      }
+      if (level < 0) {
+        if (!columnMembers.length && !measuresOnColumns) row.values[col] = 'Value';
+        return;
+      }
+      const newGroup = !previous || (before && newMeasure) || columnMembers.slice(0, level + 1).some((_, k) => previous.tuple[k] !== leaf.tuple[k]);
+      if (newGroup) {
+        row.values[col] = memberValue(columnMembers[level]!, leaf.tuple[level] ?? null);
+        row.formats[col] = memberFormat(columnMembers[level]!, scale);
+      }
+    });
+    values.push(row.values);
+    formats.push(row.formats);
+  }
+
+  const bodyRow = (leaf: Leaf, previous: Leaf | undefined, lookup: (column: Leaf) => CubeCellValue | undefined, label: CellValue[] | null) => {
+    const row = emptyRow();
+    if (label) {
+      label.forEach((v, i) => { row.values[i] = v; });
+    } else {
+      rowMembers.forEach((member, i) => {
+        const repeated = options.suppressDuplicateValues && previous &&
+          rowMembers.slice(0, i + 1).every((_, k) => previous.tuple[k] === leaf.tuple[k]);
+        if (!repeated) row.values[rowMemberColumn(i)] = memberValue(member, leaf.tuple[i] ?? null);
+        row.formats[rowMemberColumn(i)] = memberFormat(member, scale);
+      });
+      if (measuresOnRows) row.values[measureColumn] = leaf.measure!.title;
+    }
+    columnLeaves.forEach((column, j) => {
+      const measure = leaf.measure ?? column.measure;
+      if (!measure) return;
+      const raw = lookup(column);
+      row.values[left + j] = raw === undefined ? '' : memberValue(measure, raw);
+      row.formats[left + j] = memberFormat(measure, scale);
+    });
+    return row;
+  };
+
+  rowLeaves.forEach((leaf, i) => {
+    const previous = i > 0 && (!measuresOnRows || before || rowLeaves[i - 1]!.measure === leaf.measure) ? rowLeaves[i - 1] : undefined;
+    const row = bodyRow(leaf, previous, (column) => {
+      const source = cells.get(`${tupleKey(leaf.tuple)}|${tupleKey(column.tuple)}`);
+      const measure = leaf.measure ?? column.measure!;
+      return source ? source[measure.key] ?? null : undefined;
+    }, null);
+    values.push(row.values);
+    formats.push(row.formats);
+  });
+
+  if (pivot.showColumnTotals && options.totals) {
+    const totals = new Map<string, Record<string, CubeCellValue>>();
+    for (const row of options.totals.data) totals.set(tupleKey(columnMembers.map((m) => row[m.key] ?? null)), row);
+    const totalLeaves: Leaf[] = measuresOnRows ? measures.map((measure) => ({ tuple: [], measure })) : [{ tuple: [], measure: null }];
+    for (const leaf of totalLeaves) {
+      const label = Array<CellValue>(Math.max(1, left)).fill('');
+      label[measuresOnRows && before ? Math.min(1, left - 1) : 0] = TOTAL;
+      if (measuresOnRows) label[measureColumn] = leaf.measure!.title;
+      const row = bodyRow(leaf, undefined, (column) => {
+        const source = totals.get(tupleKey(column.tuple));
+        const measure = leaf.measure ?? column.measure!;
+        return source ? source[measure.key] ?? null : undefined;
+      }, label);
+      boldRows.push(values.length);
+      values.push(row.values);
+      formats.push(row.formats);
+    }
+  }
+
+  return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows };
+}
+
+/** The flat table: the pivot with every member on rows and the measures on columns. */
+export function layoutFlat(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, options: LayoutOptions = {}): CellGrid {
+  return layoutReport(result, query, { ...pivot, columns: [], measuresAxis: 'columns' }, options);
+}
+
+/** True when a filter (or group) involves a measure, which the totals query must drop. */
+function involvesMeasure(filter: CubeFilter, measures: Set<string>): boolean {
+  if ('operator' in filter) return measures.has(filter.member ?? filter.dimension ?? '');
+  return ('and' in filter ? filter.and : filter.or).some((f) => involvesMeasure(f, measures));
+}
+
+function withoutMeasureFilters(filters: CubeFilter[], measures: Set<string>): CubeFilter[] {
+  return filters.flatMap((filter): CubeFilter[] => {
+    if ('operator' in filter) return involvesMeasure(filter, measures) ? [] : [filter];
+    if ('and' in filter) {
+      const kept = withoutMeasureFilters(filter.and, measures);
+      return kept.length ? [{ and: kept }] : [];
+    }
+    // An `or` with a measure in it cannot be split without changing its meaning: it goes whole.
+    return involvesMeasure(filter, measures) ? [] : [filter];
+  });
+}
+
+/**
+ * The query behind the Total row: the report's measures grouped only by the column members, with the
+ * dimension filters and date ranges kept and measure filters dropped, so an average or a distinct count
+ * totals correctly instead of summing cells.
+ */
+export function totalsQuery(query: CubeQuery, pivot: Pivot, measureNames: Set<string> = new Set(query.measures ?? [])): CubeQuery {
+  const columnKeys = new Set(pivot.columns);
+  const timeDimensions = (query.timeDimensions ?? [])
+    .map((td) => (td.granularity && columnKeys.has(timeDimensionMember(td)) ? td : { dimension: td.dimension, ...(td.dateRange ? { dateRange: td.dateRange } : {}) }))
+    .filter((td) => 'granularity' in td || td.dateRange);
+  const { order: _order, limit: _limit, offset: _offset, total: _total, ...rest } = query;
+  return {
+    ...rest,
+    measures: query.measures ?? [],
+    dimensions: (query.dimensions ?? []).filter((d) => columnKeys.has(d)),
+    timeDimensions,
+    filters: withoutMeasureFilters(query.filters ?? [], measureNames),
+  };
 }
