@@ -10,6 +10,9 @@ export function canonicalJson(value: unknown): string {
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) {
+    // For strings, finite numbers and booleans JSON.stringify already writes RFC 8785's form, so an array of
+    // them (a row of cells: the common, large case) is serialized in one native call.
+    if (value.every(isPlainScalar)) return JSON.stringify(value);
     return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
   }
   if (typeof value === 'object') {
@@ -25,4 +28,8 @@ export function canonicalJson(value: unknown): string {
 function compareCodeUnits(a: string, b: string): number {
   // Default string comparison in JavaScript is by UTF-16 code units, which is what RFC 8785 requires.
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isPlainScalar(item: unknown): boolean {
+  return typeof item === 'string' || typeof item === 'boolean' || item === null || (typeof item === 'number' && Number.isFinite(item));
 }

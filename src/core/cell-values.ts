@@ -34,10 +34,12 @@ export function cellValueOf(value: CubeCellValue, type: MemberType): CellValue {
     case 'number': {
       if (typeof value === 'number') return Number.isFinite(value) ? toExcelPrecision(value) : String(value);
       if (typeof value === 'boolean') return value;
-      const text = value.trim();
-      if (INTEGER.test(text) && !Number.isSafeInteger(Number(text))) return value;
-      if (DECIMAL.test(text)) return toExcelPrecision(Number(text));
-      return value;
+      const number = value.length > 0 ? Number(value) : Number.NaN;
+      // Number() also accepts "0x1A", "Infinity" and blanks; the decimal pattern is checked only if it parsed.
+      if (!Number.isFinite(number) || !DECIMAL.test(value.trim())) return value;
+      if (!Number.isSafeInteger(number) && INTEGER.test(value.trim())) return value;
+      // Up to 15 characters cannot carry more than Excel's 15 significant digits: no rounding needed.
+      return value.length <= 15 ? number : toExcelPrecision(number);
     }
     case 'time': {
       if (typeof value !== 'string') return String(value);

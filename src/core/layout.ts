@@ -30,9 +30,56 @@ interface Member {
 }
 
 type Tuple = CubeCellValue[];
-const tupleKey = (tuple: Tuple) => JSON.stringify(tuple);
+
+/** A map key for a tuple of member values; cheaper than JSON and unambiguous between types. */
+function keyOf(value: CubeCellValue): string {
+  if (value === null) return '\u0001';
+  if (typeof value === 'string') return `s${value}`;
+  return typeof value === 'number' ? `n${value}` : value ? '\u0002' : '\u0003';
+}
+const tupleKey = (tuple: Tuple) => (tuple.length === 1 ? keyOf(tuple[0]!) : tuple.map(keyOf).join('\u0000'));
+
+/** Distinct tuples in first-seen order, and each data row filed under its row and column tuple. */
+function indexRows(data: CubeLoadResult['data'], rowKeys: string[], columnKeys: string[]) {
+  const rowIndex = new Map<string, number>();
+  const columnIndex = new Map<string, number>();
+  const rowTuples: Tuple[] = [];
+  const columnTuples: Tuple[] = [];
+  const cells: (Record<string, CubeCellValue> | undefined)[][] = [];
+  if (columnKeys.length === 0) {
+    columnIndex.set(tupleKey([]), 0);
+    columnTuples.push([]);
+  }
+  for (const row of data) {
+    const rowTuple = rowKeys.map((k) => row[k] ?? null);
+    const rowKey = tupleKey(rowTuple);
+    let r = rowIndex.get(rowKey);
+    if (r === undefined) {
+      r = rowTuples.length;
+      rowIndex.set(rowKey, r);
+      rowTuples.push(rowTuple);
+      cells.push([]);
+    }
+    const columnTuple = columnKeys.map((k) => row[k] ?? null);
+    const columnKey = tupleKey(columnTuple);
+    let c = columnIndex.get(columnKey);
+    if (c === undefined) {
+      c = columnTuples.length;
+      columnIndex.set(columnKey, c);
+      columnTuples.push(columnTuple);
+    }
+    cells[r]![c] = row;
+  }
+  return { rowTuples, columnTuples, columnIndex, cells };
+}
 const FILTERED = ' (filtered)';
 const TOTAL = 'Total';
+
+/** A member that is only filtered on has no annotation: `orders.customer_segment` reads "Customer segment". */
+function humanizeMember(member: string): string {
+  const name = member.slice(member.lastIndexOf('.') + 1).replace(/_/g, ' ');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 /** Scaled display through the number format only: the cell keeps the exact value. */
 function scaledFormat(base: string, scale: DisplayScale, format: string | undefined): string {
@@ -99,16 +146,6 @@ function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, filtere
   return { rows, columns, measures };
 }
 
-function distinctTuples(data: CubeLoadResult['data'], keys: string[]): Tuple[] {
-  const seen = new Map<string, Tuple>();
-  for (const row of data) {
-    const tuple = keys.map((k) => row[k] ?? null);
-    const key = tupleKey(tuple);
-    if (!seen.has(key)) seen.set(key, tuple);
-  }
-  return [...seen.values()];
-}
-
 function memberValue(member: Member, value: CubeCellValue): CellValue {
   return cellValueOf(value, member.kind === 'time' ? 'time' : member.entry.type);
 }
@@ -166,21 +203,16 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   const measuresOnColumns = !measuresOnRows && measures.length > 0;
   const before = pivot.measuresPosition === 'before';
 
-  const rowTuples = rowMembers.length ? distinctTuples(result.data, rowMembers.map((m) => m.key)) : [[]];
-  const columnTuples = columnMembers.length ? distinctTuples(result.data, columnMembers.map((m) => m.key)) : [[]];
-  const cells = new Map<string, Record<string, CubeCellValue>>();
-  for (const row of result.data) {
-    const r = tupleKey(rowMembers.map((m) => row[m.key] ?? null));
-    const c = tupleKey(columnMembers.map((m) => row[m.key] ?? null));
-    cells.set(`${r}|${c}`, row);
-  }
+  const indexed = indexRows(result.data, rowMembers.map((m) => m.key), columnMembers.map((m) => m.key));
+  const { rowTuples, columnTuples, cells } = indexed;
 
-  type Leaf = { tuple: Tuple; measure: Member | null };
+  type Leaf = { index: number; tuple: Tuple; measure: Member | null };
   const expand = (tuples: Tuple[], withMeasures: boolean): Leaf[] => {
-    if (!withMeasures) return tuples.map((tuple) => ({ tuple, measure: null }));
+    const indexedTuples = tuples.map((tuple, index) => ({ index, tuple }));
+    if (!withMeasures) return indexedTuples.map((t) => ({ ...t, measure: null }));
     return before
-      ? measures.flatMap((measure) => tuples.map((tuple) => ({ tuple, measure })))
-      : tuples.flatMap((tuple) => measures.map((measure) => ({ tuple, measure })));
+      ? measures.flatMap((measure) => indexedTuples.map((t) => ({ ...t, measure })))
+      : indexedTuples.flatMap((t) => measures.map((measure) => ({ ...t, measure })));
   };
   const columnLeaves = expand(columnTuples, measuresOnColumns);
   const rowLeaves = expand(rowTuples, measuresOnRows);
@@ -205,7 +237,8 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
 
   if (options.showAppliedFilters) {
     const titleOf = (member: string) =>
-      (result.annotation.dimensions[member] ?? result.annotation.measures[member] ?? result.annotation.timeDimensions[member])?.shortTitle ?? member;
+      (result.annotation.dimensions[member] ?? result.annotation.measures[member] ?? result.annotation.timeDimensions[member])?.shortTitle ??
+      humanizeMember(member);
     const summary = filterSummary(query, titleOf);
     if (summary) {
       const row = emptyRow();
@@ -246,53 +279,55 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
     formats.push(row.formats);
   }
 
-  const bodyRow = (leaf: Leaf, previous: Leaf | undefined, lookup: (column: Leaf) => CubeCellValue | undefined, label: CellValue[] | null) => {
-    const row = emptyRow();
+  const columnFormats = columnLeaves.map((column) => (column.measure ? memberFormat(column.measure, scale) : 'General'));
+  const rowMemberFormats = rowMembers.map((member) => memberFormat(member, scale));
+  const measureFormats = new Map(measures.map((m) => [m, memberFormat(m, scale)]));
+
+  const bodyRow = (leaf: Leaf, previous: Leaf | undefined, source: (j: number) => Record<string, CubeCellValue> | undefined, label: CellValue[] | null) => {
+    const rowValues = Array<CellValue>(width).fill('');
+    const rowFormats = Array<string>(width).fill('General');
     if (label) {
-      label.forEach((v, i) => { row.values[i] = v; });
+      label.forEach((v, i) => { rowValues[i] = v; });
     } else {
-      rowMembers.forEach((member, i) => {
-        const repeated = options.suppressDuplicateValues && previous &&
-          rowMembers.slice(0, i + 1).every((_, k) => previous.tuple[k] === leaf.tuple[k]);
-        if (!repeated) row.values[rowMemberColumn(i)] = memberValue(member, leaf.tuple[i] ?? null);
-        row.formats[rowMemberColumn(i)] = memberFormat(member, scale);
-      });
-      if (measuresOnRows) row.values[measureColumn] = leaf.measure!.title;
+      let sameSoFar = options.suppressDuplicateValues === true && previous !== undefined;
+      for (let i = 0; i < rowMembers.length; i += 1) {
+        sameSoFar = sameSoFar && previous!.tuple[i] === leaf.tuple[i];
+        const col = rowMemberColumn(i);
+        if (!sameSoFar) rowValues[col] = memberValue(rowMembers[i]!, leaf.tuple[i] ?? null);
+        rowFormats[col] = rowMemberFormats[i]!;
+      }
+      if (measuresOnRows) rowValues[measureColumn] = leaf.measure!.title;
     }
-    columnLeaves.forEach((column, j) => {
-      const measure = leaf.measure ?? column.measure;
-      if (!measure) return;
-      const raw = lookup(column);
-      row.values[left + j] = raw === undefined ? '' : memberValue(measure, raw);
-      row.formats[left + j] = memberFormat(measure, scale);
-    });
-    return row;
+    for (let j = 0; j < columnLeaves.length; j += 1) {
+      const measure = leaf.measure ?? columnLeaves[j]!.measure;
+      if (!measure) continue;
+      const row = source(j);
+      rowValues[left + j] = row === undefined ? '' : memberValue(measure, row[measure.key] ?? null);
+      rowFormats[left + j] = leaf.measure ? measureFormats.get(leaf.measure)! : columnFormats[j]!;
+    }
+    return { values: rowValues, formats: rowFormats };
   };
 
   rowLeaves.forEach((leaf, i) => {
     const previous = i > 0 && (!measuresOnRows || before || rowLeaves[i - 1]!.measure === leaf.measure) ? rowLeaves[i - 1] : undefined;
-    const row = bodyRow(leaf, previous, (column) => {
-      const source = cells.get(`${tupleKey(leaf.tuple)}|${tupleKey(column.tuple)}`);
-      const measure = leaf.measure ?? column.measure!;
-      return source ? source[measure.key] ?? null : undefined;
-    }, null);
+    const sources = cells[leaf.index] ?? [];
+    const row = bodyRow(leaf, previous, (j) => sources[columnLeaves[j]!.index], null);
     values.push(row.values);
     formats.push(row.formats);
   });
 
   if (pivot.showColumnTotals && options.totals) {
-    const totals = new Map<string, Record<string, CubeCellValue>>();
-    for (const row of options.totals.data) totals.set(tupleKey(columnMembers.map((m) => row[m.key] ?? null)), row);
-    const totalLeaves: Leaf[] = measuresOnRows ? measures.map((measure) => ({ tuple: [], measure })) : [{ tuple: [], measure: null }];
+    const totals: (Record<string, CubeCellValue> | undefined)[] = [];
+    for (const row of options.totals.data) {
+      const c = indexed.columnIndex.get(tupleKey(columnMembers.map((m) => row[m.key] ?? null)));
+      if (c !== undefined) totals[c] = row;
+    }
+    const totalLeaves: Leaf[] = measuresOnRows ? measures.map((measure) => ({ index: -1, tuple: [], measure })) : [{ index: -1, tuple: [], measure: null }];
     for (const leaf of totalLeaves) {
       const label = Array<CellValue>(Math.max(1, left)).fill('');
       label[measuresOnRows && before ? Math.min(1, left - 1) : 0] = TOTAL;
       if (measuresOnRows) label[measureColumn] = leaf.measure!.title;
-      const row = bodyRow(leaf, undefined, (column) => {
-        const source = totals.get(tupleKey(column.tuple));
-        const measure = leaf.measure ?? column.measure!;
-        return source ? source[measure.key] ?? null : undefined;
-      }, label);
+      const row = bodyRow(leaf, undefined, (j) => totals[columnLeaves[j]!.index], label);
       boldRows.push(values.length);
       values.push(row.values);
       formats.push(row.formats);

@@ -13,9 +13,13 @@ export interface StatusDisplay {
   icon: 'checkmark' | 'arrow-sync' | 'question' | 'unlink' | 'error';
 }
 
+/** What the pane shows for a placement: the platform's sync status, or a state only the workbook knows. */
+export type PlacementState = SyncStatus | 'DETACHED';
+
 /** How each placement state is shown: words and an icon, so status never depends on colour alone. */
-export function statusDisplay(status: SyncStatus): StatusDisplay {
+export function statusDisplay(status: PlacementState): StatusDisplay {
   switch (status) {
+    case 'DETACHED': return { label: 'Detached', tone: 'danger', icon: 'unlink' };
     case 'UP_TO_DATE': return { label: 'Up to date', tone: 'success', icon: 'checkmark' };
     case 'CHANGED': return { label: 'Out of date', tone: 'warning', icon: 'arrow-sync' };
     case 'UNKNOWN': return { label: 'Unknown', tone: 'informative', icon: 'question' };

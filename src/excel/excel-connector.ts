@@ -1,5 +1,6 @@
-import { parseSheetAddress, rectAddress, rectColumns, type Cell, type Rect } from '../core/a1';
+import { parseSheetAddress, rectAddress, rectColumns, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { cellInput, type CellValue } from '../core/cell-values';
+import type { GridFingerprint } from '../core/fingerprint';
 import type { CellGrid } from '../core/layout';
 
 /**
@@ -38,8 +39,43 @@ export interface ConnectorOptions {
 }
 
 /** A hidden defined name per placement keeps its cells' address as rows and columns are inserted around it. */
+export const PLACEMENT_NAME_PREFIX = 'ReportSync_';
 export function placementName(placementId: string): string {
-  return `ReportSync_${placementId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  return `${PLACEMENT_NAME_PREFIX}${placementId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+/** What the add-in last wrote to a placement (its fingerprint), kept as a document setting. */
+export function placementSetting(placementId: string): string {
+  return `reportSync.placement.${placementId}`;
+}
+
+/** A copy of cells taken before a write, to put back exactly if the write fails. */
+export interface Snapshot {
+  rect: Rect;
+  formulas: CellValue[][];
+  numberFormats: string[][];
+}
+
+export interface WriteOptions {
+  onProgress?: (progress: WriteProgress) => void;
+  /** Cells the old result used and the new one does not, cleared in the last batch. */
+  clear?: Rect[];
+  /** Name the written cells for this placement and keep its fingerprint, in the last batch. */
+  record?: RecordTarget;
+}
+
+export interface RecordTarget {
+  placementId: string;
+  sheetName: string;
+  /** The placement already has its hidden name (a refresh), which is re-pointed rather than added. */
+  nameExists: boolean;
+  fingerprint: GridFingerprint;
+}
+
+/** Excel skips recalculation until the next sync where the host supports it (ExcelApi 1.8). */
+function suspendCalculation(context: Excel.RequestContext): void {
+  const application = context.workbook.application as Partial<Excel.Application> | undefined;
+  application?.suspendApiCalculationUntilNextSync?.();
 }
 
 function isNotFound(error: unknown): boolean {
@@ -166,27 +202,129 @@ export class ExcelConnector {
   /**
    * Writes a grid with its top-left at `anchor`, in row chunks sized by the estimated request bytes so no
    * request nears the payload limit. Text that Excel would turn into a formula or a number is written with
-   * the hidden text prefix, so every cell shows exactly what the data had.
+   * the hidden text prefix, so every cell shows exactly what the data had. Calculation is suspended while
+   * chunks land. The last batch also clears leftovers, bolds the total rows and, when asked, names the cells
+   * and keeps the fingerprint.
    */
-  writeGrid(sheetId: string, anchor: Cell, grid: CellGrid, onProgress?: (progress: WriteProgress) => void): Promise<Rect> {
+  writeGrid(sheetId: string, anchor: Cell, grid: CellGrid, options: WriteOptions = {}): Promise<Rect> {
     const rows = grid.values.length;
     const columns = rows ? grid.values[0]!.length : 0;
     const rect: Rect = { top: anchor.row, left: anchor.column, bottom: anchor.row + rows - 1, right: anchor.column + columns - 1 };
+    const chunks = [...this.writeChunks(grid)];
     return Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(sheetId);
       let start = 0;
-      for (const end of this.writeChunks(grid)) {
+      for (const [index, end] of chunks.entries()) {
+        suspendCalculation(context);
         const chunk: Rect = { top: rect.top + start, left: rect.left, bottom: rect.top + end - 1, right: rect.right };
         const range = sheet.getRange(rectAddress(chunk));
         range.values = grid.values.slice(start, end).map((row) => row.map(cellInput));
         range.numberFormat = grid.numberFormats.slice(start, end);
+        range.format.font.bold = false;
+        if (index === chunks.length - 1) this.finish(context, sheet, rect, grid, options);
         // Chunks are sized to fit one request each; they must be sent one at a time.
         // eslint-disable-next-line office-addins/no-context-sync-in-loop
         await context.sync();
         start = end;
-        onProgress?.({ rowsWritten: end, totalRows: rows });
+        options.onProgress?.({ rowsWritten: end, totalRows: rows });
       }
       return rect;
+    });
+  }
+
+  private finish(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect, grid: CellGrid, options: WriteOptions): void {
+    for (const extra of options.clear ?? []) sheet.getRange(rectAddress(extra)).clear('All');
+    for (const row of grid.boldRows) {
+      sheet.getRange(rectAddress({ top: rect.top + row, bottom: rect.top + row, left: rect.left, right: rect.right })).format.font.bold = true;
+    }
+    if (options.record) this.queueRecord(context, sheet, rect, options.record);
+  }
+
+  private queueRecord(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect, record: RecordTarget): void {
+    const name = placementName(record.placementId);
+    if (record.nameExists) {
+      // ExcelApi 1.7: a name's formula is settable, so an existing name is re-pointed in place.
+      context.workbook.names.getItem(name).formula = `=${sheetAddress(record.sheetName, rect)}`;
+    } else {
+      const item = context.workbook.names.add(name, sheet.getRange(rectAddress(rect)), 'Report Sync placement');
+      item.visible = false;
+    }
+    context.workbook.settings.add(placementSetting(record.placementId), JSON.stringify(record.fingerprint));
+  }
+
+  /** Names a placement's cells and keeps its fingerprint (after the platform gave the placement its id). */
+  recordPlacement(sheetId: string, rect: Rect, record: RecordTarget): Promise<void> {
+    return Excel.run(async (context) => {
+      this.queueRecord(context, context.workbook.worksheets.getItem(sheetId), rect, record);
+      await context.sync();
+    });
+  }
+
+  /** The fingerprint kept for a placement, if any. */
+  placementFingerprint(placementId: string): Promise<GridFingerprint | null> {
+    return Excel.run(async (context) => {
+      const setting = context.workbook.settings.getItemOrNullObject(placementSetting(placementId));
+      setting.load('value');
+      await context.sync();
+      if (setting.isNullObject) return null;
+      try {
+        return JSON.parse(String(setting.value)) as GridFingerprint;
+      } catch {
+        return null;
+      }
+    });
+  }
+
+  /** Every placement's cells in this workbook, by hidden name, for overlap checks. */
+  placementRanges(): Promise<{ name: string; sheetName: string; rect: Rect }[]> {
+    return Excel.run(async (context) => {
+      const names = context.workbook.names;
+      names.load('items/name, items/value, items/type');
+      await context.sync();
+      return names.items
+        .filter((item) => item.name.startsWith(PLACEMENT_NAME_PREFIX) && item.type === 'Range')
+        .map((item) => {
+          const { sheetName, rect } = parseSheetAddress(String(item.value));
+          return { name: item.name, sheetName: sheetName ?? '', rect };
+        });
+    });
+  }
+
+  /** Copies formulas (constants included) and number formats of `rect`, in chunks. */
+  snapshot(sheetId: string, rect: Rect): Promise<Snapshot> {
+    return Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetId);
+      const formulas: CellValue[][] = [];
+      const numberFormats: string[][] = [];
+      for (const chunk of this.rowChunks(rect, 2)) {
+        const range = sheet.getRange(rectAddress(chunk));
+        range.load(['formulas', 'numberFormat']);
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one response per chunk
+        await context.sync();
+        formulas.push(...(range.formulas as CellValue[][]));
+        numberFormats.push(...(range.numberFormat as string[][]));
+      }
+      return { rect, formulas, numberFormats };
+    });
+  }
+
+  /** Puts a snapshot back exactly: what was a formula is a formula again, constants and formats as they were. */
+  restore(sheetId: string, snapshot: Snapshot): Promise<void> {
+    const grid: CellGrid = { values: snapshot.formulas, numberFormats: snapshot.numberFormats, headerRows: 0, boldRows: [] };
+    const chunks = [...this.writeChunks(grid)];
+    return Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetId);
+      let start = 0;
+      for (const end of chunks) {
+        const chunk: Rect = { ...snapshot.rect, top: snapshot.rect.top + start, bottom: snapshot.rect.top + end - 1 };
+        const range = sheet.getRange(rectAddress(chunk));
+        range.clear('All');
+        range.formulas = snapshot.formulas.slice(start, end);
+        range.numberFormat = snapshot.numberFormats.slice(start, end);
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per chunk
+        await context.sync();
+        start = end;
+      }
     });
   }
 
@@ -200,27 +338,15 @@ export class ExcelConnector {
     });
   }
 
-  /** Points the placement's hidden name at `rect`, replacing an earlier one. */
-  nameRange(placementId: string, sheetId: string, rect: Rect): Promise<void> {
+  /** Forgets a placement: its hidden name and its fingerprint (the cells stay unless the caller clears them). */
+  forgetPlacement(placementId: string): Promise<void> {
     return Excel.run(async (context) => {
-      const name = placementName(placementId);
-      const existing = context.workbook.names.getItemOrNullObject(name);
+      const name = context.workbook.names.getItemOrNullObject(placementName(placementId));
+      const setting = context.workbook.settings.getItemOrNullObject(placementSetting(placementId));
       await context.sync();
-      if (!existing.isNullObject) existing.delete();
-      const item = context.workbook.names.add(name, context.workbook.worksheets.getItem(sheetId).getRange(rectAddress(rect)), 'Report Sync placement');
-      item.visible = false;
+      if (!name.isNullObject) name.delete();
+      if (!setting.isNullObject) setting.delete();
       await context.sync();
-    });
-  }
-
-  removeName(placementId: string): Promise<void> {
-    return Excel.run(async (context) => {
-      const existing = context.workbook.names.getItemOrNullObject(placementName(placementId));
-      await context.sync();
-      if (!existing.isNullObject) {
-        existing.delete();
-        await context.sync();
-      }
     });
   }
 
@@ -246,8 +372,9 @@ export class ExcelConnector {
     if (grid.values.length) yield grid.values.length;
   }
 
-  private *rowChunks(rect: Rect): Generator<Rect> {
-    const rowsPerChunk = Math.max(1, Math.floor(this.readChunkCells / rectColumns(rect)));
+  /** Row ranges of `rect` whose response stays under the limit; `properties` loaded per cell share it. */
+  private *rowChunks(rect: Rect, properties = 1): Generator<Rect> {
+    const rowsPerChunk = Math.max(1, Math.floor(this.readChunkCells / properties / rectColumns(rect)));
     for (let top = rect.top; top <= rect.bottom; top += rowsPerChunk) {
       yield { ...rect, top, bottom: Math.min(rect.bottom, top + rowsPerChunk - 1) };
     }

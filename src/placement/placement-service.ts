@@ -1,9 +1,11 @@
 import type { CoreDataClient, PlatformClient } from '../client';
-import type { Placement, Report } from '../contract';
-import { cellAddress, rectFrom, sheetAddress, type Cell, type Rect } from '../core/a1';
-import { layoutFlat, type CellGrid } from '../core/layout';
+import type { CubeLoadResult, Placement, Report } from '../contract';
+import { cellAddress, parseSheetAddress, rectAddress, rectFrom, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { findHandEdits, fingerprint } from '../core/fingerprint';
+import { layoutReport, totalsQuery, type CellGrid, type LayoutOptions } from '../core/layout';
 import { resultChecksum } from '../core/result-checksum';
-import type { ExcelConnector, Location, WriteProgress } from '../excel/excel-connector';
+import { placementName, type ExcelConnector, type Location, type Snapshot, type WriteProgress } from '../excel/excel-connector';
+import { DEFAULT_FETCH_LIMITS, fetchResult, type FetchLimits } from './fetch-result';
 
 /** A placement of a report in this workbook, with the report it belongs to. */
 export interface WorkbookPlacement {
@@ -12,13 +14,17 @@ export interface WorkbookPlacement {
 }
 
 export type WriteOutcome =
-  | { kind: 'done'; report: Report; placement: Placement }
+  | { kind: 'done'; report: Report; placement: Placement; cutAt: number | null }
   /** The target holds other content: nothing was written; ask, then call again with `overwrite`. */
-  | { kind: 'needs-confirmation'; foreignCells: string[]; target: string };
+  | { kind: 'needs-confirmation'; foreignCells: string[]; target: string }
+  /** Cells were edited by hand since the last write: nothing was written; ask, then call again with `overwriteHandEdits`. */
+  | { kind: 'hand-edits'; rows: number[]; cells: string[]; location: Location };
 
 export interface WriteOptions {
   /** The user agreed to overwrite the cells named in a `needs-confirmation` outcome. */
   overwrite?: boolean;
+  /** The user agreed to overwrite the hand edits named in a `hand-edits` outcome. */
+  overwriteHandEdits?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: WriteProgress) => void;
 }
@@ -31,17 +37,47 @@ export class PlacementDetachedError extends Error {
   }
 }
 
+/** The new result would cover another placement's cells: refused, whatever the user says. */
+export class PlacementOverlapError extends Error {
+  override readonly name = 'PlacementOverlapError';
+  constructor(readonly other: { title: string; location: string }) {
+    super(`The result would cover "${other.title}" at ${other.location}. Choose another cell or move that placement first.`);
+  }
+}
+
+/** Writing failed part way; the cells were put back as they were and nothing was recorded. */
+export class WriteFailedError extends Error {
+  override readonly name = 'WriteFailedError';
+  constructor(cause: unknown) {
+    super('Excel could not finish writing the result. The cells were put back as they were.', { cause });
+  }
+}
+
+/** Layout choices that come from the user's settings and the admin's app config. */
+export interface LayoutPreferences {
+  suppressDuplicateValues: boolean;
+  showAppliedFilters: boolean;
+}
+
 export interface PlacementServiceOptions {
   platform: PlatformClient;
-  data: CoreDataClient;
+  data: Pick<CoreDataClient, 'load'>;
   excel: ExcelConnector;
   deploymentId: string;
+  preferences?: () => LayoutPreferences;
+  limits?: FetchLimits;
+}
+
+interface PreparedGrid {
+  grid: CellGrid;
+  cutAt: number | null;
 }
 
 /**
- * The use cases: place a report at the selection, refresh a placement, list this workbook's placements.
- * Every write follows one order: run the query, lay the result out, check the target, write, record on the
- * platform. A failed query therefore never touches the cells.
+ * The use cases: place a report at the selection, refresh a placement where its cells are now, list,
+ * locate and check placements. Every write follows one order: fetch the whole result, lay it out, check
+ * the target (other placements, foreign content, hand edits), snapshot, write, record. A failed query never
+ * touches the cells; a failed write puts them back.
  */
 export class PlacementService {
   constructor(private readonly options: PlacementServiceOptions) {}
@@ -60,53 +96,74 @@ export class PlacementService {
   async place(report: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform, deploymentId } = this.options;
     const [identity, at] = await Promise.all([excel.workbookIdentity(), excel.selection()]);
-    const grid = await this.runAndLayOut(report, options.signal);
+    const { grid, cutAt } = await this.prepare(report, options.signal);
     const target = gridRect(at.cell, grid);
-    if (!options.overwrite) {
-      const foreignCells = await excel.findForeignCells(at.sheetId, target, null);
-      if (foreignCells.length) return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(at.sheetName, target) };
+    await this.refuseOverlap(at.sheetName, target, null, options.signal);
+    const foreignCells = await excel.findForeignCells(at.sheetId, target, null);
+    if (foreignCells.length && !options.overwrite) {
+      return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(at.sheetName, target) };
     }
-    await excel.writeGrid(at.sheetId, at.cell, grid, options.onProgress);
+    const snapshot = foreignCells.length ? await excel.snapshot(at.sheetId, target) : emptySnapshot(target);
+    await this.writeOrRestore(at.sheetId, snapshot, () => excel.writeGrid(at.sheetId, at.cell, grid, { onProgress: options.onProgress }));
+
     const anchorCell = cellAddress(at.cell);
-    const updated = await platform.connectWorkbook(deploymentId, report.id, {
-      externalWorkbookId: identity.workbookId,
-      host: 'EXCEL',
-      sheetId: at.sheetId,
-      sheetName: at.sheetName,
-      anchorCell,
-      workbookName: identity.workbookName,
-      resultLocation: sheetAddress(at.sheetName, target),
-      endResultCell: cellAddress({ row: target.bottom, column: target.right }),
-      queryChecksum: report.currentQueryChecksum,
-      resultChecksum: await resultChecksum(grid.values),
-    }, options.signal);
+    let updated: Report;
+    try {
+      updated = await platform.connectWorkbook(deploymentId, report.id, {
+        externalWorkbookId: identity.workbookId,
+        host: 'EXCEL',
+        sheetId: at.sheetId,
+        sheetName: at.sheetName,
+        anchorCell,
+        workbookName: identity.workbookName,
+        resultLocation: sheetAddress(at.sheetName, target),
+        endResultCell: cellAddress({ row: target.bottom, column: target.right }),
+        queryChecksum: report.currentQueryChecksum,
+        resultChecksum: await resultChecksum(grid.values),
+      }, options.signal);
+    } catch (error) {
+      // Not recorded means not placed: the cells go back to what they were.
+      await excel.restore(at.sheetId, snapshot);
+      throw error;
+    }
     const placement = updated.externalWorkbookPlacements.find(
       (p) => p.workbookId === identity.workbookId && p.sheetId === at.sheetId && p.anchorCell === anchorCell,
     );
     if (!placement) throw new Error('The platform did not return the placement it recorded.');
-    await excel.nameRange(placement.id, at.sheetId, target);
-    return { kind: 'done', report: updated, placement };
+    await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, fingerprint: fingerprint(grid.values) });
+    return { kind: 'done', report: updated, placement, cutAt };
   }
 
   /**
    * Re-runs the report's query and rewrites the placement where its cells are now (following inserted rows
-   * and renamed sheets), clearing cells the old result used and the new one does not, then records the
-   * refresh with the current sheet name and anchor.
+   * and renamed sheets), after checking for hand edits and foreign content; clears cells the old result used
+   * and the new one does not; records the refresh with the current sheet name and anchor.
    */
   async refresh(report: Report, placement: Placement, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform, deploymentId } = this.options;
     const location = await excel.locate(placement.id);
     if (!location) throw new PlacementDetachedError(placement);
-    const grid = await this.runAndLayOut(report, options.signal);
+    const { grid, cutAt } = await this.prepare(report, options.signal);
     const anchor: Cell = { row: location.rect.top, column: location.rect.left };
     const target = gridRect(anchor, grid);
-    if (!options.overwrite) {
-      const foreignCells = await excel.findForeignCells(location.sheetId, target, location.rect);
-      if (foreignCells.length) return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(location.sheetName, target) };
+    await this.refuseOverlap(location.sheetName, target, placement.id, options.signal);
+
+    if (!options.overwriteHandEdits) {
+      const edits = await this.handEdits(placement.id, location);
+      if (edits && edits.rows.length) return { kind: 'hand-edits', ...edits, location };
     }
-    await excel.writeGrid(location.sheetId, anchor, grid, options.onProgress);
-    await excel.clear(location.sheetId, leftovers(location.rect, target));
-    await excel.nameRange(placement.id, location.sheetId, target);
+    const foreignCells = await excel.findForeignCells(location.sheetId, target, location.rect);
+    if (foreignCells.length && !options.overwrite) {
+      return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(location.sheetName, target) };
+    }
+    const union = unionRect(location.rect, target);
+    const snapshot = await excel.snapshot(location.sheetId, union);
+    const print = fingerprint(grid.values);
+    await this.writeOrRestore(location.sheetId, snapshot, () => excel.writeGrid(location.sheetId, anchor, grid, {
+      onProgress: options.onProgress,
+      clear: leftovers(location.rect, target),
+      record: { placementId: placement.id, sheetName: location.sheetName, nameExists: true, fingerprint: print },
+    }));
     const updated = await platform.recordRefresh(deploymentId, report.id, {
       placementId: placement.id,
       sheetName: location.sheetName,
@@ -118,13 +175,25 @@ export class PlacementService {
     }, options.signal);
     const refreshed = updated.externalWorkbookPlacements.find((p) => p.id === placement.id);
     if (!refreshed) throw new Error('The platform did not return the placement it refreshed.');
-    return { kind: 'done', report: updated, placement: refreshed };
+    return { kind: 'done', report: updated, placement: refreshed, cutAt };
+  }
+
+  /** Rows and cells (sheet addresses) edited by hand since the last write; `null` when unknown. */
+  async handEdits(placementId: string, location: Location): Promise<{ rows: number[]; cells: string[] } | null> {
+    const written = await this.options.excel.placementFingerprint(placementId);
+    if (!written) return null;
+    const current = await this.options.excel.readValues(location);
+    const edits = findHandEdits(written, current);
+    const { top, left } = location.rect;
+    return {
+      rows: edits.rows.map((r) => top + r + 1),
+      cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
+    };
   }
 
   /**
    * Whether the placement's cells differ from what the add-in last wrote: their values read back, hashed
-   * as `resultChecksum` documents, against the checksum recorded on the platform. `null` when unknown
-   * (no checksum recorded, or the cells are gone).
+   * as `resultChecksum` documents, against the checksum recorded on the platform. `null` when unknown.
    */
   async hasHandEdits(placement: Placement): Promise<boolean | null> {
     if (!placement.resultChecksum) return null;
@@ -142,9 +211,51 @@ export class PlacementService {
     return location;
   }
 
-  private async runAndLayOut(report: Report, signal?: AbortSignal): Promise<CellGrid> {
-    const result = await this.options.data.load(report.query, { signal });
-    return layoutFlat(result, report.query, report.pivot);
+  /** Selects given cells (hand-edited ones, say) on the placement's sheet. */
+  async selectCells(location: Location, cells: string[]): Promise<void> {
+    if (!cells.length) return;
+    const rects = cells.map((c) => parseSheetAddress(c).rect);
+    const rect = rects.reduce(unionRect);
+    await this.options.excel.select({ ...location, rect });
+  }
+
+  /** Removes a placement from the platform and the workbook, clearing its cells if asked. */
+  async disconnect(report: Report, placement: Placement, clearCells: boolean): Promise<Report> {
+    const { excel, platform, deploymentId } = this.options;
+    const location = await excel.locate(placement.id);
+    const updated = await platform.disconnectWorkbook(deploymentId, report.id, { placementId: placement.id });
+    if (location && clearCells) await excel.clear(location.sheetId, [location.rect]);
+    await excel.forgetPlacement(placement.id);
+    return updated;
+  }
+
+  private async prepare(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
+    const { data, limits = DEFAULT_FETCH_LIMITS } = this.options;
+    const [{ result, cutAt }, totals] = await Promise.all([
+      fetchResult(data, report.query, limits, signal),
+      report.pivot.showColumnTotals ? data.load(totalsQuery(report.query, report.pivot), { signal }) : Promise.resolve<CubeLoadResult | null>(null),
+    ]);
+    const layout: LayoutOptions = { ...this.options.preferences?.(), totals };
+    return { grid: layoutReport(result, report.query, report.pivot, layout), cutAt };
+  }
+
+  private async refuseOverlap(sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
+    const ranges = await this.options.excel.placementRanges();
+    const mine = self ? placementName(self) : null;
+    const hit = ranges.find((r) => r.name !== mine && r.sheetName === sheetName && rectsIntersect(r.rect, target));
+    if (!hit) return;
+    const entries = await this.workbookPlacements(signal);
+    const other = entries.find((e) => placementName(e.placement.id) === hit.name);
+    throw new PlacementOverlapError({ title: other?.report.title ?? 'another placement', location: sheetAddress(hit.sheetName, hit.rect) });
+  }
+
+  private async writeOrRestore(sheetId: string, snapshot: Snapshot, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      await this.options.excel.restore(sheetId, snapshot);
+      throw new WriteFailedError(error);
+    }
   }
 }
 
@@ -152,7 +263,22 @@ function gridRect(anchor: Cell, grid: CellGrid): Rect {
   return rectFrom(anchor, grid.values.length, grid.values[0]?.length ?? 0);
 }
 
-/** Parts of `old` outside `next`, as at most two rectangles (rows below, columns to the right). */
+function unionRect(a: Rect, b: Rect): Rect {
+  return { top: Math.min(a.top, b.top), left: Math.min(a.left, b.left), bottom: Math.max(a.bottom, b.bottom), right: Math.max(a.right, b.right) };
+}
+
+/** An all-empty snapshot: restoring it clears the cells (the target was empty before the write). */
+function emptySnapshot(rect: Rect): Snapshot {
+  const rows = rect.bottom - rect.top + 1;
+  const columns = rect.right - rect.left + 1;
+  return {
+    rect,
+    formulas: Array.from({ length: rows }, () => Array<string>(columns).fill('')),
+    numberFormats: Array.from({ length: rows }, () => Array<string>(columns).fill('General')),
+  };
+}
+
+/** Parts of `old` outside `next` (both anchored at the same cell): rows below and columns to the right. */
 export function leftovers(old: Rect, next: Rect): Rect[] {
   const parts: Rect[] = [];
   if (old.bottom > next.bottom) parts.push({ top: next.bottom + 1, bottom: old.bottom, left: old.left, right: old.right });

@@ -1,5 +1,5 @@
 import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client';
-import { PlacementDetachedError } from '../placement/placement-service';
+import { PlacementDetachedError, PlacementOverlapError, WriteFailedError } from '../placement/placement-service';
 
 /** Words a person can act on for each failure; never a stack trace. */
 export function describeError(error: unknown): string {
@@ -16,6 +16,7 @@ export function describeError(error: unknown): string {
   if (error instanceof QueryTimeoutError) return error.message;
   if (error instanceof RequestCancelledError) return 'Stopped.';
   if (error instanceof PlacementDetachedError) return `${error.message} Place the report again, or disconnect it.`;
+  if (error instanceof PlacementOverlapError || error instanceof WriteFailedError) return error.message;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded') {
     return 'Excel could not take that much data in one go. Try again; if it keeps happening, narrow the report.';

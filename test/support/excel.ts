@@ -14,3 +14,9 @@ export function cellsOf(simulator: ExcelSimulator, sheetName: string, top: numbe
     Array.from({ length: columns }, (_, c) => simulator.model.cellAt(sheet, top + r, left + c)?.value ?? ''),
   );
 }
+
+/** The whole workbook as comparable data: cells sorted by position, so equal content compares equal. */
+export function workbookState(simulator: ExcelSimulator): unknown {
+  const json = simulator.model.toJSON();
+  return { ...json, sheets: json.sheets.map((sheet) => ({ ...sheet, cells: [...sheet.cells].sort(([a], [b]) => a.localeCompare(b)) })) };
+}

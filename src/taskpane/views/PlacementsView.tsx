@@ -11,25 +11,36 @@ const useStyles = makeStyles({
   },
   details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   actions: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: tokens.spacingVerticalXS },
+  buttons: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
 });
 
 export interface PlacementsViewProps {
   placements: WorkbookPlacement[] | null;
+  /** Placements whose cells were deleted: shown as detached, with their two ways out. */
+  detached: Set<string>;
   busy: boolean;
   onRefresh(placement: WorkbookPlacement): void;
+  onRefreshReport(placements: WorkbookPlacement[]): void;
+  onPlaceAgain(placement: WorkbookPlacement): void;
+  onDisconnect(placement: WorkbookPlacement): void;
 }
 
 /** This workbook's placements: what is where, when it was last written, and whether it is still current. */
-export function PlacementsView({ placements, busy, onRefresh }: PlacementsViewProps) {
+export function PlacementsView({ placements, detached, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect }: PlacementsViewProps) {
   const styles = useStyles();
   if (placements === null) return <Caption1>Looking for placements in this workbook…</Caption1>;
   if (placements.length === 0) return <Caption1>No reports are placed in this workbook yet.</Caption1>;
+  const byReport = new Map<string, WorkbookPlacement[]>();
+  for (const entry of placements) byReport.set(entry.report.id, [...(byReport.get(entry.report.id) ?? []), entry]);
   return (
     <ul className={styles.list} aria-label="Placements in this workbook">
       {placements.map((entry) => {
         const { placement, report } = entry;
         const when = placement.refreshedAt ? `refreshed ${relativeTime(placement.refreshedAt)}` : `placed ${relativeTime(placement.placedAt)}`;
         const titleId = `placement-${placement.id}`;
+        const isDetached = detached.has(placement.id);
+        const siblings = byReport.get(report.id)!;
+        const firstOfReport = siblings[0] === entry && siblings.length > 1;
         return (
           <li key={placement.id} className={styles.item} data-placement-id={placement.id}>
             <div className={styles.details}>
@@ -38,8 +49,22 @@ export function PlacementsView({ placements, busy, onRefresh }: PlacementsViewPr
               <Caption1>{when}</Caption1>
             </div>
             <div className={styles.actions}>
-              <StatusBadge status={placement.syncStatus} />
-              <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onRefresh(entry)}>Refresh</Button>
+              <StatusBadge status={isDetached ? 'DETACHED' : placement.syncStatus} />
+              <div className={styles.buttons}>
+                {isDetached ? (
+                  <>
+                    <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onPlaceAgain(entry)}>Place again here</Button>
+                    <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>Disconnect</Button>
+                  </>
+                ) : (
+                  <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onRefresh(entry)}>Refresh</Button>
+                )}
+                {firstOfReport && (
+                  <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onRefreshReport(siblings)}>
+                    Refresh all {siblings.length}
+                  </Button>
+                )}
+              </div>
             </div>
           </li>
         );

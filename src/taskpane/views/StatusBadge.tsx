@@ -1,16 +1,16 @@
 import { Badge } from '@fluentui/react-components';
-import { ArrowSyncRegular, CheckmarkCircleRegular, QuestionCircleRegular } from '@fluentui/react-icons';
-import type { SyncStatus } from '../../contract';
-import { statusDisplay } from '../../core/sync-status';
+import { ArrowSyncRegular, CheckmarkCircleRegular, LinkDismissRegular, QuestionCircleRegular } from '@fluentui/react-icons';
+import { statusDisplay, type PlacementState } from '../../core/sync-status';
 
 const ICONS = {
   checkmark: <CheckmarkCircleRegular />,
   'arrow-sync': <ArrowSyncRegular />,
   question: <QuestionCircleRegular />,
+  unlink: <LinkDismissRegular />,
 } as const;
 
 /** The status as icon and words together, never colour alone. */
-export function StatusBadge({ status }: { status: SyncStatus }) {
+export function StatusBadge({ status }: { status: PlacementState }) {
   const display = statusDisplay(status);
   const icon = ICONS[display.icon as keyof typeof ICONS];
   return (

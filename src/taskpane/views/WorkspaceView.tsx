@@ -5,7 +5,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
 import type { Connection } from '../../placement/connection';
-import type { PlacementService, WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
+import { PlacementDetachedError, type PlacementService, type WorkbookPlacement, type WriteOutcome, type WriteOptions } from '../../placement/placement-service';
 import { describeError } from '../errors';
 import { PlacementsView } from './PlacementsView';
 import { ReportsView } from './ReportsView';
@@ -21,11 +21,9 @@ interface Operation {
   totalRows?: number;
 }
 
-interface Confirmation {
-  target: string;
-  foreignCells: string[];
-  proceed(): void;
-}
+type Question =
+  | { kind: 'overwrite'; target: string; foreignCells: string[]; proceed(): void }
+  | { kind: 'hand-edits'; rows: number[]; cells: string[]; proceed(): void; locate(): void };
 
 export interface WorkspaceViewProps {
   connection: Connection;
@@ -39,7 +37,8 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
   const styles = useStyles();
   const [placements, setPlacements] = useState<WorkbookPlacement[] | null>(null);
   const [operation, setOperation] = useState<Operation | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [detached, setDetached] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -57,25 +56,48 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
     void reload();
   }, [reload]);
 
-  /** Runs a place or refresh; on foreign content it stops and asks, and runs again only if the user agrees. */
-  const run = async (label: string, write: (options: WriteOptions) => Promise<WriteOutcome>, overwrite = false) => {
+  /**
+   * Runs a place or refresh. When it stops to ask (foreign content, hand edits) nothing has been written;
+   * the user's answer runs it again with that permission. Resolves true once written.
+   */
+  const run = async (
+    label: string,
+    write: (options: WriteOptions) => Promise<WriteOutcome>,
+    permissions: Pick<WriteOptions, 'overwrite' | 'overwriteHandEdits'> = {},
+    placementId?: string,
+  ): Promise<boolean> => {
     setError(null);
     setNotice(null);
-    setConfirmation(null);
+    setQuestion(null);
     setOperation({ label });
     try {
       const outcome = await write({
-        overwrite,
+        ...permissions,
         onProgress: (p) => setOperation({ label, rowsWritten: p.rowsWritten, totalRows: p.totalRows }),
       });
       if (outcome.kind === 'needs-confirmation') {
-        setConfirmation({ target: outcome.target, foreignCells: outcome.foreignCells, proceed: () => void run(label, write, true) });
-      } else {
-        setNotice(`${outcome.report.title} is in ${outcome.placement.resultLocation}.`);
-        await reload();
+        setQuestion({
+          kind: 'overwrite', target: outcome.target, foreignCells: outcome.foreignCells,
+          proceed: () => void run(label, write, { ...permissions, overwrite: true }, placementId),
+        });
+        return false;
       }
+      if (outcome.kind === 'hand-edits') {
+        setQuestion({
+          kind: 'hand-edits', rows: outcome.rows, cells: outcome.cells,
+          proceed: () => void run(label, write, { ...permissions, overwriteHandEdits: true }, placementId),
+          locate: () => void service?.selectCells(outcome.location, outcome.cells).catch((e: unknown) => setError(describeError(e))),
+        });
+        return false;
+      }
+      const cut = outcome.cutAt ? ` The result was cut at ${outcome.cutAt.toLocaleString()} rows.` : '';
+      setNotice(`${outcome.report.title} is in ${outcome.placement.resultLocation}.${cut}`);
+      await reload();
+      return true;
     } catch (e) {
+      if (e instanceof PlacementDetachedError && placementId) setDetached((d) => new Set(d).add(placementId));
       setError(describeError(e));
+      return false;
     } finally {
       setOperation(null);
     }
@@ -83,8 +105,33 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
 
   const place = (report: Report) => service && void run(`Placing ${report.title}…`, (o) => service.place(report, o));
   const refresh = (entry: WorkbookPlacement) =>
-    service && void run(`Refreshing ${entry.report.title}…`, (o) => service.refresh(entry.report, entry.placement, o));
-  const busy = operation !== null || confirmation !== null || !service;
+    service && run(`Refreshing ${entry.report.title}…`, (o) => service.refresh(entry.report, entry.placement, o), {}, entry.placement.id);
+  const refreshReport = async (entries: WorkbookPlacement[]) => {
+    for (const entry of entries) {
+      // One at a time: a question or a failure stops the rest so nothing is written behind the user's back.
+      if (!(await refresh(entry))) return;
+    }
+  };
+  const placeAgain = async (entry: WorkbookPlacement) => {
+    if (!service) return;
+    const placed = await run(`Placing ${entry.report.title}…`, (o) => service.place(entry.report, o));
+    if (placed) await disconnect(entry);
+  };
+  const disconnect = async (entry: WorkbookPlacement) => {
+    if (!service) return;
+    try {
+      await service.disconnect(entry.report, entry.placement, false);
+      setDetached((d) => {
+        const next = new Set(d);
+        next.delete(entry.placement.id);
+        return next;
+      });
+      await reload();
+    } catch (e) {
+      setError(describeError(e));
+    }
+  };
+  const busy = operation !== null || question !== null || !service;
 
   return (
     <div className={styles.column}>
@@ -108,16 +155,30 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
           <ProgressBar value={operation.totalRows ? (operation.rowsWritten ?? 0) / operation.totalRows : undefined} />
         </Field>
       )}
-      {confirmation && (
+      {question?.kind === 'overwrite' && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>Cells are not empty</MessageBarTitle>
-            {confirmation.target} already holds data in {confirmation.foreignCells.slice(0, 5).join(', ')}
-            {confirmation.foreignCells.length > 5 ? ' and more' : ''}. Overwrite it?
+            {question.target} already holds data in {question.foreignCells.slice(0, 5).join(', ')}
+            {question.foreignCells.length > 5 ? ' and more' : ''}. Overwrite it?
           </MessageBarBody>
           <MessageBarActions>
-            <Button appearance="primary" onClick={confirmation.proceed}>Overwrite</Button>
-            <Button onClick={() => setConfirmation(null)}>Cancel</Button>
+            <Button appearance="primary" onClick={question.proceed}>Overwrite</Button>
+            <Button onClick={() => setQuestion(null)}>Cancel</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {question?.kind === 'hand-edits' && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Edited by hand</MessageBarTitle>
+            {question.rows.length === 1 ? `Row ${question.rows[0]} was` : `Rows ${question.rows.slice(0, 8).join(', ')}${question.rows.length > 8 ? '…' : ''} were`} changed
+            since the last refresh ({question.cells.slice(0, 6).join(', ')}{question.cells.length > 6 ? '…' : ''}). Refreshing replaces those changes.
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={question.locate}>Locate</Button>
+            <Button appearance="primary" onClick={question.proceed}>Refresh anyway</Button>
+            <Button onClick={() => setQuestion(null)}>Cancel</Button>
           </MessageBarActions>
         </MessageBar>
       )}
@@ -134,7 +195,15 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
 
       <section className={styles.section} aria-labelledby="placements-heading">
         <Subtitle2 as="h2" id="placements-heading">In this workbook</Subtitle2>
-        <PlacementsView placements={placements} busy={busy} onRefresh={refresh} />
+        <PlacementsView
+          placements={placements}
+          detached={detached}
+          busy={busy}
+          onRefresh={(entry) => void refresh(entry)}
+          onRefreshReport={(entries) => void refreshReport(entries)}
+          onPlaceAgain={(entry) => void placeAgain(entry)}
+          onDisconnect={(entry) => void disconnect(entry)}
+        />
       </section>
       <section className={styles.section} aria-labelledby="reports-heading">
         <Subtitle2 as="h2" id="reports-heading">Reports</Subtitle2>

@@ -11,6 +11,11 @@ export interface SimulatorOptions {
   syncDelayMs?: number;
   requestLimitBytes?: number;
   responseLimitBytes?: number;
+  /**
+   * Makes a sync fail as a host error would (a lost connection, a busy host): return an error code to fail
+   * it before anything in it is carried out. Sees the sync's number (from 1) and its queued requests.
+   */
+  failSync?: (sync: { number: number; requests: unknown[] }) => string | undefined;
 }
 
 export interface SimulatorStats {
@@ -65,6 +70,8 @@ export class SimRequestContext {
     stats.requestBytes += requestBytes;
     stats.largestRequestBytes = Math.max(stats.largestRequestBytes, requestBytes);
     if (options.syncDelayMs) await new Promise((resolve) => setTimeout(resolve, options.syncDelayMs));
+    const injected = options.failSync?.({ number: stats.syncs, requests: actions.map((a) => a.request) });
+    if (injected) throw new SimulatedOfficeError(injected, `The host could not complete the request (${injected}).`);
     if (requestBytes > (options.requestLimitBytes ?? PAYLOAD_LIMIT_BYTES)) {
       throw new SimulatedOfficeError(ErrorCodes.requestPayloadSizeLimitExceeded, 'The request payload size has exceeded the limit.');
     }
@@ -89,7 +96,8 @@ function loadList(option: LoadOption, all: readonly string[]): string[] {
   if (option === undefined) return [...all];
   const select = typeof option === 'object' && !Array.isArray(option) ? option.select ?? all : option;
   const names: readonly string[] = typeof select === 'string' ? select.split(',') : select;
-  const list = names.map((p) => p.trim()).filter(Boolean);
+  // `items/name` on a collection loads its items (with their scalar properties, in this simulator).
+  const list = [...new Set(names.map((p) => p.trim()).filter(Boolean).map((p) => (p.startsWith('items/') ? 'items' : p)))];
   return list.length ? list : [...all];
 }
 
@@ -363,6 +371,39 @@ export class SimRange extends SimClientObject {
     return new SimWorksheet(this.context, () => this.target().sheet);
   }
 
+  /** `format.font.bold`, the one piece of formatting the add-in sets (its Total rows). */
+  get format(): { font: { bold: boolean } } {
+    const setBold = (value: boolean) => this.setBold(value);
+    return {
+      font: {
+        get bold(): boolean {
+          throw notLoaded('format/font/bold');
+        },
+        set bold(value: boolean) {
+          setBold(value);
+        },
+      },
+    };
+  }
+
+  private setBold(value: boolean): void {
+    this.context.queue({
+      request: { set: 'format/font/bold', value },
+      apply: () => {
+        const { sheet, rect } = this.target();
+        for (let r = rect.top; r <= rect.bottom; r += 1) {
+          for (let c = rect.left; c <= rect.right; c += 1) {
+            const cell = this.context.model.cellAt(sheet, r, c);
+            // Turning bold off on an empty cell leaves it empty.
+            if (!cell && !value) continue;
+            this.context.model.setCell(sheet, r, c, { ...(cell ?? { value: '' }), bold: value || undefined });
+          }
+        }
+        return 0;
+      },
+    });
+  }
+
   insert(shift: Excel.InsertShiftDirection | 'Down' | 'Right'): SimRange {
     const direction = shift === 'Right' ? 'Right' : 'Down';
     this.context.queue({
@@ -536,12 +577,6 @@ export class SimWorksheetCollection extends SimClientObject {
     return this.context.model.sheets.map((sheet) => new SimWorksheet(this.context, sheet));
   }
 
-  override load(option?: LoadOption): this {
-    // `items`, `items/name` and `$none` style selections all load the items with their scalar properties.
-    const normalized = typeof option === 'string' && option.startsWith('items') ? 'items' : option === undefined ? 'items' : option;
-    return super.load(normalized);
-  }
-
   get items(): SimWorksheet[] { return this.read('items'); }
 
   getItem(key: string): SimWorksheet {
@@ -630,6 +665,20 @@ export class SimNamedItem extends SimClientObject {
   get type(): Excel.NamedItemType { return this.read('type'); }
   get value(): string { return this.read('value'); }
   get formula(): string { return this.read('formula'); }
+  set formula(value: string) {
+    this.context.queue({
+      request: { set: 'formula', value },
+      apply: () => {
+        const item = this.item();
+        const reference = value.replace(/^=/, '');
+        const bang = reference.lastIndexOf('!');
+        let sheetName = reference.slice(0, bang);
+        if (sheetName.startsWith("'")) sheetName = sheetName.slice(1, -1).replace(/''/g, "'");
+        item.target = { sheetId: this.context.model.requireSheet(sheetName).id, rect: parseAddress(reference.slice(bang + 1)) };
+        return 0;
+      },
+    });
+  }
   get comment(): string { return this.read('comment'); }
   get visible(): boolean { return this.read('visible'); }
   set visible(value: boolean) {

@@ -8,6 +8,7 @@ export interface CellData {
   /** Text entered with a leading apostrophe: the apostrophe is a hidden prefix, not part of the value. */
   textPrefix?: boolean;
   numberFormat?: string;
+  bold?: boolean;
 }
 
 export interface SheetModel {
@@ -129,7 +130,7 @@ export class WorkbookModel {
   }
 
   setCell(sheet: SheetModel, row: number, column: number, data: CellData): void {
-    const empty = data.value === '' && !data.formula && !data.numberFormat;
+    const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold;
     if (empty) sheet.cells.delete(cellKey(row, column));
     else sheet.cells.set(cellKey(row, column), data);
   }
@@ -139,8 +140,8 @@ export class WorkbookModel {
       const { row, column } = keyCell(key);
       if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
       if (applyTo === 'All') sheet.cells.delete(key);
-      else if (applyTo === 'Contents') this.setCell(sheet, row, column, { value: '', numberFormat: cell.numberFormat });
-      else this.setCell(sheet, row, column, { ...cell, numberFormat: undefined });
+      else if (applyTo === 'Contents') this.setCell(sheet, row, column, { value: '', numberFormat: cell.numberFormat, bold: cell.bold });
+      else this.setCell(sheet, row, column, { ...cell, numberFormat: undefined, bold: undefined });
     }
   }
 
