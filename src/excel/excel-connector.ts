@@ -13,7 +13,7 @@ import type { CellGrid } from '../core/layout';
 export const WORKBOOK_ID_SETTING = 'reportSync.workbookId';
 
 /** Requests stay well under Excel on the web's 5 MB limit: JSON size is estimated, not exact. */
-export const DEFAULT_REQUEST_BUDGET_BYTES = 4_000_000;
+export const DEFAULT_REQUEST_BUDGET_BYTES = 4_400_000;
 /** Cells read per sync when checking or reading back a range, so responses stay under the limit too. */
 export const DEFAULT_READ_CHUNK_CELLS = 100_000;
 
@@ -56,8 +56,40 @@ export interface Snapshot {
   numberFormats: string[][];
 }
 
+export interface WorkbookState {
+  /** `null` when the workbook has no id yet: the first write saves one. */
+  workbookId: string | null;
+  workbookName: string;
+  selection: SheetRef & { cell: Cell };
+  /** Used range (values only) of the selection's sheet. */
+  usedRange: Rect | null;
+  placements: { name: string; sheetName: string; sheetId: string | null; rect: Rect }[];
+  fingerprint: GridFingerprint | null;
+}
+
+export interface Inspection {
+  ownValues: CellValue[][] | null;
+  foreignCells: string[];
+}
+
+/** Excel on the web refuses responses over 5 MB too; reads stay under this estimate. */
+export const DEFAULT_RESPONSE_BUDGET_BYTES = 4_000_000;
+
+function intersect(a: Rect, b: Rect): Rect | null {
+  const r = { top: Math.max(a.top, b.top), left: Math.max(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.min(a.right, b.right) };
+  return r.top > r.bottom || r.left > r.right ? null : r;
+}
+
+function contains(outer: Rect, inner: Rect): boolean {
+  return inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
+}
+
 export interface WriteOptions {
   onProgress?: (progress: WriteProgress) => void;
+  /** Only these grid rows are written (the rest already hold the same values); all when absent. */
+  rows?: number[];
+  /** Document settings to save with the first batch (a new workbook id). */
+  settings?: Record<string, string>;
   /** Cells the old result used and the new one does not, cleared in the last batch. */
   clear?: Rect[];
   /** Name the written cells for this placement and keep its fingerprint, in the last batch. */
@@ -111,17 +143,104 @@ export class ExcelConnector {
     });
   }
 
-  /** The selection's sheet and top-left cell: where a new placement is anchored. */
-  selection(): Promise<SheetRef & { cell: Cell; address: string }> {
+  /**
+   * Everything a place or refresh needs to know before it writes, in one sync: the workbook's id and name,
+   * the selection and its sheet's used range, every placement's cells (by hidden name), and the kept
+   * fingerprint of one placement.
+   */
+  prepare(placementId?: string): Promise<WorkbookState> {
     return Excel.run(async (context) => {
-      const range = context.workbook.getSelectedRange();
-      range.load('address');
-      // The selection is always on the active sheet.
-      const sheet = context.workbook.worksheets.getActiveWorksheet();
-      sheet.load(['id', 'name']);
+      const setting = context.workbook.settings.getItemOrNullObject(WORKBOOK_ID_SETTING);
+      setting.load('value');
+      context.workbook.load('name');
+      const selection = context.workbook.getSelectedRange();
+      selection.load('address');
+      const active = context.workbook.worksheets.getActiveWorksheet();
+      active.load(['id', 'name']);
+      const used = active.getUsedRangeOrNullObject(true);
+      used.load('address');
+      const names = context.workbook.names;
+      names.load('items/name, items/value, items/type');
+      const sheets = context.workbook.worksheets;
+      sheets.load('items/id, items/name');
+      const print = placementId ? context.workbook.settings.getItemOrNullObject(placementSetting(placementId)) : null;
+      print?.load('value');
       await context.sync();
-      const { rect } = parseSheetAddress(range.address);
-      return { sheetId: sheet.id, sheetName: sheet.name, cell: { row: rect.top, column: rect.left }, address: range.address };
+      const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name, sheet.id]));
+      const placements = names.items
+        .filter((item) => item.name.startsWith(PLACEMENT_NAME_PREFIX) && item.type === 'Range')
+        .map((item) => {
+          const { sheetName, rect } = parseSheetAddress(String(item.value));
+          return { name: item.name, sheetName: sheetName ?? '', sheetId: sheetIds.get(sheetName ?? '') ?? null, rect };
+        });
+      let fingerprint: GridFingerprint | null = null;
+      if (print && !print.isNullObject) {
+        try {
+          fingerprint = JSON.parse(String(print.value)) as GridFingerprint;
+        } catch {
+          fingerprint = null;
+        }
+      }
+      const selectedAddress = selection.address;
+      const selected = parseSheetAddress(selectedAddress).rect;
+      return {
+        workbookId: setting.isNullObject ? null : String(setting.value ?? '') || null,
+        workbookName: context.workbook.name,
+        selection: { sheetId: active.id, sheetName: active.name, cell: { row: selected.top, column: selected.left } },
+        usedRange: used.isNullObject ? null : parseSheetAddress(used.address).rect,
+        placements,
+        fingerprint,
+      };
+    });
+  }
+
+  /** A new external workbook id, saved by the next write (see `WriteOptions.settings`). */
+  newWorkbookId(): string {
+    return this.newId();
+  }
+
+  /**
+   * Reads what a write must know about the cells it is about to touch: the placement's own values (for the
+   * hand-edit check and the snapshot), chunked to the response limit by `rowBytes`, and which cells of
+   * `target` outside `own` hold something. The first chunk shares a sync with the sheet's used range.
+   */
+  inspect(sheetId: string, own: Rect | null, target: Rect, usedRange: Rect | null | undefined, rowBytes: number, limit = 20): Promise<Inspection> {
+    return Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetId);
+      let used = usedRange;
+      const usedProxy = used === undefined ? sheet.getUsedRangeOrNullObject(true) : undefined;
+      usedProxy?.load('address');
+      const ownValues: CellValue[][] = [];
+      if (own) {
+        for (const chunk of this.responseChunks(own, rowBytes)) {
+          const range = sheet.getRange(rectAddress(chunk));
+          range.load('values');
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one response per chunk
+          await context.sync();
+          ownValues.push(...(range.values as CellValue[][]));
+        }
+      }
+      if (usedProxy !== undefined) {
+        if (!own) await context.sync();
+        used = usedProxy.isNullObject ? null : parseSheetAddress(usedProxy.address).rect;
+      }
+      const foreignCells: string[] = [];
+      const area = used ? intersect(target, used) : null;
+      if (area && !(own && contains(own, area))) {
+        for (const chunk of this.rowChunks(area)) {
+          const range = sheet.getRange(rectAddress(chunk));
+          range.load('formulas');
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one response per chunk
+          await context.sync();
+          range.formulas.forEach((row, r) => row.forEach((formula, c) => {
+            const cell = { row: chunk.top + r, column: chunk.left + c };
+            const mine = own && cell.row >= own.top && cell.row <= own.bottom && cell.column >= own.left && cell.column <= own.right;
+            if (formula !== '' && !mine && foreignCells.length < limit) foreignCells.push(rectAddress({ top: cell.row, left: cell.column, bottom: cell.row, right: cell.column }));
+          }));
+          if (foreignCells.length >= limit) break;
+        }
+      }
+      return { ownValues: own ? ownValues : null, foreignCells };
     });
   }
 
@@ -149,57 +268,6 @@ export class ExcelConnector {
   }
 
   /**
-   * Addresses of cells in `target` that hold something and are not inside `own` (the placement's current
-   * cells): what a write would overwrite without asking. At most `limit` are returned.
-   */
-  findForeignCells(sheetId: string, target: Rect, own: Rect | null, limit = 20): Promise<string[]> {
-    return Excel.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(sheetId);
-      const used = sheet.getUsedRangeOrNullObject(true);
-      used.load('address');
-      await context.sync();
-      if (used.isNullObject) return [];
-      const usedRect = parseSheetAddress(used.address).rect;
-      const area: Rect = {
-        top: Math.max(target.top, usedRect.top), left: Math.max(target.left, usedRect.left),
-        bottom: Math.min(target.bottom, usedRect.bottom), right: Math.min(target.right, usedRect.right),
-      };
-      if (area.top > area.bottom || area.left > area.right) return [];
-      const found: string[] = [];
-      for (const chunk of this.rowChunks(area)) {
-        const range = sheet.getRange(rectAddress(chunk));
-        range.load('formulas');
-        // One chunk per sync: each response must stay under the host's limit.
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop
-        await context.sync();
-        range.formulas.forEach((row, r) => row.forEach((formula, c) => {
-          const cell = { row: chunk.top + r, column: chunk.left + c };
-          const mine = own && cell.row >= own.top && cell.row <= own.bottom && cell.column >= own.left && cell.column <= own.right;
-          if (formula !== '' && !mine && found.length < limit) found.push(rectAddress({ top: cell.row, left: cell.column, bottom: cell.row, right: cell.column }));
-        }));
-        if (found.length >= limit) break;
-      }
-      return found;
-    });
-  }
-
-  /** A placement's values as Excel returns them, read in chunks that keep responses under the limit. */
-  readValues(location: Location): Promise<CellValue[][]> {
-    return Excel.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(location.sheetId);
-      const values: CellValue[][] = [];
-      for (const chunk of this.rowChunks(location.rect)) {
-        const range = sheet.getRange(rectAddress(chunk));
-        range.load('values');
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one response per chunk
-        await context.sync();
-        values.push(...(range.values as CellValue[][]));
-      }
-      return values;
-    });
-  }
-
-  /**
    * Writes a grid with its top-left at `anchor`, in row chunks sized by the estimated request bytes so no
    * request nears the payload limit. Text that Excel would turn into a formula or a number is written with
    * the hidden text prefix, so every cell shows exactly what the data had. Calculation is suspended while
@@ -210,23 +278,28 @@ export class ExcelConnector {
     const rows = grid.values.length;
     const columns = rows ? grid.values[0]!.length : 0;
     const rect: Rect = { top: anchor.row, left: anchor.column, bottom: anchor.row + rows - 1, right: anchor.column + columns - 1 };
-    const chunks = [...this.writeChunks(grid)];
+    const batches = [...this.writeBatches(grid, options.rows)];
+    const needsFinish = (options.clear?.length ?? 0) > 0 || grid.boldRows.length > 0 || options.record !== undefined || options.settings !== undefined;
+    if (batches.length === 0 && needsFinish) batches.push([]);
     return Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(sheetId);
-      let start = 0;
-      for (const [index, end] of chunks.entries()) {
+      let written = 0;
+      for (const [index, runs] of batches.entries()) {
         suspendCalculation(context);
-        const chunk: Rect = { top: rect.top + start, left: rect.left, bottom: rect.top + end - 1, right: rect.right };
-        const range = sheet.getRange(rectAddress(chunk));
-        range.values = grid.values.slice(start, end).map((row) => row.map(cellInput));
-        range.numberFormat = grid.numberFormats.slice(start, end);
-        range.format.font.bold = false;
-        if (index === chunks.length - 1) this.finish(context, sheet, rect, grid, options);
-        // Chunks are sized to fit one request each; they must be sent one at a time.
+        if (index === 0) for (const [key, value] of Object.entries(options.settings ?? {})) context.workbook.settings.add(key, value);
+        for (const [start, end] of runs) {
+          const chunk: Rect = { top: rect.top + start, left: rect.left, bottom: rect.top + end - 1, right: rect.right };
+          const range = sheet.getRange(rectAddress(chunk));
+          range.values = grid.values.slice(start, end).map((row) => row.map(cellInput));
+          range.numberFormat = grid.numberFormats.slice(start, end);
+          range.format.font.bold = false;
+          written += end - start;
+        }
+        if (index === batches.length - 1) this.finish(context, sheet, rect, grid, options);
+        // Batches are sized to fit one request each; they must be sent one at a time.
         // eslint-disable-next-line office-addins/no-context-sync-in-loop
         await context.sync();
-        start = end;
-        options.onProgress?.({ rowsWritten: end, totalRows: rows });
+        options.onProgress?.({ rowsWritten: written, totalRows: options.rows?.length ?? rows });
       }
       return rect;
     });
@@ -257,36 +330,6 @@ export class ExcelConnector {
     return Excel.run(async (context) => {
       this.queueRecord(context, context.workbook.worksheets.getItem(sheetId), rect, record);
       await context.sync();
-    });
-  }
-
-  /** The fingerprint kept for a placement, if any. */
-  placementFingerprint(placementId: string): Promise<GridFingerprint | null> {
-    return Excel.run(async (context) => {
-      const setting = context.workbook.settings.getItemOrNullObject(placementSetting(placementId));
-      setting.load('value');
-      await context.sync();
-      if (setting.isNullObject) return null;
-      try {
-        return JSON.parse(String(setting.value)) as GridFingerprint;
-      } catch {
-        return null;
-      }
-    });
-  }
-
-  /** Every placement's cells in this workbook, by hidden name, for overlap checks. */
-  placementRanges(): Promise<{ name: string; sheetName: string; rect: Rect }[]> {
-    return Excel.run(async (context) => {
-      const names = context.workbook.names;
-      names.load('items/name, items/value, items/type');
-      await context.sync();
-      return names.items
-        .filter((item) => item.name.startsWith(PLACEMENT_NAME_PREFIX) && item.type === 'Range')
-        .map((item) => {
-          const { sheetName, rect } = parseSheetAddress(String(item.value));
-          return { name: item.name, sheetName: sheetName ?? '', rect };
-        });
     });
   }
 
@@ -358,6 +401,32 @@ export class ExcelConnector {
     });
   }
 
+  /**
+   * Batches of row runs [start, end) to write, each batch's estimated request within the budget. Without
+   * `only`, every row is written in contiguous runs.
+   */
+  private *writeBatches(grid: CellGrid, only?: number[]): Generator<[number, number][]> {
+    const rows = only ? [...only].sort((a, b) => a - b) : grid.values.map((_, i) => i);
+    let batch: [number, number][] = [];
+    let bytes = 0;
+    for (const row of rows) {
+      const rowBytes = estimateJsonBytes(grid.values[row]!.map(cellInput)) + estimateJsonBytes(grid.numberFormats[row]!) + 2;
+      if (bytes > 0 && bytes + rowBytes > this.requestBudget) {
+        yield batch;
+        batch = [];
+        bytes = 0;
+      }
+      const last = batch.at(-1);
+      if (last && last[1] === row) last[1] = row + 1;
+      else {
+        batch.push([row, row + 1]);
+        bytes += 120; // a range address and the wrappers of another set of actions
+      }
+      bytes += rowBytes;
+    }
+    if (batch.length) yield batch;
+  }
+
   /** Row ranges [start, end) of the grid whose estimated request stays within the budget. */
   private *writeChunks(grid: CellGrid): Generator<number> {
     let bytes = 0;
@@ -370,6 +439,14 @@ export class ExcelConnector {
       bytes += rowBytes;
     }
     if (grid.values.length) yield grid.values.length;
+  }
+
+  /** Row ranges of `rect` whose estimated response (`rowBytes` per row) stays under the budget. */
+  private *responseChunks(rect: Rect, rowBytes: number): Generator<Rect> {
+    const rowsPerChunk = Math.max(1, Math.floor(DEFAULT_RESPONSE_BUDGET_BYTES / Math.max(1, rowBytes)));
+    for (let top = rect.top; top <= rect.bottom; top += rowsPerChunk) {
+      yield { ...rect, top, bottom: Math.min(rect.bottom, top + rowsPerChunk - 1) };
+    }
   }
 
   /** Row ranges of `rect` whose response stays under the limit; `properties` loaded per cell share it. */

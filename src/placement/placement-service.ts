@@ -1,10 +1,13 @@
 import type { CoreDataClient, PlatformClient } from '../client';
 import type { CubeLoadResult, Placement, Report } from '../contract';
+import type { CellValue } from '../core/cell-values';
 import { cellAddress, parseSheetAddress, rectAddress, rectFrom, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
-import { findHandEdits, fingerprint } from '../core/fingerprint';
+import { findHandEdits, fingerprint, type GridFingerprint } from '../core/fingerprint';
 import { layoutReport, totalsQuery, type CellGrid, type LayoutOptions } from '../core/layout';
 import { resultChecksum } from '../core/result-checksum';
-import { placementName, type ExcelConnector, type Location, type Snapshot, type WriteProgress } from '../excel/excel-connector';
+import {
+  estimateJsonBytes, placementName, WORKBOOK_ID_SETTING, type ExcelConnector, type Location, type Snapshot, type WorkbookState, type WriteProgress,
+} from '../excel/excel-connector';
 import { DEFAULT_FETCH_LIMITS, fetchResult, type FetchLimits } from './fetch-result';
 
 /** A placement of a report in this workbook, with the report it belongs to. */
@@ -95,27 +98,32 @@ export class PlacementService {
 
   async place(report: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform, deploymentId } = this.options;
-    const [identity, at] = await Promise.all([excel.workbookIdentity(), excel.selection()]);
+    const state = await excel.prepare();
+    const at = state.selection;
     const { grid, cutAt } = await this.prepare(report, options.signal);
     const target = gridRect(at.cell, grid);
-    await this.refuseOverlap(at.sheetName, target, null, options.signal);
-    const foreignCells = await excel.findForeignCells(at.sheetId, target, null);
+    await this.refuseOverlap(state, at.sheetName, target, null, options.signal);
+    const { foreignCells } = await excel.inspect(at.sheetId, null, target, state.usedRange, 0);
     if (foreignCells.length && !options.overwrite) {
       return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(at.sheetName, target) };
     }
+    const workbookId = state.workbookId ?? excel.newWorkbookId();
     const snapshot = foreignCells.length ? await excel.snapshot(at.sheetId, target) : emptySnapshot(target);
-    await this.writeOrRestore(at.sheetId, snapshot, () => excel.writeGrid(at.sheetId, at.cell, grid, { onProgress: options.onProgress }));
+    await this.writeOrRestore(at.sheetId, snapshot, () => excel.writeGrid(at.sheetId, at.cell, grid, {
+      onProgress: options.onProgress,
+      settings: state.workbookId ? undefined : { [WORKBOOK_ID_SETTING]: workbookId },
+    }));
 
     const anchorCell = cellAddress(at.cell);
     let updated: Report;
     try {
       updated = await platform.connectWorkbook(deploymentId, report.id, {
-        externalWorkbookId: identity.workbookId,
+        externalWorkbookId: workbookId,
         host: 'EXCEL',
         sheetId: at.sheetId,
         sheetName: at.sheetName,
         anchorCell,
-        workbookName: identity.workbookName,
+        workbookName: state.workbookName,
         resultLocation: sheetAddress(at.sheetName, target),
         endResultCell: cellAddress({ row: target.bottom, column: target.right }),
         queryChecksum: report.currentQueryChecksum,
@@ -127,7 +135,7 @@ export class PlacementService {
       throw error;
     }
     const placement = updated.externalWorkbookPlacements.find(
-      (p) => p.workbookId === identity.workbookId && p.sheetId === at.sheetId && p.anchorCell === anchorCell,
+      (p) => p.workbookId === workbookId && p.sheetId === at.sheetId && p.anchorCell === anchorCell,
     );
     if (!placement) throw new Error('The platform did not return the placement it recorded.');
     await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, fingerprint: fingerprint(grid.values) });
@@ -136,34 +144,53 @@ export class PlacementService {
 
   /**
    * Re-runs the report's query and rewrites the placement where its cells are now (following inserted rows
-   * and renamed sheets), after checking for hand edits and foreign content; clears cells the old result used
-   * and the new one does not; records the refresh with the current sheet name and anchor.
+   * and renamed sheets), after checking for hand edits and foreign content. Only rows whose values change
+   * are written; cells the old result used and the new one does not are cleared; the refresh is recorded
+   * with the current sheet name and anchor.
    */
   async refresh(report: Report, placement: Placement, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform, deploymentId } = this.options;
-    const location = await excel.locate(placement.id);
-    if (!location) throw new PlacementDetachedError(placement);
+    const state = await excel.prepare(placement.id);
+    const own = state.placements.find((p) => p.name === placementName(placement.id));
+    if (!own || !own.sheetId) throw new PlacementDetachedError(placement);
+    const location: Location = { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect };
     const { grid, cutAt } = await this.prepare(report, options.signal);
     const anchor: Cell = { row: location.rect.top, column: location.rect.left };
     const target = gridRect(anchor, grid);
-    await this.refuseOverlap(location.sheetName, target, placement.id, options.signal);
+    await this.refuseOverlap(state, location.sheetName, target, placement.id, options.signal);
 
-    if (!options.overwriteHandEdits) {
-      const edits = await this.handEdits(placement.id, location);
-      if (edits && edits.rows.length) return { kind: 'hand-edits', ...edits, location };
+    const { ownValues, foreignCells } = await excel.inspect(location.sheetId, location.rect, target, undefined, averageRowBytes(grid));
+    const current = ownValues ?? [];
+    if (state.fingerprint && !options.overwriteHandEdits) {
+      const edits = findHandEdits(state.fingerprint, current);
+      if (edits.rows.length) {
+        const { top, left } = location.rect;
+        return {
+          kind: 'hand-edits',
+          rows: edits.rows.map((r) => top + r + 1),
+          cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
+          location,
+        };
+      }
     }
-    const foreignCells = await excel.findForeignCells(location.sheetId, target, location.rect);
     if (foreignCells.length && !options.overwrite) {
       return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(location.sheetName, target) };
     }
-    const union = unionRect(location.rect, target);
-    const snapshot = await excel.snapshot(location.sheetId, union);
+
     const print = fingerprint(grid.values);
-    await this.writeOrRestore(location.sheetId, snapshot, () => excel.writeGrid(location.sheetId, anchor, grid, {
-      onProgress: options.onProgress,
-      clear: leftovers(location.rect, target),
-      record: { placementId: placement.id, sheetName: location.sheetName, nameExists: true, fingerprint: print },
-    }));
+    const rows = changedRows(current, grid, print);
+    const clear = leftovers(location.rect, target);
+    const moved = !sameRect(location.rect, target) || print.rowHashes !== state.fingerprint?.rowHashes || print.columnHashes !== state.fingerprint?.columnHashes;
+    const span = touchedSpan(location.rect, target, rows, clear);
+    if (rows.length || clear.length || moved) {
+      const snapshot = span ? await excel.snapshot(location.sheetId, span) : null;
+      await this.writeOrRestore(location.sheetId, snapshot, () => excel.writeGrid(location.sheetId, anchor, grid, {
+        onProgress: options.onProgress,
+        rows,
+        clear,
+        record: moved ? { placementId: placement.id, sheetName: location.sheetName, nameExists: true, fingerprint: print } : undefined,
+      }));
+    }
     const updated = await platform.recordRefresh(deploymentId, report.id, {
       placementId: placement.id,
       sheetName: location.sheetName,
@@ -178,29 +205,24 @@ export class PlacementService {
     return { kind: 'done', report: updated, placement: refreshed, cutAt };
   }
 
-  /** Rows and cells (sheet addresses) edited by hand since the last write; `null` when unknown. */
-  async handEdits(placementId: string, location: Location): Promise<{ rows: number[]; cells: string[] } | null> {
-    const written = await this.options.excel.placementFingerprint(placementId);
-    if (!written) return null;
-    const current = await this.options.excel.readValues(location);
-    const edits = findHandEdits(written, current);
-    const { top, left } = location.rect;
+  /**
+   * The rows and cells of a placement edited by hand since the add-in last wrote it, found by reading its
+   * values back against the fingerprint kept in the workbook. `null` when that is unknown (no fingerprint,
+   * or the cells are gone).
+   */
+  async checkHandEdits(placement: Placement): Promise<{ rows: number[]; cells: string[] } | null> {
+    const { excel } = this.options;
+    const state = await excel.prepare(placement.id);
+    const own = state.placements.find((p) => p.name === placementName(placement.id));
+    if (!own?.sheetId || !state.fingerprint) return null;
+    const columns = own.rect.right - own.rect.left + 1;
+    const { ownValues } = await excel.inspect(own.sheetId, own.rect, own.rect, null, columns * ESTIMATED_CELL_BYTES);
+    const edits = findHandEdits(state.fingerprint, ownValues ?? []);
+    const { top, left } = own.rect;
     return {
       rows: edits.rows.map((r) => top + r + 1),
       cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
     };
-  }
-
-  /**
-   * Whether the placement's cells differ from what the add-in last wrote: their values read back, hashed
-   * as `resultChecksum` documents, against the checksum recorded on the platform. `null` when unknown.
-   */
-  async hasHandEdits(placement: Placement): Promise<boolean | null> {
-    if (!placement.resultChecksum) return null;
-    const location = await this.options.excel.locate(placement.id);
-    if (!location) return null;
-    const values = await this.options.excel.readValues(location);
-    return (await resultChecksum(values)) !== placement.resultChecksum;
   }
 
   /** Selects a placement's cells where they are now. */
@@ -239,21 +261,21 @@ export class PlacementService {
     return { grid: layoutReport(result, report.query, report.pivot, layout), cutAt };
   }
 
-  private async refuseOverlap(sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
-    const ranges = await this.options.excel.placementRanges();
+  private async refuseOverlap(state: WorkbookState, sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
     const mine = self ? placementName(self) : null;
-    const hit = ranges.find((r) => r.name !== mine && r.sheetName === sheetName && rectsIntersect(r.rect, target));
+    const hit = state.placements.find((r) => r.name !== mine && r.sheetName === sheetName && rectsIntersect(r.rect, target));
     if (!hit) return;
     const entries = await this.workbookPlacements(signal);
     const other = entries.find((e) => placementName(e.placement.id) === hit.name);
     throw new PlacementOverlapError({ title: other?.report.title ?? 'another placement', location: sheetAddress(hit.sheetName, hit.rect) });
   }
 
-  private async writeOrRestore(sheetId: string, snapshot: Snapshot, write: () => Promise<unknown>): Promise<void> {
+  /** Runs a write; if it fails, puts the snapshot back (nothing to put back when `null`). */
+  private async writeOrRestore(sheetId: string, snapshot: Snapshot | null, write: () => Promise<unknown>): Promise<void> {
     try {
       await write();
     } catch (error) {
-      await this.options.excel.restore(sheetId, snapshot);
+      if (snapshot) await this.options.excel.restore(sheetId, snapshot);
       throw new WriteFailedError(error);
     }
   }
@@ -286,4 +308,34 @@ export function leftovers(old: Rect, next: Rect): Rect[] {
     parts.push({ top: old.top, bottom: Math.min(old.bottom, next.bottom), left: next.right + 1, right: old.right });
   }
   return parts;
+}
+
+function sameRect(a: Rect, b: Rect): boolean {
+  return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
+}
+
+/** Grid rows whose values differ from the cells there now (all of them when the width changed). */
+function changedRows(current: CellValue[][], grid: CellGrid, print: GridFingerprint): number[] {
+  const width = grid.values[0]?.length ?? 0;
+  if (current.length === 0 || (current[0]?.length ?? 0) !== width) return grid.values.map((_, i) => i);
+  const now = fingerprint(current);
+  return grid.values.map((_, i) => i).filter((i) => i >= now.rows || now.rowHashes.slice(i * 8, i * 8 + 8) !== print.rowHashes.slice(i * 8, i * 8 + 8));
+}
+
+/** The rows a refresh may change (rewritten rows and cleared leftovers), as one rectangle, or none. */
+function touchedSpan(old: Rect, next: Rect, rows: number[], clear: Rect[]): Rect | null {
+  const tops = [...rows.map((r) => next.top + r), ...clear.map((c) => c.top)];
+  const bottoms = [...rows.map((r) => next.top + r), ...clear.map((c) => c.bottom)];
+  if (!tops.length) return null;
+  return { top: Math.min(...tops), bottom: Math.max(...bottoms), left: Math.min(old.left, next.left), right: Math.max(old.right, next.right) };
+}
+
+/** A generous guess of one cell's share of a values response, when no fresh grid is at hand. */
+const ESTIMATED_CELL_BYTES = 24;
+
+/** Estimated response bytes per row when the placement's values are read back. */
+function averageRowBytes(grid: CellGrid): number {
+  const sample = grid.values.slice(0, 200);
+  const total = sample.reduce((sum, row) => sum + estimateJsonBytes(row), 0);
+  return Math.ceil((total / Math.max(1, sample.length)) * 1.25);
 }

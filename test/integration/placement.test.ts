@@ -186,16 +186,16 @@ describe('refreshing a placement', () => {
 });
 
 describe('hand edits', () => {
-  it('reads the cells back to the recorded checksum, and notices a cell edited by hand', async () => {
+  it('reads the cells back against the kept fingerprint and names a cell edited by hand', async () => {
     const sim = installWorkbook();
     const placed = await service().place(await report('order-value-completion'));
     if (placed.kind !== 'done') throw new Error('not placed');
-    expect(await service().hasHandEdits(placed.placement)).toBe(false);
+    expect(await service().checkHandEdits(placed.placement)).toEqual({ rows: [], cells: [] });
     await sim.run(async (context) => {
       context.workbook.worksheets.getItem('Sheet1').getRange('B2').values = [[1]];
       await context.sync();
     });
-    expect(await service().hasHandEdits(placed.placement)).toBe(true);
+    expect(await service().checkHandEdits(placed.placement)).toEqual({ rows: [2], cells: ['B2'] });
   });
 });
 
