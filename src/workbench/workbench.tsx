@@ -47,7 +47,8 @@ Office.onReady(() => {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
   if (token) {
     saveSettings({ baseUrl: window.location.origin, accessToken: token });
-    history.replaceState(null, '', window.location.pathname + window.location.search);
+    // Office.js removes history.replaceState (outside Office too), so the token is cleared from the hash.
+    window.location.hash = '';
   }
   const params = new URLSearchParams(window.location.search);
   const model = openWorkbook();

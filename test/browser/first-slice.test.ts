@@ -56,6 +56,8 @@ async function reportByPublicId(publicId: string): Promise<Report> {
 const placementRow = () => page.locator('[aria-label="Placements in this workbook"] li').first();
 
 test('place a report at B3, see it up to date, see it change, refresh it, and follow inserted rows', async () => {
+  // The analyst's own setting overrides the app config's default of showing applied filters above tables.
+  await platform.analyst.updateSettings({ sheets: { showAppliedFilters: false } });
   await page.goto(`${server.url}/workbench.html`);
   await page.getByLabel('Access token').fill(platform.platform.tokens.analyst);
   await page.getByRole('button', { name: 'Connect' }).click();

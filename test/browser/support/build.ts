@@ -1,19 +1,40 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpack from 'webpack';
 
 const root = join(__dirname, '..', '..', '..');
 
-/** Builds the add-in once per test run (development mode, so the workbench is included). */
+/** A hash of everything the build reads from the project, so a build is reused only while it is current. */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) visit(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  visit(join(root, 'src'));
+  visit(join(root, 'assets'));
+  for (const file of ['webpack.config.js', 'manifest.xml', 'package-lock.json']) hash.update(readFileSync(join(root, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the add-in (development mode, so the workbench is included) once per source state: browser test
+ * files running in parallel share it, and a finished build is moved into place whole.
+ */
 export async function buildForBrowserTests(): Promise<string> {
-  const output = join(root, 'test-results', 'browser-build');
-  if (process.env.REUSE_BROWSER_BUILD === '1' && existsSync(output) && readdirSync(output).includes('workbench.html')) return output;
-  mkdirSync(output, { recursive: true });
+  const output = join(root, 'test-results', `browser-build-${sourceHash()}`);
+  if (existsSync(join(output, 'workbench.html'))) return output;
+  const staging = `${output}.${process.pid}`;
+  mkdirSync(staging, { recursive: true });
   process.env.DEV_SERVER_HTTP = '1';
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
   const makeConfig = require(join(root, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Promise<webpack.Configuration>;
   const config = await makeConfig({}, { mode: 'development' });
-  config.output = { ...config.output, path: output };
+  config.output = { ...config.output, path: staging };
   config.devtool = false;
   await new Promise<void>((resolve, reject) => {
     webpack(config, (error, stats) => {
@@ -22,5 +43,11 @@ export async function buildForBrowserTests(): Promise<string> {
       resolve();
     });
   });
+  writeFileSync(join(staging, 'built-from.txt'), `${new Date().toISOString()}\n`);
+  if (existsSync(join(output, 'workbench.html'))) rmSync(staging, { recursive: true, force: true });
+  else {
+    rmSync(output, { recursive: true, force: true });
+    renameSync(staging, output);
+  }
   return output;
 }
