@@ -90,9 +90,10 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
         });
         return false;
       }
+      // The list is brought up to date first, so the notice never describes a state the list does not show.
+      await reload();
       const cut = outcome.cutAt ? ` The result was cut at ${outcome.cutAt.toLocaleString()} rows.` : '';
       setNotice(`${outcome.report.title} is in ${outcome.placement.resultLocation}.${cut}`);
-      await reload();
       return true;
     } catch (e) {
       if (e instanceof PlacementDetachedError && placementId) setDetached((d) => new Set(d).add(placementId));
