@@ -1,39 +1,23 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Report } from '../../src/contract';
-import { startTestPlatform, type TestPlatform } from '../support/local-platform';
-import { launchBrowser } from './support/browser';
-import { buildForBrowserTests } from './support/build';
-import { serveBuild, type StaticServer } from './support/serve';
+import type { TestPlatform } from '../support/local-platform';
+import { reportByPublicId as findReport } from '../support/reports';
+import { screenshots, startWorkbench, type Workbench } from './support/workbench';
 
 // Building the add-in and starting Chromium take far longer than Jest's default 5 s.
 jest.setTimeout(240_000);
 
-const root = join(__dirname, '..', '..');
-const screenshots = join(root, 'test-results', 'screenshots');
-
+let workbench: Workbench;
 let platform: TestPlatform;
-let server: StaticServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let server: Workbench['server'];
 let page: Page;
 
 beforeAll(async () => {
-  const build = await buildForBrowserTests();
-  server = await serveBuild(build, join(root, 'node_modules', '@microsoft', 'office-js', 'dist'));
-  // The pane reaches the platform through the page's own origin, as it does behind the dev server.
-  platform = await startTestPlatform({ publicUrl: server.url });
-  server.platformUrl = platform.platform.url;
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  mkdirSync(screenshots, { recursive: true });
+  workbench = await startWorkbench();
+  ({ platform, server, page } = workbench);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await platform?.close();
-});
+afterAll(() => workbench?.close());
 
 /** Reads cells through the standard Excel API inside the page, as a script acting for the user would. */
 function readCells(address: string) {
@@ -48,10 +32,7 @@ function readCells(address: string) {
   }, address);
 }
 
-async function reportByPublicId(publicId: string): Promise<Report> {
-  for await (const report of platform.admin.iterateReports(platform.salesDeploymentId)) if (report.publicId === publicId) return report;
-  throw new Error(publicId);
-}
+const reportByPublicId = (publicId: string) => findReport(platform.admin, platform.salesDeploymentId, publicId);
 
 const placementRow = () => page.locator('[aria-label="Placements in this workbook"] li').first();
 

@@ -5,6 +5,7 @@ import { PlacementService } from '../../src/placement/placement-service';
 import { ExcelSimulator, installSimulator, WorkbookModel } from '../../src/workbench/excel-sim';
 import { cellsOf, installWorkbook, workbookState } from '../support/excel';
 import { startTestPlatform, type TestPlatform } from '../support/local-platform';
+import { reportByPublicId } from '../support/reports';
 
 // Results of 50,000 rows take a few seconds under Jest's module sandbox.
 jest.setTimeout(60_000);
@@ -18,10 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => t.platform.faults.set([]));
 
-async function report(publicId: string): Promise<Report> {
-  for await (const r of t.analyst.iterateReports(t.salesDeploymentId)) if (r.publicId === publicId) return r;
-  throw new Error(publicId);
-}
+const report = (publicId: string): Promise<Report> => reportByPublicId(t.analyst, t.salesDeploymentId, publicId);
 
 function service(dataClient: Pick<CoreDataClient, 'load'> = data) {
   return new PlacementService({ platform: t.analyst, data: dataClient as CoreDataClient, excel: new ExcelConnector(), deploymentId: t.salesDeploymentId });

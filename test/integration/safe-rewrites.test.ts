@@ -5,6 +5,7 @@ import { PlacementOverlapError, PlacementService, WriteFailedError, type WriteOu
 import type { ExcelSimulator } from '../../src/workbench/excel-sim';
 import { cellsOf, installWorkbook, workbookState } from '../support/excel';
 import { startTestPlatform, type TestPlatform } from '../support/local-platform';
+import { reportByPublicId } from '../support/reports';
 
 jest.setTimeout(30_000);
 
@@ -16,10 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function report(publicId: string): Promise<Report> {
-  for await (const r of t.analyst.iterateReports(t.salesDeploymentId)) if (r.publicId === publicId) return r;
-  throw new Error(publicId);
-}
+const report = (publicId: string): Promise<Report> => reportByPublicId(t.analyst, t.salesDeploymentId, publicId);
 
 function service(options: { requestBudgetBytes?: number; showAppliedFilters?: boolean } = {}) {
   return new PlacementService({

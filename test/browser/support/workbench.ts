@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startTestPlatform, type TestPlatform } from '../../support/local-platform';
+import { launchBrowser } from './browser';
+import { buildForBrowserTests } from './build';
+import { serveBuild, type StaticServer } from './serve';
+
+const root = join(__dirname, '..', '..', '..');
+export const screenshots = join(root, 'test-results', 'screenshots');
+
+export interface Workbench {
+  platform: TestPlatform;
+  server: StaticServer;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The built add-in served on loopback, a local platform behind it (reached through the page's own origin,
+ * as behind the dev server) and a Chromium page: everything a browser test of the workbench needs.
+ */
+export async function startWorkbench(): Promise<Workbench> {
+  const build = await buildForBrowserTests();
+  const server = await serveBuild(build, join(root, 'node_modules', '@microsoft', 'office-js', 'dist'));
+  const platform = await startTestPlatform({ publicUrl: server.url });
+  server.platformUrl = platform.platform.url;
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  mkdirSync(screenshots, { recursive: true });
+  return {
+    platform,
+    server,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await platform.close();
+    },
+  };
+}
