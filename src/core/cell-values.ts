@@ -24,6 +24,24 @@ const INTEGER = /^[-+]?\d+$/;
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
+ * A quick check that `Number()` will read the text as a plain decimal: it starts with a digit, sign or point,
+ * and holds no hex/binary/octal prefix, spaces or words ("Infinity"). Rare shapes fall back to the pattern.
+ */
+function looksDecimal(text: string): boolean {
+  if (text.length === 0) return false;
+  const first = text.charCodeAt(0);
+  if (!((first >= 48 && first <= 57) || first === 45 || first === 43 || first === 46)) return false;
+  let points = first === 46 ? 1 : 0;
+  for (let i = 1; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 46) points += 1;
+    // Digits and one '.' are the common case; anything else (an exponent, say) goes through the full pattern.
+    else if (code < 48 || code > 57) return DECIMAL.test(text);
+  }
+  return points <= 1;
+}
+
+/**
  * A Cube value as a cell value: numbers (sent as strings) become numbers unless they are integers too large
  * to hold exactly, which stay text; times become date serials; booleans booleans; null an empty cell.
  * Anything that does not parse as its declared type is kept as the text it was.
@@ -34,10 +52,10 @@ export function cellValueOf(value: CubeCellValue, type: MemberType): CellValue {
     case 'number': {
       if (typeof value === 'number') return Number.isFinite(value) ? toExcelPrecision(value) : String(value);
       if (typeof value === 'boolean') return value;
-      const number = value.length > 0 ? Number(value) : Number.NaN;
-      // Number() also accepts "0x1A", "Infinity" and blanks; the decimal pattern is checked only if it parsed.
-      if (!Number.isFinite(number) || !DECIMAL.test(value.trim())) return value;
-      if (!Number.isSafeInteger(number) && INTEGER.test(value.trim())) return value;
+      if (!looksDecimal(value)) return value;
+      const number = Number(value);
+      if (!Number.isFinite(number)) return value;
+      if (!Number.isSafeInteger(number) && INTEGER.test(value)) return value;
       // Up to 15 characters cannot carry more than Excel's 15 significant digits: no rounding needed.
       return value.length <= 15 ? number : toExcelPrecision(number);
     }

@@ -17,34 +17,45 @@ export interface GridFingerprint {
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** Feeds a value into a running FNV-1a hash, with its type and a separator, so `1` and `"1"` differ. */
-function feed(hash: number, value: CellValue): number {
-  const text = typeof value === 'string' ? `s${value}` : typeof value === 'number' ? `n${value}` : value ? 'T' : 'F';
-  let h = hash;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, FNV_PRIME);
-  }
-  h ^= 0x1f;
-  return Math.imul(h, FNV_PRIME);
-}
+/** Numbers are hashed by their 64-bit pattern, not their text: no conversion per cell. */
+const numberBits = new Float64Array(1);
+const numberWords = new Uint32Array(numberBits.buffer);
 
 const hex = (hash: number) => (hash >>> 0).toString(16).padStart(8, '0');
 
-/** One pass over the grid: each cell feeds its row's hash and its column's hash. */
+/** One pass over the grid: each cell feeds its row's FNV-1a hash and its column's, then a separator. */
 export function fingerprint(values: readonly (readonly CellValue[])[]): GridFingerprint {
   const rows = values.length;
   const columns = rows ? values[0]!.length : 0;
   const columnState = new Array<number>(columns).fill(FNV_OFFSET);
   const rowParts: string[] = [];
   for (const row of values) {
-    let rowState = FNV_OFFSET;
+    let rowHash = FNV_OFFSET;
     for (let c = 0; c < columns; c += 1) {
       const value = row[c] ?? '';
-      rowState = feed(rowState, value);
-      columnState[c] = feed(columnState[c]!, value);
+      let columnHash = columnState[c]!;
+      // A type mark first, so 1, "1" and true never hash alike.
+      if (typeof value === 'number') {
+        numberBits[0] = value;
+        rowHash = Math.imul(Math.imul(Math.imul(rowHash ^ 0x6e, FNV_PRIME) ^ numberWords[0]!, FNV_PRIME) ^ numberWords[1]!, FNV_PRIME);
+        columnHash = Math.imul(Math.imul(Math.imul(columnHash ^ 0x6e, FNV_PRIME) ^ numberWords[0]!, FNV_PRIME) ^ numberWords[1]!, FNV_PRIME);
+      } else if (typeof value === 'boolean') {
+        const mark = value ? 0x54 : 0x46;
+        rowHash = Math.imul(rowHash ^ mark, FNV_PRIME);
+        columnHash = Math.imul(columnHash ^ mark, FNV_PRIME);
+      } else {
+        rowHash = Math.imul(rowHash ^ 0x73, FNV_PRIME);
+        columnHash = Math.imul(columnHash ^ 0x73, FNV_PRIME);
+        for (let i = 0; i < value.length; i += 1) {
+          const code = value.charCodeAt(i);
+          rowHash = Math.imul(rowHash ^ code, FNV_PRIME);
+          columnHash = Math.imul(columnHash ^ code, FNV_PRIME);
+        }
+      }
+      rowHash = Math.imul(rowHash ^ 0x1f, FNV_PRIME);
+      columnState[c] = Math.imul(columnHash ^ 0x1f, FNV_PRIME);
     }
-    rowParts.push(hex(rowState));
+    rowParts.push(hex(rowHash));
   }
   return { rows, columns, rowHashes: rowParts.join(''), columnHashes: columnState.map(hex).join('') };
 }

@@ -51,14 +51,23 @@ function indexRows(data: CubeLoadResult['data'], rowKeys: string[], columnKeys: 
     columnTuples.push([]);
   }
   for (const row of data) {
-    const rowTuple = rowKeys.map((k) => row[k] ?? null);
-    const rowKey = tupleKey(rowTuple);
+    const rowTuple: Tuple = new Array(rowKeys.length);
+    let rowKey = '';
+    for (let i = 0; i < rowKeys.length; i += 1) {
+      const value = row[rowKeys[i]!] ?? null;
+      rowTuple[i] = value;
+      rowKey = i === 0 ? keyOf(value) : `${rowKey}\u0000${keyOf(value)}`;
+    }
     let r = rowIndex.get(rowKey);
     if (r === undefined) {
       r = rowTuples.length;
       rowIndex.set(rowKey, r);
       rowTuples.push(rowTuple);
       cells.push([]);
+    }
+    if (columnKeys.length === 0) {
+      cells[r]![0] = row;
+      continue;
     }
     const columnTuple = columnKeys.map((k) => row[k] ?? null);
     const columnKey = tupleKey(columnTuple);
@@ -203,13 +212,15 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   const measuresOnColumns = !measuresOnRows && measures.length > 0;
   const before = pivot.measuresPosition === 'before';
 
-  const indexed = indexRows(result.data, rowMembers.map((m) => m.key), columnMembers.map((m) => m.key));
+  // Without column members or measures on rows the table is flat and needs no grouping of rows.
+  const flat = columnMembers.length === 0 && !measuresOnRows;
+  const indexed = indexRows(flat ? [] : result.data, rowMembers.map((m) => m.key), columnMembers.map((m) => m.key));
   const { rowTuples, columnTuples, cells } = indexed;
 
   type Leaf = { index: number; tuple: Tuple; measure: Member | null };
   const expand = (tuples: Tuple[], withMeasures: boolean): Leaf[] => {
+    if (!withMeasures) return tuples.map((tuple, index) => ({ index, tuple, measure: null }));
     const indexedTuples = tuples.map((tuple, index) => ({ index, tuple }));
-    if (!withMeasures) return indexedTuples.map((t) => ({ ...t, measure: null }));
     return before
       ? measures.flatMap((measure) => indexedTuples.map((t) => ({ ...t, measure })))
       : indexedTuples.flatMap((t) => measures.map((measure) => ({ ...t, measure })));
@@ -283,38 +294,71 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   const rowMemberFormats = rowMembers.map((member) => memberFormat(member, scale));
   const measureFormats = new Map(measures.map((m) => [m, memberFormat(m, scale)]));
 
-  const bodyRow = (leaf: Leaf, previous: Leaf | undefined, source: (j: number) => Record<string, CubeCellValue> | undefined, label: CellValue[] | null) => {
+  // Every body row with the same measure (or none) has the same formats: one shared, never-mutated array each.
+  const sharedFormats = new Map<Member | null, string[]>();
+  const formatsFor = (measure: Member | null): string[] => {
+    let shared = sharedFormats.get(measure);
+    if (!shared) {
+      shared = Array<string>(width).fill('General');
+      rowMembers.forEach((_, i) => { shared![rowMemberColumn(i)] = rowMemberFormats[i]!; });
+      for (let j = 0; j < columnLeaves.length; j += 1) {
+        if (measure || columnLeaves[j]!.measure) shared[left + j] = measure ? measureFormats.get(measure)! : columnFormats[j]!;
+      }
+      sharedFormats.set(measure, shared);
+    }
+    return shared;
+  };
+  const leafSources = columnLeaves.map((column) => column.index);
+  const leafMeasures = columnLeaves.map((column) => column.measure);
+
+  const bodyRow = (leaf: Leaf, previous: Leaf | undefined, sources: readonly (Record<string, CubeCellValue> | undefined)[], label: CellValue[] | null) => {
     const rowValues = Array<CellValue>(width).fill('');
-    const rowFormats = Array<string>(width).fill('General');
     if (label) {
       label.forEach((v, i) => { rowValues[i] = v; });
     } else {
       let sameSoFar = options.suppressDuplicateValues === true && previous !== undefined;
       for (let i = 0; i < rowMembers.length; i += 1) {
         sameSoFar = sameSoFar && previous!.tuple[i] === leaf.tuple[i];
-        const col = rowMemberColumn(i);
-        if (!sameSoFar) rowValues[col] = memberValue(rowMembers[i]!, leaf.tuple[i] ?? null);
-        rowFormats[col] = rowMemberFormats[i]!;
+        if (!sameSoFar) rowValues[rowMemberColumn(i)] = memberValue(rowMembers[i]!, leaf.tuple[i] ?? null);
       }
       if (measuresOnRows) rowValues[measureColumn] = leaf.measure!.title;
     }
-    for (let j = 0; j < columnLeaves.length; j += 1) {
-      const measure = leaf.measure ?? columnLeaves[j]!.measure;
+    for (let j = 0; j < leafSources.length; j += 1) {
+      const measure = leaf.measure ?? leafMeasures[j];
       if (!measure) continue;
-      const row = source(j);
-      rowValues[left + j] = row === undefined ? '' : memberValue(measure, row[measure.key] ?? null);
-      rowFormats[left + j] = leaf.measure ? measureFormats.get(leaf.measure)! : columnFormats[j]!;
+      const row = sources[leafSources[j]!];
+      if (row !== undefined) rowValues[left + j] = memberValue(measure, row[measure.key] ?? null);
     }
-    return { values: rowValues, formats: rowFormats };
+    return { values: rowValues, formats: formatsFor(leaf.measure) };
   };
 
-  rowLeaves.forEach((leaf, i) => {
-    const previous = i > 0 && (!measuresOnRows || before || rowLeaves[i - 1]!.measure === leaf.measure) ? rowLeaves[i - 1] : undefined;
-    const sources = cells[leaf.index] ?? [];
-    const row = bodyRow(leaf, previous, (j) => sources[columnLeaves[j]!.index], null);
-    values.push(row.values);
-    formats.push(row.formats);
-  });
+  if (flat) {
+    // A flat table is one output row per result row, in order: no grouping, so every row is kept as sent.
+    const keys = rowMembers.map((m) => m.key);
+    const measureKeys = measures.map((m) => m.key);
+    const shared = formatsFor(null);
+    let previousRow: Record<string, CubeCellValue> | undefined;
+    for (const row of result.data) {
+      const rowValues = new Array<CellValue>(width);
+      let same = options.suppressDuplicateValues === true && previousRow !== undefined;
+      for (let i = 0; i < keys.length; i += 1) {
+        const value = row[keys[i]!] ?? null;
+        same = same && previousRow![keys[i]!] === value;
+        rowValues[i] = same ? '' : memberValue(rowMembers[i]!, value);
+      }
+      for (let j = 0; j < measureKeys.length; j += 1) rowValues[left + j] = memberValue(measures[j]!, row[measureKeys[j]!] ?? null);
+      values.push(rowValues);
+      formats.push(shared);
+      previousRow = row;
+    }
+  } else {
+    rowLeaves.forEach((leaf, i) => {
+      const previous = i > 0 && (!measuresOnRows || before || rowLeaves[i - 1]!.measure === leaf.measure) ? rowLeaves[i - 1] : undefined;
+      const row = bodyRow(leaf, previous, cells[leaf.index] ?? [], null);
+      values.push(row.values);
+      formats.push(row.formats);
+    });
+  }
 
   if (pivot.showColumnTotals && options.totals) {
     const totals: (Record<string, CubeCellValue> | undefined)[] = [];
@@ -327,7 +371,9 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       const label = Array<CellValue>(Math.max(1, left)).fill('');
       label[measuresOnRows && before ? Math.min(1, left - 1) : 0] = TOTAL;
       if (measuresOnRows) label[measureColumn] = leaf.measure!.title;
-      const row = bodyRow(leaf, undefined, (j) => totals[columnLeaves[j]!.index], label);
+      const row = bodyRow(leaf, undefined, totals, label);
+      // Total rows carry a label where members' formats would be: theirs are General there.
+      row.formats = [...row.formats].fill('General', 0, left);
       boldRows.push(values.length);
       values.push(row.values);
       formats.push(row.formats);

@@ -73,7 +73,17 @@ export interface Inspection {
 }
 
 /** Excel on the web refuses responses over 5 MB too; reads stay under this estimate. */
-export const DEFAULT_RESPONSE_BUDGET_BYTES = 4_000_000;
+export const DEFAULT_RESPONSE_BUDGET_BYTES = 4_600_000;
+/** A first guess of one cell's share of a values response, before any has been seen. */
+const ESTIMATED_CELL_BYTES = 24;
+
+function parseFingerprint(value: unknown): GridFingerprint | null {
+  try {
+    return JSON.parse(String(value)) as GridFingerprint;
+  } catch {
+    return null;
+  }
+}
 
 function intersect(a: Rect, b: Rect): Rect | null {
   const r = { top: Math.max(a.top, b.top), left: Math.max(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.min(a.right, b.right) };
@@ -173,14 +183,7 @@ export class ExcelConnector {
           const { sheetName, rect } = parseSheetAddress(String(item.value));
           return { name: item.name, sheetName: sheetName ?? '', sheetId: sheetIds.get(sheetName ?? '') ?? null, rect };
         });
-      let fingerprint: GridFingerprint | null = null;
-      if (print && !print.isNullObject) {
-        try {
-          fingerprint = JSON.parse(String(print.value)) as GridFingerprint;
-        } catch {
-          fingerprint = null;
-        }
-      }
+      const fingerprint = print && !print.isNullObject ? parseFingerprint(print.value) : null;
       const selectedAddress = selection.address;
       const selected = parseSheetAddress(selectedAddress).rect;
       return {
@@ -191,6 +194,45 @@ export class ExcelConnector {
         placements,
         fingerprint,
       };
+    });
+  }
+
+  /**
+   * A placement's values read through its hidden name, with the kept fingerprint in the same first batch.
+   * `rows` × `columns` is the recorded size; chunks start small and then size themselves from the bytes per
+   * row actually seen, so the reads come close to the response limit. `null` when the name is gone.
+   */
+  readPlacement(placementId: string, rows: number, columns: number): Promise<{ values: CellValue[][]; fingerprint: GridFingerprint | null; rect: Rect } | null> {
+    return Excel.run(async (context) => {
+      const values: CellValue[][] = [];
+      let fingerprint: GridFingerprint | null = null;
+      let rect: Rect | null = null;
+      let rowBytes = columns * ESTIMATED_CELL_BYTES;
+      for (let start = 0; start < rows; ) {
+        const count = Math.max(1, Math.min(rows - start, Math.floor(DEFAULT_RESPONSE_BUDGET_BYTES / rowBytes)));
+        const range = context.workbook.names.getItem(placementName(placementId)).getRange().getCell(start, 0).getResizedRange(count - 1, columns - 1);
+        range.load('values');
+        const setting = start === 0 ? context.workbook.settings.getItemOrNullObject(placementSetting(placementId)) : null;
+        setting?.load('value');
+        const whole = start === 0 ? context.workbook.names.getItem(placementName(placementId)).getRange() : null;
+        whole?.load('address');
+        try {
+          // One response per chunk, each sized to stay under the limit.
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop
+          await context.sync();
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+        if (setting && !setting.isNullObject) fingerprint = parseFingerprint(setting.value);
+        if (whole) rect = parseSheetAddress(whole.address).rect;
+        const chunk = range.values as CellValue[][];
+        values.push(...chunk);
+        const seen = chunk.reduce((sum, row) => sum + estimateJsonBytes(row), 0) / chunk.length;
+        rowBytes = Math.max(16, Math.ceil(seen * 1.05));
+        start += count;
+      }
+      return rect ? { values, fingerprint, rect } : null;
     });
   }
 

@@ -4,7 +4,7 @@ import type { CellValue } from '../core/cell-values';
 import { cellAddress, parseSheetAddress, rectAddress, rectFrom, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { findHandEdits, fingerprint, type GridFingerprint } from '../core/fingerprint';
 import { layoutReport, totalsQuery, type CellGrid, type LayoutOptions } from '../core/layout';
-import { resultChecksum } from '../core/result-checksum';
+import { checksumOfFingerprint } from '../core/result-checksum';
 import {
   estimateJsonBytes, placementName, WORKBOOK_ID_SETTING, type ExcelConnector, type Location, type Snapshot, type WorkbookState, type WriteProgress,
 } from '../excel/excel-connector';
@@ -115,6 +115,7 @@ export class PlacementService {
     }));
 
     const anchorCell = cellAddress(at.cell);
+    const print = fingerprint(grid.values);
     let updated: Report;
     try {
       updated = await platform.connectWorkbook(deploymentId, report.id, {
@@ -127,7 +128,7 @@ export class PlacementService {
         resultLocation: sheetAddress(at.sheetName, target),
         endResultCell: cellAddress({ row: target.bottom, column: target.right }),
         queryChecksum: report.currentQueryChecksum,
-        resultChecksum: await resultChecksum(grid.values),
+        resultChecksum: await checksumOfFingerprint(print),
       }, options.signal);
     } catch (error) {
       // Not recorded means not placed: the cells go back to what they were.
@@ -138,7 +139,7 @@ export class PlacementService {
       (p) => p.workbookId === workbookId && p.sheetId === at.sheetId && p.anchorCell === anchorCell,
     );
     if (!placement) throw new Error('The platform did not return the placement it recorded.');
-    await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, fingerprint: fingerprint(grid.values) });
+    await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, fingerprint: print });
     return { kind: 'done', report: updated, placement, cutAt };
   }
 
@@ -198,7 +199,7 @@ export class PlacementService {
       resultLocation: sheetAddress(location.sheetName, target),
       endResultCell: cellAddress({ row: target.bottom, column: target.right }),
       queryChecksum: report.currentQueryChecksum,
-      resultChecksum: await resultChecksum(grid.values),
+      resultChecksum: await checksumOfFingerprint(print),
     }, options.signal);
     const refreshed = updated.externalWorkbookPlacements.find((p) => p.id === placement.id);
     if (!refreshed) throw new Error('The platform did not return the placement it refreshed.');
@@ -211,14 +212,11 @@ export class PlacementService {
    * or the cells are gone).
    */
   async checkHandEdits(placement: Placement): Promise<{ rows: number[]; cells: string[] } | null> {
-    const { excel } = this.options;
-    const state = await excel.prepare(placement.id);
-    const own = state.placements.find((p) => p.name === placementName(placement.id));
-    if (!own?.sheetId || !state.fingerprint) return null;
-    const columns = own.rect.right - own.rect.left + 1;
-    const { ownValues } = await excel.inspect(own.sheetId, own.rect, own.rect, null, columns * ESTIMATED_CELL_BYTES);
-    const edits = findHandEdits(state.fingerprint, ownValues ?? []);
-    const { top, left } = own.rect;
+    const recorded = parseSheetAddress(placement.resultLocation).rect;
+    const read = await this.options.excel.readPlacement(placement.id, recorded.bottom - recorded.top + 1, recorded.right - recorded.left + 1);
+    if (!read?.fingerprint) return null;
+    const edits = findHandEdits(read.fingerprint, read.values);
+    const { top, left } = read.rect;
     return {
       rows: edits.rows.map((r) => top + r + 1),
       cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
@@ -329,9 +327,6 @@ function touchedSpan(old: Rect, next: Rect, rows: number[], clear: Rect[]): Rect
   if (!tops.length) return null;
   return { top: Math.min(...tops), bottom: Math.max(...bottoms), left: Math.min(old.left, next.left), right: Math.max(old.right, next.right) };
 }
-
-/** A generous guess of one cell's share of a values response, when no fresh grid is at hand. */
-const ESTIMATED_CELL_BYTES = 24;
 
 /** Estimated response bytes per row when the placement's values are read back. */
 function averageRowBytes(grid: CellGrid): number {
