@@ -114,10 +114,14 @@ export interface RecordTarget {
   fingerprint: GridFingerprint;
 }
 
-/** Excel skips recalculation until the next sync where the host supports it (ExcelApi 1.8). */
+/**
+ * Excel skips recalculation (ExcelApi 1.8) and screen updates (ExcelApi 1.9, desktop) until the next sync,
+ * where the host supports them; elsewhere the write simply goes ahead.
+ */
 function suspendCalculation(context: Excel.RequestContext): void {
   const application = context.workbook.application as Partial<Excel.Application> | undefined;
   application?.suspendApiCalculationUntilNextSync?.();
+  application?.suspendScreenUpdatingUntilNextSync?.();
 }
 
 function isNotFound(error: unknown): boolean {
