@@ -111,7 +111,7 @@ abstract class SimClientObject {
     if (!nullable) this.nullState = false;
   }
 
-  protected abstract readonly loadable: readonly string[];
+  protected abstract loadable(): readonly string[];
   /** The current value of a property, read when a load is carried out. */
   protected abstract snapshot(property: string): unknown;
   /** Whether the object this proxy stands for exists; only `…OrNullObject` proxies may say no. */
@@ -142,9 +142,9 @@ abstract class SimClientObject {
   }
 
   load(option?: LoadOption): this {
-    const properties = loadList(option, this.loadable);
+    const properties = loadList(option, this.loadable());
     for (const property of properties) {
-      if (!this.loadable.includes(property)) {
+      if (!this.loadable().includes(property)) {
         throw new SimulatedOfficeError(ErrorCodes.invalidArgument, `Property '${property}' cannot be loaded on ${this.constructor.name}.`);
       }
     }
@@ -169,6 +169,36 @@ abstract class SimClientObject {
 
   toJSON(): Record<string, unknown> {
     return Object.fromEntries(this.loaded);
+  }
+}
+
+/**
+ * A proxy for one model object (a sheet, a name, a range, a setting), pinned when its creating action is
+ * carried out, as Office.js resolves proxies in queue order. Given the object itself (collection items read
+ * in an earlier sync), it queues nothing and has its scalar properties loaded already.
+ */
+abstract class SimPinnedObject<T> extends SimClientObject {
+  protected pinned: T | null = null;
+
+  constructor(context: SimRequestContext, resolve: (() => T | null) | Exclude<T, () => unknown>, nullable: boolean, request: unknown) {
+    super(context, nullable);
+    if (typeof resolve !== 'function') {
+      this.pinned = resolve;
+      for (const property of this.loadable()) this.loaded.set(property, this.snapshot(property));
+      return;
+    }
+    context.queue({
+      request,
+      apply: () => {
+        this.pinned = (resolve as () => T | null)();
+        return 0;
+      },
+    });
+    this.queueNullCheck();
+  }
+
+  protected override exists(): boolean {
+    return this.pinned !== null;
   }
 }
 
@@ -212,28 +242,19 @@ interface RangeTarget {
   rect: Rect;
 }
 
-export class SimRange extends SimClientObject {
-  protected readonly loadable = [
-    'address', 'addressLocal', 'rowCount', 'columnCount', 'rowIndex', 'columnIndex', 'cellCount',
-    'values', 'formulas', 'numberFormat', 'text', 'valueTypes',
-  ] as const;
-  private pinned: RangeTarget | null = null;
+const RANGE_PROPERTIES = [
+  'address', 'addressLocal', 'rowCount', 'columnCount', 'rowIndex', 'columnIndex', 'cellCount',
+  'values', 'formulas', 'numberFormat', 'text', 'valueTypes',
+] as const;
+
+export class SimRange extends SimPinnedObject<RangeTarget> {
+  protected loadable(): readonly string[] {
+    return RANGE_PROPERTIES;
+  }
 
   /** `resolve` runs in queue order when the batch is carried out, pinning the range as Office.js does. */
   constructor(context: SimRequestContext, resolve: () => RangeTarget | null, nullable = false, describe: unknown = 'range') {
-    super(context, nullable);
-    context.queue({
-      request: { range: describe },
-      apply: () => {
-        this.pinned = resolve();
-        return 0;
-      },
-    });
-    this.queueNullCheck();
-  }
-
-  protected override exists(): boolean {
-    return this.pinned !== null;
+    super(context, resolve, nullable, { range: describe });
   }
 
   /** @internal */
@@ -454,30 +475,15 @@ export class SimRange extends SimClientObject {
   }
 }
 
-export class SimWorksheet extends SimClientObject {
-  protected readonly loadable = ['id', 'name', 'position', 'visibility'] as const;
-  private pinned: SheetModel | null = null;
+const WORKSHEET_PROPERTIES = ['id', 'name', 'position', 'visibility'] as const;
 
-  /** `resolve` runs when the batch is carried out; a sheet given directly (collection items) queues nothing. */
-  constructor(context: SimRequestContext, resolve: (() => SheetModel | null) | SheetModel, nullable = false) {
-    super(context, nullable);
-    if (typeof resolve !== 'function') {
-      this.pinned = resolve;
-      for (const property of this.loadable) this.loaded.set(property, this.snapshot(property));
-      return;
-    }
-    context.queue({
-      request: { worksheet: true },
-      apply: () => {
-        this.pinned = resolve();
-        return 0;
-      },
-    });
-    this.queueNullCheck();
+export class SimWorksheet extends SimPinnedObject<SheetModel> {
+  protected loadable(): readonly string[] {
+    return WORKSHEET_PROPERTIES;
   }
 
-  protected override exists(): boolean {
-    return this.pinned !== null;
+  constructor(context: SimRequestContext, resolve: (() => SheetModel | null) | SheetModel, nullable = false) {
+    super(context, resolve, nullable, { worksheet: true });
   }
 
   /** @internal */
@@ -566,8 +572,12 @@ function parseAddress(address: string): Rect {
   }
 }
 
+const COLLECTION_PROPERTIES = ['items'] as const;
+
 export class SimWorksheetCollection extends SimClientObject {
-  protected readonly loadable = ['items'] as const;
+  protected loadable(): readonly string[] {
+    return COLLECTION_PROPERTIES;
+  }
 
   constructor(context: SimRequestContext) {
     super(context);
@@ -610,26 +620,15 @@ export class SimWorksheetCollection extends SimClientObject {
 
 const NAME_PATTERN = /^[A-Za-z_\\][A-Za-z0-9_.\\]*$/;
 
-export class SimNamedItem extends SimClientObject {
-  protected readonly loadable = ['name', 'type', 'value', 'visible', 'comment', 'formula'] as const;
-  private pinned: NameModel | null = null;
+const NAMED_ITEM_PROPERTIES = ['name', 'type', 'value', 'visible', 'comment', 'formula'] as const;
 
-  /** `resolve` runs when the batch is carried out; a name given directly (collection items) queues nothing. */
+export class SimNamedItem extends SimPinnedObject<NameModel> {
+  protected loadable(): readonly string[] {
+    return NAMED_ITEM_PROPERTIES;
+  }
+
   constructor(context: SimRequestContext, resolve: (() => NameModel | null) | NameModel, nullable = false) {
-    super(context, nullable);
-    if (typeof resolve !== 'function') {
-      this.pinned = resolve;
-      for (const property of this.loadable) this.loaded.set(property, this.snapshot(property));
-      return;
-    }
-    context.queue({
-      request: { namedItem: true },
-      apply: () => {
-        this.pinned = resolve();
-        return 0;
-      },
-    });
-    this.queueNullCheck();
+    super(context, resolve, nullable, { namedItem: true });
   }
 
   protected override exists(): boolean {
@@ -720,7 +719,9 @@ export class SimNamedItem extends SimClientObject {
 }
 
 export class SimNamedItemCollection extends SimClientObject {
-  protected readonly loadable = ['items'] as const;
+  protected loadable(): readonly string[] {
+    return COLLECTION_PROPERTIES;
+  }
 
   constructor(context: SimRequestContext) {
     super(context);
@@ -776,20 +777,15 @@ export class SimNamedItemCollection extends SimClientObject {
   }
 }
 
-export class SimSetting extends SimClientObject {
-  protected readonly loadable = ['key', 'value'] as const;
-  private pinned: string | null = null;
+const SETTING_PROPERTIES = ['key', 'value'] as const;
+
+export class SimSetting extends SimPinnedObject<string> {
+  protected loadable(): readonly string[] {
+    return SETTING_PROPERTIES;
+  }
 
   constructor(context: SimRequestContext, resolve: () => string | null, nullable = false) {
-    super(context, nullable);
-    context.queue({
-      request: { setting: true },
-      apply: () => {
-        this.pinned = resolve();
-        return 0;
-      },
-    });
-    this.queueNullCheck();
+    super(context, resolve, nullable, { setting: true });
   }
 
   protected override exists(): boolean {
@@ -843,7 +839,9 @@ export class SimSettingCollection {
 }
 
 export class SimWorkbook extends SimClientObject {
-  protected readonly loadable = ['name'] as const;
+  protected loadable(): readonly string[] {
+    return ['name'];
+  }
   readonly worksheets: SimWorksheetCollection;
   readonly names: SimNamedItemCollection;
   readonly settings: SimSettingCollection;
