@@ -71,7 +71,7 @@ export interface PlacementServiceOptions {
   limits?: FetchLimits;
 }
 
-interface PreparedGrid {
+export interface PreparedGrid {
   grid: CellGrid;
   cutAt: number | null;
 }
@@ -100,7 +100,7 @@ export class PlacementService {
     const { excel, platform, deploymentId } = this.options;
     const state = await excel.prepare();
     const at = state.selection;
-    const { grid, cutAt } = await this.prepare(report, options.signal);
+    const { grid, cutAt } = await this.fetchLayout(report, options.signal);
     const target = gridRect(at.cell, grid);
     await this.refuseOverlap(state, at.sheetName, target, null, options.signal);
     const { foreignCells } = await excel.inspect(at.sheetId, null, target, state.usedRange, 0);
@@ -150,12 +150,20 @@ export class PlacementService {
    * with the current sheet name and anchor.
    */
   async refresh(report: Report, placement: Placement, options: WriteOptions = {}): Promise<WriteOutcome> {
+    return this.writeRefresh(report, placement, await this.fetchLayout(report, options.signal), options);
+  }
+
+  /**
+   * The second half of a refresh: everything after the query. Refresh-all runs the first half
+   * (`fetchLayout`) for many placements at once and this half for one placement at a time.
+   */
+  async writeRefresh(report: Report, placement: Placement, prepared: PreparedGrid, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform, deploymentId } = this.options;
     const state = await excel.prepare(placement.id);
     const own = state.placements.find((p) => p.name === placementName(placement.id));
     if (!own || !own.sheetId) throw new PlacementDetachedError(placement);
     const location: Location = { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect };
-    const { grid, cutAt } = await this.prepare(report, options.signal);
+    const { grid, cutAt } = prepared;
     const anchor: Cell = { row: location.rect.top, column: location.rect.left };
     const target = gridRect(anchor, grid);
     await this.refuseOverlap(state, location.sheetName, target, placement.id, options.signal);
@@ -249,7 +257,8 @@ export class PlacementService {
     return updated;
   }
 
-  private async prepare(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
+  /** Runs a report's query (all pages, and the totals query) and lays the result out. No Excel involved. */
+  async fetchLayout(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
     const { data, limits = DEFAULT_FETCH_LIMITS } = this.options;
     const [{ result, cutAt }, totals] = await Promise.all([
       fetchResult(data, report.query, limits, signal),
