@@ -51,8 +51,10 @@ async function placeSix(sim: ExcelSimulator, prefix: string): Promise<{ service:
     const report = await t.admin.upsertReportByPublicId(t.salesDeploymentId, `${prefix}-${i}`, {
       name: `${prefix} ${i}`, query: { measures: ['orders.count'], dimensions: ['orders.status'] },
     });
+    // Placing means selecting a cell first, as the user would, one placement after another.
     await sim.run(async (context) => {
       context.workbook.worksheets.getItem('Sheet1').getRange(`A${1 + i * 10}`).select();
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
     });
     const placed = await service.place(report);

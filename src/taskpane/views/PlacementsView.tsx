@@ -1,6 +1,7 @@
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { relativeTime } from '../../core/relative-time';
 import type { WorkbookPlacement } from '../../placement/placement-service';
+import type { RefreshState } from '../../placement/refresh-all';
 import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
@@ -14,10 +15,21 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
 });
 
+const RUN_STATE_WORDS: Record<RefreshState, string> = {
+  queued: 'Queued',
+  refreshing: 'Refreshing…',
+  done: 'Done',
+  failed: 'Failed',
+  'needs-attention': 'Needs you',
+  stopped: 'Stopped',
+};
+
 export interface PlacementsViewProps {
   placements: WorkbookPlacement[] | null;
   /** Placements whose cells were deleted: shown as detached, with their two ways out. */
   detached: Set<string>;
+  /** Per placement, its state in a running or finished "Refresh all". */
+  runStates: Map<string, { state: RefreshState; reason: string | null }>;
   busy: boolean;
   onRefresh(placement: WorkbookPlacement): void;
   onRefreshReport(placements: WorkbookPlacement[]): void;
@@ -26,7 +38,7 @@ export interface PlacementsViewProps {
 }
 
 /** This workbook's placements: what is where, when it was last written, and whether it is still current. */
-export function PlacementsView({ placements, detached, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect }: PlacementsViewProps) {
+export function PlacementsView({ placements, detached, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect }: PlacementsViewProps) {
   const styles = useStyles();
   if (placements === null) return <Caption1>Looking for placements in this workbook…</Caption1>;
   if (placements.length === 0) return <Caption1>No reports are placed in this workbook yet.</Caption1>;
@@ -47,6 +59,12 @@ export function PlacementsView({ placements, detached, busy, onRefresh, onRefres
               <Text weight="semibold" id={titleId}>{report.title}</Text>
               <Caption1 data-testid="placement-range">{placement.resultLocation}</Caption1>
               <Caption1>{when}</Caption1>
+              {runStates.has(placement.id) && (
+                <Caption1 data-testid="run-state" data-state={runStates.get(placement.id)!.state}>
+                  {RUN_STATE_WORDS[runStates.get(placement.id)!.state]}
+                  {runStates.get(placement.id)!.reason ? `: ${runStates.get(placement.id)!.reason}` : ''}
+                </Caption1>
+              )}
             </div>
             <div className={styles.actions}>
               <StatusBadge status={isDetached ? 'DETACHED' : placement.syncStatus} />

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError, type PlacementService, type WorkbookPlacement, type WriteOutcome, type WriteOptions } from '../../placement/placement-service';
+import { progressOf, startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
 import { describeError } from '../errors';
 import { PlacementsView } from './PlacementsView';
 import { ReportsView } from './ReportsView';
@@ -13,6 +14,8 @@ import { ReportsView } from './ReportsView';
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  sectionHeader: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  runBar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
 interface Operation {
@@ -38,6 +41,7 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
   const [placements, setPlacements] = useState<WorkbookPlacement[] | null>(null);
   const [operation, setOperation] = useState<Operation | null>(null);
   const [question, setQuestion] = useState<Question | null>(null);
+  const [allRun, setAllRun] = useState<{ handle: RefreshAllRun; items: readonly RefreshItem[]; running: boolean } | null>(null);
   const [detached, setDetached] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -132,7 +136,21 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
       setError(describeError(e));
     }
   };
-  const busy = operation !== null || question !== null || !service;
+  const refreshAll = async () => {
+    if (!service || !placements?.length) return;
+    setError(null);
+    setNotice(null);
+    const handle = startRefreshAll(service, placements, {
+      describe: describeError,
+      onUpdate: (items) => setAllRun((current) => (current ? { ...current, items: [...items] } : current)),
+    });
+    setAllRun({ handle, items: [...handle.items], running: true });
+    const items = await handle.done;
+    setAllRun({ handle, items: [...items], running: false });
+    await reload();
+  };
+  const runStates = new Map((allRun?.items ?? []).map((item) => [item.entry.placement.id, { state: item.state, reason: item.reason }]));
+  const busy = operation !== null || question !== null || !service || allRun?.running === true;
 
   return (
     <div className={styles.column}>
@@ -195,10 +213,20 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
       )}
 
       <section className={styles.section} aria-labelledby="placements-heading">
-        <Subtitle2 as="h2" id="placements-heading">In this workbook</Subtitle2>
+        <div className={styles.sectionHeader}>
+          <Subtitle2 as="h2" id="placements-heading">In this workbook</Subtitle2>
+          <Button size="small" disabled={busy || !placements?.length} onClick={() => void refreshAll()}>Refresh all</Button>
+        </div>
+        {allRun && (
+          <div className={styles.runBar} role="status" aria-live="polite">
+            <span>{progressOf(allRun.items).finished} of {progressOf(allRun.items).total} refreshed</span>
+            {allRun.running && <Button size="small" onClick={() => allRun.handle.stop()}>Stop</Button>}
+          </div>
+        )}
         <PlacementsView
           placements={placements}
           detached={detached}
+          runStates={runStates}
           busy={busy}
           onRefresh={(entry) => void refresh(entry)}
           onRefreshReport={(entries) => void refreshReport(entries)}

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { TestPlatform } from '../support/local-platform';
+import { screenshots, startWorkbench, type Workbench } from './support/workbench';
+
+jest.setTimeout(240_000);
+
+let workbench: Workbench;
+let platform: TestPlatform;
+let page: Page;
+
+beforeAll(async () => {
+  workbench = await startWorkbench();
+  ({ platform, page } = workbench);
+});
+
+afterAll(() => workbench?.close());
+
+async function place(cell: string, search: string, title: string) {
+  await page.locator(`[data-cell="${cell}"]`).click();
+  await page.getByRole('searchbox', { name: 'Search reports' }).fill(search);
+  await page.locator('[aria-label="Reports"] li', { hasText: title }).getByRole('button', { name: 'Place' }).click();
+  await page.getByText(`${title} is in`, { exact: false }).waitFor();
+}
+
+test('refresh all finishes every placement it can and shows why one failed', async () => {
+  await platform.analyst.updateSettings({ sheets: { showAppliedFilters: false } });
+  await page.goto(`${workbench.server.url}/workbench.html#token=${platform.platform.tokens.analyst}`);
+  await page.getByText('No reports are placed in this workbook yet.').waitFor();
+  await place('A1', 'Orders by status', 'Orders by status');
+  await place('E1', 'Category KPIs', 'Category KPIs (measures on rows)');
+  await place('A20', 'Order value', 'Order value and completion rate');
+
+  // The first data query of the run fails with a server error (not retried); the others answer.
+  platform.platform.faults.set([{ method: 'POST', path: '^/cubejs-api/v1/load$', status: 500, times: 1 }]);
+  await page.getByRole('button', { name: 'Refresh all' }).click();
+  await page.getByText('3 of 3 refreshed').waitFor();
+  const states = await page.locator('[data-testid="run-state"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')));
+  expect(states.sort()).toEqual(['done', 'done', 'failed']);
+  await page.getByText('Failed: The platform had a problem answering. Try again in a moment.').waitFor();
+  await page.screenshot({ path: join(screenshots, 'refresh-all-one-failed.png') });
+  expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+});
