@@ -2,12 +2,17 @@ import { cpus } from 'node:os';
 import { dataApiOverhead } from './data-api-overhead';
 import type { BenchResult } from './measure';
 import { placementBenchmarks } from './placement';
+import { refreshAllBenchmark } from './refresh-all';
 
 /** `npm run bench`: every benchmark, measured in one run on this machine; exits 1 if a bound is missed. */
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? 15);
   process.stdout.write(`Benchmarks on ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, Node ${process.version}, ${new Date().toISOString()}\n\n`);
-  const results: BenchResult[] = [...(await placementBenchmarks(Math.min(runs, 7))), ...(await dataApiOverhead(runs))];
+  const results: BenchResult[] = [
+    ...(await placementBenchmarks(Math.min(runs, 7))),
+    ...(await refreshAllBenchmark()),
+    ...(await dataApiOverhead(runs)),
+  ];
   let missed = 0;
   for (const result of results) {
     const figures = Object.entries(result.figures).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');

@@ -60,6 +60,12 @@ export function App({ initialSettings, autoConnect, saveSettings }: AppProps) {
     return () => controller.abort();
   }, [connection, deployment]);
 
+  /** The choice is remembered per user on the platform (`defaultDeploymentId`), never in the workbook. */
+  const chooseDeployment = (next: Deployment) => {
+    setDeployment(next);
+    connection?.platform.updateSettings({ defaultDeploymentId: next.id }).catch((e: unknown) => setError(describeError(e)));
+  };
+
   const signOut = () => {
     saveSettings(null);
     setConnection(null);
@@ -80,7 +86,7 @@ export function App({ initialSettings, autoConnect, saveSettings }: AppProps) {
       )}
       {connection && !deployment && <Body1>This account has no deployments.</Body1>}
       {connection && deployment && (
-        <WorkspaceView connection={connection} deployment={deployment} service={service} onDeploymentChange={setDeployment} />
+        <WorkspaceView connection={connection} deployment={deployment} service={service} onDeploymentChange={chooseDeployment} />
       )}
     </main>
   );

@@ -1,0 +1,74 @@
+import { startPlatform } from '../server/app';
+import { CoreDataClient, DeploymentTokenManager, PlatformClient } from '../src/client';
+import type { Report } from '../src/contract';
+import { ExcelConnector } from '../src/excel/excel-connector';
+import { PlacementService } from '../src/placement/placement-service';
+import { startRefreshAll } from '../src/placement/refresh-all';
+import { ExcelSimulator, installSimulator, WorkbookModel } from '../src/workbench/excel-sim';
+import type { BenchResult } from './measure';
+
+const PLACEMENTS = 40;
+const LATENCY_MS = 300;
+
+/**
+ * Refresh all of 40 placements against the local platform with 300 ms added to every data query (its
+ * fault injection), in the Excel simulator. Compared with the lower bound (one query latency plus the sum
+ * of the write times, measured in the same run) and with refreshing them one after another.
+ */
+export async function refreshAllBenchmark(): Promise<BenchResult[]> {
+  const platform = await startPlatform({ dataDir: ':memory:', port: 0 });
+  try {
+    const client = new PlatformClient({ baseUrl: platform.url, accessToken: () => platform.tokens.analyst });
+    const admin = new PlatformClient({ baseUrl: platform.url, accessToken: () => platform.tokens.admin });
+    const [deployment] = await client.listDeployments();
+    const [environment] = await client.listEnvironments(deployment!.id);
+    const data = new CoreDataClient({ apiUrl: environment!.apiUrl, tokens: new DeploymentTokenManager(client, deployment!.id) });
+    installSimulator(new ExcelSimulator(new WorkbookModel('RefreshAll.xlsx')));
+    const service = new PlacementService({ platform: client, data, excel: new ExcelConnector(), deploymentId: deployment!.id });
+
+    const dimensions = ['orders.status', 'orders.region', 'orders.category', 'orders.customer_segment'];
+    for (let i = 0; i < PLACEMENTS; i += 1) {
+      const report: Report = await admin.upsertReportByPublicId(deployment!.id, `bench-refresh-${i}`, {
+        name: `Refresh bench ${i}`, query: { measures: ['orders.count', 'orders.total_amount'], dimensions: [dimensions[i % 4]!] },
+      });
+      await Excel.run(async (context) => {
+        context.workbook.worksheets.getActiveWorksheet().getCell(i * 8, 0).select();
+        await context.sync();
+      });
+      await service.place(report);
+    }
+    const entries = (await service.workbookPlacements()).filter((e) => e.report.publicId?.startsWith('bench-refresh-'));
+    platform.faults.set([{ method: 'POST', path: '^/cubejs-api/v1/load$', latencyMs: LATENCY_MS }]);
+
+    // Write times are measured inside the run, so the lower bound uses this run's own figures.
+    const writeTimes: number[] = [];
+    const writeRefresh = service.writeRefresh.bind(service);
+    service.writeRefresh = async (...args) => {
+      const started = performance.now();
+      try {
+        return await writeRefresh(...args);
+      } finally {
+        writeTimes.push(performance.now() - started);
+      }
+    };
+    let started = performance.now();
+    const items = await startRefreshAll(service, entries).done;
+    const allMs = performance.now() - started;
+    if (items.some((i) => i.state !== 'done')) throw new Error(`refresh all: ${items.map((i) => i.state).join(', ')}`);
+    const lowerBound = LATENCY_MS + writeTimes.reduce((a, b) => a + b, 0);
+
+    started = performance.now();
+    for (const entry of entries) await service.refresh(entry.report, entry.placement);
+    const sequentialMs = performance.now() - started;
+
+    const ratio = allMs / lowerBound;
+    const speedup = sequentialMs / allMs;
+    return [{
+      name: `refresh all of ${PLACEMENTS} placements, ${LATENCY_MS} ms added to every query`,
+      figures: { 'refresh all ms': allMs, 'lower bound ms (latency + sum of writes)': lowerBound, 'ratio to lower bound': ratio, 'one after another ms': sequentialMs, speedup },
+      bound: { description: 'ratio ≤ 1.3 and speedup ≥ 5', met: ratio <= 1.3 && speedup >= 5 },
+    }];
+  } finally {
+    await platform.close();
+  }
+}
