@@ -68,7 +68,7 @@ test('a pivot with totals follows an inserted row, and a hand edit is named befo
   await page.getByText('Edited by hand').waitFor();
   await page.getByText(/Row 5 was changed/).waitFor();
   await page.screenshot({ path: join(screenshots, 'hand-edit-warning.png') });
-  await page.getByRole('button', { name: 'Locate' }).click();
+  await page.locator('.fui-MessageBar', { hasText: 'Edited by hand' }).getByRole('button', { name: 'Locate' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="selection"]')?.textContent === 'Sheet1!C5');
   const edited = await excel<number>(`const r = context.workbook.worksheets.getItem('Sheet1').getRange('C5'); r.load('values'); await context.sync(); return r.values[0][0];`);
   expect(edited).toBe(12345);

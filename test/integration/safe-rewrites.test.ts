@@ -176,6 +176,21 @@ describe('anchors that hold', () => {
     expect(sim.model.names).toEqual([]);
   });
 
+  it('disconnects a placement, clearing its cells when asked and keeping them otherwise', async () => {
+    const sim = installWorkbook();
+    await select(sim, 'B3');
+    const cleared = done(await service().place(await report('orders-by-status')));
+    await select(sim, 'F3');
+    const kept = done(await service().place(await report('category-kpis')));
+    await service().disconnect(cleared.report, cleared.placement, true);
+    await service().disconnect(kept.report, kept.placement, false);
+    expect(cellsOf(sim, 'Sheet1', 2, 1, 6, 3).flat().every((v) => v === '')).toBe(true);
+    expect(cellsOf(sim, 'Sheet1', 2, 5, 1, 2)).toEqual([['Measure', 'Electronics']]);
+    expect(sim.model.names).toEqual([]);
+    expect([...sim.model.settings.keys()].filter((k) => k.startsWith('reportSync.placement.'))).toEqual([]);
+    expect(await service().workbookPlacements()).toEqual([]);
+  });
+
   it('refreshes several placements of one report, on two sheets, each on its own', async () => {
     const sim = installWorkbook();
     const r = await ownReport('it-several', { measures: ['orders.count'], dimensions: ['orders.status'] });

@@ -35,10 +35,11 @@ export interface PlacementsViewProps {
   onRefreshReport(placements: WorkbookPlacement[]): void;
   onPlaceAgain(placement: WorkbookPlacement): void;
   onDisconnect(placement: WorkbookPlacement): void;
+  onLocate(placement: WorkbookPlacement): void;
 }
 
 /** This workbook's placements: what is where, when it was last written, and whether it is still current. */
-export function PlacementsView({ placements, detached, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect }: PlacementsViewProps) {
+export function PlacementsView({ placements, detached, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect, onLocate }: PlacementsViewProps) {
   const styles = useStyles();
   if (placements === null) return <Caption1>Looking for placements in this workbook…</Caption1>;
   if (placements.length === 0) return <Caption1>No reports are placed in this workbook yet.</Caption1>;
@@ -75,7 +76,11 @@ export function PlacementsView({ placements, detached, runStates, busy, onRefres
                     <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>Disconnect</Button>
                   </>
                 ) : (
-                  <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onRefresh(entry)}>Refresh</Button>
+                  <>
+                    <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onRefresh(entry)}>Refresh</Button>
+                    <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onLocate(entry)}>Locate</Button>
+                    <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>Disconnect</Button>
+                  </>
                 )}
                 {firstOfReport && (
                   <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onRefreshReport(siblings)}>

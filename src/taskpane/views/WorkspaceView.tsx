@@ -25,6 +25,7 @@ interface Operation {
 }
 
 type Question =
+  | { kind: 'disconnect'; entry: WorkbookPlacement }
   | { kind: 'overwrite'; target: string; foreignCells: string[]; proceed(): void }
   | { kind: 'hand-edits'; rows: number[]; cells: string[]; proceed(): void; locate(): void };
 
@@ -122,10 +123,11 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
     const placed = await run(`Placing ${entry.report.title}…`, (o) => service.place(entry.report, o));
     if (placed) await disconnect(entry);
   };
-  const disconnect = async (entry: WorkbookPlacement) => {
+  const disconnect = async (entry: WorkbookPlacement, clearCells = false) => {
     if (!service) return;
+    setQuestion(null);
     try {
-      await service.disconnect(entry.report, entry.placement, false);
+      await service.disconnect(entry.report, entry.placement, clearCells);
       setDetached((d) => {
         const next = new Set(d);
         next.delete(entry.placement.id);
@@ -173,6 +175,19 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
         <Field label={operation.label} validationState="none" hint={operation.totalRows ? `${operation.rowsWritten ?? 0} of ${operation.totalRows} rows written` : undefined}>
           <ProgressBar value={operation.totalRows ? (operation.rowsWritten ?? 0) / operation.totalRows : undefined} />
         </Field>
+      )}
+      {question?.kind === 'disconnect' && (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Disconnect {question.entry.report.title}?</MessageBarTitle>
+            Its cells at {question.entry.placement.resultLocation} will no longer be refreshed. Clear them too?
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void disconnect(question.entry, true)}>Disconnect and clear</Button>
+            <Button appearance="primary" onClick={() => void disconnect(question.entry, false)}>Keep the cells</Button>
+            <Button onClick={() => setQuestion(null)}>Cancel</Button>
+          </MessageBarActions>
+        </MessageBar>
       )}
       {question?.kind === 'overwrite' && (
         <MessageBar intent="warning" layout="multiline">
@@ -231,7 +246,14 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
           onRefresh={(entry) => void refresh(entry)}
           onRefreshReport={(entries) => void refreshReport(entries)}
           onPlaceAgain={(entry) => void placeAgain(entry)}
-          onDisconnect={(entry) => void disconnect(entry)}
+          onDisconnect={(entry) => (detached.has(entry.placement.id) ? void disconnect(entry) : setQuestion({ kind: 'disconnect', entry }))}
+          onLocate={(entry) => {
+            if (!service) return;
+            service.locate(entry.placement).catch((e: unknown) => {
+              if (e instanceof PlacementDetachedError) setDetached((d) => new Set(d).add(entry.placement.id));
+              setError(describeError(e));
+            });
+          }}
         />
       </section>
       <section className={styles.section} aria-labelledby="reports-heading">
