@@ -65,6 +65,8 @@ export interface WorkbookState {
   usedRange: Rect | null;
   placements: { name: string; sheetName: string; sheetId: string | null; rect: Rect }[];
   fingerprint: GridFingerprint | null;
+  /** Sheet names in the workbook's tab order. */
+  sheetOrder: string[];
 }
 
 export interface Inspection {
@@ -140,23 +142,6 @@ export class ExcelConnector {
     this.newId = options.newId ?? (() => crypto.randomUUID());
   }
 
-  /** The workbook's external id (created once and saved in the document) and its file name. */
-  workbookIdentity(): Promise<{ workbookId: string; workbookName: string }> {
-    return Excel.run(async (context) => {
-      const setting = context.workbook.settings.getItemOrNullObject(WORKBOOK_ID_SETTING);
-      setting.load('value');
-      context.workbook.load('name');
-      await context.sync();
-      let workbookId = setting.isNullObject ? '' : String(setting.value ?? '');
-      if (!workbookId) {
-        workbookId = this.newId();
-        context.workbook.settings.add(WORKBOOK_ID_SETTING, workbookId);
-        await context.sync();
-      }
-      return { workbookId, workbookName: context.workbook.name };
-    });
-  }
-
   /**
    * Everything a place or refresh needs to know before it writes, in one sync: the workbook's id and name,
    * the selection and its sheet's used range, every placement's cells (by hidden name), and the kept
@@ -197,6 +182,7 @@ export class ExcelConnector {
         usedRange: used.isNullObject ? null : parseSheetAddress(used.address).rect,
         placements,
         fingerprint,
+        sheetOrder: sheets.items.map((sheet) => sheet.name),
       };
     });
   }

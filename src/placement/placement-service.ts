@@ -10,10 +10,12 @@ import {
 } from '../excel/excel-connector';
 import { DEFAULT_FETCH_LIMITS, fetchResult, type FetchLimits } from './fetch-result';
 
-/** A placement of a report in this workbook, with the report it belongs to. */
+/** A placement of a report in this workbook, with the report it belongs to and where its cells are now. */
 export interface WorkbookPlacement {
   report: Report;
   placement: Placement;
+  /** Where the hidden name says the cells are now; `null` when they were deleted (detached). */
+  location?: { sheetName: string; sheetIndex: number; rect: Rect } | null;
 }
 
 export type WriteOutcome =
@@ -85,15 +87,24 @@ export interface PreparedGrid {
 export class PlacementService {
   constructor(private readonly options: PlacementServiceOptions) {}
 
+  /** This workbook's placements, in sheet order and then top to bottom, each with where its cells are now. */
   async workbookPlacements(signal?: AbortSignal): Promise<WorkbookPlacement[]> {
-    const { workbookId } = await this.options.excel.workbookIdentity();
+    const state = await this.options.excel.prepare();
+    if (!state.workbookId) return [];
     const found: WorkbookPlacement[] = [];
-    for await (const report of this.options.platform.iterateReports(this.options.deploymentId, { externalWorkbookId: workbookId, first: 100 }, signal)) {
+    for await (const report of this.options.platform.iterateReports(this.options.deploymentId, { externalWorkbookId: state.workbookId, first: 100 }, signal)) {
       for (const placement of report.externalWorkbookPlacements) {
-        if (placement.workbookId === workbookId) found.push({ report, placement });
+        if (placement.workbookId !== state.workbookId) continue;
+        const named = state.placements.find((p) => p.name === placementName(placement.id));
+        const location = named?.sheetId ? { sheetName: named.sheetName, sheetIndex: state.sheetOrder.indexOf(named.sheetName), rect: named.rect } : null;
+        found.push({ report, placement, location });
       }
     }
-    return found;
+    const order = (e: WorkbookPlacement) => (e.location ? [e.location.sheetIndex, e.location.rect.top, e.location.rect.left] : [Infinity, 0, 0]);
+    return found.sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+    });
   }
 
   async place(report: Report, options: WriteOptions = {}): Promise<WriteOutcome> {

@@ -200,11 +200,15 @@ describe('hand edits', () => {
 describe('workbook identity', () => {
   it('keeps the external workbook id inside the workbook across a reload', async () => {
     const sim = installWorkbook();
-    const first = await new ExcelConnector().workbookIdentity();
+    expect((await new ExcelConnector().prepare()).workbookId).toBeNull();
+    const placed = await service().place(await report('orders-by-status'));
+    if (placed.kind !== 'done') throw new Error('not placed');
+    const first = (await new ExcelConnector().prepare()).workbookId;
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(placed.placement.workbookId).toBe(first);
     const saved = JSON.parse(JSON.stringify(sim.model.toJSON()));
     installSimulator(new ExcelSimulator(WorkbookModel.fromJSON(saved)));
-    const again = await new ExcelConnector().workbookIdentity();
-    expect(again).toEqual(first);
-    expect(first.workbookId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await new ExcelConnector().prepare()).workbookId).toBe(first);
+    expect((await service().workbookPlacements()).map((e) => e.placement.id)).toEqual([placed.placement.id]);
   });
 });
