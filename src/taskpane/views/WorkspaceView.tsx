@@ -97,6 +97,7 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
       }
       // The list is brought up to date first, so the notice never describes a state the list does not show.
       await reload();
+      setOperation(null);
       const cut = outcome.cutAt ? ` The result was cut at ${outcome.cutAt.toLocaleString()} rows.` : '';
       setNotice(`${outcome.report.title} is in ${outcome.placement.resultLocation}.${cut}`);
       return true;
