@@ -6,6 +6,7 @@ import type { PlacementService } from '../placement/placement-service';
 import { openDeployment } from '../placement/session';
 import { describeError } from './errors';
 import { ConnectView } from './views/ConnectView';
+import { SettingsView } from './views/SettingsView';
 import { WorkspaceView } from './views/WorkspaceView';
 
 const useStyles = makeStyles({
@@ -28,6 +29,7 @@ export function App({ initialSettings, autoConnect, saveSettings }: AppProps) {
   const [service, setService] = useState<PlacementService | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<'workbook' | 'settings'>('workbook');
 
   const onConnect = async (settings: ConnectionSettings) => {
     setBusy(true);
@@ -76,7 +78,14 @@ export function App({ initialSettings, autoConnect, saveSettings }: AppProps) {
     <main className={styles.root}>
       <header className={styles.header}>
         <Subtitle1 as="h1">Report Sync</Subtitle1>
-        {connection && <Button appearance="subtle" onClick={signOut}>Sign out</Button>}
+        {connection && (
+          <div>
+            <Button appearance="subtle" aria-pressed={view === 'settings'} onClick={() => setView(view === 'settings' ? 'workbook' : 'settings')}>
+              {view === 'settings' ? 'Back' : 'Settings'}
+            </Button>
+            <Button appearance="subtle" onClick={signOut}>Sign out</Button>
+          </div>
+        )}
       </header>
       {!connection && <ConnectView initial={initialSettings} busy={busy} error={error} onConnect={(s) => void onConnect(s)} />}
       {connection && error && (
@@ -85,8 +94,12 @@ export function App({ initialSettings, autoConnect, saveSettings }: AppProps) {
         </MessageBar>
       )}
       {connection && !deployment && <Body1>This account has no deployments.</Body1>}
+      {connection && view === 'settings' && <SettingsView connection={connection} />}
       {connection && deployment && (
-        <WorkspaceView connection={connection} deployment={deployment} service={service} onDeploymentChange={chooseDeployment} />
+        // Kept mounted while Settings shows, so a running "Refresh all" and its progress carry on.
+        <div hidden={view !== 'workbook'}>
+          <WorkspaceView connection={connection} deployment={deployment} service={service} onDeploymentChange={chooseDeployment} />
+        </div>
       )}
     </main>
   );

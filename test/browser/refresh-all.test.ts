@@ -41,3 +41,19 @@ test('refresh all finishes every placement it can and shows why one failed', asy
   await page.screenshot({ path: join(screenshots, 'refresh-all-one-failed.png') });
   expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
 });
+
+test('a sheet setting is saved for the user and is still set after a reload', async () => {
+  await page.goto(`${workbench.server.url}/workbench.html#token=${platform.platform.tokens.analyst}`);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const field = page.getByRole('combobox', { name: 'Write repeated row values once' });
+  await field.click();
+  await page.getByRole('option', { name: 'On' }).click();
+  // The choice shows once the platform has saved it.
+  await page.getByRole('combobox', { name: 'Write repeated row values once' }).filter({ hasText: /^On$/ }).waitFor();
+  await expect(platform.analyst.getCurrentUser()).resolves.toMatchObject({ settings: { sheets: { suppressDuplicateValues: true } } });
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('combobox', { name: 'Write repeated row values once' }).textContent()).resolves.toBe('On');
+  await expect(page.getByRole('combobox', { name: 'Show applied filters above tables' }).textContent()).resolves.toBe('Off');
+  await page.screenshot({ path: join(screenshots, 'settings.png') });
+});

@@ -1,0 +1,33 @@
+import { SHEETS_SETTING_KEYS, type AppConfig, type SheetsSettings, type User, type UserSettingsPatch } from '../contract';
+
+export type SheetSettingKey = (typeof SHEETS_SETTING_KEYS)[number];
+
+/** A setting as the user sees it: their own value, or inherited from the default. */
+export interface SheetSettingView {
+  key: SheetSettingKey;
+  /** The user's own value, or `null` when inherited. */
+  own: boolean | null;
+  /** What applies when inherited: the admin's app-config value where there is one, else off. */
+  inherited: boolean;
+  effective: boolean;
+}
+
+/** The admin's default for a sheet setting (only applied filters has one in the app config). */
+function adminDefault(key: SheetSettingKey, appConfig: AppConfig | null): boolean {
+  if (key === 'showAppliedFilters') return appConfig?.sheetsUi?.showAppliedFilters ?? false;
+  return false;
+}
+
+export function sheetSettingViews(user: User, appConfig: AppConfig | null): SheetSettingView[] {
+  const sheets: SheetsSettings = user.settings.sheets ?? {};
+  return SHEETS_SETTING_KEYS.map((key) => {
+    const own = sheets[key] ?? null;
+    const inherited = adminDefault(key, appConfig);
+    return { key, own, inherited, effective: own ?? inherited };
+  });
+}
+
+/** The merge patch that sets one sheet setting: a value, or `null` to go back to the default. */
+export function sheetSettingPatch(key: SheetSettingKey, value: boolean | null): UserSettingsPatch {
+  return { sheets: { [key]: value } };
+}
