@@ -31,6 +31,12 @@ test('refresh all finishes every placement it can and shows why one failed', asy
   await place('E1', 'Category KPIs', 'Category KPIs (measures on rows)');
   await place('A20', 'Order value', 'Order value and completion rate');
 
+  // "In this workbook" narrows the list to the three placed reports, each saying how often it is here.
+  await page.getByRole('searchbox', { name: 'Search reports' }).fill('');
+  await page.getByRole('switch', { name: 'In this workbook' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 3);
+  expect(await page.locator('[aria-label="Reports"] li').filter({ hasText: '· 1 here' }).count()).toBe(3);
+
   // The first data query of the run fails with a server error (not retried); the others answer.
   platform.platform.faults.set([{ method: 'POST', path: '^/cubejs-api/v1/load$', status: 500, times: 1 }]);
   await page.getByRole('button', { name: 'Refresh all' }).click();

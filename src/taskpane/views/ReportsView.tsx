@@ -1,4 +1,4 @@
-import { Button, Caption1, SearchBox, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, SearchBox, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { Report } from '../../contract';
 import type { Connection } from '../../placement/connection';
@@ -17,14 +17,19 @@ const useStyles = makeStyles({
 export interface ReportsViewProps {
   connection: Connection;
   deploymentId: string;
+  /** This workbook's external id, once it has one: the "In this workbook" filter needs it. */
+  workbookId: string | null;
+  /** How many placements each report has in this workbook. */
+  placedCounts: Map<string, number>;
   busy: boolean;
   onPlace(report: Report): void;
 }
 
 /** The deployment's reports, searchable by name. React escapes every title and folder name it renders. */
-export function ReportsView({ connection, deploymentId, busy, onPlace }: ReportsViewProps) {
+export function ReportsView({ connection, deploymentId, workbookId, placedCounts, busy, onPlace }: ReportsViewProps) {
   const styles = useStyles();
   const [search, setSearch] = useState('');
+  const [onlyThisWorkbook, setOnlyThisWorkbook] = useState(false);
   const [reports, setReports] = useState<Report[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,8 +38,13 @@ export function ReportsView({ connection, deploymentId, busy, onPlace }: Reports
     // Debounced: one request once typing pauses, and a superseded request is cancelled.
     const timer = setTimeout(() => {
       setError(null);
+      if (onlyThisWorkbook && !workbookId) {
+        setReports([]);
+        return;
+      }
+      const externalWorkbookId = onlyThisWorkbook ? workbookId ?? undefined : undefined;
       connection.platform
-        .listReports(deploymentId, { search: search || undefined, sortBy: 'name', first: 50 }, controller.signal)
+        .listReports(deploymentId, { search: search || undefined, sortBy: 'name', first: 50, externalWorkbookId }, controller.signal)
         .then((page) => setReports(page.items))
         .catch((e: unknown) => {
           if (!controller.signal.aborted) setError(describeError(e));
@@ -44,11 +54,12 @@ export function ReportsView({ connection, deploymentId, busy, onPlace }: Reports
       clearTimeout(timer);
       controller.abort();
     };
-  }, [connection, deploymentId, search]);
+  }, [connection, deploymentId, search, onlyThisWorkbook, workbookId]);
 
   return (
     <div className={styles.column}>
       <SearchBox aria-label="Search reports" placeholder="Search reports" value={search} onChange={(_, d) => setSearch(d.value)} />
+      <Switch label="In this workbook" checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />
       {error && <Text role="alert">{error}</Text>}
       {!error && reports === null && <Spinner size="tiny" label="Loading reports…" />}
       {reports && reports.length === 0 && <Text>No reports match.</Text>}
@@ -60,7 +71,10 @@ export function ReportsView({ connection, deploymentId, busy, onPlace }: Reports
               <li key={report.id} className={styles.item} data-report-id={report.id}>
                 <div className={styles.details}>
                   <Text weight="semibold" id={titleId}>{report.title}</Text>
-                  <Caption1>{report.folderPath.map((f) => f.name).join(' / ') || 'Top level'}</Caption1>
+                  <Caption1>
+                    {report.folderPath.map((f) => f.name).join(' / ') || 'Top level'}
+                    {placedCounts.get(report.id) ? ` · ${placedCounts.get(report.id)} here` : ''}
+                  </Caption1>
                 </div>
                 <Button size="small" appearance="primary" disabled={busy} aria-describedby={titleId} onClick={() => onPlace(report)}>
                   Place

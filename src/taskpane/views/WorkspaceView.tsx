@@ -152,6 +152,8 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
     setAllRun({ handle, items: [...items], running: false });
     await reload();
   };
+  const placedCounts = new Map<string, number>();
+  for (const entry of placements ?? []) placedCounts.set(entry.report.id, (placedCounts.get(entry.report.id) ?? 0) + 1);
   const runStates = new Map((allRun?.items ?? []).map((item) => [item.entry.placement.id, { state: item.state, reason: item.reason }]));
   const busy = operation !== null || question !== null || !service || allRun?.running === true;
 
@@ -259,7 +261,14 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
       </section>
       <section className={styles.section} aria-labelledby="reports-heading">
         <Subtitle2 as="h2" id="reports-heading">Reports</Subtitle2>
-        <ReportsView connection={connection} deploymentId={deployment.id} busy={busy} onPlace={place} />
+        <ReportsView
+          connection={connection}
+          deploymentId={deployment.id}
+          workbookId={placements?.[0]?.placement.workbookId ?? null}
+          placedCounts={placedCounts}
+          busy={busy}
+          onPlace={place}
+        />
       </section>
     </div>
   );
