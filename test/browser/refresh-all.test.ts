@@ -63,3 +63,21 @@ test('a sheet setting is saved for the user and is still set after a reload', as
   await expect(page.getByRole('combobox', { name: 'Show applied filters above tables' }).textContent()).resolves.toBe('Off');
   await page.screenshot({ path: join(screenshots, 'settings.png') });
 });
+
+test('browsing pages through more reports than one page with Load more', async () => {
+  for (let i = 0; i < 52; i += 1) {
+    await platform.admin.upsertReportByPublicId(platform.salesDeploymentId, `bulk-${i}`, {
+      name: `Bulk report ${String(i).padStart(2, '0')}`, query: { measures: ['orders.count'] },
+    });
+  }
+  // A fresh load (a hash-only navigation would keep the page, still showing Settings).
+  await page.goto('about:blank');
+  await page.goto(`${workbench.server.url}/workbench.html#token=${platform.platform.tokens.analyst}`);
+  await page.getByRole('searchbox', { name: 'Search reports' }).fill('Bulk report');
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 50);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 52);
+  const last = await page.locator('[aria-label="Reports"] li').last().textContent();
+  expect(last).toContain('Bulk report 51');
+  expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+});

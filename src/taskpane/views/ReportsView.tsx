@@ -1,6 +1,6 @@
-import { Button, Caption1, SearchBox, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Dropdown, Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import type { Report } from '../../contract';
+import type { Report, ReportSortBy } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { describeError } from '../errors';
 
@@ -12,7 +12,14 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   details: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  filters: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
+
+const PAGE_SIZE = 50;
+/** `lastViewedAt` pages have no cursor on the platform, so that sort shows its first page only. */
+const SORT_LABELS: Record<ReportSortBy, string> = {
+  name: 'Name', updatedAt: 'Recently updated', createdAt: 'Recently created', lastViewedAt: 'Recently viewed',
+};
 
 export interface ReportsViewProps {
   connection: Connection;
@@ -30,6 +37,9 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   const styles = useStyles();
   const [search, setSearch] = useState('');
   const [onlyThisWorkbook, setOnlyThisWorkbook] = useState(false);
+  const [sortBy, setSortBy] = useState<ReportSortBy>('name');
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [reports, setReports] = useState<Report[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,8 +54,11 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       }
       const externalWorkbookId = onlyThisWorkbook ? workbookId ?? undefined : undefined;
       connection.platform
-        .listReports(deploymentId, { search: search || undefined, sortBy: 'name', first: 50, externalWorkbookId }, controller.signal)
-        .then((page) => setReports(page.items))
+        .listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, externalWorkbookId }, controller.signal)
+        .then((page) => {
+          setReports(page.items);
+          setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+        })
         .catch((e: unknown) => {
           if (!controller.signal.aborted) setError(describeError(e));
         });
@@ -54,12 +67,37 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       clearTimeout(timer);
       controller.abort();
     };
-  }, [connection, deploymentId, search, onlyThisWorkbook, workbookId]);
+  }, [connection, deploymentId, search, onlyThisWorkbook, workbookId, sortBy]);
+
+  const loadMore = async () => {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const externalWorkbookId = onlyThisWorkbook ? workbookId ?? undefined : undefined;
+      const page = await connection.platform.listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, after: nextCursor, externalWorkbookId });
+      setReports((current) => [...(current ?? []), ...page.items]);
+      setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+    } catch (e) {
+      setError(describeError(e));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   return (
     <div className={styles.column}>
       <SearchBox aria-label="Search reports" placeholder="Search reports" value={search} onChange={(_, d) => setSearch(d.value)} />
-      <Switch label="In this workbook" checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />
+      <div className={styles.filters}>
+        <Switch label="In this workbook" checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />
+        <Dropdown
+          aria-label="Sort reports"
+          value={SORT_LABELS[sortBy]}
+          selectedOptions={[sortBy]}
+          onOptionSelect={(_, d) => d.optionValue && setSortBy(d.optionValue as ReportSortBy)}
+        >
+          {(Object.keys(SORT_LABELS) as ReportSortBy[]).map((key) => <Option key={key} value={key}>{SORT_LABELS[key]}</Option>)}
+        </Dropdown>
+      </div>
       {error && <Text role="alert">{error}</Text>}
       {!error && reports === null && <Spinner size="tiny" label="Loading reports…" />}
       {reports && reports.length === 0 && <Text>No reports match.</Text>}
@@ -83,6 +121,9 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
             );
           })}
         </ul>
+      )}
+      {nextCursor && (
+        <Button disabled={loadingMore} onClick={() => void loadMore()}>{loadingMore ? 'Loading…' : 'Load more'}</Button>
       )}
     </div>
   );
