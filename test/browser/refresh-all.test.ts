@@ -1,83 +1,72 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import type { TestPlatform } from '../support/local-platform';
-import { screenshots, startWorkbench, type Workbench } from './support/workbench';
+import { screenshots, useWorkbench } from './support/workbench';
 
 jest.setTimeout(240_000);
 
-let workbench: Workbench;
-let platform: TestPlatform;
-let page: Page;
-
-beforeAll(async () => {
-  workbench = await startWorkbench();
-  ({ platform, page } = workbench);
-});
-
-afterAll(() => workbench?.close());
+const bench = useWorkbench();
 
 async function place(cell: string, search: string, title: string) {
-  await page.locator(`[data-cell="${cell}"]`).click();
-  await page.getByRole('searchbox', { name: 'Search reports' }).fill(search);
-  await page.locator('[aria-label="Reports"] li', { hasText: title }).getByRole('button', { name: 'Place' }).click();
-  await page.getByText(`${title} is in`, { exact: false }).waitFor();
+  await bench.page.locator(`[data-cell="${cell}"]`).click();
+  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill(search);
+  await bench.page.locator('[aria-label="Reports"] li', { hasText: title }).getByRole('button', { name: 'Place' }).click();
+  await bench.page.getByText(`${title} is in`, { exact: false }).waitFor();
 }
 
 test('refresh all finishes every placement it can and shows why one failed', async () => {
-  await platform.analyst.updateSettings({ sheets: { showAppliedFilters: false } });
-  await page.goto(`${workbench.server.url}/workbench.html#token=${platform.platform.tokens.analyst}`);
-  await page.getByText('No reports are placed in this workbook yet.').waitFor();
+  await bench.platform.analyst.updateSettings({ sheets: { showAppliedFilters: false } });
+  await bench.page.goto(`${bench.workbench.server.url}/workbench.html#token=${bench.platform.platform.tokens.analyst}`);
+  await bench.page.getByText('No reports are placed in this workbook yet.').waitFor();
   await place('A1', 'Orders by status', 'Orders by status');
   await place('E1', 'Category KPIs', 'Category KPIs (measures on rows)');
   await place('A20', 'Order value', 'Order value and completion rate');
 
   // "In this workbook" narrows the list to the three placed reports, each saying how often it is here.
-  await page.getByRole('searchbox', { name: 'Search reports' }).fill('');
-  await page.getByRole('switch', { name: 'In this workbook' }).click();
-  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 3);
-  expect(await page.locator('[aria-label="Reports"] li').filter({ hasText: '· 1 here' }).count()).toBe(3);
+  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('');
+  await bench.page.getByRole('switch', { name: 'In this workbook' }).click();
+  await bench.page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 3);
+  expect(await bench.page.locator('[aria-label="Reports"] li').filter({ hasText: '· 1 here' }).count()).toBe(3);
 
   // The first data query of the run fails with a server error (not retried); the others answer.
-  platform.platform.faults.set([{ method: 'POST', path: '^/cubejs-api/v1/load$', status: 500, times: 1 }]);
-  await page.getByRole('button', { name: 'Refresh all' }).click();
-  await page.getByText('3 of 3 refreshed').waitFor();
-  const states = await page.locator('[data-testid="run-state"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')));
+  bench.platform.platform.faults.set([{ method: 'POST', path: '^/cubejs-api/v1/load$', status: 500, times: 1 }]);
+  await bench.page.getByRole('button', { name: 'Refresh all' }).click();
+  await bench.page.getByText('3 of 3 refreshed').waitFor();
+  const states = await bench.page.locator('[data-testid="run-state"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')));
   expect(states.sort()).toEqual(['done', 'done', 'failed']);
-  await page.getByText('Failed: The platform had a problem answering. Try again in a moment.').waitFor();
-  await page.screenshot({ path: join(screenshots, 'refresh-all-one-failed.png') });
-  expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+  await bench.page.getByText('Failed: The platform had a problem answering. Try again in a moment.').waitFor();
+  await bench.page.screenshot({ path: join(screenshots, 'refresh-all-one-failed.png') });
+  expect(await bench.page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
 });
 
 test('a sheet setting is saved for the user and is still set after a reload', async () => {
-  await page.goto(`${workbench.server.url}/workbench.html#token=${platform.platform.tokens.analyst}`);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const field = page.getByRole('combobox', { name: 'Write repeated row values once' });
+  await bench.page.goto(`${bench.workbench.server.url}/workbench.html#token=${bench.platform.platform.tokens.analyst}`);
+  await bench.page.getByRole('button', { name: 'Settings' }).click();
+  const field = bench.page.getByRole('combobox', { name: 'Write repeated row values once' });
   await field.click();
-  await page.getByRole('option', { name: 'On' }).click();
+  await bench.page.getByRole('option', { name: 'On' }).click();
   // The choice shows once the platform has saved it.
-  await page.getByRole('combobox', { name: 'Write repeated row values once' }).filter({ hasText: /^On$/ }).waitFor();
-  await expect(platform.analyst.getCurrentUser()).resolves.toMatchObject({ settings: { sheets: { suppressDuplicateValues: true } } });
-  await page.reload();
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('combobox', { name: 'Write repeated row values once' }).textContent()).resolves.toBe('On');
-  await expect(page.getByRole('combobox', { name: 'Show applied filters above tables' }).textContent()).resolves.toBe('Off');
-  await page.screenshot({ path: join(screenshots, 'settings.png') });
+  await bench.page.getByRole('combobox', { name: 'Write repeated row values once' }).filter({ hasText: /^On$/ }).waitFor();
+  await expect(bench.platform.analyst.getCurrentUser()).resolves.toMatchObject({ settings: { sheets: { suppressDuplicateValues: true } } });
+  await bench.page.reload();
+  await bench.page.getByRole('button', { name: 'Settings' }).click();
+  await expect(bench.page.getByRole('combobox', { name: 'Write repeated row values once' }).textContent()).resolves.toBe('On');
+  await expect(bench.page.getByRole('combobox', { name: 'Show applied filters above tables' }).textContent()).resolves.toBe('Off');
+  await bench.page.screenshot({ path: join(screenshots, 'settings.png') });
 });
 
 test('browsing pages through more reports than one page with Load more', async () => {
   for (let i = 0; i < 52; i += 1) {
-    await platform.admin.upsertReportByPublicId(platform.salesDeploymentId, `bulk-${i}`, {
+    await bench.platform.admin.upsertReportByPublicId(bench.platform.salesDeploymentId, `bulk-${i}`, {
       name: `Bulk report ${String(i).padStart(2, '0')}`, query: { measures: ['orders.count'] },
     });
   }
   // A fresh load (a hash-only navigation would keep the page, still showing Settings).
-  await page.goto('about:blank');
-  await page.goto(`${workbench.server.url}/workbench.html#token=${platform.platform.tokens.analyst}`);
-  await page.getByRole('searchbox', { name: 'Search reports' }).fill('Bulk report');
-  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 50);
-  await page.getByRole('button', { name: 'Load more' }).click();
-  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 52);
-  const last = await page.locator('[aria-label="Reports"] li').last().textContent();
+  await bench.page.goto('about:blank');
+  await bench.page.goto(`${bench.workbench.server.url}/workbench.html#token=${bench.platform.platform.tokens.analyst}`);
+  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('Bulk report');
+  await bench.page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 50);
+  await bench.page.getByRole('button', { name: 'Load more' }).click();
+  await bench.page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 52);
+  const last = await bench.page.locator('[aria-label="Reports"] li').last().textContent();
   expect(last).toContain('Bulk report 51');
-  expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  expect(await bench.page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 });

@@ -1,4 +1,3 @@
-import type { CoreDataClient } from '../../src/client';
 import type { Report } from '../../src/contract';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { PlacementService, type WorkbookPlacement } from '../../src/placement/placement-service';
@@ -17,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Counts queries and writes in flight, so concurrency is observed rather than assumed. */
-function instrumented(service: PlacementService, data: CoreDataClient) {
+function instrumented(service: PlacementService) {
   const seen = { queries: 0, maxQueries: 0, writes: 0, maxWrites: 0 };
   const fetchLayout = service.fetchLayout.bind(service);
   const writeRefresh = service.writeRefresh.bind(service);
@@ -39,7 +38,6 @@ function instrumented(service: PlacementService, data: CoreDataClient) {
       seen.writes -= 1;
     }
   };
-  void data;
   return seen;
 }
 
@@ -80,7 +78,7 @@ describe('refresh all', () => {
       name: broken.report.name, query: { measures: ['orders.nope'] },
     });
     const fresh = await service.workbookPlacements();
-    const seen = instrumented(service, await t.dataClient(t.analyst));
+    const seen = instrumented(service);
     const updates: string[] = [];
     const run = startRefreshAll(service, fresh.filter((e) => e.report.publicId?.startsWith('ra-fail')), {
       concurrency: 4,

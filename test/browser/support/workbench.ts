@@ -39,3 +39,30 @@ export async function startWorkbench(): Promise<Workbench> {
     },
   };
 }
+
+/**
+ * Registers a workbench for the test file (started before its tests, closed after them). Read the
+ * returned object's properties inside tests: they are set once `beforeAll` has run.
+ */
+export function useWorkbench(): { readonly workbench: Workbench; readonly platform: TestPlatform; readonly page: Page } {
+  let current: Workbench | undefined;
+  beforeAll(async () => {
+    current = await startWorkbench();
+  });
+  afterAll(() => current?.close());
+  const started = () => {
+    if (!current) throw new Error('the workbench has not started');
+    return current;
+  };
+  return {
+    get workbench() {
+      return started();
+    },
+    get platform() {
+      return started().platform;
+    },
+    get page() {
+      return started().page;
+    },
+  };
+}
