@@ -51,7 +51,3 @@ export const User = z.looseObject({
   userPolicies: z.array(PolicyGrant),
 });
 export type User = z.infer<typeof User>;
-
-export function hasPolicy(user: Pick<User, 'userPolicies'>, action: string): boolean {
-  return user.userPolicies.some((grant) => grant.action === action);
-}

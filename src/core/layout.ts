@@ -201,7 +201,7 @@ export function filterSummary(query: CubeQuery, titleOf: (member: string) => str
  * the measures when they are on columns; `measuresPosition` puts the measures outside (`before`) or inside
  * (`after`) the column (or row) members. Header rows name the column members (each value written once at
  * the start of its group), the corner names the row members. Missing combinations are empty cells.
- * A flat table is the pivot with no column members and measures on columns.
+ * A flat table is the pivot with no column members and measures on columns: one row per result row.
  */
 export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, options: LayoutOptions = {}): CellGrid {
   const filtered = options.showAppliedFilters ? filteredMembers(query.filters) : new Set<string>();
@@ -381,11 +381,6 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   }
 
   return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows };
-}
-
-/** The flat table: the pivot with every member on rows and the measures on columns. */
-export function layoutFlat(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, options: LayoutOptions = {}): CellGrid {
-  return layoutReport(result, query, { ...pivot, columns: [], measuresAxis: 'columns' }, options);
 }
 
 /** True when a filter (or group) involves a measure, which the totals query must drop. */

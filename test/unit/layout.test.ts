@@ -1,7 +1,7 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { withPivotDefaults } from '../../src/contract';
 import { cellInput, cellValueOf, excelSerial, needsTextPrefix } from '../../src/core/cell-values';
-import { layoutFlat } from '../../src/core/layout';
+import { layoutReport } from '../../src/core/layout';
 import { resultChecksum } from '../../src/core/result-checksum';
 
 const query: CubeQuery = {
@@ -31,7 +31,7 @@ const result: CubeLoadResult = {
 
 describe('flat layout', () => {
   it('writes a header row of short titles, then rows with numbers, dates and empties converted', () => {
-    const grid = layoutFlat(result, query, withPivotDefaults(undefined, query));
+    const grid = layoutReport(result, query, withPivotDefaults(undefined, query));
     expect(grid.values).toEqual([
       ['Status', 'Created at (month)', 'Count', 'Revenue'],
       ['completed', 45_658, 12, 1234.5],
