@@ -73,7 +73,7 @@ module.exports = async (_env, argv) => {
       server: await devServerTransport(),
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: [{ directory: path.join(__dirname, 'node_modules/@microsoft/office-js/dist'), publicPath: '/office-js' }],
-      proxy: [{ context: ['/api', '/cubejs-api', '/__platform'], target: platformUrl, changeOrigin: false }],
+      proxy: [{ context: ['/api', '/cubejs-api', '/__platform', '/auth'], target: platformUrl, changeOrigin: false }],
       client: { overlay: { warnings: false } },
     } : undefined,
   };

@@ -13,6 +13,7 @@ import { dataRoutes } from './routes/data';
 import { platformRoutes } from './routes/platform';
 import { reportRoutes } from './routes/reports';
 import { scimRoutes } from './routes/scim';
+import { signInRoutes } from './routes/sign-in';
 import { Database } from './store/database';
 import { ensureDevTokens, prepareDatabase, type DevTokens } from './store/seed';
 
@@ -71,6 +72,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   platformRoutes(router, ctx);
   reportRoutes(router, ctx);
   scimRoutes(router, ctx);
+  signInRoutes(router, ctx);
   dataRoutes(router, ctx, new QueryRunner(db, ctx.model, { maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now }));
   faultRoutes(router, faults);
 

@@ -26,6 +26,11 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /**
+   * Asked once when a request is refused with 401 (session ended): resolves true once the user has a new
+   * token, and the request is sent again with it. A 401 means nothing was done, so writes are safe to resend.
+   */
+  reauthenticate?: () => Promise<boolean>;
 }
 
 export interface RequestOptions {
@@ -130,6 +135,7 @@ export class HttpClient {
     const url = this.url(options.path, options.query);
     const info: RequestInfo = { method, url: url.split('?')[0]! };
     const attempts = (options.idempotent ?? method === 'GET') ? this.retry.retries + 1 : 1;
+    let reauthenticated = false;
     for (let attempt = 1; ; attempt += 1) {
       if (options.signal?.aborted) throw new RequestCancelledError();
       let response: Response;
@@ -154,6 +160,13 @@ export class HttpClient {
       } catch {
         if (!response.ok) throw new ApiError(response.status, `The server answered ${response.status} ${response.statusText}`.trim(), info, text);
         throw new ResponseFormatError('The server sent an answer that is not valid JSON (it may have been cut off).', info, response.status);
+      }
+      if (response.status === 401 && !reauthenticated && !options.authorization && this.options.reauthenticate) {
+        reauthenticated = true;
+        if (await this.options.reauthenticate()) {
+          attempt -= 1;
+          continue;
+        }
       }
       if (!response.ok) {
         const message = (options.errorMessage ?? defaultErrorMessage)(json) ?? `The server answered ${response.status}`;

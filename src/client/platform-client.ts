@@ -26,6 +26,14 @@ export class PlatformClient {
     return this.http.baseUrl;
   }
 
+  /**
+   * Ends a signed-in session: the platform revokes the session token this client carries. Long-lived API
+   * tokens are not revoked by this (they are managed on the platform).
+   */
+  async signOut(signal?: AbortSignal): Promise<void> {
+    await this.http.request(z.unknown(), { method: 'POST', path: '/auth/sign-out', signal });
+  }
+
   async listDeployments(signal?: AbortSignal): Promise<Deployment[]> {
     const all: Deployment[] = [];
     let after: string | undefined;

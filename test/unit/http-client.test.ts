@@ -52,6 +52,30 @@ describe('HttpClient', () => {
     }
   });
 
+  it('on 401 asks to sign in again once and resends the request, a write included, with the new token', async () => {
+    const s = scripted([{ status: 401, body: '{"error":"expired"}' }, { status: 200, body: '{"ok":true}' }]);
+    let token = 'old';
+    let asked = 0;
+    const reauthenticate = async () => {
+      asked += 1;
+      token = 'new';
+      return true;
+    };
+    const client = new HttpClient({ baseUrl: 'https://h.example', authorization: () => `Bearer ${token}`, fetch: s.fetch, sleep: s.sleep, reauthenticate });
+    await expect(client.request(Ok, { method: 'POST', path: '/x', body: {} })).resolves.toEqual({ ok: true });
+    expect(asked).toBe(1);
+    expect(s.requests.map((r) => (r.init.headers as Record<string, string>).Authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('gives up with the 401 when the user does not sign in again, or the new token is refused too', async () => {
+    for (const [signsIn, replies] of [[false, 1], [true, 2]] as const) {
+      const s = scripted([{ status: 401, body: '{"error":"expired"}' }, { status: 401, body: '{"error":"still expired"}' }]);
+      const client = new HttpClient({ baseUrl: 'https://h.example', authorization: () => '', fetch: s.fetch, sleep: s.sleep, reauthenticate: async () => signsIn });
+      await expect(client.request(Ok, { path: '/x' })).rejects.toMatchObject({ status: 401 });
+      expect(s.requests).toHaveLength(replies);
+    }
+  });
+
   it('retries a POST marked idempotent', async () => {
     const s = scripted([{ status: 504 }, { status: 200, body: '{"ok":false}' }]);
     const client = new HttpClient({ baseUrl: 'https://h.example', authorization: () => '', fetch: s.fetch, sleep: s.sleep });

@@ -7,7 +7,7 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.png': 'image/png',
   '.json': 'application/json', '.xml': 'application/xml', '.map': 'application/json',
 };
-const PROXIED = /^\/(api|cubejs-api|__platform)\//;
+const PROXIED = /^\/(api|cubejs-api|__platform|auth)\//;
 
 export interface StaticServer {
   url: string;
