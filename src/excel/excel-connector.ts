@@ -433,6 +433,36 @@ export class ExcelConnector {
     });
   }
 
+  /** The selected range's address with its sheet, e.g. `Sheet1!B3`. */
+  selectedAddress(): Promise<string> {
+    return Excel.run(async (context) => {
+      const range = context.workbook.getSelectedRange();
+      range.load('address');
+      await context.sync();
+      return range.address;
+    });
+  }
+
+  /**
+   * Tells `onChange` the selection's address now and after every change (WorkbookSelectionChanged,
+   * ExcelApi 1.2), or null when it cannot be read (a chart or shape selected). Resolves to a function that
+   * removes the handler.
+   */
+  async watchSelection(onChange: (address: string | null) => void): Promise<() => Promise<void>> {
+    const report = () => this.selectedAddress().then(onChange, () => onChange(null));
+    const registration = await Excel.run(async (context) => {
+      const handler = context.workbook.onSelectionChanged.add(report);
+      await context.sync();
+      return handler;
+    });
+    await report();
+    return () =>
+      Excel.run(registration.context, async (context) => {
+        registration.remove();
+        await context.sync();
+      });
+  }
+
   /**
    * Batches of row runs [start, end) to write, each batch's estimated request within the budget. Without
    * `only`, every row is written in contiguous runs.

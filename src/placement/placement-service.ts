@@ -250,6 +250,11 @@ export class PlacementService {
     return location;
   }
 
+  /** Where "Place" writes: the selection's address now and after every change; resolves to a stop function. */
+  watchSelection(onChange: (address: string | null) => void): Promise<() => Promise<void>> {
+    return this.options.excel.watchSelection(onChange);
+  }
+
   /** Selects given cells (hand-edited ones, say) on the placement's sheet. */
   async selectCells(location: Location, cells: string[]): Promise<void> {
     if (!cells.length) return;

@@ -25,7 +25,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
   const selection = model.selection;
 
   const select = (row: number, column: number) => {
-    model.selection = { top: row, left: column, bottom: row, right: column };
+    model.select({ top: row, left: column, bottom: row, right: column });
     model.notify();
   };
 
@@ -72,8 +72,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
             role="tab"
             aria-selected={s.id === model.activeSheetId}
             onClick={() => {
-              model.activeSheetId = s.id;
-              model.selection = { top: 0, left: 0, bottom: 0, right: 0 };
+              model.select({ top: 0, left: 0, bottom: 0, right: 0 }, s.id);
               model.notify();
             }}
           >
@@ -83,7 +82,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
         <button
           aria-label="Add sheet"
           onClick={() => {
-            model.activeSheetId = model.addSheet().id;
+            model.select({ top: 0, left: 0, bottom: 0, right: 0 }, model.addSheet().id);
             model.notify();
           }}
         >

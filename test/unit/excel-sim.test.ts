@@ -232,6 +232,41 @@ describe('Excel simulator: sheets, names, settings, selection', () => {
     });
   });
 
+  it('raises workbook.onSelectionChanged after a sync registers it, until the handler is removed', async () => {
+    const { excel, model } = setup();
+    const seen: string[] = [];
+    const registration = await excel.run(async (context) => {
+      const result = context.workbook.onSelectionChanged.add(async () => {
+        await excel.run(async (inner) => {
+          const range = inner.workbook.getSelectedRange();
+          range.load('address');
+          await inner.sync();
+          seen.push(range.address);
+        });
+      });
+      model.select({ top: 9, left: 9, bottom: 9, right: 9 });
+      await context.sync();
+      return result;
+    });
+    expect(seen).toEqual([]);
+    model.select({ top: 2, left: 1, bottom: 3, right: 1 });
+    // Handlers run after the change, asynchronously, as Excel's do: each reads the selection it follows.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('E7').select();
+      await context.sync();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual(['Sheet1!B3:B4', 'Sheet1!E7']);
+    await excel.run(async () => {
+      registration.remove();
+      await registration.context.sync();
+    });
+    model.select({ top: 0, left: 0, bottom: 0, right: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toHaveLength(2);
+  });
+
   it('models a round trip per sync when asked', async () => {
     const { excel } = setup({ syncDelayMs: 30 });
     const started = Date.now();

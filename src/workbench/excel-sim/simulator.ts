@@ -467,8 +467,7 @@ export class SimRange extends SimPinnedObject<RangeTarget> {
       request: { select: true },
       apply: () => {
         const { sheet, rect } = this.target();
-        this.context.model.activeSheetId = sheet.id;
-        this.context.model.selection = rect;
+        this.context.model.select(rect, sheet.id);
         return 0;
       },
     });
@@ -547,7 +546,9 @@ export class SimWorksheet extends SimPinnedObject<SheetModel> {
     this.context.queue({
       request: { activate: true },
       apply: () => {
-        this.context.model.activeSheetId = this.sheet().id;
+        const sheet = this.sheet();
+        // Activating another sheet selects there (Excel keeps a per-sheet selection; the top-left cell stands in).
+        if (sheet.id !== this.context.model.activeSheetId) this.context.model.select({ top: 0, left: 0, bottom: 0, right: 0 }, sheet.id);
         return 0;
       },
     });
@@ -838,6 +839,37 @@ export class SimSettingCollection {
   }
 }
 
+/** What `add` returns, as `OfficeExtension.EventHandlerResult`: `remove()` takes effect at the next sync. */
+export class SimEventHandlerResult {
+  constructor(readonly context: SimRequestContext, private readonly unsubscribe: () => void) {}
+
+  remove(): void {
+    this.context.queue({ request: { removeHandler: true }, apply: () => (this.unsubscribe(), 0) });
+  }
+}
+
+/**
+ * `workbook.onSelectionChanged` (ExcelApi 1.2): the handler is registered at the next sync, as in Excel,
+ * and called asynchronously with `{type, workbook}` after each selection change.
+ */
+export class SimSelectionChangedEvent {
+  constructor(private readonly context: SimRequestContext) {}
+
+  add(handler: (args: { type: 'WorkbookSelectionChanged'; workbook: SimWorkbook }) => Promise<unknown>): SimEventHandlerResult {
+    let unsubscribe = () => {};
+    this.context.queue({
+      request: { addHandler: 'WorkbookSelectionChanged' },
+      apply: () => {
+        unsubscribe = this.context.model.onSelectionChanged(() => {
+          queueMicrotask(() => void handler({ type: 'WorkbookSelectionChanged', workbook: this.context.workbook }));
+        });
+        return 0;
+      },
+    });
+    return new SimEventHandlerResult(this.context, () => unsubscribe());
+  }
+}
+
 export class SimWorkbook extends SimClientObject {
   protected loadable(): readonly string[] {
     return ['name'];
@@ -845,12 +877,14 @@ export class SimWorkbook extends SimClientObject {
   readonly worksheets: SimWorksheetCollection;
   readonly names: SimNamedItemCollection;
   readonly settings: SimSettingCollection;
+  readonly onSelectionChanged: SimSelectionChangedEvent;
 
   constructor(context: SimRequestContext) {
     super(context);
     this.worksheets = new SimWorksheetCollection(context);
     this.names = new SimNamedItemCollection(context);
     this.settings = new SimSettingCollection(context);
+    this.onSelectionChanged = new SimSelectionChangedEvent(context);
   }
 
   protected snapshot(): unknown {
@@ -885,8 +919,13 @@ export class ExcelSimulator {
   }
 
   /** Runs a batch function with a fresh context; actions still queued at its end are synced, as Excel.run does. */
-  readonly run = async <T>(batch: (context: SimRequestContext) => Promise<T>): Promise<T> => {
-    const context = new SimRequestContext(this);
+  readonly run = async <T>(
+    contextOrBatch: SimRequestContext | ((context: SimRequestContext) => Promise<T>),
+    maybeBatch?: (context: SimRequestContext) => Promise<T>,
+  ): Promise<T> => {
+    // `Excel.run(existingContext, batch)` continues with an earlier context (e.g. to remove an event handler).
+    const batch = typeof contextOrBatch === 'function' ? contextOrBatch : maybeBatch!;
+    const context = typeof contextOrBatch === 'function' ? new SimRequestContext(this) : contextOrBatch;
     const result = await batch(context);
     if (context.hasPending) await context.sync();
     return result;

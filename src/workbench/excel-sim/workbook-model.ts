@@ -60,6 +60,7 @@ export class WorkbookModel {
   selection: Rect = { top: 0, left: 0, bottom: 0, right: 0 };
   private nextSheetNumber = 1;
   private readonly listeners = new Set<() => void>();
+  private readonly selectionListeners = new Set<() => void>();
 
   constructor(public name = 'Book1.xlsx') {
     this.activeSheetId = this.addSheet().id;
@@ -69,6 +70,19 @@ export class WorkbookModel {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Excel's WorkbookSelectionChanged: called after the user (or the add-in) selects cells or another sheet. */
+  onSelectionChanged(listener: () => void): () => void {
+    this.selectionListeners.add(listener);
+    return () => this.selectionListeners.delete(listener);
+  }
+
+  /** Selects cells, on another sheet when given (activating it), and tells the selection listeners. */
+  select(rect: Rect, sheetId = this.activeSheetId): void {
+    this.activeSheetId = sheetId;
+    this.selection = rect;
+    for (const listener of this.selectionListeners) listener();
   }
 
   notify(): void {
