@@ -38,6 +38,9 @@ export class ResponseFormatError extends Error {
 /** A token would have gone over plain HTTP to a host that is not loopback; nothing was sent. */
 export class InsecureTransportError extends Error {
   override readonly name = 'InsecureTransportError';
+  constructor(message: string, readonly address: string, readonly reason: 'invalid' | 'insecure') {
+    super(message);
+  }
 }
 
 /** The data API kept answering "Continue wait" past the allowed total wait. */

@@ -55,12 +55,14 @@ export function assertSecureBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new InsecureTransportError(`"${baseUrl}" is not a valid address.`);
+    throw new InsecureTransportError(`"${baseUrl}" is not a valid address.`, baseUrl, 'invalid');
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && LOOPBACK_HOSTS.test(url.hostname)) return url;
   throw new InsecureTransportError(
     `Refusing to send credentials to ${url.origin}: use https:// (plain http:// is allowed only for this computer).`,
+    url.origin,
+    'insecure',
   );
 }
 

@@ -7,21 +7,25 @@ export function syncStatusOf(placementQueryChecksum: string | null, reportQueryC
 }
 
 export interface StatusDisplay {
-  label: string;
-  /** Fluent badge colour; always shown together with the label and icon, never alone. */
+  /** Fluent badge colour; always shown together with words and an icon, never alone. */
   tone: 'success' | 'warning' | 'informative' | 'danger';
-  icon: 'checkmark' | 'arrow-sync' | 'question' | 'unlink' | 'error';
+  icon: 'checkmark' | 'arrow-sync' | 'question' | 'unlink' | 'edit' | 'error';
 }
 
-/** What the pane shows for a placement: the platform's sync status, or a state only the workbook knows. */
-export type PlacementState = SyncStatus | 'DETACHED';
+/**
+ * What the pane shows for a placement: the platform's sync status, or a state only the pane knows: its
+ * cells are gone (detached), cells were edited by hand since the last write, or its last refresh failed.
+ */
+export type PlacementState = SyncStatus | 'DETACHED' | 'EDITED' | 'FAILED';
 
-/** How each placement state is shown: words and an icon, so status never depends on colour alone. */
+/** How each placement state is shown (the words come from the pane's catalog): tone and icon. */
 export function statusDisplay(status: PlacementState): StatusDisplay {
   switch (status) {
-    case 'DETACHED': return { label: 'Detached', tone: 'danger', icon: 'unlink' };
-    case 'UP_TO_DATE': return { label: 'Up to date', tone: 'success', icon: 'checkmark' };
-    case 'CHANGED': return { label: 'Out of date', tone: 'warning', icon: 'arrow-sync' };
-    case 'UNKNOWN': return { label: 'Unknown', tone: 'informative', icon: 'question' };
+    case 'DETACHED': return { tone: 'danger', icon: 'unlink' };
+    case 'FAILED': return { tone: 'danger', icon: 'error' };
+    case 'EDITED': return { tone: 'warning', icon: 'edit' };
+    case 'UP_TO_DATE': return { tone: 'success', icon: 'checkmark' };
+    case 'CHANGED': return { tone: 'warning', icon: 'arrow-sync' };
+    case 'UNKNOWN': return { tone: 'informative', icon: 'question' };
   }
 }

@@ -1,17 +1,24 @@
-import { PlatformClient, type PlatformClientOptions } from '../client';
-import type { Deployment, User } from '../contract';
+import { assertSecureBaseUrl, PlatformClient, type PlatformClientOptions } from '../client';
+import type { AppConfig, Deployment, User } from '../contract';
 
-/** Where the pane is connected: the Platform API base and the user's access token. */
+/**
+ * Where the pane is connected: the Platform API base and the user's access token, from the sign-in page
+ * (`session`, revoked on sign-out) or pasted by the user (`api-token`, managed on the platform).
+ */
 export interface ConnectionSettings {
   baseUrl: string;
   accessToken: string;
+  kind?: 'session' | 'api-token';
 }
 
 export interface Connection {
+  /** The current token: replaced in place when the user signs in again, so every client sees the new one. */
   settings: ConnectionSettings;
   platform: PlatformClient;
   user: User;
   deployments: Deployment[];
+  /** The admin's choices: theme, applied-filter default, localized titles, time zone. */
+  appConfig: AppConfig;
 }
 
 /**
@@ -19,13 +26,37 @@ export interface Connection {
  * Any failure is thrown as the client's typed error, for the pane to put into words.
  */
 export async function connect(settings: ConnectionSettings, options: Partial<PlatformClientOptions> = {}): Promise<Connection> {
-  const platform = new PlatformClient({ ...options, baseUrl: settings.baseUrl, accessToken: () => settings.accessToken });
-  const [user, deployments] = await Promise.all([platform.getCurrentUser(), platform.listDeployments()]);
-  return { settings, platform, user, deployments };
+  const current = { ...settings };
+  const platform = new PlatformClient({ ...options, baseUrl: settings.baseUrl, accessToken: () => current.accessToken });
+  const [user, deployments, appConfig] = await Promise.all([platform.getCurrentUser(), platform.listDeployments(), platform.getAppConfig()]);
+  return { settings: current, platform, user, deployments, appConfig };
 }
 
 /** The deployment to start with: the user's saved default if it still exists, else the first. */
 export function initialDeployment(connection: Pick<Connection, 'user' | 'deployments'>): Deployment | undefined {
   const saved = connection.user.settings.defaultDeploymentId;
   return connection.deployments.find((d) => d.id === saved) ?? connection.deployments[0];
+}
+
+/** The platform's sign-in page, opened in a dialog; refused for addresses that are not https (or loopback). */
+export function signInPageUrl(baseUrl: string): string {
+  return new URL('auth/sign-in', `${assertSecureBaseUrl(baseUrl).href.replace(/\/*$/, '')}/`).href;
+}
+
+export type SignInResult = { kind: 'signed-in'; accessToken: string } | { kind: 'cancelled' };
+
+/** What the sign-in page sent with `messageParent`; anything else is ignored (null). */
+export function parseSignInMessage(message: string): SignInResult | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const value = parsed as { type?: unknown; accessToken?: unknown } | null;
+  if (value?.type === 'report-sync:signed-in' && typeof value.accessToken === 'string' && value.accessToken) {
+    return { kind: 'signed-in', accessToken: value.accessToken };
+  }
+  if (value?.type === 'report-sync:cancelled') return { kind: 'cancelled' };
+  return null;
 }

@@ -71,6 +71,8 @@ export interface PlacementServiceOptions {
   deploymentId: string;
   preferences?: () => LayoutPreferences;
   limits?: FetchLimits;
+  /** The admin's time zone (app config `timezoneSettings.defaultTimezone`), for queries that name none. */
+  timezone?: string | null;
 }
 
 export interface PreparedGrid {
@@ -275,13 +277,14 @@ export class PlacementService {
 
   /** Runs a report's query (all pages, and the totals query) and lays the result out. No Excel involved. */
   async fetchLayout(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
-    const { data, limits = DEFAULT_FETCH_LIMITS } = this.options;
+    const { data, limits = DEFAULT_FETCH_LIMITS, timezone } = this.options;
+    const query = timezone && !report.query.timezone ? { ...report.query, timezone } : report.query;
     const [{ result, cutAt }, totals] = await Promise.all([
-      fetchResult(data, report.query, limits, signal),
-      report.pivot.showColumnTotals ? data.load(totalsQuery(report.query, report.pivot), { signal }) : Promise.resolve<CubeLoadResult | null>(null),
+      fetchResult(data, query, limits, signal),
+      report.pivot.showColumnTotals ? data.load(totalsQuery(query, report.pivot), { signal }) : Promise.resolve<CubeLoadResult | null>(null),
     ]);
     const layout: LayoutOptions = { ...this.options.preferences?.(), totals };
-    return { grid: layoutReport(result, report.query, report.pivot, layout), cutAt };
+    return { grid: layoutReport(result, query, report.pivot, layout), cutAt };
   }
 
   private async refuseOverlap(state: WorkbookState, sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {

@@ -6,7 +6,7 @@ export type RefreshState = 'queued' | 'refreshing' | 'done' | 'failed' | 'needs-
 export interface RefreshItem {
   entry: WorkbookPlacement;
   state: RefreshState;
-  /** Why it failed or needs the user (words for the pane), or null. */
+  /** Why it failed (words for the pane), or null; why it needs the user is in `outcome`. */
   reason: string | null;
   outcome?: WriteOutcome;
 }
@@ -54,9 +54,7 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
       if (controller.signal.aborted) return update(item, 'stopped');
       try {
         const outcome = await service.writeRefresh(item.entry.report, item.entry.placement, prepared);
-        if (outcome.kind === 'done') update(item, 'done', null, outcome);
-        else if (outcome.kind === 'hand-edits') update(item, 'needs-attention', `Edited by hand (${outcome.cells.slice(0, 3).join(', ')}): refresh it on its own to decide.`, outcome);
-        else update(item, 'needs-attention', `Cells in the way (${outcome.foreignCells.slice(0, 3).join(', ')}): refresh it on its own to decide.`, outcome);
+        update(item, outcome.kind === 'done' ? 'done' : 'needs-attention', null, outcome);
       } catch (error) {
         update(item, 'failed', describe(error));
       }

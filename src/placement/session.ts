@@ -15,10 +15,8 @@ export function layoutPreferences(user: User, appConfig: AppConfig | null): Layo
 
 /** Everything the pane needs to work with one deployment: its data API, token manager and placements. */
 export async function openDeployment(connection: Connection, deployment: Deployment, signal?: AbortSignal): Promise<PlacementService> {
-  const [environments, appConfig] = await Promise.all([
-    connection.platform.listEnvironments(deployment.id, signal),
-    connection.platform.getAppConfig(signal),
-  ]);
+  const { appConfig } = connection;
+  const environments = await connection.platform.listEnvironments(deployment.id, signal);
   const environment = environments[0];
   if (!environment) throw new Error(`The deployment ${deployment.name} has no environment to query.`);
   const data = new CoreDataClient({ apiUrl: environment.apiUrl, tokens: new DeploymentTokenManager(connection.platform, deployment.id) });
@@ -28,5 +26,6 @@ export async function openDeployment(connection: Connection, deployment: Deploym
     excel: new ExcelConnector(),
     deploymentId: deployment.id,
     preferences: () => layoutPreferences(connection.user, appConfig),
+    timezone: appConfig?.timezoneSettings?.defaultTimezone ?? null,
   });
 }

@@ -1,26 +1,32 @@
 import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client';
 import { PlacementDetachedError, PlacementOverlapError, WriteFailedError } from '../placement/placement-service';
+import type { I18n } from './i18n';
 
-/** Words a person can act on for each failure; never a stack trace. */
-export function describeError(error: unknown): string {
-  if (error instanceof InsecureTransportError) return error.message;
-  if (error instanceof NetworkError) return 'The platform cannot be reached. Check the address and your connection, then try again.';
+/** Words a person can act on for each failure, in the pane's language; never a stack trace. */
+export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'number'>): string {
+  const e = m.errors;
+  if (error instanceof InsecureTransportError) return error.reason === 'invalid' ? e.invalidAddress(error.address) : e.insecureAddress(error.address);
+  if (error instanceof NetworkError) return e.unreachable;
   if (error instanceof ApiError) {
-    if (error.status === 401) return 'The platform did not accept your token. Check it, or sign in again.';
-    if (error.status === 403) return `You do not have permission for this: ${error.message}`;
-    if (error.status === 404) return `Not found: ${error.message}`;
-    if (error.status >= 500) return 'The platform had a problem answering. Try again in a moment.';
+    if (error.status === 401) return e.unauthorized;
+    if (error.status === 403) return e.forbidden(error.message);
+    if (error.status === 404) return e.notFound(error.message);
+    if (error.status >= 500) return e.serverTrouble;
     return error.message;
   }
-  if (error instanceof ResponseFormatError) return 'The platform sent an answer this add-in does not understand. Is the address right?';
-  if (error instanceof QueryTimeoutError) return error.message;
-  if (error instanceof RequestCancelledError) return 'Stopped.';
-  if (error instanceof PlacementDetachedError) return `${error.message} Place the report again, or disconnect it.`;
-  if (error instanceof PlacementOverlapError || error instanceof WriteFailedError) return error.message;
+  if (error instanceof ResponseFormatError) return e.badAnswer;
+  if (error instanceof QueryTimeoutError) return e.queryTimeout(number(Math.round(error.waitedMs / 1000)));
+  if (error instanceof RequestCancelledError) return e.stopped;
+  if (error instanceof PlacementDetachedError) return e.detached(error.placement.resultLocation);
+  if (error instanceof PlacementOverlapError) return e.overlap(error.other.title, error.other.location);
+  if (error instanceof WriteFailedError) return e.writeFailed;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded') {
-    return 'Excel could not take that much data in one go. Try again; if it keeps happening, narrow the report.';
-  }
-  if (typeof code === 'string') return `Excel could not do that (${code}).`;
-  return 'Something went wrong. Try again.';
+  if (code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded') return e.tooMuchData;
+  if (typeof code === 'string') return e.excelRefused(code);
+  return e.unknown;
+}
+
+/** A 401 the user can fix by signing in again (as opposed to other failures). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }

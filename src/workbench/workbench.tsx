@@ -1,10 +1,11 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../taskpane/App';
+import type { PaneHost } from '../excel/office-host';
+import { Pane } from '../taskpane/App';
 import { loadSettings, saveSettings } from '../taskpane/settings-storage';
 import { ExcelSimulator, installSimulator, WorkbookModel, type SerializedWorkbook } from './excel-sim';
 import { WorkbookGrid } from './WorkbookGrid';
+import { workbenchHost } from './workbench-host';
 
 /**
  * The workbench (development only): the real task pane beside a simulated workbook that is the page's
@@ -23,7 +24,7 @@ function openWorkbook(): WorkbookModel {
   return new WorkbookModel('Book1.xlsx');
 }
 
-function Workbench({ simulator }: { simulator: ExcelSimulator }) {
+function Workbench({ simulator, host }: { simulator: ExcelSimulator; host: PaneHost }) {
   const [paneKey, setPaneKey] = useState(0);
   const saved = loadSettings();
   return (
@@ -34,9 +35,13 @@ function Workbench({ simulator }: { simulator: ExcelSimulator }) {
           <span>Task pane</span>
           <button onClick={() => setPaneKey((k) => k + 1)}>Reload pane</button>
         </div>
-        <FluentProvider theme={webLightTheme} key={paneKey}>
-          <App initialSettings={saved ?? { baseUrl: window.location.origin, accessToken: '' }} autoConnect={saved !== null} saveSettings={saveSettings} />
-        </FluentProvider>
+        <Pane
+          key={paneKey}
+          host={host}
+          initialSettings={saved ?? { baseUrl: window.location.origin, accessToken: '' }}
+          autoConnect={saved !== null}
+          saveSettings={saveSettings}
+        />
       </aside>
     </div>
   );
@@ -46,7 +51,7 @@ Office.onReady(() => {
   // A token in the fragment (printed by `npm start`) connects the pane to the platform behind this server.
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
   if (token) {
-    saveSettings({ baseUrl: window.location.origin, accessToken: token });
+    saveSettings({ baseUrl: window.location.origin, accessToken: token, kind: 'api-token' });
     // Office.js removes history.replaceState (outside Office too), so the token is cleared from the hash.
     window.location.hash = '';
   }
@@ -72,5 +77,5 @@ Office.onReady(() => {
       },
     },
   });
-  createRoot(document.getElementById('root')!).render(<Workbench simulator={simulator} />);
+  createRoot(document.getElementById('root')!).render(<Workbench simulator={simulator} host={workbenchHost(params)} />);
 });

@@ -28,9 +28,18 @@ test('place a report at B3, see it up to date, see it change, refresh it, and fo
   // The analyst's own setting overrides the app config's default of showing applied filters above tables.
   await bench.platform.analyst.updateSettings({ sheets: { showAppliedFilters: false } });
   await bench.page.goto(`${bench.workbench.server.url}/workbench.html`);
-  await bench.page.getByLabel('Access token').fill(bench.platform.platform.tokens.analyst);
-  await bench.page.getByRole('button', { name: 'Connect' }).click();
-  await bench.page.getByText('No reports are placed in this workbook yet.').waitFor();
+  // Sign in through the platform's page in the (simulated) Office dialog, as the analyst.
+  const [dialog] = await Promise.all([bench.page.context().waitForEvent('page'), bench.page.getByRole('button', { name: 'Sign in' }).click()]);
+  await dialog.getByRole('radio', { name: /Anna Analyst/ }).check();
+  await dialog.screenshot({ path: join(screenshots, 'sign-in-dialog.png') });
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
+  if (!dialog.isClosed()) await dialog.waitForEvent('close');
+  // The pane keeps the session token in its own storage, never in the workbook.
+  const stored = await bench.page.evaluate(() => JSON.parse(localStorage.getItem('report-sync.connection') ?? 'null') as { kind: string } | null);
+  expect(stored?.kind).toBe('session');
+  const workbookJson = await bench.page.evaluate(() => JSON.stringify((window as unknown as { workbench: { model: { toJSON(): unknown } } }).workbench.model.toJSON()));
+  expect(workbookJson).not.toContain('plt_');
 
   await bench.page.locator('[data-cell="B3"]').click();
   await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('Monthly revenue');

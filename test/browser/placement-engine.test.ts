@@ -21,7 +21,7 @@ const placementRow = () => bench.page.locator('[aria-label="Placements in this w
 
 test('a pivot with totals follows an inserted row, and a hand edit is named before a refresh overwrites it', async () => {
   await bench.page.goto(`${bench.workbench.server.url}/workbench.html#token=${bench.platform.platform.tokens.analyst}`);
-  await bench.page.getByText('No reports are placed in this workbook yet.').waitFor();
+  await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
   await bench.page.locator('[data-cell="B2"]').click();
   await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('region and quarter');
   const reportRow = bench.page.locator('[aria-label="Reports"] li', { hasText: 'Revenue by region and quarter' });
@@ -53,7 +53,9 @@ test('a pivot with totals follows an inserted row, and a hand edit is named befo
 
   await excel(`context.workbook.worksheets.getItem('Sheet1').getRange('C5').values = [[12345]]; await context.sync();`);
   await placementRow().getByRole('button', { name: 'Refresh' }).click();
-  await bench.page.getByText('Edited by hand').waitFor();
+  await bench.page.locator('.fui-MessageBarTitle', { hasText: 'Edited by hand' }).waitFor();
+  // The row says so too, in words beside an icon.
+  await placementRow().locator('[data-status="EDITED"]', { hasText: 'Edited by hand' }).waitFor();
   await bench.page.getByText(/Row 5 was changed/).waitFor();
   await bench.page.screenshot({ path: join(screenshots, 'hand-edit-warning.png') });
   await bench.page.locator('.fui-MessageBar', { hasText: 'Edited by hand' }).getByRole('button', { name: 'Locate' }).click();

@@ -71,6 +71,21 @@ describe('placing a report', () => {
     expect(await service().workbookPlacements()).toEqual([expect.objectContaining({ placement: expect.objectContaining({ id: placement.id }) })]);
   });
 
+  it("gives the admin's time zone to queries that name none, and keeps a report's own", async () => {
+    installWorkbook();
+    const sent: (string | undefined)[] = [];
+    const spy: Pick<CoreDataClient, 'load'> = { load: (query, options) => (sent.push(query.timezone), data.load(query, options)) };
+    const withZone = (timezone: string | null) =>
+      new PlacementService({ platform: t.analyst, data: spy, excel: new ExcelConnector(), deploymentId: t.salesDeploymentId, timezone });
+    const r = await report('monthly-revenue');
+    await withZone('Europe/Berlin').fetchLayout(r);
+    await withZone('Europe/Berlin').fetchLayout({ ...r, query: { ...r.query, timezone: 'Asia/Tokyo' } });
+    await withZone(null).fetchLayout(r);
+    expect(new Set(sent)).toEqual(new Set(['Europe/Berlin', 'Asia/Tokyo', undefined]));
+    expect(sent[0]).toBe('Europe/Berlin');
+    expect(sent.at(-1)).toBeUndefined();
+  });
+
   it('writes formula-looking text as text with its exact characters and creates no formula', async () => {
     const sim = installWorkbook();
     const nasty = ['=HYPERLINK("http://x","y")', '+1+2', '-A1', '@SUM(A1)', "'quoted", '0042', 'TRUE'];

@@ -1,8 +1,9 @@
 import { Button, Caption1, Caption1Strong, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { sheetAddress } from '../../core/a1';
-import { relativeTime } from '../../core/relative-time';
+import type { PlacementState } from '../../core/sync-status';
 import type { WorkbookPlacement } from '../../placement/placement-service';
 import type { RefreshState } from '../../placement/refresh-all';
+import { useI18n } from '../i18n';
 import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
@@ -18,19 +19,14 @@ const useStyles = makeStyles({
   sheet: { display: 'block', margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
-const RUN_STATE_WORDS: Record<RefreshState, string> = {
-  queued: 'Queued',
-  refreshing: 'Refreshing…',
-  done: 'Done',
-  failed: 'Failed',
-  'needs-attention': 'Needs you',
-  stopped: 'Stopped',
-};
-
 export interface PlacementsViewProps {
   placements: WorkbookPlacement[] | null;
+  /** The signed-in user, to say "by you". */
+  currentUserId: string;
   /** Placements whose cells were deleted: shown as detached, with their two ways out. */
   detached: Set<string>;
+  /** Per placement, the last outcome in this pane when it was not a clean write. */
+  outcomes: Map<string, { state: 'EDITED' } | { state: 'FAILED'; reason: string }>;
   /** Per placement, its state in a running or finished "Refresh all". */
   runStates: Map<string, { state: RefreshState; reason: string | null }>;
   busy: boolean;
@@ -42,62 +38,72 @@ export interface PlacementsViewProps {
 }
 
 /** This workbook's placements: what is where, when it was last written, and whether it is still current. */
-export function PlacementsView({ placements, detached, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect, onLocate }: PlacementsViewProps) {
+export function PlacementsView({
+  placements, currentUserId, detached, outcomes, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect, onLocate,
+}: PlacementsViewProps) {
   const styles = useStyles();
-  if (placements === null) return <Caption1>Looking for placements in this workbook…</Caption1>;
-  if (placements.length === 0) return <Caption1>No reports are placed in this workbook yet.</Caption1>;
+  const { m, number, relative } = useI18n();
+  if (placements === null) return <Caption1>{m.lookingForPlacements}</Caption1>;
+  if (placements.length === 0) return <Caption1>{m.noPlacements}</Caption1>;
   const byReport = new Map<string, WorkbookPlacement[]>();
   for (const entry of placements) byReport.set(entry.report.id, [...(byReport.get(entry.report.id) ?? []), entry]);
   const isDetached = (entry: WorkbookPlacement) => detached.has(entry.placement.id) || entry.location === null;
   // Grouped by sheet in tab order (the service sorts them), detached placements last.
-  const groups: { title: string; entries: WorkbookPlacement[] }[] = [];
+  const groups: { key: string; title: string; label: string; entries: WorkbookPlacement[] }[] = [];
   for (const entry of placements) {
-    const title = isDetached(entry) ? 'Detached' : entry.location?.sheetName ?? entry.placement.sheetName;
-    const group = groups.find((g) => g.title === title);
+    const sheet = entry.location?.sheetName ?? entry.placement.sheetName;
+    const key = isDetached(entry) ? '\u0000detached' : sheet;
+    const group = groups.find((g) => g.key === key);
     if (group) group.entries.push(entry);
-    else groups.push({ title, entries: [entry] });
+    else groups.push({ key, title: isDetached(entry) ? m.detachedGroup : sheet, label: isDetached(entry) ? m.detachedGroup : m.sheetGroup(sheet), entries: [entry] });
   }
 
   const row = (entry: WorkbookPlacement) => {
     const { placement, report } = entry;
-    const when = placement.refreshedAt ? `refreshed ${relativeTime(placement.refreshedAt)}` : `placed ${relativeTime(placement.placedAt)}`;
+    const who = (id: string | null) => (id === currentUserId ? m.you : m.someoneElse);
+    const when = placement.refreshedAt
+      ? m.refreshedAgoBy(relative(placement.refreshedAt), who(placement.refreshedByUserId))
+      : m.placedAgoBy(relative(placement.placedAt), who(placement.placedByUserId));
     const titleId = `placement-${placement.id}`;
     const detachedNow = isDetached(entry);
     const siblings = byReport.get(report.id)!;
     const firstOfReport = siblings[0] === entry && siblings.length > 1;
     const range = entry.location ? sheetAddress(entry.location.sheetName, entry.location.rect) : placement.resultLocation;
     const run = runStates.get(placement.id);
+    const outcome = outcomes.get(placement.id);
+    const status: PlacementState = detachedNow ? 'DETACHED' : outcome?.state ?? placement.syncStatus;
     return (
       <li key={placement.id} className={styles.item} data-placement-id={placement.id}>
         <div className={styles.details}>
           <Text weight="semibold" id={titleId}>{report.title}</Text>
           <Caption1 data-testid="placement-range">{range}</Caption1>
           <Caption1>{when}</Caption1>
+          {outcome?.state === 'FAILED' && !run && <Caption1 data-testid="failure">{outcome.reason}</Caption1>}
           {run && (
             <Caption1 data-testid="run-state" data-state={run.state}>
-              {RUN_STATE_WORDS[run.state]}
+              {m.runState[run.state]}
               {run.reason ? `: ${run.reason}` : ''}
             </Caption1>
           )}
         </div>
         <div className={styles.actions}>
-          <StatusBadge status={detachedNow ? 'DETACHED' : placement.syncStatus} />
+          <StatusBadge status={status} />
           <div className={styles.buttons}>
             {detachedNow ? (
               <>
-                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onPlaceAgain(entry)}>Place again here</Button>
-                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>Disconnect</Button>
+                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onPlaceAgain(entry)}>{m.placeAgainHere}</Button>
+                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             ) : (
               <>
-                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onRefresh(entry)}>Refresh</Button>
-                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onLocate(entry)}>Locate</Button>
-                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>Disconnect</Button>
+                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onRefresh(entry)}>{m.refresh}</Button>
+                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onLocate(entry)}>{m.locate}</Button>
+                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             )}
             {firstOfReport && (
               <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onRefreshReport(siblings)}>
-                Refresh all {siblings.length}
+                {m.refreshAllOfReport(number(siblings.length))}
               </Button>
             )}
           </div>
@@ -107,9 +113,9 @@ export function PlacementsView({ placements, detached, runStates, busy, onRefres
   };
 
   return (
-    <div className={styles.groups} aria-label="Placements in this workbook" role="group">
+    <div className={styles.groups} aria-label={m.placementsLabel} role="group">
       {groups.map((group) => (
-        <section key={group.title} aria-label={`Sheet ${group.title}`}>
+        <section key={group.key} aria-label={group.label}>
           <Caption1Strong as="h3" className={styles.sheet}>{group.title}</Caption1Strong>
           <ul className={styles.list}>{group.entries.map(row)}</ul>
         </section>

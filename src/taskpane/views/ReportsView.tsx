@@ -1,8 +1,12 @@
-import { Button, Caption1, Dropdown, Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
-import type { Report, ReportSortBy } from '../../contract';
+import {
+  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Link, Option, SearchBox, Spinner, Switch, Text,
+  makeStyles, tokens,
+} from '@fluentui/react-components';
+import { Fragment, useEffect, useState } from 'react';
+import type { FolderRef, Report, ReportSortBy } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { describeError } from '../errors';
+import { useI18n } from '../i18n';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -16,10 +20,7 @@ const useStyles = makeStyles({
 });
 
 const PAGE_SIZE = 50;
-/** `lastViewedAt` pages have no cursor on the platform, so that sort shows its first page only. */
-const SORT_LABELS: Record<ReportSortBy, string> = {
-  name: 'Name', updatedAt: 'Recently updated', createdAt: 'Recently created', lastViewedAt: 'Recently viewed',
-};
+const SORTS: ReportSortBy[] = ['name', 'updatedAt', 'createdAt', 'lastViewedAt'];
 
 export interface ReportsViewProps {
   connection: Connection;
@@ -32,15 +33,25 @@ export interface ReportsViewProps {
   onPlace(report: Report): void;
 }
 
-/** The deployment's reports, searchable by name. React escapes every title and folder name it renders. */
+/**
+ * The deployment's reports: searchable by name, sortable, pageable, and browsable by folder (the platform
+ * has no folder listing, so folders come from each report's `folderPath`: a click on a path segment opens
+ * that folder, the breadcrumb leads back). React escapes every title and folder name it renders.
+ */
 export function ReportsView({ connection, deploymentId, workbookId, placedCounts, busy, onPlace }: ReportsViewProps) {
   const styles = useStyles();
+  const i18n = useI18n();
+  const { m, number } = i18n;
+  const [folderPath, setFolderPath] = useState<FolderRef[]>([]);
+  const folderId = folderPath.at(-1)?.id;
   const [search, setSearch] = useState('');
   const [onlyThisWorkbook, setOnlyThisWorkbook] = useState(false);
   const [sortBy, setSortBy] = useState<ReportSortBy>('name');
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [reports, setReports] = useState<Report[] | null>(null);
+  // The workbook's id matters only to the "In this workbook" filter; it arriving must not reload other lists.
+  const filterWorkbookId = onlyThisWorkbook ? workbookId : null;
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -48,74 +59,104 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
     // Debounced: one request once typing pauses, and a superseded request is cancelled.
     const timer = setTimeout(() => {
       setError(null);
-      if (onlyThisWorkbook && !workbookId) {
+      if (onlyThisWorkbook && !filterWorkbookId) {
         setReports([]);
         return;
       }
-      const externalWorkbookId = onlyThisWorkbook ? workbookId ?? undefined : undefined;
+      const externalWorkbookId = filterWorkbookId ?? undefined;
       connection.platform
-        .listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, externalWorkbookId }, controller.signal)
+        .listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, externalWorkbookId, folderId }, controller.signal)
         .then((page) => {
           setReports(page.items);
           setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
         })
         .catch((e: unknown) => {
-          if (!controller.signal.aborted) setError(describeError(e));
+          if (!controller.signal.aborted) setError(describeError(e, i18n));
         });
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [connection, deploymentId, search, onlyThisWorkbook, workbookId, sortBy]);
+  }, [connection, deploymentId, search, onlyThisWorkbook, filterWorkbookId, sortBy, folderId, i18n]);
 
   const loadMore = async () => {
     if (!nextCursor) return;
     setLoadingMore(true);
     try {
-      const externalWorkbookId = onlyThisWorkbook ? workbookId ?? undefined : undefined;
-      const page = await connection.platform.listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, after: nextCursor, externalWorkbookId });
+      const externalWorkbookId = filterWorkbookId ?? undefined;
+      const page = await connection.platform.listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, after: nextCursor, externalWorkbookId, folderId });
       setReports((current) => [...(current ?? []), ...page.items]);
       setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
     } catch (e) {
-      setError(describeError(e));
+      setError(describeError(e, i18n));
     } finally {
       setLoadingMore(false);
     }
   };
 
+  const openFolder = (path: FolderRef[]) => {
+    setReports(null);
+    setFolderPath(path);
+  };
+
   return (
     <div className={styles.column}>
-      <SearchBox aria-label="Search reports" placeholder="Search reports" value={search} onChange={(_, d) => setSearch(d.value)} />
+      <SearchBox aria-label={m.searchReports} placeholder={m.searchReports} value={search} onChange={(_, d) => setSearch(d.value)} />
       <div className={styles.filters}>
-        <Switch label="In this workbook" checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />
+        <Switch label={m.inThisWorkbook} checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />
         <Dropdown
-          aria-label="Sort reports"
-          value={SORT_LABELS[sortBy]}
+          aria-label={m.sortReports}
+          value={m.sort[sortBy]}
           selectedOptions={[sortBy]}
           onOptionSelect={(_, d) => d.optionValue && setSortBy(d.optionValue as ReportSortBy)}
         >
-          {(Object.keys(SORT_LABELS) as ReportSortBy[]).map((key) => <Option key={key} value={key}>{SORT_LABELS[key]}</Option>)}
+          {SORTS.map((key) => <Option key={key} value={key}>{m.sort[key]}</Option>)}
         </Dropdown>
       </div>
+      <Breadcrumb aria-label={m.breadcrumb} size="small">
+        <BreadcrumbItem>
+          <BreadcrumbButton current={folderPath.length === 0} onClick={() => openFolder([])}>{m.allReports}</BreadcrumbButton>
+        </BreadcrumbItem>
+        {folderPath.map((folder, index) => (
+          <Fragment key={folder.id}>
+            <BreadcrumbDivider />
+            <BreadcrumbItem>
+              <BreadcrumbButton current={index === folderPath.length - 1} onClick={() => openFolder(folderPath.slice(0, index + 1))}>
+                {folder.name}
+              </BreadcrumbButton>
+            </BreadcrumbItem>
+          </Fragment>
+        ))}
+      </Breadcrumb>
       {error && <Text role="alert">{error}</Text>}
-      {!error && reports === null && <Spinner size="tiny" label="Loading reports…" />}
-      {reports && reports.length === 0 && <Text>No reports match.</Text>}
+      {!error && reports === null && <Spinner size="tiny" label={m.loadingReports} />}
+      {reports && reports.length === 0 && <Text>{m.noReportsMatch}</Text>}
       {reports && reports.length > 0 && (
-        <ul className={styles.list} aria-label="Reports">
+        <ul className={styles.list} aria-label={m.reportsList}>
           {reports.map((report) => {
             const titleId = `report-${report.id}`;
+            const count = placedCounts.get(report.id);
             return (
               <li key={report.id} className={styles.item} data-report-id={report.id}>
                 <div className={styles.details}>
                   <Text weight="semibold" id={titleId}>{report.title}</Text>
-                  <Caption1>
-                    {report.folderPath.map((f) => f.name).join(' / ') || 'Top level'}
-                    {placedCounts.get(report.id) ? ` · ${placedCounts.get(report.id)} here` : ''}
+                  <Caption1 data-testid="folder-path">
+                    {report.folderPath.length === 0
+                      ? m.topLevel
+                      : report.folderPath.map((folder, index) => (
+                        <Fragment key={folder.id}>
+                          {index > 0 && ' / '}
+                          <Link as="button" inline aria-label={m.openFolder(folder.name)} onClick={() => openFolder(report.folderPath.slice(0, index + 1))}>
+                            {folder.name}
+                          </Link>
+                        </Fragment>
+                      ))}
+                    {count ? ` · ${m.placedHere(number(count))}` : ''}
                   </Caption1>
                 </div>
                 <Button size="small" appearance="primary" disabled={busy} aria-describedby={titleId} onClick={() => onPlace(report)}>
-                  Place
+                  {m.place}
                 </Button>
               </li>
             );
@@ -123,7 +164,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
         </ul>
       )}
       {nextCursor && (
-        <Button disabled={loadingMore} onClick={() => void loadMore()}>{loadingMore ? 'Loading…' : 'Load more'}</Button>
+        <Button disabled={loadingMore} onClick={() => void loadMore()}>{loadingMore ? m.loading : m.loadMore}</Button>
       )}
     </div>
   );

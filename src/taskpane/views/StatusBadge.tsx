@@ -1,21 +1,26 @@
 import { Badge } from '@fluentui/react-components';
-import { ArrowSyncRegular, CheckmarkCircleRegular, LinkDismissRegular, QuestionCircleRegular } from '@fluentui/react-icons';
+import {
+  ArrowSyncRegular, CheckmarkCircleRegular, EditRegular, ErrorCircleRegular, LinkDismissRegular, QuestionCircleRegular,
+} from '@fluentui/react-icons';
 import { statusDisplay, type PlacementState } from '../../core/sync-status';
+import { useI18n } from '../i18n';
 
 const ICONS = {
   checkmark: <CheckmarkCircleRegular />,
   'arrow-sync': <ArrowSyncRegular />,
   question: <QuestionCircleRegular />,
   unlink: <LinkDismissRegular />,
+  edit: <EditRegular />,
+  error: <ErrorCircleRegular />,
 } as const;
 
 /** The status as icon and words together, never colour alone. */
 export function StatusBadge({ status }: { status: PlacementState }) {
+  const { m } = useI18n();
   const display = statusDisplay(status);
-  const icon = ICONS[display.icon as keyof typeof ICONS];
   return (
-    <Badge appearance="tint" color={display.tone} icon={icon} data-status={status}>
-      {display.label}
+    <Badge appearance="tint" color={display.tone} icon={ICONS[display.icon]} data-status={status}>
+      {m.status[status]}
     </Badge>
   );
 }

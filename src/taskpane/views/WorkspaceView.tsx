@@ -1,13 +1,15 @@
 import {
-  Button, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Option, ProgressBar, Subtitle2,
-  makeStyles, tokens,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Option, ProgressBar, Spinner,
+  Subtitle2, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError, type PlacementService, type WorkbookPlacement, type WriteOutcome, type WriteOptions } from '../../placement/placement-service';
 import { progressOf, startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
+import { openDeployment } from '../../placement/session';
 import { describeError } from '../errors';
+import { useI18n } from '../i18n';
 import { PlacementsView } from './PlacementsView';
 import { ReportsView } from './ReportsView';
 
@@ -32,13 +34,25 @@ type Question =
 export interface WorkspaceViewProps {
   connection: Connection;
   deployment: Deployment;
-  service: PlacementService | null;
+  /** The admin's localized title for the reports list, else the pane's own words. */
+  reportsTitle: string;
   onDeploymentChange(deployment: Deployment): void;
 }
 
+/** A placement's last outcome in this pane, shown as its status until the next write. */
+type Outcome = { state: 'EDITED' } | { state: 'FAILED'; reason: string };
+
 /** The connected pane: this workbook's placements and the reports that can be placed. */
-export function WorkspaceView({ connection, deployment, service, onDeploymentChange }: WorkspaceViewProps) {
+export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange }: WorkspaceViewProps) {
   const styles = useStyles();
+  const i18n = useI18n();
+  const { m, number } = i18n;
+  const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
+  const [service, setService] = useState<PlacementService | null>(null);
+  /** Bumped by "Try again" when the deployment could not be opened. */
+  const [retry, setRetry] = useState(0);
+  const [selection, setSelection] = useState<string | null>(null);
+  const [outcomes, setOutcomes] = useState<Map<string, Outcome>>(new Map());
   const [placements, setPlacements] = useState<WorkbookPlacement[] | null>(null);
   const [operation, setOperation] = useState<Operation | null>(null);
   const [question, setQuestion] = useState<Question | null>(null);
@@ -47,14 +61,49 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  useEffect(() => {
+    const controller = new AbortController();
+    setService(null);
+    setError(null);
+    openDeployment(connection, deployment, controller.signal).then(setService, (e: unknown) => {
+      if (!controller.signal.aborted) setError(describe(e));
+    });
+    return () => controller.abort();
+  }, [connection, deployment, describe, retry]);
+
+  // "Place" writes at the selection: its address is shown live (WorkbookSelectionChanged).
+  useEffect(() => {
+    if (!service) return;
+    let stop: (() => Promise<void>) | null = null;
+    let unmounted = false;
+    service.watchSelection(setSelection).then(
+      (remove) => (unmounted ? void remove() : (stop = remove)),
+      () => setSelection(null),
+    );
+    return () => {
+      unmounted = true;
+      void stop?.();
+    };
+  }, [service]);
+
   const reload = useCallback(async () => {
     if (!service) return;
     try {
       setPlacements(await service.workbookPlacements());
     } catch (e) {
-      setError(describeError(e));
+      setError(describe(e));
     }
-  }, [service]);
+  }, [service, describe]);
+
+  const setOutcome = (placementId: string | undefined, outcome: Outcome | null) => {
+    if (!placementId) return;
+    setOutcomes((current) => {
+      const next = new Map(current);
+      if (outcome) next.set(placementId, outcome);
+      else next.delete(placementId);
+      return next;
+    });
+  };
 
   useEffect(() => {
     setPlacements(null);
@@ -88,31 +137,34 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
         return false;
       }
       if (outcome.kind === 'hand-edits') {
+        setOutcome(placementId, { state: 'EDITED' });
         setQuestion({
           kind: 'hand-edits', rows: outcome.rows, cells: outcome.cells,
           proceed: () => void run(label, write, { ...permissions, overwriteHandEdits: true }, placementId),
-          locate: () => void service?.selectCells(outcome.location, outcome.cells).catch((e: unknown) => setError(describeError(e))),
+          locate: () => void service?.selectCells(outcome.location, outcome.cells).catch((e: unknown) => setError(describe(e))),
         });
         return false;
       }
       // The list is brought up to date first, so the notice never describes a state the list does not show.
+      setOutcome(placementId, null);
       await reload();
       setOperation(null);
-      const cut = outcome.cutAt ? ` The result was cut at ${outcome.cutAt.toLocaleString()} rows.` : '';
-      setNotice(`${outcome.report.title} is in ${outcome.placement.resultLocation}.${cut}`);
+      const cut = outcome.cutAt ? ` ${m.cutNotice(number(outcome.cutAt))}` : '';
+      setNotice(`${m.placedNotice(outcome.report.title, outcome.placement.resultLocation)}${cut}`);
       return true;
     } catch (e) {
       if (e instanceof PlacementDetachedError && placementId) setDetached((d) => new Set(d).add(placementId));
-      setError(describeError(e));
+      else setOutcome(placementId, { state: 'FAILED', reason: describe(e) });
+      setError(describe(e));
       return false;
     } finally {
       setOperation(null);
     }
   };
 
-  const place = (report: Report) => service && void run(`Placing ${report.title}…`, (o) => service.place(report, o));
+  const place = (report: Report) => service && void run(m.placing(report.title), (o) => service.place(report, o));
   const refresh = (entry: WorkbookPlacement) =>
-    service && run(`Refreshing ${entry.report.title}…`, (o) => service.refresh(entry.report, entry.placement, o), {}, entry.placement.id);
+    service && run(m.refreshing(entry.report.title), (o) => service.refresh(entry.report, entry.placement, o), {}, entry.placement.id);
   const refreshReport = async (entries: WorkbookPlacement[]) => {
     for (const entry of entries) {
       // One at a time: a question or a failure stops the rest so nothing is written behind the user's back.
@@ -121,7 +173,7 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
   };
   const placeAgain = async (entry: WorkbookPlacement) => {
     if (!service) return;
-    const placed = await run(`Placing ${entry.report.title}…`, (o) => service.place(entry.report, o));
+    const placed = await run(m.placing(entry.report.title), (o) => service.place(entry.report, o));
     if (placed) await disconnect(entry);
   };
   const disconnect = async (entry: WorkbookPlacement, clearCells = false) => {
@@ -136,7 +188,7 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
       });
       await reload();
     } catch (e) {
-      setError(describeError(e));
+      setError(describe(e));
     }
   };
   const refreshAll = async () => {
@@ -144,22 +196,34 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
     setError(null);
     setNotice(null);
     const handle = startRefreshAll(service, placements, {
-      describe: describeError,
+      describe,
       onUpdate: (items) => setAllRun((current) => (current ? { ...current, items: [...items] } : current)),
     });
     setAllRun({ handle, items: [...handle.items], running: true });
     const items = await handle.done;
     setAllRun({ handle, items: [...items], running: false });
+    for (const item of items) {
+      if (item.state === 'done') setOutcome(item.entry.placement.id, null);
+      if (item.state === 'failed') setOutcome(item.entry.placement.id, { state: 'FAILED', reason: item.reason ?? m.errors.unknown });
+      if (item.outcome?.kind === 'hand-edits') setOutcome(item.entry.placement.id, { state: 'EDITED' });
+    }
     await reload();
   };
   const placedCounts = new Map<string, number>();
   for (const entry of placements ?? []) placedCounts.set(entry.report.id, (placedCounts.get(entry.report.id) ?? 0) + 1);
-  const runStates = new Map((allRun?.items ?? []).map((item) => [item.entry.placement.id, { state: item.state, reason: item.reason }]));
+  const attention = (item: RefreshItem): string | null => {
+    const outcome = item.outcome;
+    if (outcome?.kind === 'hand-edits') return m.attentionEdited(outcome.cells.slice(0, 3).join(', '));
+    if (outcome?.kind === 'needs-confirmation') return m.attentionInTheWay(outcome.foreignCells.slice(0, 3).join(', '));
+    return item.reason;
+  };
+  const runStates = new Map((allRun?.items ?? []).map((item) => [item.entry.placement.id, { state: item.state, reason: attention(item) }]));
   const busy = operation !== null || question !== null || !service || allRun?.running === true;
+  const list = (items: readonly (string | number)[], max: number) => `${items.slice(0, max).join(', ')}${items.length > max ? ` ${m.andMore}` : ''}`;
 
   return (
     <div className={styles.column}>
-      <Field label="Deployment">
+      <Field label={m.deployment}>
         <Dropdown
           value={deployment.name}
           selectedOptions={[deployment.id]}
@@ -173,55 +237,63 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
           ))}
         </Dropdown>
       </Field>
+      {!service && !error && <Spinner size="tiny" label={m.openingDeployment} />}
 
       {operation && (
-        <Field label={operation.label} validationState="none" hint={operation.totalRows ? `${operation.rowsWritten ?? 0} of ${operation.totalRows} rows written` : undefined}>
+        <Field
+          label={operation.label}
+          validationState="none"
+          hint={operation.totalRows ? m.rowsWritten(number(operation.rowsWritten ?? 0), number(operation.totalRows)) : undefined}
+        >
           <ProgressBar value={operation.totalRows ? (operation.rowsWritten ?? 0) / operation.totalRows : undefined} />
         </Field>
       )}
       {question?.kind === 'disconnect' && (
         <MessageBar intent="info" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Disconnect {question.entry.report.title}?</MessageBarTitle>
-            Its cells at {question.entry.placement.resultLocation} will no longer be refreshed. Clear them too?
+            <MessageBarTitle>{m.disconnectTitle(question.entry.report.title)}</MessageBarTitle>
+            {m.disconnectBody(question.entry.placement.resultLocation)}
           </MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => void disconnect(question.entry, true)}>Disconnect and clear</Button>
-            <Button appearance="primary" onClick={() => void disconnect(question.entry, false)}>Keep the cells</Button>
-            <Button onClick={() => setQuestion(null)}>Cancel</Button>
+            <Button onClick={() => void disconnect(question.entry, true)}>{m.disconnectAndClear}</Button>
+            <Button appearance="primary" onClick={() => void disconnect(question.entry, false)}>{m.keepCells}</Button>
+            <Button onClick={() => setQuestion(null)}>{m.cancel}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
       {question?.kind === 'overwrite' && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Cells are not empty</MessageBarTitle>
-            {question.target} already holds data in {question.foreignCells.slice(0, 5).join(', ')}
-            {question.foreignCells.length > 5 ? ' and more' : ''}. Overwrite it?
+            <MessageBarTitle>{m.notEmptyTitle}</MessageBarTitle>
+            {m.notEmptyBody(question.target, list(question.foreignCells, 5))}
           </MessageBarBody>
           <MessageBarActions>
-            <Button appearance="primary" onClick={question.proceed}>Overwrite</Button>
-            <Button onClick={() => setQuestion(null)}>Cancel</Button>
+            <Button appearance="primary" onClick={question.proceed}>{m.overwrite}</Button>
+            <Button onClick={() => setQuestion(null)}>{m.cancel}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
       {question?.kind === 'hand-edits' && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Edited by hand</MessageBarTitle>
-            {question.rows.length === 1 ? `Row ${question.rows[0]} was` : `Rows ${question.rows.slice(0, 8).join(', ')}${question.rows.length > 8 ? '…' : ''} were`} changed
-            since the last refresh ({question.cells.slice(0, 6).join(', ')}{question.cells.length > 6 ? '…' : ''}). Refreshing replaces those changes.
+            <MessageBarTitle>{m.handEditsTitle}</MessageBarTitle>
+            {m.handEditsBody(list(question.rows, 8), question.rows.length, list(question.cells, 6))}
           </MessageBarBody>
           <MessageBarActions>
-            <Button onClick={question.locate}>Locate</Button>
-            <Button appearance="primary" onClick={question.proceed}>Refresh anyway</Button>
-            <Button onClick={() => setQuestion(null)}>Cancel</Button>
+            <Button onClick={question.locate}>{m.locate}</Button>
+            <Button appearance="primary" onClick={question.proceed}>{m.refreshAnyway}</Button>
+            <Button onClick={() => setQuestion(null)}>{m.cancel}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
       {error && (
-        <MessageBar intent="error">
+        <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{error}</MessageBarBody>
+          {!service && (
+            <MessageBarActions>
+              <Button onClick={() => setRetry((n) => n + 1)}>{m.tryAgain}</Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
       {notice && (
@@ -232,18 +304,20 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
 
       <section className={styles.section} aria-labelledby="placements-heading">
         <div className={styles.sectionHeader}>
-          <Subtitle2 as="h2" id="placements-heading">In this workbook</Subtitle2>
-          <Button size="small" disabled={busy || !placements?.length} onClick={() => void refreshAll()}>Refresh all</Button>
+          <Subtitle2 as="h2" id="placements-heading">{m.inThisWorkbook}</Subtitle2>
+          <Button size="small" disabled={busy || !placements?.length} onClick={() => void refreshAll()}>{m.refreshAll}</Button>
         </div>
         {allRun && (
           <div className={styles.runBar} role="status" aria-live="polite">
-            <span>{progressOf(allRun.items).finished} of {progressOf(allRun.items).total} refreshed</span>
-            {allRun.running && <Button size="small" onClick={() => allRun.handle.stop()}>Stop</Button>}
+            <span>{m.refreshedOfTotal(number(progressOf(allRun.items).finished), number(progressOf(allRun.items).total))}</span>
+            {allRun.running && <Button size="small" onClick={() => allRun.handle.stop()}>{m.stop}</Button>}
           </div>
         )}
         <PlacementsView
           placements={placements}
+          currentUserId={connection.user.id}
           detached={detached}
+          outcomes={outcomes}
           runStates={runStates}
           busy={busy}
           onRefresh={(entry) => void refresh(entry)}
@@ -254,13 +328,14 @@ export function WorkspaceView({ connection, deployment, service, onDeploymentCha
             if (!service) return;
             service.locate(entry.placement).catch((e: unknown) => {
               if (e instanceof PlacementDetachedError) setDetached((d) => new Set(d).add(entry.placement.id));
-              setError(describeError(e));
+              setError(describe(e));
             });
           }}
         />
       </section>
       <section className={styles.section} aria-labelledby="reports-heading">
-        <Subtitle2 as="h2" id="reports-heading">Reports</Subtitle2>
+        <Subtitle2 as="h2" id="reports-heading">{reportsTitle}</Subtitle2>
+        <Caption1 role="status" data-testid="place-target">{selection ? m.placesAt(selection) : m.selectionUnknown}</Caption1>
         <ReportsView
           connection={connection}
           deploymentId={deployment.id}

@@ -1,0 +1,68 @@
+import { teamsHighContrastTheme, webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
+import type { AppConfig } from '../contract';
+import type { PaneTheme } from '../excel/office-host';
+
+const HEX = /^#([0-9a-f]{6})$/i;
+
+function luminance(hex: string): number {
+  const channels = [0, 2, 4].map((i) => parseInt(hex.slice(1 + i, 3 + i), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of a colour against white. */
+export function contrastWithWhite(hex: string): number {
+  return 1.05 / (luminance(hex) + 0.05);
+}
+
+function darken(hex: string, amount: number): string {
+  const value = parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.round(((value >> shift) & 0xff) * (1 - amount));
+  return `#${[16, 8, 0].map((shift) => channel(shift).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The pane's Fluent theme: Windows high contrast wins, then Office's dark theme, else light with the
+ * admin's brand colour (app config `appTheme.palette.primary`) where it keeps text on it readable
+ * (contrast of at least 4.5 : 1 with white); a palette that would not is ignored.
+ */
+export function paneTheme(theme: PaneTheme, highContrast: boolean, appTheme: AppConfig['appTheme'] | undefined): Theme {
+  if (highContrast) return teamsHighContrastTheme;
+  if (theme === 'dark') return webDarkTheme;
+  const primary = appTheme?.palette?.primary;
+  if (!primary || !HEX.test(primary) || contrastWithWhite(primary) < 4.5) return webLightTheme;
+  const secondary = appTheme?.palette?.secondary;
+  const hover = secondary && HEX.test(secondary) && contrastWithWhite(secondary) >= 4.5 ? secondary : darken(primary, 0.12);
+  return {
+    ...webLightTheme,
+    colorBrandBackground: primary,
+    colorBrandBackgroundHover: hover,
+    colorBrandBackgroundPressed: darken(primary, 0.3),
+    colorBrandBackgroundSelected: hover,
+    colorCompoundBrandBackground: primary,
+    colorCompoundBrandBackgroundHover: hover,
+    colorCompoundBrandBackgroundPressed: darken(primary, 0.3),
+    colorCompoundBrandStroke: primary,
+    colorCompoundBrandStrokeHover: hover,
+    colorBrandForeground1: primary,
+    colorBrandForeground2: hover,
+    colorBrandForegroundLink: primary,
+    colorBrandForegroundLinkHover: hover,
+    colorBrandStroke1: primary,
+    colorNeutralForeground2BrandHover: primary,
+    colorNeutralForeground2BrandSelected: primary,
+  };
+}
+
+/** A logo address the pane may load: https anywhere, http only on this computer. */
+export function safeLogoUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'https:') return parsed.href;
+    if (parsed.protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(parsed.hostname)) return parsed.href;
+  } catch {
+    // Not a URL: no logo.
+  }
+  return null;
+}
