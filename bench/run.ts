@@ -1,6 +1,7 @@
 import { cpus } from 'node:os';
 import { dataApiOverhead } from './data-api-overhead';
 import type { BenchResult } from './measure';
+import { paneBenchmarks } from './pane';
 import { placementBenchmarks } from './placement';
 import { refreshAllBenchmark } from './refresh-all';
 
@@ -8,11 +9,16 @@ import { refreshAllBenchmark } from './refresh-all';
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? 15);
   process.stdout.write(`Benchmarks on ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, Node ${process.version}, ${new Date().toISOString()}\n\n`);
-  const results: BenchResult[] = [
-    ...(await placementBenchmarks(Math.min(runs, 7))),
-    ...(await refreshAllBenchmark()),
-    ...(await dataApiOverhead(runs)),
+  // BENCH_ONLY=pane,refresh-all runs a subset; every benchmark by default.
+  const only = process.env.BENCH_ONLY?.split(',');
+  const suites: [string, () => Promise<BenchResult[]>][] = [
+    ['placement', () => placementBenchmarks(Math.min(runs, 7))],
+    ['refresh-all', refreshAllBenchmark],
+    ['pane', paneBenchmarks],
+    ['data-api', () => dataApiOverhead(runs)],
   ];
+  const results: BenchResult[] = [];
+  for (const [name, run] of suites) if (!only || only.includes(name)) results.push(...(await run()));
   let missed = 0;
   for (const result of results) {
     const figures = Object.entries(result.figures).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');

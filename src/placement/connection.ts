@@ -1,4 +1,4 @@
-import { assertSecureBaseUrl, PlatformClient, type PlatformClientOptions } from '../client';
+import { PlatformClient, type PlatformClientOptions } from '../client';
 import type { AppConfig, Deployment, User } from '../contract';
 
 /**
@@ -36,27 +36,4 @@ export async function connect(settings: ConnectionSettings, options: Partial<Pla
 export function initialDeployment(connection: Pick<Connection, 'user' | 'deployments'>): Deployment | undefined {
   const saved = connection.user.settings.defaultDeploymentId;
   return connection.deployments.find((d) => d.id === saved) ?? connection.deployments[0];
-}
-
-/** The platform's sign-in page, opened in a dialog; refused for addresses that are not https (or loopback). */
-export function signInPageUrl(baseUrl: string): string {
-  return new URL('auth/sign-in', `${assertSecureBaseUrl(baseUrl).href.replace(/\/*$/, '')}/`).href;
-}
-
-export type SignInResult = { kind: 'signed-in'; accessToken: string } | { kind: 'cancelled' };
-
-/** What the sign-in page sent with `messageParent`; anything else is ignored (null). */
-export function parseSignInMessage(message: string): SignInResult | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(message);
-  } catch {
-    return null;
-  }
-  const value = parsed as { type?: unknown; accessToken?: unknown } | null;
-  if (value?.type === 'report-sync:signed-in' && typeof value.accessToken === 'string' && value.accessToken) {
-    return { kind: 'signed-in', accessToken: value.accessToken };
-  }
-  if (value?.type === 'report-sync:cancelled') return { kind: 'cancelled' };
-  return null;
 }

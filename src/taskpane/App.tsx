@@ -5,15 +5,15 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { localizedTitle } from '../core/localized-title';
 import type { Deployment } from '../contract';
 import type { PaneHost } from '../excel/office-host';
-import {
-  connect, initialDeployment, parseSignInMessage, signInPageUrl, type Connection, type ConnectionSettings,
-} from '../placement/connection';
+import type { Connection, ConnectionSettings } from '../placement/connection';
+import { parseSignInMessage, signInPageUrl } from '../placement/sign-in';
 import { describeError } from './errors';
 import { I18nProvider, i18nFor, useI18n } from './i18n';
 import { paneTheme, safeLogoUrl } from './theme';
 import { SignInView } from './views/SignInView';
 
 // Loaded once signed in, so the first paint (the sign-in view) needs only the small initial script.
+const loadConnection = () => import('../placement/connection');
 const WorkspaceView = lazy(() => import('./views/WorkspaceView').then((module) => ({ default: module.WorkspaceView })));
 const SettingsView = lazy(() => import('./views/SettingsView').then((module) => ({ default: module.SettingsView })));
 
@@ -104,6 +104,7 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
   const open = async (settings: ConnectionSettings) => {
     setError(null);
     try {
+      const { connect, initialDeployment } = await loadConnection();
       const next = await connect(settings, { reauthenticate });
       saveSettings(next.settings);
       connectionRef.current = next;
@@ -149,6 +150,7 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
         return;
       }
       // Signing in again: the same user carries on where they were; another user starts afresh.
+      const { connect } = await loadConnection();
       const checked = await connect(settings).catch((e: unknown) => {
         setError(describe(e));
         return null;

@@ -1,5 +1,6 @@
-import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client';
-import { PlacementDetachedError, PlacementOverlapError, WriteFailedError } from '../placement/placement-service';
+// Deep imports, not the barrels: this runs in the initial script, which must not pull in the clients.
+import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client/errors';
+import { PlacementDetachedError, PlacementOverlapError, WriteFailedError } from '../placement/errors';
 import type { I18n } from './i18n';
 
 /** Words a person can act on for each failure, in the pane's language; never a stack trace. */

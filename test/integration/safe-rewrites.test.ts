@@ -1,7 +1,8 @@
 import type { CoreDataClient } from '../../src/client';
 import type { Report } from '../../src/contract';
 import { ExcelConnector } from '../../src/excel/excel-connector';
-import { PlacementOverlapError, PlacementService, WriteFailedError, type WriteOutcome } from '../../src/placement/placement-service';
+import { PlacementOverlapError, WriteFailedError } from '../../src/placement/errors';
+import { PlacementService, type WriteOutcome } from '../../src/placement/placement-service';
 import type { ExcelSimulator } from '../../src/workbench/excel-sim';
 import { cellsOf, installWorkbook, workbookState } from '../support/excel';
 import { startTestPlatform, type TestPlatform } from '../support/local-platform';

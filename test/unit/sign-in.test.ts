@@ -1,5 +1,5 @@
 import { InsecureTransportError } from '../../src/client';
-import { parseSignInMessage, signInPageUrl } from '../../src/placement/connection';
+import { parseSignInMessage, signInPageUrl } from '../../src/placement/sign-in';
 
 describe('sign-in helpers', () => {
   it("finds the sign-in page under the platform's address, https or loopback only", () => {

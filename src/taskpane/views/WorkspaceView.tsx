@@ -5,7 +5,8 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
 import type { Connection } from '../../placement/connection';
-import { PlacementDetachedError, type PlacementService, type WorkbookPlacement, type WriteOutcome, type WriteOptions } from '../../placement/placement-service';
+import { PlacementDetachedError } from '../../placement/errors';
+import type { PlacementService, WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
 import { progressOf, startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
 import { openDeployment } from '../../placement/session';
 import { describeError } from '../errors';

@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+import { startPlatform } from '../server/app';
+import { launchBrowser } from '../test/browser/support/browser';
+import { serveBuild } from '../test/browser/support/serve';
+import { median, type BenchResult } from './measure';
+
+const root = join(__dirname, '..');
+const INITIAL_SCRIPT_BUDGET_BYTES = 150 * 1000;
+const PAINT_RUNS = 9;
+
+/**
+ * The production build as shipped, plus two pages for the paint comparison built the same way: the
+ * workbench (the pane beside the simulated workbook) and an empty Fluent UI page.
+ */
+async function productionBuild(output: string): Promise<void> {
+  process.env.DEV_SERVER_HTTP = '1';
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
+  const makeConfig = require(join(root, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Promise<webpack.Configuration>;
+  const config = await makeConfig({}, { mode: 'production' });
+  config.context = root;
+  config.output = { ...config.output, path: output };
+  config.entry = { ...(config.entry as Record<string, string>), workbench: './src/workbench/workbench.tsx', baseline: './bench/fluent-baseline.tsx' };
+  config.plugins!.push(
+    new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/office.js' }),
+    new HtmlWebpackPlugin({ filename: 'baseline.html', templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title></head><body><div id="root"></div></body></html>', chunks: ['baseline'] }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      resolve();
+    });
+  });
+}
+
+/** The scripts a page loads before it can render: those its HTML names (lazy chunks come later). */
+function initialScripts(output: string, page: string): string[] {
+  const html = readFileSync(join(output, page), 'utf8');
+  // Production HTML is minified, attribute quotes included.
+  const sources = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((m) => m[1]!);
+  const local = sources.filter((src) => !/^(https?:)?\/\//.test(src) && !src.startsWith('/office-js/'));
+  if (local.length === 0) throw new Error(`${page} names no script of its own`);
+  return local;
+}
+
+const gzipBytes = (output: string, files: string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(join(output, file)), { level: 9 }).length, 0);
+
+export async function paneBenchmarks(): Promise<BenchResult[]> {
+  const output = mkdtempSync(join(tmpdir(), 'report-sync-bench-build-'));
+  const platform = await startPlatform({ dataDir: ':memory:', port: 0 });
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
+  const server = await serveBuild(output, join(root, 'node_modules', '@microsoft', 'office-js', 'dist'));
+  try {
+    await productionBuild(output);
+    server.platformUrl = platform.url;
+    const taskpaneScripts = initialScripts(output, 'taskpane.html');
+    const initialGzip = gzipBytes(output, taskpaneScripts);
+
+    browser = await launchBrowser();
+    const page = await browser.context.newPage();
+    // Cold loads: nothing from the HTTP cache, as for a user opening the pane for the first time.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    /** Milliseconds from navigation start until the page's meaningful content is on screen. */
+    const paint = async (path: string, selector: string) => {
+      await page.goto('about:blank');
+      await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+      await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+      const handle = await page.waitForFunction(
+        (s) => {
+          const element = document.querySelector(s);
+          return element && element.getBoundingClientRect().height > 0 ? performance.now() : null;
+        },
+        selector,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      return (await handle.jsonValue()) as number;
+    };
+    const pane: number[] = [];
+    const baseline: number[] = [];
+    // Side by side, alternating, so both see the same machine conditions.
+    for (let i = 0; i < PAINT_RUNS; i += 1) {
+      baseline.push(await paint('/baseline.html', '#ready'));
+      pane.push(await paint('/workbench.html', 'form[aria-label] button[type="submit"]'));
+    }
+    const paneMs = median(pane);
+    const baselineMs = median(baseline);
+    return [
+      {
+        name: 'Task pane initial script (production build, gzip -9 of the scripts taskpane.html loads)',
+        figures: { 'initial KB': initialGzip / 1000, scripts: taskpaneScripts.length },
+        bound: { description: `initial script ≤ ${INITIAL_SCRIPT_BUDGET_BYTES / 1000} KB gzipped`, met: initialGzip <= INITIAL_SCRIPT_BUDGET_BYTES },
+      },
+      {
+        name: `First meaningful paint, cold cache, median of ${PAINT_RUNS} (workbench: the pane's Sign in button; baseline: an empty Fluent page's text)`,
+        figures: { 'workbench ms': paneMs, 'empty Fluent page ms': baselineMs, ratio: paneMs / baselineMs },
+        bound: { description: 'workbench ≤ 2 × empty Fluent page', met: paneMs <= 2 * baselineMs },
+      },
+    ];
+  } finally {
+    await browser?.close();
+    await server.close();
+    await platform.close();
+    rmSync(output, { recursive: true, force: true });
+  }
+}
