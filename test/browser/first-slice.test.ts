@@ -42,6 +42,8 @@ test('place a report at B3, see it up to date, see it change, refresh it, and fo
   expect(workbookJson).not.toContain('plt_');
 
   await bench.page.locator('[data-cell="B3"]').click();
+  // The pane shows where Place writes, following the selection as it changes (WorkbookSelectionChanged).
+  await bench.page.getByTestId('place-target').filter({ hasText: 'Place writes at Sheet1!B3' }).waitFor();
   await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('Monthly revenue');
   const reportRow = bench.page.locator('[aria-label="Reports"] li', { hasText: 'Monthly revenue' });
   await reportRow.waitFor();
