@@ -1,4 +1,4 @@
-import { teamsHighContrastTheme, webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
+import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
 import type { AppConfig } from '../contract';
 import type { PaneTheme } from '../excel/office-host';
 
@@ -22,13 +22,15 @@ function darken(hex: string, amount: number): string {
 }
 
 /**
- * The pane's Fluent theme: Windows high contrast wins, then Office's dark theme, else light with the
- * admin's brand colour (app config `appTheme.palette.primary`) where it keeps text on it readable
- * (contrast of at least 4.5 : 1 with white); a palette that would not is ignored.
+ * The pane's Fluent theme: Office's dark theme, else light with the admin's brand colour (app config
+ * `appTheme.palette.primary`) where it keeps text on it readable (contrast of at least 4.5 : 1 with white);
+ * a palette that would not is ignored. Under Windows high contrast (forced colours) the browser paints
+ * with the user's system colours, black or white, and Fluent's components follow them; the plain theme is
+ * used then, never a fixed high-contrast palette that would fight the user's choice.
  */
-export function paneTheme(theme: PaneTheme, highContrast: boolean, appTheme: AppConfig['appTheme'] | undefined): Theme {
-  if (highContrast) return teamsHighContrastTheme;
+export function paneTheme(theme: PaneTheme, forcedColors: boolean, appTheme: AppConfig['appTheme'] | undefined): Theme {
   if (theme === 'dark') return webDarkTheme;
+  if (forcedColors) return webLightTheme;
   const primary = appTheme?.palette?.primary;
   if (!primary || !HEX.test(primary) || contrastWithWhite(primary) < 4.5) return webLightTheme;
   const secondary = appTheme?.palette?.secondary;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { axeViolations, focusIsVisible, signInThroughDialog, tabTo } from './support/pane';
+import { axeViolations, focusIsVisible, tabTo } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 jest.setTimeout(240_000);
@@ -150,4 +150,32 @@ test('Stop midway: the finished placement is new, the stopped ones stay exactly 
   // On the platform, exactly one refresh was recorded.
   const after = await refreshTimes();
   expect([...after].filter(([id, at]) => at !== before.get(id))).toHaveLength(1);
+});
+
+test('a session that ends mid-work brings the sign-in back; after it, the refresh carries on', async () => {
+  const row = placements().filter({ hasText: 'Orders by status' });
+  // The platform ends the session (as an expiry or a revoke would): the next request gets 401.
+  const token = await bench.page.evaluate(() => (JSON.parse(localStorage.getItem('report-sync.connection')!) as { accessToken: string }).accessToken);
+  await fetch(`${bench.workbench.server.url}/auth/sign-out`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  await row.getByRole('button', { name: 'Refresh' }).click();
+  await bench.page.getByText('Your session has ended').waitFor();
+  // What the pane was doing is still there, waiting.
+  await bench.page.getByText('Refreshing Orders by status…').waitFor();
+  await bench.page.screenshot({ path: join(screenshots, 'session-ended.png') });
+  expect(await axeViolations(bench.page)).toEqual([]);
+  const alert = bench.page.getByRole('alert').filter({ hasText: 'Your session has ended' });
+  const [dialog] = await Promise.all([bench.page.context().waitForEvent('page'), alert.getByRole('button', { name: 'Sign in' }).click()]);
+  await dialog.getByRole('radio', { name: /Anna Analyst/ }).check();
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await bench.page.getByText('Orders by status is in Sheet1!B3:D8.').waitFor();
+  expect(await bench.page.getByText('Your session has ended').count()).toBe(0);
+  const renewed = await bench.page.evaluate(() => (JSON.parse(localStorage.getItem('report-sync.connection')!) as { accessToken: string }).accessToken);
+  expect(renewed).not.toBe(token);
+
+  // Sign out forgets the token here and ends the session on the platform.
+  await bench.page.getByRole('button', { name: 'Sign out' }).click();
+  await bench.page.getByRole('button', { name: 'Sign in' }).waitFor();
+  expect(await bench.page.evaluate(() => localStorage.getItem('report-sync.connection'))).toBeNull();
+  const after = await fetch(`${bench.workbench.server.url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${renewed}` } });
+  expect(after.status).toBe(401);
 });

@@ -1,11 +1,11 @@
-import { teamsHighContrastTheme, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { webDarkTheme, webLightTheme } from '@fluentui/react-components';
 import { contrastWithWhite, paneTheme, safeLogoUrl } from '../../src/taskpane/theme';
 
 describe('paneTheme', () => {
-  it('uses high contrast, then dark, before any brand colour', () => {
+  it("follows Office's dark theme, and leaves colours to the system under forced colours (high contrast)", () => {
     const appTheme = { palette: { primary: '#5B2C83' } };
-    expect(paneTheme('light', true, appTheme)).toBe(teamsHighContrastTheme);
     expect(paneTheme('dark', false, appTheme)).toBe(webDarkTheme);
+    expect(paneTheme('light', true, appTheme)).toBe(webLightTheme);
   });
 
   it("applies the admin's primary colour when text on it stays readable, and ignores it otherwise", () => {

@@ -8,6 +8,8 @@ export interface AxeFinding {
   impact: string | null;
   help: string;
   targets: string[];
+  /** What axe says of the first element, e.g. the contrast it measured. */
+  detail: string;
 }
 
 /**
@@ -15,18 +17,61 @@ export interface AxeFinding {
  * and returns its serious and critical violations. The simulated workbook beside the pane is not the
  * product and is left out.
  */
-export async function axeViolations(page: Page, scope: string | null = '.pane'): Promise<AxeFinding[]> {
+export async function axeViolations(page: Page, scope: string | null = '.pane', skipRules: string[] = []): Promise<AxeFinding[]> {
   // Evaluated through the DevTools protocol, which the sign-in page's strict CSP does not block (as it would a script tag).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+  return page.evaluate(async ({ selector, skipRules }) => {
+    type Node = { target: string[]; failureSummary?: string };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
     const result = await axe.run(selector ? document.querySelector(selector) : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      rules: Object.fromEntries(skipRules.map((id) => [id, { enabled: false }])),
     });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  }, scope);
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')), detail: v.nodes[0]?.failureSummary ?? '' }));
+  }, { selector: scope, skipRules });
+}
+
+/**
+ * Under forced colours (Windows high contrast) axe cannot compute contrast (it reads the page's own
+ * colours, which the browser replaces); this checks what the browser actually paints: every enabled
+ * element with text in the pane, its computed colour against its nearest opaque computed background,
+ * at least 4.5 : 1. Returns the ones that fall short.
+ */
+export function forcedColorsContrastFailures(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const [R, G, B] = [r!, g!, b!].map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+    };
+    /** The painted background: the element's and its ancestors' colours composited by their alpha. */
+    const background = (el: Element | null): number[] => {
+      const layers: number[][] = [];
+      for (let node = el; node; node = node.parentElement) {
+        const value = rgb(getComputedStyle(node).backgroundColor);
+        const alpha = value.length === 3 ? 1 : value[3]!;
+        if (alpha > 0) layers.push([...value.slice(0, 3), alpha]);
+        if (alpha === 1) break;
+      }
+      let painted = layers.at(-1)?.[3] === 1 ? layers.pop()!.slice(0, 3) : rgb(getComputedStyle(document.body).backgroundColor).slice(0, 3);
+      for (const [r, g, b, a] of layers.reverse()) painted = [r! * a! + painted[0]! * (1 - a!), g! * a! + painted[1]! * (1 - a!), b! * a! + painted[2]! * (1 - a!)];
+      return painted;
+    };
+    const failures: string[] = [];
+    for (const el of document.querySelectorAll('.pane *')) {
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+      if (!ownText || el.closest(':disabled, [aria-disabled="true"]') || !(el as HTMLElement).offsetParent) continue;
+      const [fg, bg] = [luminance(rgb(getComputedStyle(el).color)), luminance(background(el))];
+      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      if (ratio < 4.5) failures.push(`${el.textContent!.trim().slice(0, 30)}: ${ratio.toFixed(2)}`);
+    }
+    return failures;
+  });
 }
 
 /**
@@ -59,12 +104,4 @@ export function focusIsVisible(page: Page): Promise<boolean> {
     const ownRing = el.matches(':focus-visible') && (style.outlineStyle !== 'none' || style.boxShadow !== 'none');
     return el.hasAttribute('data-fui-focus-visible') || el.closest('[data-fui-focus-within]') !== null || ownRing;
   });
-}
-
-/** Signs in through the sign-in page that the pane opens (in the workbench, a popup window). */
-export async function signInThroughDialog(page: Page, who: RegExp): Promise<Page> {
-  const [dialog] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /^(Sign in|Anmelden)$/ }).first().click()]);
-  await dialog.getByRole('radio', { name: who }).check();
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  return dialog;
 }
