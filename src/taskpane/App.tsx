@@ -11,6 +11,7 @@ import { describeError } from './errors';
 import { I18nProvider, i18nFor, useI18n } from './i18n';
 import { paneTheme, safeLogoUrl } from './theme';
 import { SignInView } from './views/SignInView';
+import { ViewErrorBoundary } from './views/ViewErrorBoundary';
 
 // Loaded once signed in, so the first paint (the sign-in view) needs only the small initial script.
 const loadConnection = () => import('../placement/connection');
@@ -249,19 +250,21 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
           </MessageBar>
         )}
         {connection && !deployment && <MessageBar intent="info"><MessageBarBody>{m.noDeployments}</MessageBarBody></MessageBar>}
-        {connection && view === 'settings' && (
-          <Suspense fallback={loading}>
-            <SettingsView connection={connection} />
-          </Suspense>
-        )}
-        <Suspense fallback={loading}>
-          {connection && deployment && (
-            // Kept mounted while Settings shows, so a running "Refresh all" and its progress carry on.
-            <div hidden={view !== 'workbook'}>
-              <WorkspaceView connection={connection} deployment={deployment} reportsTitle={reportsTitle} onDeploymentChange={chooseDeployment} />
-            </div>
+        <ViewErrorBoundary message={m.errors.unknown} retryLabel={m.tryAgain}>
+          {connection && view === 'settings' && (
+            <Suspense fallback={loading}>
+              <SettingsView connection={connection} />
+            </Suspense>
           )}
-        </Suspense>
+          <Suspense fallback={loading}>
+            {connection && deployment && (
+              // Kept mounted while Settings shows, so a running "Refresh all" and its progress carry on.
+              <div hidden={view !== 'workbook'}>
+                <WorkspaceView connection={connection} deployment={deployment} reportsTitle={reportsTitle} onDeploymentChange={chooseDeployment} />
+              </div>
+            )}
+          </Suspense>
+        </ViewErrorBoundary>
       </main>
     </FluentProvider>
   );

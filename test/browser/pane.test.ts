@@ -143,6 +143,7 @@ test('Stop midway: the finished placement is new, the stopped ones stay exactly 
   expect(await placements().count()).toBe(3);
   expect(await bench.page.locator('[data-status="UP_TO_DATE"]').count()).toBe(3);
   await bench.page.screenshot({ path: join(screenshots, 'refresh-all-stopped.png') });
+  expect(await axeViolations(bench.page)).toEqual([]);
   // Same data, so a finished refresh rewrites identical values: every cell of the workbook is as before,
   // none half-written or cleared.
   const cellsAfter = await bench.page.evaluate(() => JSON.stringify((window as unknown as { workbench: { model: { toJSON(): { sheets: unknown } } } }).workbench.model.toJSON().sheets));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { reportByPublicId as findReport } from '../support/reports';
+import { axeViolations } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 // Building the add-in and starting Chromium take far longer than Jest's default 5 s.
@@ -58,6 +59,7 @@ test('a pivot with totals follows an inserted row, and a hand edit is named befo
   await placementRow().locator('[data-status="EDITED"]', { hasText: 'Edited by hand' }).waitFor();
   await bench.page.getByText(/Row 5 was changed/).waitFor();
   await bench.page.screenshot({ path: join(screenshots, 'hand-edit-warning.png') });
+  expect(await axeViolations(bench.page)).toEqual([]);
   await bench.page.locator('.fui-MessageBar', { hasText: 'Edited by hand' }).getByRole('button', { name: 'Locate' }).click();
   await bench.page.waitForFunction(() => document.querySelector('[data-testid="selection"]')?.textContent === 'Sheet1!C5');
   const edited = await excel<number>(`const r = context.workbook.worksheets.getItem('Sheet1').getRange('C5'); r.load('values'); await context.sync(); return r.values[0][0];`);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { axeViolations } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 jest.setTimeout(240_000);
@@ -34,6 +35,7 @@ test('refresh all finishes every placement it can and shows why one failed', asy
   expect(states.sort()).toEqual(['done', 'done', 'failed']);
   await bench.page.getByText('Failed: The platform had a problem answering. Try again in a moment.').waitFor();
   await bench.page.screenshot({ path: join(screenshots, 'refresh-all-one-failed.png') });
+  expect(await axeViolations(bench.page)).toEqual([]);
   expect(await bench.page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
 });
 

@@ -1,0 +1,19 @@
+// Copies the README's screenshots from the last browser-test run (test-results/screenshots) to
+// docs/screenshots, where the README shows them. Run after `npm test`: `npm run screenshots`.
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SHOWN = [
+  'sign-in-dialog', 'browse-folder', 'placed', 'pivot-with-totals', 'hand-edit-warning', 'refresh-all-one-failed',
+  'refresh-all-stopped', 'settings', 'german', 'dark-theme', 'high-contrast-dark', 'keyboard-only', 'session-ended',
+];
+const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
+const to = join(import.meta.dirname, '..', 'docs', 'screenshots');
+mkdirSync(to, { recursive: true });
+const missing = SHOWN.filter((name) => !existsSync(join(from, `${name}.png`)));
+if (missing.length) {
+  console.error(`Run the browser tests first; missing: ${missing.join(', ')}`);
+  process.exit(1);
+}
+for (const name of SHOWN) copyFileSync(join(from, `${name}.png`), join(to, `${name}.png`));
+console.log(`Copied ${SHOWN.length} screenshots to docs/screenshots.`);
