@@ -4,7 +4,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
-const { DEV_ORIGIN, manifestFor, productionOrigin } = require('./scripts/manifest-urls');
+const { DEV_ORIGIN, appDomainsFrom, manifestFor, productionOrigin } = require('./scripts/manifest-urls');
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 
@@ -62,7 +62,7 @@ module.exports = async (_env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
-          { from: 'manifest.xml', to: 'manifest.xml', transform: (content) => manifestFor(content.toString(), origin) },
+          { from: 'manifest.xml', to: 'manifest.xml', transform: (content) => manifestFor(content.toString(), origin, appDomainsFrom(process.env.PLATFORM_APP_DOMAINS)) },
         ],
       }),
     ],

@@ -54,8 +54,9 @@ Report Sync is starting.
                    (the task pane beside a simulated workbook, signed in as the analyst)
   Task pane:       ${origin}/taskpane.html   (platform address: ${origin}, proxied to the local platform)
   Local platform:  http://127.0.0.1:${platformPort}
-  Sign in with the analyst token:  ${tokens.analyst}
-                   or the admin token:  ${tokens.admin}
+  In the pane, "Sign in" opens the local platform's sign-in page (pick Anna Analyst or Ada Admin);
+  "Use an API token instead" takes the analyst token:  ${tokens.analyst}
+                                    or the admin token:  ${tokens.admin}
 
 Sideload into Excel (manifest.xml in this folder points at ${origin}):
   Excel on the web: Home > Add-ins > More Add-ins > My Add-ins > Upload My Add-in > choose manifest.xml.

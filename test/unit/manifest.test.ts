@@ -7,7 +7,7 @@ import { DEV_ORIGIN, manifestFor, productionOrigin } from '../../scripts/manifes
 
 const root = join(__dirname, '..', '..');
 const source = readFileSync(join(root, 'manifest.xml'), 'utf8');
-const production = manifestFor(source, productionOrigin('https://addin.reports.example.com/'));
+const production = manifestFor(source, productionOrigin('https://addin.reports.example.com/'), ['https://tenant.example.com/']);
 const schema = join(root, '..', 'shared', 'schemas', 'office-addin-manifest', 'OfficeAppManifestV1_1.xsd');
 
 /** Every attribute value in the document, with the attribute's name. */
@@ -74,6 +74,11 @@ describe('manifest URLs per build', () => {
     expect(production).not.toContain(DEV_ORIGIN);
     expect(production).toContain('https://addin.reports.example.com/taskpane.html');
     expect(() => productionOrigin('http://addin.reports.example.com')).toThrow(/https/);
+  });
+
+  it("adds the platform's host as an AppDomain, so the sign-in dialog may open its page", () => {
+    expect(production).toMatch(/<AppDomain>https:\/\/addin\.reports\.example\.com<\/AppDomain>\s*<AppDomain>https:\/\/tenant\.example\.com<\/AppDomain>/);
+    expect(() => manifestFor(source, DEV_ORIGIN, ['http://tenant.example.com'])).toThrow(/https/);
   });
 
   it('the 128 px catalogue icon exists alongside the ribbon icons', () => {
