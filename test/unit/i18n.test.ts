@@ -1,0 +1,55 @@
+import { ApiError, NetworkError } from '../../src/client/errors';
+import { PlacementOverlapError } from '../../src/placement/errors';
+import { describeError } from '../../src/taskpane/errors';
+import { i18nFor } from '../../src/taskpane/i18n';
+import { de } from '../../src/taskpane/i18n/de';
+import { en } from '../../src/taskpane/i18n/en';
+
+/** Every entry of a catalog as text: strings as they are, functions called with sample values. */
+function texts(catalog: unknown, path = ''): [string, string][] {
+  if (typeof catalog === 'string') return [[path, catalog]];
+  if (typeof catalog === 'function') {
+    const fn = catalog as (...args: unknown[]) => string;
+    return [[path, fn(...Array.from({ length: fn.length }, (_, i) => (i === 1 && fn.length === 3 ? 2 : `«${i}»`)))]];
+  }
+  return Object.entries(catalog as Record<string, unknown>).flatMap(([key, value]) => texts(value, path ? `${path}.${key}` : key));
+}
+
+describe('the catalogs', () => {
+  it('German translates every entry English has (the same words only where German uses them too)', () => {
+    const english = new Map(texts(en));
+    const german = new Map(texts(de));
+    expect([...german.keys()].sort()).toEqual([...english.keys()].sort());
+    const same = [...english].filter(([key, value]) => german.get(key) === value).map(([key]) => key);
+    expect(same.sort()).toEqual(['appName', 'sort.name']);
+    // Every text a function is given appears in what it says, in both languages.
+    const argumentsDropped = (catalog: Map<string, string>, source: unknown) =>
+      [...catalog].filter(([key, value]) => {
+        const entry = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], source);
+        if (typeof entry !== 'function' || key === 'settingDefault') return false;
+        const expected = Array.from({ length: (entry as () => string).length }, (_, i) => `«${i}»`).filter((_, i) => !(i === 1 && (entry as () => string).length === 3));
+        return !expected.every((placeholder) => value.includes(placeholder));
+      }).map(([key]) => key);
+    expect(argumentsDropped(english, en)).toEqual([]);
+    expect(argumentsDropped(german, de)).toEqual([]);
+  });
+
+  it('picks German for any German display language and English otherwise, formatting numbers for it', () => {
+    expect(i18nFor('de-AT').m).toBe(de);
+    expect(i18nFor('de-DE').number(50000)).toBe('50.000');
+    expect(i18nFor('fr-FR').m).toBe(en);
+    expect(i18nFor('fr-FR').number(50000)).toBe('50,000');
+    expect(i18nFor('en-GB').locale).toBe('en-GB');
+  });
+
+  it('puts errors in words a person can act on, in the pane\'s language', () => {
+    const german = i18nFor('de-DE');
+    const info = { method: 'GET', url: 'https://t.example/x' };
+    expect(describeError(new NetworkError('x', info), german)).toBe(de.errors.unreachable);
+    expect(describeError(new ApiError(404, 'Report abc', info, null), german)).toBe('Nicht gefunden: Report abc. Möglicherweise wurde es gelöscht.');
+    expect(describeError(new PlacementOverlapError({ title: 'Orders', location: 'Sheet1!B3:D8' }), i18nFor('en-US'))).toBe(
+      'The result would cover "Orders" at Sheet1!B3:D8. Choose another cell or move that placement first.',
+    );
+    expect(describeError(new Error('boom'), german)).toBe(de.errors.unknown);
+  });
+});
