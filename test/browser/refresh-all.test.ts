@@ -71,4 +71,7 @@ test('browsing pages through more reports than one page with Load more', async (
   const last = await bench.page.locator('[aria-label="Reports"] li').last().textContent();
   expect(last).toContain('Bulk report 51');
   expect(await bench.page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  await bench.page.locator('[aria-label="Reports"] li').last().scrollIntoViewIfNeeded();
+  await bench.page.screenshot({ path: join(screenshots, 'browse-load-more.png') });
+  expect(await axeViolations(bench.page)).toEqual([]);
 });
