@@ -83,6 +83,12 @@ test('keyboard only: sign in through the dialog, find a report and place it; axe
 });
 
 test('browse: search, folders through the report paths and a breadcrumb back', async () => {
+  // A failed load says so in words, with "Try again".
+  bench.platform.platform.faults.set([{ method: 'GET', path: '^/api/v1/deployments/[^/]+/reports$', status: 500, times: 1 }]);
+  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('Monthly');
+  await bench.page.getByText('The platform had a problem answering. Try again in a moment.').waitFor();
+  await bench.page.getByRole('button', { name: 'Try again' }).click();
+  await reportRows().filter({ hasText: 'Monthly revenue' }).waitFor();
   await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('');
   await reportRows().filter({ hasText: 'Monthly revenue' }).waitFor();
   // Each report shows its folder path; a segment opens that folder.

@@ -1,4 +1,5 @@
 import { Button, Caption1, Caption1Strong, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
 import { sheetAddress } from '../../core/a1';
 import type { PlacementState } from '../../core/sync-status';
 import type { WorkbookPlacement } from '../../placement/placement-service';
@@ -43,6 +44,12 @@ export function PlacementsView({
 }: PlacementsViewProps) {
   const styles = useStyles();
   const { m, number, relative } = useI18n();
+  // "Refreshed 5 minutes ago" stays true while the pane is open: the times are said again every minute.
+  const [, setMinute] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setMinute((n) => n + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
   if (placements === null) return <Caption1>{m.lookingForPlacements}</Caption1>;
   if (placements.length === 0) return <Caption1>{m.noPlacements}</Caption1>;
   const byReport = new Map<string, WorkbookPlacement[]>();

@@ -1,6 +1,6 @@
 import {
-  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Link, Option, SearchBox, Spinner, Switch, Text,
-  makeStyles, tokens,
+  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody,
+  Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { Fragment, useEffect, useState } from 'react';
 import type { FolderRef, Report, ReportSortBy } from '../../contract';
@@ -53,6 +53,8 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   // The workbook's id matters only to the "In this workbook" filter; it arriving must not reload other lists.
   const filterWorkbookId = onlyThisWorkbook ? workbookId : null;
   const [error, setError] = useState<string | null>(null);
+  /** Bumped by "Try again" after a failed load. */
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -78,7 +80,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       clearTimeout(timer);
       controller.abort();
     };
-  }, [connection, deploymentId, search, onlyThisWorkbook, filterWorkbookId, sortBy, folderId, i18n]);
+  }, [connection, deploymentId, search, onlyThisWorkbook, filterWorkbookId, sortBy, folderId, i18n, attempt]);
 
   const loadMore = async () => {
     if (!nextCursor) return;
@@ -129,7 +131,14 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
           </Fragment>
         ))}
       </Breadcrumb>
-      {error && <Text role="alert">{error}</Text>}
+      {error && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => setAttempt((n) => n + 1)}>{m.tryAgain}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       {!error && reports === null && <Spinner size="tiny" label={m.loadingReports} />}
       {reports && reports.length === 0 && <Text>{m.noReportsMatch}</Text>}
       {reports && reports.length > 0 && (
