@@ -186,3 +186,28 @@ test('a session that ends mid-work brings the sign-in back; after it, the refres
   const after = await fetch(`${bench.workbench.server.url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${renewed}` } });
   expect(after.status).toBe(401);
 });
+
+test("inside Office's dialog the sign-in page answers through messageParent", async () => {
+  // The page straight from the platform, where /office-js/office.js is absent, with a stand-in for the
+  // dialog's Office.context.ui, as Office provides it to a dialog page.
+  const dialog = await bench.page.context().newPage();
+  await dialog.addInitScript(() => {
+    const sent: string[] = [];
+    Object.assign(window, {
+      sent,
+      Office: { onReady: () => Promise.resolve({ host: 'Excel' }), context: { ui: { messageParent: (message: string) => sent.push(message) } } },
+    });
+  });
+  await dialog.goto(`${bench.platform.platform.url}/auth/sign-in`);
+  await dialog.getByRole('radio', { name: /Anna Analyst/ }).check();
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.waitForFunction(() => (window as unknown as { sent: string[] }).sent.length === 1);
+  const [message] = await dialog.evaluate(() => (window as unknown as { sent: string[] }).sent);
+  const parsed = JSON.parse(message!) as { type: string; accessToken: string };
+  expect(parsed.type).toBe('report-sync:signed-in');
+  const me = await fetch(`${bench.platform.platform.url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${parsed.accessToken}` } });
+  expect(((await me.json()) as { username: string }).username).toBe('analyst@example.com');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await dialog.evaluate(() => (window as unknown as { sent: string[] }).sent[1])).toBe('{"type":"report-sync:cancelled"}');
+  await dialog.close();
+});
