@@ -64,7 +64,10 @@ test('browsing pages through more reports than one page with Load more', async (
   // A fresh load (a hash-only navigation would keep the page, still showing Settings).
   await bench.page.goto('about:blank');
   await bench.page.goto(`${bench.workbench.server.url}/workbench.html#token=${bench.platform.platform.tokens.analyst}`);
+  // The search's own first page (sorted by name, the unfiltered list's first 50 are the same reports).
+  const searched = bench.page.waitForResponse((r) => r.url().includes('search=Bulk'));
   await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('Bulk report');
+  await searched;
   await bench.page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 50);
   await bench.page.getByRole('button', { name: 'Load more' }).click();
   await bench.page.waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 52);

@@ -2,7 +2,7 @@ import {
   Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody,
   Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { FolderRef, Report, ReportSortBy } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { describeError } from '../errors';
@@ -56,6 +56,9 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   /** Bumped by "Try again" after a failed load. */
   const [attempt, setAttempt] = useState(0);
 
+  /** The request of the list on screen: a new search (or filter, sort, folder) aborts it and its Load more. */
+  const shownList = useRef<AbortController | null>(null);
+
   useEffect(() => {
     const controller = new AbortController();
     // Debounced: one request once typing pauses, and a superseded request is cancelled.
@@ -69,6 +72,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       connection.platform
         .listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, externalWorkbookId, folderId }, controller.signal)
         .then((page) => {
+          shownList.current = controller;
           setReports(page.items);
           setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
         })
@@ -83,15 +87,20 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   }, [connection, deploymentId, search, onlyThisWorkbook, filterWorkbookId, sortBy, folderId, i18n, attempt]);
 
   const loadMore = async () => {
-    if (!nextCursor) return;
+    const signal = shownList.current?.signal;
+    if (!nextCursor || !signal || signal.aborted) return;
     setLoadingMore(true);
     try {
       const externalWorkbookId = filterWorkbookId ?? undefined;
-      const page = await connection.platform.listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, after: nextCursor, externalWorkbookId, folderId });
+      const page = await connection.platform.listReports(
+        deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, after: nextCursor, externalWorkbookId, folderId }, signal,
+      );
+      // A page of a list the user has since replaced (typed, sorted, filtered) is not appended to the new one.
+      if (signal.aborted) return;
       setReports((current) => [...(current ?? []), ...page.items]);
       setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
     } catch (e) {
-      setError(describeError(e, i18n));
+      if (!signal.aborted) setError(describeError(e, i18n));
     } finally {
       setLoadingMore(false);
     }
