@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import webpack from 'webpack';
 import { startPlatform } from '../server/app';
 import { launchBrowser } from '../test/browser/support/browser';
+import { runWebpack, webpackConfig } from '../test/browser/support/build';
 import { serveBuild } from '../test/browser/support/serve';
 import { median, type BenchResult } from './measure';
 
@@ -18,24 +18,13 @@ const PAINT_RUNS = 9;
  * workbench (the pane beside the simulated workbook) and an empty Fluent UI page.
  */
 async function productionBuild(output: string): Promise<void> {
-  process.env.DEV_SERVER_HTTP = '1';
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
-  const makeConfig = require(join(root, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Promise<webpack.Configuration>;
-  const config = await makeConfig({}, { mode: 'production' });
-  config.context = root;
-  config.output = { ...config.output, path: output };
+  const config = await webpackConfig('production', output);
   config.entry = { ...(config.entry as Record<string, string>), workbench: './src/workbench/workbench.tsx', baseline: './bench/fluent-baseline.tsx' };
   config.plugins!.push(
     new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/office.js' }),
     new HtmlWebpackPlugin({ filename: 'baseline.html', templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title></head><body><div id="root"></div></body></html>', chunks: ['baseline'] }),
   );
-  await new Promise<void>((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) return reject(error);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-      resolve();
-    });
-  });
+  await runWebpack(config);
 }
 
 /** The scripts a page loads before it can render: those its HTML names (lazy chunks come later). */

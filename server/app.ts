@@ -8,7 +8,7 @@ import { QueryError } from './cube/errors';
 import { loadSemanticModel } from './cube/model';
 import { QueryRunner } from './cube/query-runner';
 import { FaultInjector, FaultRules, type FaultRule } from './faults';
-import { HttpError, isLoopbackAddress, readBody, Router, send, type ApiRequest, type ApiResponse } from './http';
+import { HttpError, readBody, requireLoopback, Router, send, type ApiRequest, type ApiResponse } from './http';
 import { dataRoutes } from './routes/data';
 import { platformRoutes } from './routes/platform';
 import { reportRoutes } from './routes/reports';
@@ -110,9 +110,7 @@ function closeServer(server: Server): Promise<void> {
 }
 
 function faultRoutes(router: Router, faults: FaultInjector): void {
-  const loopbackOnly = (request: ApiRequest) => {
-    if (!isLoopbackAddress(request.remoteAddress)) throw new HttpError(403, 'Fault injection is only available on loopback');
-  };
+  const loopbackOnly = (request: ApiRequest) => requireLoopback(request, 'Fault injection');
   router
     .add('GET', '/__platform/faults', async (r) => {
       loopbackOnly(r);

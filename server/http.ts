@@ -115,3 +115,8 @@ export function send(response: ServerResponse, result: ApiResponse): void {
 export function isLoopbackAddress(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
+
+/** Development-only routes (fault injection, the sign-in stand-in) answer `403` to anyone not on this computer. */
+export function requireLoopback(request: ApiRequest, what: string): void {
+  if (!isLoopbackAddress(request.remoteAddress)) throw new HttpError(403, `${what} is only available on loopback`);
+}

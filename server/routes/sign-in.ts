@@ -1,9 +1,8 @@
 import { newSecret, tokenHash } from '../auth';
 import type { PlatformContext } from '../context';
-import { HttpError, isLoopbackAddress, type ApiRequest, type ApiResponse } from '../http';
+import { HttpError, requireLoopback, type ApiRequest, type ApiResponse, type Router } from '../http';
 import { userRecord } from '../store/rows';
 import { authenticate, bearerToken } from './auth';
-import type { Router } from '../http';
 
 /**
  * The local platform's sign-in page, opened by the add-in in an Office dialog. It stands in for a tenant's
@@ -18,9 +17,7 @@ const PAGE_HEADERS = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function loopbackOnly(request: ApiRequest): void {
-  if (!isLoopbackAddress(request.remoteAddress)) throw new HttpError(403, 'Signing in to the local platform is only possible from this computer');
-}
+const loopbackOnly = (request: ApiRequest) => requireLoopback(request, 'Signing in to the local platform');
 
 async function page(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   loopbackOnly(request);

@@ -455,6 +455,7 @@ export class ExcelConnector {
       await context.sync();
       return handler;
     });
+    // Read apart from the registration: with a chart selected the read fails, and the handler must still be in place.
     await report();
     return () =>
       Excel.run(registration.context, async (context) => {

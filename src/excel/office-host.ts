@@ -1,3 +1,5 @@
+import { parseHexColor, relativeLuminance } from '../core/color';
+
 /**
  * What the pane needs from Office beyond the workbook: the display language, the theme, and dialogs.
  * The workbench supplies its own `PaneHost` (a simulated dialog) when the pane runs outside Office.
@@ -17,13 +19,13 @@ export interface PaneHost {
   openDialog(url: string): Promise<DialogOutcome>;
 }
 
-/** Office's theme is dark when its body background is dark (the theme has no "is dark" flag before 1.3). */
+/**
+ * Office's theme is dark when its body background is darker than middle grey (the theme has no "is dark"
+ * flag before 1.3): a relative luminance below that of #808080.
+ */
 function themeOf(officeTheme: Office.OfficeTheme | undefined): PaneTheme {
-  const background = officeTheme?.bodyBackgroundColor;
-  const match = background ? /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(background) : null;
-  if (!match) return 'light';
-  const [r, g, b] = match.slice(1).map((hex) => parseInt(hex, 16) / 255) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 ? 'dark' : 'light';
+  const rgb = officeTheme?.bodyBackgroundColor ? parseHexColor(officeTheme.bodyBackgroundColor) : null;
+  return rgb && relativeLuminance(rgb) < relativeLuminance([128, 128, 128]) ? 'dark' : 'light';
 }
 
 /** Office's dialog: the page hands back its result with `Office.context.ui.messageParent`. */

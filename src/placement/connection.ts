@@ -32,6 +32,11 @@ export async function connect(settings: ConnectionSettings, options: Partial<Pla
   return { settings: current, platform, user, deployments, appConfig };
 }
 
+/** Who a token belongs to: the one request needed to check a token given after signing in again. */
+export function tokenUser(settings: ConnectionSettings, options: Partial<PlatformClientOptions> = {}): Promise<User> {
+  return new PlatformClient({ ...options, baseUrl: settings.baseUrl, accessToken: () => settings.accessToken }).getCurrentUser();
+}
+
 /** The deployment to start with: the user's saved default if it still exists, else the first. */
 export function initialDeployment(connection: Pick<Connection, 'user' | 'deployments'>): Deployment | undefined {
   const saved = connection.user.settings.defaultDeploymentId;

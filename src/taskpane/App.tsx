@@ -79,6 +79,7 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
   const [view, setView] = useState<'workbook' | 'settings'>('workbook');
   const [sessionEnded, setSessionEnded] = useState(false);
   const pendingSignIn = useRef<PendingSignIn | null>(null);
+  // The clients' 401 hook outlives renders, so it reads the connection through a ref, not the state.
   const connectionRef = useRef<Connection | null>(null);
   const describe = (e: unknown) => describeError(e, i18n);
 
@@ -151,13 +152,13 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
         return;
       }
       // Signing in again: the same user carries on where they were; another user starts afresh.
-      const { connect } = await loadConnection();
-      const checked = await connect(settings).catch((e: unknown) => {
+      const { tokenUser } = await loadConnection();
+      const user = await tokenUser(settings).catch((e: unknown) => {
         setError(describe(e));
         return null;
       });
-      if (!checked) return;
-      if (checked.user.id !== current.user.id) {
+      if (!user) return;
+      if (user.id !== current.user.id) {
         endPendingSignIn(false);
         await open(settings);
         return;

@@ -1,18 +1,14 @@
 import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
 import type { AppConfig } from '../contract';
+import { parseHexColor, relativeLuminance } from '../core/color';
 import type { PaneTheme } from '../excel/office-host';
 
 const HEX = /^#([0-9a-f]{6})$/i;
 
-function luminance(hex: string): number {
-  const channels = [0, 2, 4].map((i) => parseInt(hex.slice(1 + i, 3 + i), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of a colour against white. */
+/** WCAG contrast ratio of a `#RRGGBB` colour against white. */
 export function contrastWithWhite(hex: string): number {
-  return 1.05 / (luminance(hex) + 0.05);
+  const rgb = parseHexColor(hex);
+  return rgb ? 1.05 / (relativeLuminance(rgb) + 0.05) : 1;
 }
 
 function darken(hex: string, amount: number): string {

@@ -5,17 +5,17 @@ import { screenshots, useWorkbench } from './support/workbench';
 jest.setTimeout(240_000);
 
 const bench = useWorkbench();
-const url = (query = '', hash = '') => `${bench.workbench.server.url}/workbench.html${query}${hash}`;
+const workbenchUrl = () => `${bench.workbench.server.url}/workbench.html`;
 const placements = () => bench.page.locator('[aria-label="Placements in this workbook"] li');
 const reportRows = () => bench.page.locator('[aria-label="Reports"] li');
 
 /** A fresh pane: nothing saved, an empty workbook. */
-async function freshWorkbench(query = '', hash = '') {
+async function freshWorkbench() {
   await bench.page.goto('about:blank');
-  await bench.page.goto(url(query));
+  await bench.page.goto(workbenchUrl());
   await bench.page.evaluate(() => (window as unknown as { workbench: { reset(): void } }).workbench.reset());
   await bench.page.goto('about:blank');
-  await bench.page.goto(url(query, hash));
+  await bench.page.goto(workbenchUrl());
 }
 
 async function selectCell(address: string) {

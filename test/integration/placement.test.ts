@@ -1,28 +1,20 @@
 import { ApiError, type CoreDataClient } from '../../src/client';
-import { withPivotDefaults, type CubeLoadResult, type Report } from '../../src/contract';
+import { withPivotDefaults, type CubeLoadResult } from '../../src/contract';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { PlacementService } from '../../src/placement/placement-service';
 import { ExcelSimulator, installSimulator, WorkbookModel } from '../../src/workbench/excel-sim';
 import { cellsOf, installWorkbook, workbookState } from '../support/excel';
-import { startTestPlatform, type TestPlatform } from '../support/local-platform';
-import { reportByPublicId } from '../support/reports';
+import { useAnalystPlatform } from '../support/local-platform';
 
 // Results of 50,000 rows take a few seconds under Jest's module sandbox.
 jest.setTimeout(60_000);
 
-let t: TestPlatform;
-let data: CoreDataClient;
-beforeAll(async () => {
-  t = await startTestPlatform();
-  data = await t.dataClient(t.analyst);
-});
-afterAll(() => t.close());
-afterEach(() => t.platform.faults.set([]));
+const local = useAnalystPlatform();
+afterEach(() => local.t.platform.faults.set([]));
+const { report } = local;
 
-const report = (publicId: string): Promise<Report> => reportByPublicId(t.analyst, t.salesDeploymentId, publicId);
-
-function service(dataClient: Pick<CoreDataClient, 'load'> = data) {
-  return new PlacementService({ platform: t.analyst, data: dataClient as CoreDataClient, excel: new ExcelConnector(), deploymentId: t.salesDeploymentId });
+function service(dataClient: Pick<CoreDataClient, 'load'> = local.data) {
+  return new PlacementService({ platform: local.t.analyst, data: dataClient as CoreDataClient, excel: new ExcelConnector(), deploymentId: local.t.salesDeploymentId });
 }
 
 async function select(sim: ExcelSimulator, sheetName: string, address: string) {
@@ -74,9 +66,9 @@ describe('placing a report', () => {
   it("gives the admin's time zone to queries that name none, and keeps a report's own", async () => {
     installWorkbook();
     const sent: (string | undefined)[] = [];
-    const spy: Pick<CoreDataClient, 'load'> = { load: (query, options) => (sent.push(query.timezone), data.load(query, options)) };
+    const spy: Pick<CoreDataClient, 'load'> = { load: (query, options) => (sent.push(query.timezone), local.data.load(query, options)) };
     const withZone = (timezone: string | null) =>
-      new PlacementService({ platform: t.analyst, data: spy, excel: new ExcelConnector(), deploymentId: t.salesDeploymentId, timezone });
+      new PlacementService({ platform: local.t.analyst, data: spy, excel: new ExcelConnector(), deploymentId: local.t.salesDeploymentId, timezone });
     const r = await report('monthly-revenue');
     await withZone('Europe/Berlin').fetchLayout(r);
     await withZone('Europe/Berlin').fetchLayout({ ...r, query: { ...r.query, timezone: 'Asia/Tokyo' } });
@@ -138,7 +130,7 @@ describe('placing a report', () => {
     expect(outcome).toEqual({ kind: 'needs-confirmation', foreignCells: ['C5'], target: 'Sheet1!B3:D8' });
     expect((workbookState(sim) as { sheets: unknown }).sheets).toEqual(before);
     const workbookId = String(sim.model.settings.get('reportSync.workbookId'));
-    expect((await t.analyst.listReports(t.salesDeploymentId, { externalWorkbookId: workbookId })).items).toEqual([]);
+    expect((await local.t.analyst.listReports(local.t.salesDeploymentId, { externalWorkbookId: workbookId })).items).toEqual([]);
     const confirmed = await service().place(r, { overwrite: true });
     expect(confirmed.kind).toBe('done');
     expect(cellsOf(sim, 'Sheet1', 4, 2, 1, 1)).toEqual([[expect.any(Number)]]);
@@ -151,7 +143,7 @@ describe('refreshing a placement', () => {
     const placed = await service().place(await report('orders-by-status'));
     if (placed.kind !== 'done') throw new Error('not placed');
     const before = workbookState(sim);
-    t.platform.faults.set([{ path: '^/cubejs-api/v1/load$', status: 400 }]);
+    local.t.platform.faults.set([{ path: '^/cubejs-api/v1/load$', status: 400 }]);
     await expect(service().refresh(placed.report, placed.placement)).rejects.toBeInstanceOf(ApiError);
     expect(workbookState(sim)).toEqual(before);
   });
@@ -160,7 +152,7 @@ describe('refreshing a placement', () => {
     const sim = installWorkbook();
     await select(sim, 'Sheet1', 'B3');
     const publicId = 'it-refresh-follow';
-    const created = await t.admin.upsertReportByPublicId(t.salesDeploymentId, publicId, {
+    const created = await local.t.admin.upsertReportByPublicId(local.t.salesDeploymentId, publicId, {
       name: 'Refresh follow', query: { measures: ['orders.count'], dimensions: ['orders.status'] },
     });
     const placed = await service().place(created);
@@ -169,7 +161,7 @@ describe('refreshing a placement', () => {
       context.workbook.worksheets.getItem('Sheet1').getRange('1:2').insert('Down');
       await context.sync();
     });
-    const edited = await t.admin.upsertReportByPublicId(t.salesDeploymentId, publicId, {
+    const edited = await local.t.admin.upsertReportByPublicId(local.t.salesDeploymentId, publicId, {
       name: 'Refresh follow', query: { measures: ['orders.count'], dimensions: ['orders.region'] },
     });
     const stale = edited.externalWorkbookPlacements.find((p) => p.id === placed.placement.id)!;

@@ -18,26 +18,18 @@ afterAll(() => t.close());
 /** Counts queries and writes in flight, so concurrency is observed rather than assumed. */
 function instrumented(service: PlacementService) {
   const seen = { queries: 0, maxQueries: 0, writes: 0, maxWrites: 0 };
-  const fetchLayout = service.fetchLayout.bind(service);
-  const writeRefresh = service.writeRefresh.bind(service);
-  service.fetchLayout = async (...args) => {
-    seen.queries += 1;
-    seen.maxQueries = Math.max(seen.maxQueries, seen.queries);
-    try {
-      return await fetchLayout(...args);
-    } finally {
-      seen.queries -= 1;
-    }
-  };
-  service.writeRefresh = async (...args) => {
-    seen.writes += 1;
-    seen.maxWrites = Math.max(seen.maxWrites, seen.writes);
-    try {
-      return await writeRefresh(...args);
-    } finally {
-      seen.writes -= 1;
-    }
-  };
+  const counted = <A extends unknown[], R>(call: (...args: A) => Promise<R>, now: 'queries' | 'writes', max: 'maxQueries' | 'maxWrites') =>
+    async (...args: A): Promise<R> => {
+      seen[now] += 1;
+      seen[max] = Math.max(seen[max], seen[now]);
+      try {
+        return await call(...args);
+      } finally {
+        seen[now] -= 1;
+      }
+    };
+  service.fetchLayout = counted(service.fetchLayout.bind(service), 'queries', 'maxQueries');
+  service.writeRefresh = counted(service.writeRefresh.bind(service), 'writes', 'maxWrites');
   return seen;
 }
 

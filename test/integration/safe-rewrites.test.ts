@@ -1,28 +1,19 @@
-import type { CoreDataClient } from '../../src/client';
 import type { Report } from '../../src/contract';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { PlacementOverlapError, WriteFailedError } from '../../src/placement/errors';
 import { PlacementService, type WriteOutcome } from '../../src/placement/placement-service';
 import type { ExcelSimulator } from '../../src/workbench/excel-sim';
 import { cellsOf, installWorkbook, workbookState } from '../support/excel';
-import { startTestPlatform, type TestPlatform } from '../support/local-platform';
-import { reportByPublicId } from '../support/reports';
+import { useAnalystPlatform } from '../support/local-platform';
 
 jest.setTimeout(30_000);
 
-let t: TestPlatform;
-let data: CoreDataClient;
-beforeAll(async () => {
-  t = await startTestPlatform();
-  data = await t.dataClient(t.analyst);
-});
-afterAll(() => t.close());
-
-const report = (publicId: string): Promise<Report> => reportByPublicId(t.analyst, t.salesDeploymentId, publicId);
+const local = useAnalystPlatform();
+const { report } = local;
 
 function service(options: { requestBudgetBytes?: number; showAppliedFilters?: boolean } = {}) {
   return new PlacementService({
-    platform: t.analyst, data, deploymentId: t.salesDeploymentId,
+    platform: local.t.analyst, data: local.data, deploymentId: local.t.salesDeploymentId,
     excel: new ExcelConnector({ requestBudgetBytes: options.requestBudgetBytes }),
     preferences: () => ({ suppressDuplicateValues: false, showAppliedFilters: options.showAppliedFilters ?? false }),
   });
@@ -44,7 +35,7 @@ function done(outcome: WriteOutcome) {
 
 /** A report of the test's own, so each test can change its query without touching the others. */
 async function ownReport(publicId: string, query: Report['query'], pivot?: Report['pivot']): Promise<Report> {
-  return t.admin.upsertReportByPublicId(t.salesDeploymentId, publicId, { name: publicId, query, pivot });
+  return local.t.admin.upsertReportByPublicId(local.t.salesDeploymentId, publicId, { name: publicId, query, pivot });
 }
 
 describe('layouts in the workbook', () => {
@@ -58,7 +49,7 @@ describe('layouts in the workbook', () => {
     expect(cells[1]).toEqual(['Region', 'Revenue', 'Revenue', 'Revenue', 'Revenue']);
     expect(cells.slice(2, 6).map((r) => r[0])).toEqual(['Asia Pacific', 'Europe', 'Latin America', 'North America']);
     expect(cells[6]![0]).toBe('Total');
-    const direct = await data.load({ measures: ['orders.total_amount'], timeDimensions: [{ dimension: 'orders.created_at', granularity: 'quarter', dateRange: ['2025-01-01', '2025-12-31'] }] });
+    const direct = await local.data.load({ measures: ['orders.total_amount'], timeDimensions: [{ dimension: 'orders.created_at', granularity: 'quarter', dateRange: ['2025-01-01', '2025-12-31'] }] });
     expect(cells[6]!.slice(1)).toEqual(direct.data.map((r) => Number(r['orders.total_amount'])));
     const sheet = sim.model.sheetByName('Sheet1')!;
     expect([1, 2, 3, 4, 5].every((c) => sim.model.cellAt(sheet, 7, c)?.bold === true)).toBe(true);

@@ -1,5 +1,7 @@
 import { startPlatform, type PlatformOptions, type RunningPlatform } from '../../server/app';
 import { CoreDataClient, DeploymentTokenManager, PlatformClient, ScimClient } from '../../src/client';
+import type { Report } from '../../src/contract';
+import { reportByPublicId } from './reports';
 
 /** No waiting in tests: backoff and Continue wait pauses resolve at once (cancellation still honoured). */
 export const noSleep = (_ms: number, signal?: AbortSignal) =>
@@ -46,5 +48,35 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}):
       });
     },
     close: () => platform.close(),
+  };
+}
+
+/**
+ * A local platform for one test file (started before its tests, closed after them), with the analyst's data
+ * client and the seeded Sales reports by public id. Read the properties inside tests.
+ */
+export function useAnalystPlatform(options: Partial<PlatformOptions> = {}): {
+  readonly t: TestPlatform;
+  readonly data: CoreDataClient;
+  report(publicId: string): Promise<Report>;
+} {
+  let started: { t: TestPlatform; data: CoreDataClient } | undefined;
+  beforeAll(async () => {
+    const t = await startTestPlatform(options);
+    started = { t, data: await t.dataClient(t.analyst) };
+  });
+  afterAll(() => started?.t.close());
+  const current = () => {
+    if (!started) throw new Error('the platform has not started');
+    return started;
+  };
+  return {
+    get t() {
+      return current().t;
+    },
+    get data() {
+      return current().data;
+    },
+    report: (publicId) => reportByPublicId(current().t.analyst, current().t.salesDeploymentId, publicId),
   };
 }

@@ -20,14 +20,18 @@ const useStyles = makeStyles({
   sheet: { display: 'block', margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
+/**
+ * A placement's last outcome in this pane when it was not a clean write, shown as its status until the
+ * next one: its cells were deleted, cells were edited by hand, or the write failed (and why).
+ */
+export type PlacementOutcome = { state: 'DETACHED' } | { state: 'EDITED' } | { state: 'FAILED'; reason: string };
+
 export interface PlacementsViewProps {
   placements: WorkbookPlacement[] | null;
   /** The signed-in user, to say "by you". */
   currentUserId: string;
-  /** Placements whose cells were deleted: shown as detached, with their two ways out. */
-  detached: Set<string>;
-  /** Per placement, the last outcome in this pane when it was not a clean write. */
-  outcomes: Map<string, { state: 'EDITED' } | { state: 'FAILED'; reason: string }>;
+  /** Per placement, the last outcome in this pane when it was not a clean write; detached ones get their two ways out. */
+  outcomes: Map<string, PlacementOutcome>;
   /** Per placement, its state in a running or finished "Refresh all". */
   runStates: Map<string, { state: RefreshState; reason: string | null }>;
   busy: boolean;
@@ -40,7 +44,7 @@ export interface PlacementsViewProps {
 
 /** This workbook's placements: what is where, when it was last written, and whether it is still current. */
 export function PlacementsView({
-  placements, currentUserId, detached, outcomes, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect, onLocate,
+  placements, currentUserId, outcomes, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect, onLocate,
 }: PlacementsViewProps) {
   const styles = useStyles();
   const { m, number, relative } = useI18n();
@@ -54,7 +58,7 @@ export function PlacementsView({
   if (placements.length === 0) return <Caption1>{m.noPlacements}</Caption1>;
   const byReport = new Map<string, WorkbookPlacement[]>();
   for (const entry of placements) byReport.set(entry.report.id, [...(byReport.get(entry.report.id) ?? []), entry]);
-  const isDetached = (entry: WorkbookPlacement) => detached.has(entry.placement.id) || entry.location === null;
+  const isDetached = (entry: WorkbookPlacement) => outcomes.get(entry.placement.id)?.state === 'DETACHED' || entry.location === null;
   // Grouped by sheet in tab order (the service sorts them), detached placements last.
   const groups: { key: string; title: string; label: string; entries: WorkbookPlacement[] }[] = [];
   for (const entry of placements) {

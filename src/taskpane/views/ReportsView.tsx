@@ -2,8 +2,8 @@ import {
   Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody,
   Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { Fragment, useEffect, useRef, useState } from 'react';
-import type { FolderRef, Report, ReportSortBy } from '../../contract';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import type { FolderRef, Report, ReportListParams, ReportSortBy } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
@@ -50,31 +50,39 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [reports, setReports] = useState<Report[] | null>(null);
-  // The workbook's id matters only to the "In this workbook" filter; it arriving must not reload other lists.
-  const filterWorkbookId = onlyThisWorkbook ? workbookId : null;
   const [error, setError] = useState<string | null>(null);
   /** Bumped by "Try again" after a failed load. */
   const [attempt, setAttempt] = useState(0);
+  // The workbook's id matters only to the "In this workbook" filter; it arriving must not reload other lists.
+  const filterWorkbookId = onlyThisWorkbook ? workbookId : null;
+  /** What the list asks the platform for; null when "In this workbook" is on before the workbook has an id. */
+  const listParams = useMemo<ReportListParams | null>(
+    () => (onlyThisWorkbook && !filterWorkbookId ? null : { search: search || undefined, sortBy, first: PAGE_SIZE, externalWorkbookId: filterWorkbookId ?? undefined, folderId }),
+    [onlyThisWorkbook, filterWorkbookId, search, sortBy, folderId],
+  );
 
   /** The request of the list on screen: a new search (or filter, sort, folder) aborts it and its Load more. */
   const shownList = useRef<AbortController | null>(null);
+
+  const show = (page: { items: Report[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }, append: boolean) => {
+    setReports((current) => (append ? [...(current ?? []), ...page.items] : page.items));
+    setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+  };
 
   useEffect(() => {
     const controller = new AbortController();
     // Debounced: one request once typing pauses, and a superseded request is cancelled.
     const timer = setTimeout(() => {
       setError(null);
-      if (onlyThisWorkbook && !filterWorkbookId) {
+      if (!listParams) {
         setReports([]);
         return;
       }
-      const externalWorkbookId = filterWorkbookId ?? undefined;
       connection.platform
-        .listReports(deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, externalWorkbookId, folderId }, controller.signal)
+        .listReports(deploymentId, listParams, controller.signal)
         .then((page) => {
           shownList.current = controller;
-          setReports(page.items);
-          setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+          show(page, false);
         })
         .catch((e: unknown) => {
           if (!controller.signal.aborted) setError(describeError(e, i18n));
@@ -84,21 +92,16 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       clearTimeout(timer);
       controller.abort();
     };
-  }, [connection, deploymentId, search, onlyThisWorkbook, filterWorkbookId, sortBy, folderId, i18n, attempt]);
+  }, [connection, deploymentId, listParams, i18n, attempt]);
 
   const loadMore = async () => {
     const signal = shownList.current?.signal;
-    if (!nextCursor || !signal || signal.aborted) return;
+    if (!nextCursor || !listParams || !signal || signal.aborted) return;
     setLoadingMore(true);
     try {
-      const externalWorkbookId = filterWorkbookId ?? undefined;
-      const page = await connection.platform.listReports(
-        deploymentId, { search: search || undefined, sortBy, first: PAGE_SIZE, after: nextCursor, externalWorkbookId, folderId }, signal,
-      );
+      const page = await connection.platform.listReports(deploymentId, { ...listParams, after: nextCursor }, signal);
       // A page of a list the user has since replaced (typed, sorted, filtered) is not appended to the new one.
-      if (signal.aborted) return;
-      setReports((current) => [...(current ?? []), ...page.items]);
-      setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+      if (!signal.aborted) show(page, true);
     } catch (e) {
       if (!signal.aborted) setError(describeError(e, i18n));
     } finally {

@@ -1,6 +1,6 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Option, ProgressBar, Spinner,
-  Subtitle2, makeStyles, tokens,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2,
+  makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
@@ -11,7 +11,8 @@ import { progressOf, startRefreshAll, type RefreshAllRun, type RefreshItem } fro
 import { openDeployment } from '../../placement/session';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
-import { PlacementsView } from './PlacementsView';
+import { PlacementsView, type PlacementOutcome } from './PlacementsView';
+import { QuestionBar } from './QuestionBar';
 import { ReportsView } from './ReportsView';
 
 const useStyles = makeStyles({
@@ -40,9 +41,6 @@ export interface WorkspaceViewProps {
   onDeploymentChange(deployment: Deployment): void;
 }
 
-/** A placement's last outcome in this pane, shown as its status until the next write. */
-type Outcome = { state: 'EDITED' } | { state: 'FAILED'; reason: string };
-
 /** The connected pane: this workbook's placements and the reports that can be placed. */
 export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange }: WorkspaceViewProps) {
   const styles = useStyles();
@@ -53,12 +51,11 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   /** Bumped by "Try again" when the deployment could not be opened. */
   const [retry, setRetry] = useState(0);
   const [selection, setSelection] = useState<string | null>(null);
-  const [outcomes, setOutcomes] = useState<Map<string, Outcome>>(new Map());
+  const [outcomes, setOutcomes] = useState<Map<string, PlacementOutcome>>(new Map());
   const [placements, setPlacements] = useState<WorkbookPlacement[] | null>(null);
   const [operation, setOperation] = useState<Operation | null>(null);
   const [question, setQuestion] = useState<Question | null>(null);
   const [allRun, setAllRun] = useState<{ handle: RefreshAllRun; items: readonly RefreshItem[]; running: boolean } | null>(null);
-  const [detached, setDetached] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -96,12 +93,15 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     }
   }, [service, describe]);
 
-  const setOutcome = (placementId: string | undefined, outcome: Outcome | null) => {
-    if (!placementId) return;
+  /** Records placements' outcomes (null: a clean write, back to the platform's status). */
+  const setOutcome = (...changes: [placementId: string | undefined, outcome: PlacementOutcome | null][]) => {
     setOutcomes((current) => {
       const next = new Map(current);
-      if (outcome) next.set(placementId, outcome);
-      else next.delete(placementId);
+      for (const [placementId, outcome] of changes) {
+        if (!placementId) continue;
+        if (outcome) next.set(placementId, outcome);
+        else next.delete(placementId);
+      }
       return next;
     });
   };
@@ -138,7 +138,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         return false;
       }
       if (outcome.kind === 'hand-edits') {
-        setOutcome(placementId, { state: 'EDITED' });
+        setOutcome([placementId, { state: 'EDITED' }]);
         setQuestion({
           kind: 'hand-edits', rows: outcome.rows, cells: outcome.cells,
           proceed: () => void run(label, write, { ...permissions, overwriteHandEdits: true }, placementId),
@@ -147,16 +147,16 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         return false;
       }
       // The list is brought up to date first, so the notice never describes a state the list does not show.
-      setOutcome(placementId, null);
+      setOutcome([placementId, null]);
       await reload();
       setOperation(null);
       const cut = outcome.cutAt ? ` ${m.cutNotice(number(outcome.cutAt))}` : '';
       setNotice(`${m.placedNotice(outcome.report.title, outcome.placement.resultLocation)}${cut}`);
       return true;
     } catch (e) {
-      if (e instanceof PlacementDetachedError && placementId) setDetached((d) => new Set(d).add(placementId));
-      else setOutcome(placementId, { state: 'FAILED', reason: describe(e) });
-      setError(describe(e));
+      const reason = describe(e);
+      setOutcome([placementId, e instanceof PlacementDetachedError ? { state: 'DETACHED' } : { state: 'FAILED', reason }]);
+      setError(reason);
       return false;
     } finally {
       setOperation(null);
@@ -182,11 +182,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     setQuestion(null);
     try {
       await service.disconnect(entry.report, entry.placement, clearCells);
-      setDetached((d) => {
-        const next = new Set(d);
-        next.delete(entry.placement.id);
-        return next;
-      });
+      setOutcome([entry.placement.id, null]);
       await reload();
     } catch (e) {
       setError(describe(e));
@@ -203,11 +199,15 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     setAllRun({ handle, items: [...handle.items], running: true });
     const items = await handle.done;
     setAllRun({ handle, items: [...items], running: false });
-    for (const item of items) {
-      if (item.state === 'done') setOutcome(item.entry.placement.id, null);
-      if (item.state === 'failed') setOutcome(item.entry.placement.id, { state: 'FAILED', reason: item.reason ?? m.errors.unknown });
-      if (item.outcome?.kind === 'hand-edits') setOutcome(item.entry.placement.id, { state: 'EDITED' });
-    }
+    setOutcome(
+      ...items.flatMap((item): [string, PlacementOutcome | null][] => {
+        const id = item.entry.placement.id;
+        if (item.state === 'done') return [[id, null]];
+        if (item.state === 'failed') return [[id, { state: 'FAILED', reason: item.reason ?? m.errors.unknown }]];
+        if (item.outcome?.kind === 'hand-edits') return [[id, { state: 'EDITED' }]];
+        return [];
+      }),
+    );
     await reload();
   };
   const placedCounts = new Map<string, number>();
@@ -250,42 +250,40 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         </Field>
       )}
       {question?.kind === 'disconnect' && (
-        <MessageBar intent="info" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{m.disconnectTitle(question.entry.report.title)}</MessageBarTitle>
-            {m.disconnectBody(question.entry.placement.resultLocation)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void disconnect(question.entry, true)}>{m.disconnectAndClear}</Button>
-            <Button appearance="primary" onClick={() => void disconnect(question.entry, false)}>{m.keepCells}</Button>
-            <Button onClick={() => setQuestion(null)}>{m.cancel}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <QuestionBar
+          intent="info"
+          title={m.disconnectTitle(question.entry.report.title)}
+          answers={[
+            { label: m.disconnectAndClear, onClick: () => void disconnect(question.entry, true) },
+            { label: m.keepCells, onClick: () => void disconnect(question.entry, false), primary: true },
+          ]}
+          cancelLabel={m.cancel}
+          onCancel={() => setQuestion(null)}
+        >
+          {m.disconnectBody(question.entry.placement.resultLocation)}
+        </QuestionBar>
       )}
       {question?.kind === 'overwrite' && (
-        <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{m.notEmptyTitle}</MessageBarTitle>
-            {m.notEmptyBody(question.target, list(question.foreignCells, 5))}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" onClick={question.proceed}>{m.overwrite}</Button>
-            <Button onClick={() => setQuestion(null)}>{m.cancel}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <QuestionBar
+          intent="warning"
+          title={m.notEmptyTitle}
+          answers={[{ label: m.overwrite, onClick: question.proceed, primary: true }]}
+          cancelLabel={m.cancel}
+          onCancel={() => setQuestion(null)}
+        >
+          {m.notEmptyBody(question.target, list(question.foreignCells, 5))}
+        </QuestionBar>
       )}
       {question?.kind === 'hand-edits' && (
-        <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{m.handEditsTitle}</MessageBarTitle>
-            {m.handEditsBody(list(question.rows, 8), question.rows.length, list(question.cells, 6))}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={question.locate}>{m.locate}</Button>
-            <Button appearance="primary" onClick={question.proceed}>{m.refreshAnyway}</Button>
-            <Button onClick={() => setQuestion(null)}>{m.cancel}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <QuestionBar
+          intent="warning"
+          title={m.handEditsTitle}
+          answers={[{ label: m.locate, onClick: question.locate }, { label: m.refreshAnyway, onClick: question.proceed, primary: true }]}
+          cancelLabel={m.cancel}
+          onCancel={() => setQuestion(null)}
+        >
+          {m.handEditsBody(list(question.rows, 8), question.rows.length, list(question.cells, 6))}
+        </QuestionBar>
       )}
       {error && (
         <MessageBar intent="error" layout="multiline">
@@ -317,18 +315,17 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         <PlacementsView
           placements={placements}
           currentUserId={connection.user.id}
-          detached={detached}
           outcomes={outcomes}
           runStates={runStates}
           busy={busy}
           onRefresh={(entry) => void refresh(entry)}
           onRefreshReport={(entries) => void refreshReport(entries)}
           onPlaceAgain={(entry) => void placeAgain(entry)}
-          onDisconnect={(entry) => (detached.has(entry.placement.id) ? void disconnect(entry) : setQuestion({ kind: 'disconnect', entry }))}
+          onDisconnect={(entry) => (outcomes.get(entry.placement.id)?.state === 'DETACHED' ? void disconnect(entry) : setQuestion({ kind: 'disconnect', entry }))}
           onLocate={(entry) => {
             if (!service) return;
             service.locate(entry.placement).catch((e: unknown) => {
-              if (e instanceof PlacementDetachedError) setDetached((d) => new Set(d).add(entry.placement.id));
+              if (e instanceof PlacementDetachedError) setOutcome([entry.placement.id, { state: 'DETACHED' }]);
               setError(describe(e));
             });
           }}

@@ -21,6 +21,26 @@ function sourceHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The project's webpack configuration for a mode, served over plain http (tests and benchmarks use loopback). */
+export async function webpackConfig(mode: 'development' | 'production', output: string): Promise<webpack.Configuration> {
+  process.env.DEV_SERVER_HTTP = '1';
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
+  const makeConfig = require(join(root, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Promise<webpack.Configuration>;
+  const config = await makeConfig({}, { mode });
+  return { ...config, context: root, output: { ...config.output, path: output } };
+}
+
+/** Runs webpack, failing with its error list when the build has errors. */
+export function runWebpack(config: webpack.Configuration): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      resolve();
+    });
+  });
+}
+
 /**
  * Builds the add-in (development mode, so the workbench is included) once per source state: browser test
  * files running in parallel share it, and a finished build is moved into place whole.
@@ -30,19 +50,7 @@ export async function buildForBrowserTests(): Promise<string> {
   if (existsSync(join(output, 'workbench.html'))) return output;
   const staging = `${output}.${process.pid}`;
   mkdirSync(staging, { recursive: true });
-  process.env.DEV_SERVER_HTTP = '1';
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
-  const makeConfig = require(join(root, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Promise<webpack.Configuration>;
-  const config = await makeConfig({}, { mode: 'development' });
-  config.output = { ...config.output, path: staging };
-  config.devtool = false;
-  await new Promise<void>((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) return reject(error);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-      resolve();
-    });
-  });
+  await runWebpack({ ...(await webpackConfig('development', staging)), devtool: false });
   writeFileSync(join(staging, 'built-from.txt'), `${new Date().toISOString()}\n`);
   if (existsSync(join(output, 'workbench.html'))) rmSync(staging, { recursive: true, force: true });
   else {
