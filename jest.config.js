@@ -2,12 +2,14 @@
 const transform = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
+// oidc-provider, oauth4webapi and jose ship only ES modules: swc turns them into CommonJS for Jest like our sources.
+const transformIgnorePatterns = ['/node_modules/(?!(oidc-provider|oauth4webapi|jose)/)'];
 module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
-    { displayName: 'unit', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
-    { displayName: 'integration', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    { displayName: 'unit', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
+    { displayName: 'integration', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     // Headless Chromium against the built add-in and a local platform; builds once, so it needs time.
-    { displayName: 'browser', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
+    { displayName: 'browser', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
   ],
 };

@@ -1,5 +1,5 @@
 import {
-  SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA, ScimUser, type ScimError,
+  SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA, ScimUserInput, type ScimError, type ScimUser,
 } from '../../src/contract';
 import { tokenHash } from '../auth';
 import type { PlatformContext } from '../context';
@@ -92,7 +92,7 @@ async function getUser(ctx: PlatformContext, request: ApiRequest): Promise<ApiRe
 async function replaceUser(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   await authorizeScim(ctx, request);
   const id = request.params.id!;
-  const parsed = ScimUser.safeParse(request.body);
+  const parsed = ScimUserInput.safeParse(request.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw scimError(400, `Invalid '${issue.path.join('.') || 'body'}': ${issue.message}`, 'invalidValue');

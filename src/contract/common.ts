@@ -1,35 +1,82 @@
 import { z } from 'zod';
 
-/** ISO 8601 date-time with `Z` or an offset, any precision. */
+/**
+ * Building blocks shared by every schema. Responses are parsed as a client of a living API parses them
+ * (contract.md): unknown fields ignored, every field the real schema makes nullable or optional accepted as
+ * null or absent, an unknown enum value from a newer server mapped to a fallback where the add-in can go on,
+ * and a missing required field reported by name. Request bodies are validated strictly by the local platform.
+ */
+
+/** A field the real schema marks `N(x)` (nullable) or leaves out of `required`: null and absent both accepted. */
+export const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/**
+ * An enum in a response: a value the add-in does not know (a newer server's) becomes `fallback` instead of
+ * failing the whole answer. Request bodies use the plain `z.enum`.
+ */
+export function openEnum<const T extends readonly [string, ...string[]], F extends T[number] | null>(values: T, fallback: F) {
+  return z.enum(values).or(z.string().transform((): F => fallback)) as unknown as z.ZodType<T[number] | F, string>;
+}
+
+/** `createdAt`-style fields: `format: date` or `format: date-time` strings, kept as sent. */
+export const DateOrDateTime = z.string().min(1);
+
+/** ISO 8601 date-time with `Z` or an offset, any precision (the local platform's own timestamps). */
 export const isoDateTime = z.iso.datetime({ offset: true });
 
-/** Body of every non-SCIM Platform API and Core data API error. */
-export const ErrorBody = z.object({ error: z.string() });
+/** Body of every non-SCIM Platform API and Core data API error; `code` where the real API names one. */
+export const ErrorBody = z.looseObject({ error: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const PageInfo = z.object({
+/** api.yaml `PageInfo`. */
+export const PageInfo = z.looseObject({
   hasNextPage: z.boolean(),
-  endCursor: z.string().nullable(),
+  hasPreviousPage: z.boolean(),
+  startCursor: nullish(z.string()),
+  endCursor: nullish(z.string()),
 });
 export type PageInfo = z.infer<typeof PageInfo>;
 
 /**
- * A cursor-paged list. `items` + `pageInfo` is the current shape; older servers still send the deprecated
- * `data`, `count` and `pagination` alongside, which are accepted and ignored.
+ * A cursor-paged list (`…ListResponse`): `items` with a nullable `pageInfo`. The deprecated `data`, `count`,
+ * `pagination` and `totalCount` that servers still send are accepted and ignored, and not demanded: a server
+ * may stop sending them.
  */
-export function page<T extends z.ZodType>(item: T) {
-  return z.object({
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.looseObject({
     items: z.array(item),
-    pageInfo: PageInfo,
+    pageInfo: nullish(PageInfo),
     data: z.array(z.unknown()).optional(),
-    count: z.number().optional(),
+    count: nullish(z.number()),
+    totalCount: nullish(z.number()),
     pagination: z.unknown().optional(),
   });
 }
 export interface Page<T> {
   items: T[];
-  pageInfo: PageInfo;
+  pageInfo?: PageInfo | null;
 }
 
-/** Field limit shared by report `name` and `title` (the description's Limits table). */
+/** The cursor of the next page, or null when there is none (also when a server sends no `pageInfo`). */
+export function nextCursor(page: { pageInfo?: PageInfo | null }): string | null {
+  return page.pageInfo?.hasNextPage && page.pageInfo.endCursor ? page.pageInfo.endCursor : null;
+}
+
+/** api.yaml `ResourceOwner`. */
+export const ResourceOwner = z.looseObject({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: nullish(z.string()),
+  picture: nullish(z.string()),
+});
+export type ResourceOwner = z.infer<typeof ResourceOwner>;
+
+/** api.yaml `WorkspaceFolderPathEntry`. */
+export const FolderPathEntry = z.looseObject({ id: z.number().int(), name: z.string() });
+export type FolderPathEntry = z.infer<typeof FolderPathEntry>;
+
+/** Field limit shared by report `name` and `title` (the description's Limits table, changelog v0.7.0). */
 export const MAX_NAME_LENGTH = 255;
+
+/** A path or query parameter the real API types as an integer id. */
+export const IntegerId = z.number().int().nonnegative();

@@ -59,11 +59,26 @@ export type CubeQuery = z.infer<typeof CubeQuery>;
 export const MemberType = z.enum(['string', 'number', 'time', 'boolean']);
 export type MemberType = z.infer<typeof MemberType>;
 
+/**
+ * core-data.yaml `V1CubeMetaFormat`: a named format (`percent`, `currency`, `number`, `imageUrl`, `id`,
+ * `link`), a link with a label, a custom time format, or a custom numeric format (a d3-format specifier).
+ * A format this add-in does not know is kept as sent; it is shown as General.
+ */
+export const MemberFormat = z.union([
+  z.string(),
+  z.looseObject({ type: z.literal('link'), label: z.string().optional() }),
+  z.looseObject({ type: z.literal('custom-time'), value: z.string() }),
+  z.looseObject({ type: z.literal('custom-numeric'), value: z.string(), alias: z.string().optional() }),
+  z.looseObject({ type: z.string() }),
+]);
+export type MemberFormat = z.infer<typeof MemberFormat>;
+
 export const AnnotationEntry = z.looseObject({
   title: z.string(),
   shortTitle: z.string(),
   type: MemberType,
-  format: z.string().optional(),
+  format: MemberFormat.optional(),
+  currency: z.string().optional(),
   meta: z.unknown().optional(),
 });
 export type AnnotationEntry = z.infer<typeof AnnotationEntry>;
@@ -93,15 +108,23 @@ export type CubeLoadResult = z.infer<typeof CubeLoadResult>;
 export const CONTINUE_WAIT = 'Continue wait';
 export const ContinueWait = z.object({ error: z.literal(CONTINUE_WAIT) });
 
-/** `/v1/load` answers either a result or Continue wait with status 200. */
-export const CubeLoadResponse = z.union([ContinueWait, CubeLoadResult]);
+/** core-data.yaml `V1LoadResponse`: the results in a list (`queryType: multi`, and newer servers always). */
+export const CubeLoadResults = z.looseObject({
+  results: z.array(CubeLoadResult).min(1),
+  queryType: z.string().optional(),
+  pivotQuery: z.unknown().optional(),
+  slowQuery: z.boolean().optional(),
+});
+
+/** `/v1/load` answers Continue wait, a single result, or `{results: [...]}`, each with status 200. */
+export const CubeLoadResponse = z.union([ContinueWait, CubeLoadResults, CubeLoadResult]);
 
 export const MetaMember = z.looseObject({
   name: z.string(),
-  title: z.string(),
-  shortTitle: z.string(),
+  title: z.string().optional(),
+  shortTitle: z.string().optional(),
   type: z.string(),
-  format: z.string().optional(),
+  format: MemberFormat.optional(),
   description: z.string().optional(),
   isVisible: z.boolean().optional(),
 });
@@ -109,7 +132,7 @@ export type MetaMember = z.infer<typeof MetaMember>;
 
 export const MetaCube = z.looseObject({
   name: z.string(),
-  title: z.string(),
+  title: z.string().optional(),
   type: z.enum(['cube', 'view']).optional(),
   description: z.string().optional(),
   measures: z.array(MetaMember),

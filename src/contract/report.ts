@@ -1,164 +1,234 @@
 import { z } from 'zod';
-import { CubeQuery } from './cube';
-import { isoDateTime, MAX_NAME_LENGTH, page } from './common';
+import {
+  DateOrDateTime, FolderPathEntry, IntegerId, listResponse, MAX_NAME_LENGTH, nullish, openEnum, ResourceOwner,
+} from './common';
 
-export const MeasuresAxis = z.enum(['columns', 'rows']);
-export const MeasuresPosition = z.enum(['before', 'after']);
-export const DisplayScale = z.enum(['model', 'absolute', 'thousands', 'millions', 'billions']);
-export type DisplayScale = z.infer<typeof DisplayScale>;
-export type MeasuresAxis = z.infer<typeof MeasuresAxis>;
-export type MeasuresPosition = z.infer<typeof MeasuresPosition>;
+export const MEASURES_AXES = ['columns', 'rows'] as const;
+export const MEASURES_POSITIONS = ['before', 'after'] as const;
+export const DISPLAY_SCALES = ['model', 'absolute', 'thousands', 'millions', 'billions'] as const;
+export type MeasuresAxis = (typeof MEASURES_AXES)[number];
+export type MeasuresPosition = (typeof MEASURES_POSITIONS)[number];
+export type DisplayScale = (typeof DISPLAY_SCALES)[number];
 
-/** How a report's result is laid out in cells. Every field is optional on input; see `withPivotDefaults`. */
-export const PivotInput = z.object({
-  rows: z.array(z.string()).optional(),
-  columns: z.array(z.string()).optional(),
-  measuresAxis: MeasuresAxis.optional(),
-  measuresPosition: MeasuresPosition.optional(),
-  displayScale: DisplayScale.optional(),
-  showColumnTotals: z.boolean().optional(),
-});
-export type PivotInput = z.infer<typeof PivotInput>;
-
-export const Pivot = z.object({
+/**
+ * api.yaml `PivotItems`: which members go on rows and columns, the order of the measures, the members of the
+ * filter zone, and the display options (v0.4.0 axis/position, v0.7.0 scale and column totals, v0.10.0 the
+ * per-report applied-filter override, v0.12.0 row totals). An unknown display value falls back to the default.
+ */
+export const PivotItems = z.looseObject({
   rows: z.array(z.string()),
   columns: z.array(z.string()),
-  measuresAxis: MeasuresAxis,
-  measuresPosition: MeasuresPosition,
-  displayScale: DisplayScale,
-  showColumnTotals: z.boolean(),
+  measures: z.array(z.string()),
+  filters: z.array(z.string()),
+  measuresAxis: nullish(openEnum(MEASURES_AXES, null)),
+  measuresPosition: nullish(openEnum(MEASURES_POSITIONS, null)),
+  displayScale: nullish(openEnum(DISPLAY_SCALES, null)),
+  showAppliedFilters: nullish(z.boolean()),
+  showColumnTotals: nullish(z.boolean()),
+  showRowTotals: nullish(z.boolean()),
 });
-export type Pivot = z.infer<typeof Pivot>;
+export type PivotItems = z.infer<typeof PivotItems>;
 
-/** The member name a time dimension has in results and pivots: `cube.member.granularity`, or the plain name. */
-export function timeDimensionMember(td: { dimension: string; granularity?: string }): string {
-  return td.granularity ? `${td.dimension}.${td.granularity}` : td.dimension;
-}
+/** api.yaml `PivotItemsInput` (request bodies: strict enums). */
+export const PivotItemsInput = z.object({
+  rows: z.array(z.string()),
+  columns: z.array(z.string()),
+  measures: z.array(z.string()),
+  filters: z.array(z.string()),
+  measuresAxis: z.enum(MEASURES_AXES).nullish(),
+  measuresPosition: z.enum(MEASURES_POSITIONS).nullish(),
+  displayScale: z.enum(DISPLAY_SCALES).nullish(),
+  showAppliedFilters: z.boolean().nullish(),
+  showColumnTotals: z.boolean().nullish(),
+  showRowTotals: z.boolean().nullish(),
+});
+export type PivotItemsInput = z.infer<typeof PivotItemsInput>;
 
-/** Fills the contract's defaults: rows = the query's dimensions and time dimensions, measures on columns after. */
-export function withPivotDefaults(input: PivotInput | undefined, query: CubeQuery): Pivot {
-  const defaultRows = [
-    ...(query.dimensions ?? []),
-    ...(query.timeDimensions ?? []).filter((td) => td.granularity).map(timeDimensionMember),
-  ];
-  return {
-    rows: input?.rows ?? defaultRows,
-    columns: input?.columns ?? [],
-    measuresAxis: input?.measuresAxis ?? 'columns',
-    measuresPosition: input?.measuresPosition ?? 'after',
-    displayScale: input?.displayScale ?? 'model',
-    showColumnTotals: input?.showColumnTotals ?? false,
-  };
-}
+export const HOSTS = ['EXCEL', 'GOOGLE_SHEETS'] as const;
+export type Host = (typeof HOSTS)[number];
+export const SYNC_STATUSES = ['UP_TO_DATE', 'CHANGED', 'UNKNOWN'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+export const REPORT_SOURCES = ['GOOGLE_SHEETS', 'EXCEL', 'PLAYGROUND', 'D3'] as const;
+export const WORKSPACE_ITEM_TYPES = ['FOLDER', 'WORKBOOK', 'REPORT'] as const;
 
-export const Host = z.enum(['EXCEL', 'GOOGLE_SHEETS']);
-export type Host = z.infer<typeof Host>;
+export const RESULT_CHECKSUM_MAX_CHUNKS = 2000;
 
-export const SyncStatus = z.enum(['UP_TO_DATE', 'CHANGED', 'UNKNOWN']);
-export type SyncStatus = z.infer<typeof SyncStatus>;
+/** api.yaml `ReportPlacementResultChunk`: a block of rows from `from` (0-based); `to` is deprecated. */
+export const ResultChunk = z.object({
+  from: z.number().int().min(0),
+  hash: z.string().min(1).max(64),
+  to: z.number().int().min(0).nullish(),
+});
 
-/** A1 reference of one cell without a sheet, e.g. `B2`. */
-export const CellAddress = z.string().regex(/^[A-Z]{1,3}[1-9][0-9]{0,6}$/, 'expected an A1 cell such as B2');
+/**
+ * api.yaml `ReportPlacementResultChecksum` (and `…Input`, the same shape): computed by the add-in over the cells
+ * it wrote, opaque to the server. `payload` (1–128 characters) came with v0.15.0.
+ */
+export const ResultChecksum = z.object({
+  v: z.number().int().min(1),
+  chunks: z.array(ResultChunk).max(RESULT_CHECKSUM_MAX_CHUNKS),
+  payload: z.string().min(1).max(128).optional(),
+});
+export type ResultChecksum = z.infer<typeof ResultChecksum>;
 
-export const Placement = z.object({
-  id: z.string(),
+/**
+ * api.yaml `ReportPlacement`: only `workbookId` and `resultLocation` are sure to be there. Placements recorded
+ * before v0.4.0 have nothing else (no id): they are listed and can be linked again.
+ */
+export const ReportPlacement = z.looseObject({
   workbookId: z.string(),
-  host: Host,
-  sheetId: z.string(),
-  sheetName: z.string(),
-  anchorCell: z.string(),
-  workbookName: z.string(),
   resultLocation: z.string(),
-  endResultCell: z.string(),
-  placedAt: isoDateTime,
-  placedByUserId: z.string(),
-  refreshedAt: isoDateTime.nullable(),
-  refreshedByUserId: z.string().nullable(),
-  queryChecksum: z.string().nullable(),
-  syncStatus: SyncStatus,
-  resultChecksum: z.string().nullable(),
+  id: nullish(z.string()),
+  anchorCell: nullish(z.string()),
+  endResultCell: nullish(z.string()),
+  host: nullish(openEnum(HOSTS, null)),
+  placedAt: nullish(z.string()),
+  placedByUserId: nullish(z.number().int()),
+  queryChecksum: nullish(z.string()),
+  refreshedAt: nullish(z.string()),
+  refreshedByUserId: nullish(z.number().int()),
+  // A checksum this add-in cannot read (another client's, a newer version's) is as good as none.
+  resultChecksum: nullish(ResultChecksum.or(z.unknown().transform(() => null))),
+  sheetId: nullish(z.string()),
+  sheetName: nullish(z.string()),
+  syncStatus: nullish(openEnum(SYNC_STATUSES, 'UNKNOWN')),
+  workbookName: nullish(z.string()),
 });
-export type Placement = z.infer<typeof Placement>;
+export type ReportPlacement = z.infer<typeof ReportPlacement>;
 
-export const FolderRef = z.object({ id: z.string(), name: z.string() });
-export type FolderRef = z.infer<typeof FolderRef>;
-
-export const Report = z.object({
-  id: z.string(),
+/** api.yaml `Report` (there is no `query`, `pivot` or `lastViewedAt`: the query is the JSON text `jsonQuery`). */
+export const Report = z.looseObject({
+  id: IntegerId,
+  deploymentId: IntegerId,
+  publicId: z.string(),
   name: z.string(),
-  title: z.string(),
-  publicId: z.string().nullable(),
-  folderPath: z.array(FolderRef),
-  canEdit: z.boolean(),
-  canManage: z.boolean(),
-  query: CubeQuery,
-  pivot: Pivot,
-  currentQueryChecksum: z.string().nullable(),
-  externalWorkbookPlacements: z.array(Placement),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-  lastViewedAt: isoDateTime.nullable(),
+  userId: z.number().int(),
+  user: ResourceOwner,
+  type: openEnum(WORKSPACE_ITEM_TYPES, null),
+  createdAt: DateOrDateTime,
+  updatedAt: DateOrDateTime,
+  // Required by the schema but never read here; a server that leaves it out loses nothing.
+  refreshedByUser: nullish(ResourceOwner),
+  title: nullish(z.string()),
+  description: nullish(z.string()),
+  canEdit: nullish(z.boolean()),
+  canManage: nullish(z.boolean()),
+  createdBy: nullish(z.number().int()),
+  currentQueryChecksum: nullish(z.string()),
+  endResultCell: nullish(z.string()),
+  externalWorkbookId: nullish(z.string()),
+  externalWorkbookPlacements: nullish(z.array(ReportPlacement)),
+  folderId: nullish(z.number().int()),
+  folderPath: nullish(z.array(FolderPathEntry)),
+  jsonQuery: nullish(z.string()),
+  meta: nullish(z.unknown()),
+  pivotItems: nullish(PivotItems),
+  refreshedBy: nullish(z.number().int()),
+  resultLocation: nullish(z.string()),
+  rolesWithAccess: nullish(z.array(z.unknown())),
+  source: nullish(openEnum(REPORT_SOURCES, null)),
+  sqlQuery: nullish(z.string()),
+  version: nullish(z.number().int()),
+  workbookId: nullish(z.number().int()),
 });
 export type Report = z.infer<typeof Report>;
 
-export const ReportPage = page(Report);
+/** api.yaml `ReportsListResponse`. */
+export const ReportsListResponse = listResponse(Report);
 
-export const ReportSortBy = z.enum(['name', 'createdAt', 'updatedAt', 'lastViewedAt']);
-export type ReportSortBy = z.infer<typeof ReportSortBy>;
+export const REPORT_SORT_BY = ['name', 'createdAt', 'updatedAt', 'lastViewedAt'] as const;
+export type ReportSortBy = (typeof REPORT_SORT_BY)[number];
+export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const REPORTS_PAGE_DEFAULT = 20;
 export const REPORTS_PAGE_MAX = 100;
 
+/** The query parameters of `GET …/reports` the add-in sends. */
 export interface ReportListParams {
   first?: number;
   after?: string;
   sortBy?: ReportSortBy;
+  sortDirection?: SortDirection;
   search?: string;
-  folderId?: string;
+  folderId?: number;
   externalWorkbookId?: string;
 }
 
-/** Body of `PUT /reports/by-public-id/{publicId}`. */
-export const ReportUpsert = z.object({
-  name: z.string().min(1).max(MAX_NAME_LENGTH),
-  title: z.string().min(1).max(MAX_NAME_LENGTH).optional(),
-  query: CubeQuery,
-  pivot: PivotInput.optional(),
-  folderId: z.string().nullable().optional(),
+/** api.yaml `publicId`: 12 characters `[0-9A-Za-z]`. */
+export const PUBLIC_ID_PATTERN = /^[0-9A-Za-z]{12}$/;
+export const PublicId = z.string().regex(PUBLIC_ID_PATTERN, 'must be 12 letters or digits');
+
+const name = z.string().max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`);
+
+/** api.yaml `CreateReportInput` (`POST …/reports`, `PUT …/reports/by-public-id/{publicId}`): nothing required. */
+export const CreateReportInput = z.object({
+  name: name.nullish(),
+  title: name.nullish(),
+  publicId: PublicId.nullish(),
+  jsonQuery: z.string().nullish(),
+  pivotItems: PivotItemsInput.nullish(),
+  folderId: z.number().int().nullish(),
+  source: z.enum(REPORT_SOURCES).nullish(),
+  host: z.enum(HOSTS).nullish(),
+  externalWorkbookId: z.string().nullish(),
+  workbookId: z.number().int().nullish(),
+  workbookName: z.string().nullish(),
+  sheetId: z.string().nullish(),
+  resultLocation: z.string().nullish(),
+  endResultCell: z.string().nullish(),
+  resultChecksum: ResultChecksum.nullish(),
+  meta: z.record(z.string(), z.unknown()).nullish(),
+  sqlQuery: z.string().nullish(),
 });
-export type ReportUpsert = z.infer<typeof ReportUpsert>;
+export type CreateReportInput = z.infer<typeof CreateReportInput>;
 
-const placementLocation = {
-  resultLocation: z.string().min(1),
-  endResultCell: CellAddress,
-  resultChecksum: z.string().nullable(),
-  queryChecksum: z.string().nullable(),
-};
+/** api.yaml `UpdateReportInput` (`PUT …/reports/{reportId}`): only the fields sent change; v0.17.0 `expectedVersion`. */
+export const UpdateReportInput = CreateReportInput.omit({ source: true }).extend({
+  placementId: z.string().nullish(),
+  pivotItems: PivotItemsInput.nullish(),
+  expectedVersion: z.number().int().nullish(),
+});
+export type UpdateReportInput = z.infer<typeof UpdateReportInput>;
 
-/** Body of `PUT /reports/{reportId}/connect-workbook`. */
-export const ConnectWorkbook = z.object({
+/** api.yaml `ConnectReportToWorkbookInput`: no `queryChecksum` (the server stamps the report's current one). */
+export const ConnectReportToWorkbookInput = z.object({
   externalWorkbookId: z.string().min(1),
-  host: Host,
-  sheetId: z.string().min(1),
-  sheetName: z.string().min(1),
-  anchorCell: CellAddress,
-  workbookName: z.string(),
-  placementId: z.string().optional(),
-  ...placementLocation,
+  resultLocation: z.string().min(1),
+  addressOnly: z.boolean().nullish(),
+  anchorCell: z.string().nullish(),
+  endResultCell: z.string().nullish(),
+  host: z.enum(HOSTS).nullish(),
+  placementId: z.string().nullish(),
+  resultChecksum: ResultChecksum.nullish(),
+  sheetId: z.string().nullish(),
+  sheetName: z.string().nullish(),
+  workbookName: z.string().nullish(),
 });
-export type ConnectWorkbook = z.infer<typeof ConnectWorkbook>;
+export type ConnectReportToWorkbookInput = z.infer<typeof ConnectReportToWorkbookInput>;
 
-/** How a placement is addressed: by id, or by workbook + sheet name + anchor as recorded. */
-export type PlacementAddress =
-  | { placementId: string }
-  | { externalWorkbookId: string; sheetName: string; anchorCell: string };
-
-/** Body of `PUT /reports/{reportId}/refresh`. `sheetName`/`anchorCell` are the new values when addressed by id. */
-export const RefreshPlacement = z.object({
-  placementId: z.string().optional(),
-  externalWorkbookId: z.string().optional(),
-  sheetName: z.string().min(1).optional(),
-  anchorCell: CellAddress.optional(),
-  ...placementLocation,
+/** api.yaml `RefreshReportInput`: no `endResultCell`, no `queryChecksum`. */
+export const RefreshReportInput = z.object({
+  placementId: z.string().nullish(),
+  externalWorkbookId: z.string().nullish(),
+  sheetId: z.string().nullish(),
+  sheetName: z.string().nullish(),
+  anchorCell: z.string().nullish(),
+  resultLocation: z.string().nullish(),
+  resultChecksum: ResultChecksum.nullish(),
 });
-export type RefreshPlacement = z.infer<typeof RefreshPlacement>;
+export type RefreshReportInput = z.infer<typeof RefreshReportInput>;
+
+/**
+ * api.yaml `DisconnectReportFromWorkbookInput`, a JSON body: `placementId`, or `externalWorkbookId` with
+ * `sheetName` and `anchorCell` (or a `resultLocation` naming both); `sheetId` narrows.
+ */
+export const DisconnectReportFromWorkbookInput = z.object({
+  placementId: z.string().nullish(),
+  externalWorkbookId: z.string().nullish(),
+  sheetId: z.string().nullish(),
+  sheetName: z.string().nullish(),
+  anchorCell: z.string().nullish(),
+  resultLocation: z.string().nullish(),
+});
+export type DisconnectReportFromWorkbookInput = z.infer<typeof DisconnectReportFromWorkbookInput>;

@@ -26,6 +26,13 @@ export const ScimUser = z.looseObject({
 });
 export type ScimUser = z.infer<typeof ScimUser>;
 
+/**
+ * The body of a replace (`PUT /Users/{id}`): a SCIM User whose read-only `id` and `meta` are ignored in whatever
+ * shape they come (identity providers echo back a partial `meta`).
+ */
+export const ScimUserInput = ScimUser.extend({ id: z.unknown().optional(), meta: z.unknown().optional() });
+export type ScimUserInput = z.infer<typeof ScimUserInput>;
+
 export const ScimListResponse = z.object({
   schemas: z.array(z.string()),
   totalResults: z.number().int(),

@@ -1,53 +1,87 @@
 import { z } from 'zod';
+import { DateOrDateTime, IntegerId, nullish, openEnum } from './common';
 
-export const SheetsSettings = z.object({
-  autoRunQueryOnChange: z.boolean().nullable().optional(),
-  openExplorationFromSheet: z.boolean().nullable().optional(),
-  revealSheetOnOpen: z.boolean().nullable().optional(),
-  showAppliedFilters: z.boolean().nullable().optional(),
-  suppressDuplicateValues: z.boolean().nullable().optional(),
+/** api.yaml `SheetsUserSettingsInput`: the five sheet settings, each own or (null/absent) inherited. */
+export const SheetsSettings = z.looseObject({
+  autoRunQueryOnChange: nullish(z.boolean()),
+  openExplorationFromSheet: nullish(z.boolean()),
+  revealSheetOnOpen: nullish(z.boolean()),
+  showAppliedFilters: nullish(z.boolean()),
+  suppressDuplicateValues: nullish(z.boolean()),
 });
 export type SheetsSettings = z.infer<typeof SheetsSettings>;
 export const SHEETS_SETTING_KEYS = [
   'autoRunQueryOnChange', 'openExplorationFromSheet', 'revealSheetOnOpen', 'showAppliedFilters', 'suppressDuplicateValues',
 ] as const satisfies readonly (keyof SheetsSettings)[];
 
+/** api.yaml `UserSettingsInput` as the `User.settings` it is read back in. */
 export const UserSettings = z.looseObject({
-  locale: z.string().nullable().optional(),
-  theme: z.string().nullable().optional(),
-  defaultDeploymentId: z.string().nullable().optional(),
-  sheets: SheetsSettings.nullable().optional(),
+  alternatingRowColors: nullish(z.boolean()),
+  defaultDeploymentId: nullish(z.number().int()),
+  lastSeenChangelogId: nullish(z.number().int()),
+  locale: nullish(z.string()),
+  sheets: nullish(SheetsSettings),
+  theme: nullish(z.string()),
+  timezone: nullish(z.string()),
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
 /**
- * Body of `PATCH /users/me/settings`: a partial merge. Omitted fields stay, `sheets` merges field by field,
- * explicit `null` clears. `lastSeenChangelogId` is deprecated: accepted and ignored.
+ * Body of `PATCH /users/me/settings` (api.yaml `UserSettingsInput`): a partial merge. Omitted fields stay,
+ * `sheets` merges field by field, explicit `null` clears. `lastSeenChangelogId` is deprecated: accepted, ignored.
  */
-export const UserSettingsPatch = z.object({
-  locale: z.string().nullable().optional(),
-  theme: z.string().nullable().optional(),
-  defaultDeploymentId: z.string().nullable().optional(),
-  sheets: SheetsSettings.nullable().optional(),
-  lastSeenChangelogId: z.unknown().optional(),
+export const UserSettingsInput = z.object({
+  alternatingRowColors: z.boolean().nullish(),
+  defaultDeploymentId: z.number().int().nullish(),
+  lastSeenChangelogId: z.number().int().nullish(),
+  locale: z.string().nullish(),
+  sheets: z.object({
+    autoRunQueryOnChange: z.boolean().nullish(),
+    openExplorationFromSheet: z.boolean().nullish(),
+    revealSheetOnOpen: z.boolean().nullish(),
+    showAppliedFilters: z.boolean().nullish(),
+    suppressDuplicateValues: z.boolean().nullish(),
+  }).nullish(),
+  theme: z.string().nullish(),
+  timezone: z.string().nullish(),
 });
-export type UserSettingsPatch = z.infer<typeof UserSettingsPatch>;
+export type UserSettingsInput = z.infer<typeof UserSettingsInput>;
 
-export const PolicyAction = z.string();
-export const PolicyGrant = z.looseObject({
-  action: PolicyAction,
-  /** Where the grant comes from: `direct`, `organization` or `group`. */
-  source: z.string().optional(),
+export const POLICY_RESOURCE_TYPES = [
+  'Global', 'Deployment', 'Report', 'ReportFolder', 'Agent', 'AgentSpace', 'Workbook', 'Dashboard', 'Folder', 'ChatThread',
+] as const;
+
+/** api.yaml `Policy`: actions granted on resources of one type (an unknown action or type is kept or nulled, never fatal). */
+export const Policy = z.looseObject({
+  resourceType: openEnum(POLICY_RESOURCE_TYPES, null),
+  actions: z.array(z.string()),
+  resources: z.array(z.string()),
 });
-export type PolicyGrant = z.infer<typeof PolicyGrant>;
+export type Policy = z.infer<typeof Policy>;
 
+/** api.yaml `User` (there is no `lastName`). `userPolicies` is filled only by `GET /users/me`. */
 export const User = z.looseObject({
-  id: z.string(),
+  id: IntegerId,
+  email: z.string(),
   username: z.string(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  settings: UserSettings,
-  userPolicies: z.array(PolicyGrant),
+  isAdmin: z.boolean(),
+  notifications: z.looseObject({}),
+  activeRoleId: nullish(z.number().int()),
+  aliases: nullish(z.array(z.unknown())),
+  createdAt: nullish(DateOrDateTime),
+  defaultRoles: nullish(z.array(z.string())),
+  externalId: nullish(z.string()),
+  firstName: nullish(z.string()),
+  gitUser: nullish(z.string()),
+  impersonation: nullish(z.unknown()),
+  isDeactivated: nullish(z.boolean()),
+  lastLogin: nullish(DateOrDateTime),
+  picture: nullish(z.string()),
+  samlId: nullish(z.string()),
+  settings: nullish(UserSettings),
+  title: nullish(z.string()),
+  tosAccepted: nullish(z.unknown()),
+  updatedAt: nullish(DateOrDateTime),
+  userPolicies: nullish(z.array(Policy)),
 });
 export type User = z.infer<typeof User>;

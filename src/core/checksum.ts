@@ -7,9 +7,16 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
- * A report's `currentQueryChecksum`: SHA-256 of the canonical JSON of `{pivot, query}` exactly as the report
- * returns them (contract.md). Computed by the platform; the add-in recomputes it only to check a server.
+ * A report's `currentQueryChecksum` on the local platform (contract.md): SHA-256 of the RFC 8785 canonical JSON
+ * of `{"jsonQuery": <the parsed query>, "pivotItems": <pivotItems>}`, so it changes whenever either does and not
+ * when only the JSON text's spacing does. A query text that is not JSON is hashed as the text it is.
  */
-export function queryChecksum(report: { pivot: unknown; query: unknown }): Promise<string> {
-  return sha256Hex(canonicalJson({ pivot: report.pivot, query: report.query }));
+export function queryChecksum(report: { jsonQuery?: string | null; pivotItems?: unknown }): Promise<string> {
+  let query: unknown = report.jsonQuery ?? null;
+  try {
+    if (typeof query === 'string') query = JSON.parse(query);
+  } catch {
+    // Kept as text: still a checksum that changes when the text does.
+  }
+  return sha256Hex(canonicalJson({ jsonQuery: query, pivotItems: report.pivotItems ?? null }));
 }

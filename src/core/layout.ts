@@ -1,5 +1,5 @@
-import type { AnnotationEntry, CubeCellValue, CubeFilter, CubeLoadResult, CubeQuery, DisplayScale, Granularity, Pivot } from '../contract';
-import { timeDimensionMember } from '../contract';
+import type { AnnotationEntry, CubeCellValue, CubeFilter, CubeLoadResult, CubeQuery, DisplayScale, Granularity } from '../contract';
+import { timeDimensionMember, type Pivot } from './report-definition';
 import { cellValueOf, measureFormat, timeFormat, type CellValue } from './cell-values';
 
 /** A result laid out as cells: values (strings unprefixed: the writer makes them safe) and number formats. */
@@ -148,7 +148,7 @@ function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, filtere
     ...(query.dimensions ?? []),
     ...(query.timeDimensions ?? []).filter((td) => td.granularity).map(timeDimensionMember),
   ]);
-  const measures = (query.measures ?? []).filter((key) => annotation.measures[key]).map((key): Member => {
+  const measures = pivot.measures.filter((key) => annotation.measures[key]).map((key): Member => {
     const entry = annotation.measures[key]!;
     return { key, entry, kind: 'measure', title: filtered.has(key) ? entry.shortTitle + FILTERED : entry.shortTitle };
   });

@@ -1,5 +1,5 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
-import { withPivotDefaults } from '../../src/contract';
+import { resolvePivot as withPivotDefaults } from '../../src/core/report-definition';
 import { cellInput, cellValueOf, excelSerial, needsTextPrefix } from '../../src/core/cell-values';
 import { layoutReport } from '../../src/core/layout';
 import { resultChecksum } from '../../src/core/result-checksum';

@@ -1,5 +1,5 @@
-import type { CubeLoadResult, CubeQuery, Pivot } from '../../src/contract';
-import { withPivotDefaults } from '../../src/contract';
+import type { CubeLoadResult, CubeQuery } from '../../src/contract';
+import { resolvePivot as withPivotDefaults, type Pivot } from '../../src/core/report-definition';
 import { layoutReport, totalsQuery } from '../../src/core/layout';
 
 /** A small result: measures A (currency sum) and B (average) by region R and quarter Q; (y, Q2) is missing. */
