@@ -9,12 +9,16 @@ import { loadSemanticModel } from './cube/model';
 import { QueryRunner } from './cube/query-runner';
 import { FaultInjector, FaultRules, type FaultRule } from './faults';
 import { HttpError, readBody, requireLoopback, Router, send, type ApiRequest, type ApiResponse } from './http';
+import type { AppConfigResponse } from '../src/contract';
 import { dataRoutes } from './routes/data';
-import { platformRoutes } from './routes/platform';
+import { externalDocumentRoutes } from './routes/external-documents';
+import { folderRoutes } from './routes/folders';
+import { placementRoutes } from './routes/placements';
+import { platformRoutes, readAppConfig } from './routes/platform';
 import { reportRoutes } from './routes/reports';
 import { scimRoutes } from './routes/scim';
-import { signInRoutes } from './routes/sign-in';
 import { Database } from './store/database';
+import { nextPlacementKey } from './store/schema';
 import { ensureDevTokens, prepareDatabase, type DevTokens } from './store/seed';
 
 export interface PlatformOptions {
@@ -36,7 +40,16 @@ export interface RunningPlatform {
   url: string;
   tokens: DevTokens;
   faults: FaultInjector;
+  /** In-process hooks for tests and the workbench: what the real API offers no call for. */
+  testing: PlatformTestHooks;
   close(): Promise<void>;
+}
+
+export interface PlatformTestHooks {
+  /** Changes the admin's app config (the real platform sets it in its console). */
+  setAppConfig(patch: Partial<AppConfigResponse>): Promise<void>;
+  /** Records a placement as one made before placements had ids: only the workbook and the range. */
+  addLegacyPlacement(reportId: number, workbookId: string, resultLocation: string): Promise<void>;
 }
 
 export const MODEL_PATH = join(__dirname, 'model', 'sales.yml');
@@ -51,7 +64,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const db = await Database.open(inMemory ? ':memory:' : join(options.dataDir, 'platform.duckdb'));
-  await prepareDatabase(db);
+  await prepareDatabase(db, (message) => process.stderr.write(`local platform: ${message}\n`));
   const tokens = await ensureDevTokens(db, inMemory ? null : options.dataDir);
 
   const faults = new FaultInjector();
@@ -71,8 +84,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const router = new Router();
   platformRoutes(router, ctx);
   reportRoutes(router, ctx);
+  placementRoutes(router, ctx);
+  folderRoutes(router, ctx);
+  externalDocumentRoutes(router, ctx);
   scimRoutes(router, ctx);
-  signInRoutes(router, ctx);
   dataRoutes(router, ctx, new QueryRunner(db, ctx.model, { maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now }));
   faultRoutes(router, faults);
 
@@ -94,10 +109,24 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const listening = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!publicUrl) publicUrl = listening;
 
+  const testing: PlatformTestHooks = {
+    async setAppConfig(patch) {
+      const next = { ...(await readAppConfig(ctx)), ...patch };
+      await db.transaction((tx) => tx.run(`UPDATE app_config SET value = ? WHERE id = 1`, [JSON.stringify(next)]));
+    },
+    async addLegacyPlacement(reportId, workbookId, resultLocation) {
+      await db.transaction(async (tx) => {
+        await tx.run(`INSERT INTO placements (row_key, id, report_id, workbook_id, result_location) VALUES (?, NULL, ?, ?, ?)`, [
+          await nextPlacementKey(tx), reportId, workbookId, resultLocation,
+        ]);
+      });
+    },
+  };
   return {
     url: listening,
     tokens,
     faults,
+    testing,
     close: () => closeServer(server).then(() => db.close()),
   };
 }

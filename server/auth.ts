@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -9,50 +10,44 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What a deployment's Cube token says: who it was issued to and for which deployment. */
 export interface DeploymentClaims {
   sub: string;
-  deploymentId: string;
+  deploymentId: number;
   iat: number;
   exp: number;
 }
 
-const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
-/** A deployment token: an HS256 JWT signed with that deployment's own secret. */
-export function signDeploymentToken(claims: DeploymentClaims, secret: string): string {
-  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
-  const signature = createHmac('sha256', secret).update(unsigned).digest('base64url');
-  return `${unsigned}.${signature}`;
+/** A deployment's Cube token: an HS256 JWT signed with that deployment's own secret (as Cube's API secret is). */
+export function signDeploymentToken(claims: DeploymentClaims, secret: string): Promise<string> {
+  return new SignJWT({ deploymentId: claims.deploymentId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
+    .sign(secretKey(secret));
 }
 
-/** The claims a token carries, unverified: only to find which deployment's secret must verify it. */
-export function peekClaims(token: string): Partial<DeploymentClaims> | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
+/** The deployment a token claims, unverified: only to find which deployment's secret must verify it. */
+export function claimedDeployment(token: string): number | null {
   try {
-    const claims: unknown = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
-    return claims && typeof claims === 'object' ? (claims as Partial<DeploymentClaims>) : null;
+    const { deploymentId } = decodeJwt(token);
+    return typeof deploymentId === 'number' && Number.isInteger(deploymentId) ? deploymentId : null;
   } catch {
     return null;
   }
 }
 
-export function verifyDeploymentToken(token: string, secret: string, nowSeconds: number): DeploymentClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+/** The verified claims, or null for a token that is forged, expired, of another algorithm or malformed. */
+export async function verifyDeploymentToken(token: string, secret: string, now: Date): Promise<DeploymentClaims | null> {
   try {
-    const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string };
-    if (head.alg !== 'HS256') return null;
-  } catch {
-    return null;
+    const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'sub'] });
+    if (typeof payload.deploymentId !== 'number') return null;
+    return { sub: payload.sub!, deploymentId: payload.deploymentId, iat: payload.iat ?? 0, exp: payload.exp! };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
   }
-  const claims = peekClaims(token);
-  if (!claims || typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || typeof claims.deploymentId !== 'string') {
-    return null;
-  }
-  return claims.exp > nowSeconds ? (claims as DeploymentClaims) : null;
 }

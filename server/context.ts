@@ -1,3 +1,4 @@
+import type { AppConfigResponse } from '../src/contract';
 import type { Database } from './store/database';
 import type { FaultInjector } from './faults';
 import type { SemanticModel } from './cube/model';
@@ -15,4 +16,11 @@ export interface PlatformContext {
   /** Extra time every data API query takes, to model a slow warehouse. */
   queryDelayMs: number;
   maxRowLimit: number;
+  /**
+   * The user an OAuth access token was issued to, when the authorization server knows the token (and it is
+   * neither expired nor revoked); null otherwise. Absent until the authorization server is mounted.
+   */
+  oauthUserForAccessToken?: (token: string) => Promise<number | null>;
 }
+
+export type AppConfigPatch = Partial<AppConfigResponse>;

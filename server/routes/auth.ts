@@ -12,22 +12,32 @@ export function bearerToken(request: ApiRequest): string | null {
 const unauthorized = (message: string) =>
   new HttpError(401, message, { error: message }, 'application/json', { 'WWW-Authenticate': 'Bearer' });
 
+/** The user an API key belongs to, or null. */
+async function apiKeyUser(ctx: PlatformContext, token: string): Promise<number | null> {
+  const row = await ctx.db.read((tx) => tx.one(`SELECT user_id FROM access_tokens WHERE token_hash = ? AND kind = 'api-key'`, [tokenHash(token)]));
+  return row ? Number(row.user_id) : null;
+}
+
+/** The active user a Platform API token belongs to: an OAuth access token or an API key (the real API takes both). */
+export async function userForToken(ctx: PlatformContext, token: string): Promise<UserRecord | 'inactive' | null> {
+  const userId = (await ctx.oauthUserForAccessToken?.(token)) ?? (await apiKeyUser(ctx, token));
+  if (userId === null) return null;
+  const row = await ctx.db.read((tx) => tx.one(`SELECT * FROM users WHERE id = ?`, [userId]));
+  if (!row) return null;
+  const user = userRecord(row);
+  return user.active ? user : 'inactive';
+}
+
 /** The active user behind a Platform API Bearer token, or `401`. */
 export async function authenticate(ctx: PlatformContext, request: ApiRequest): Promise<UserRecord> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Missing Bearer token in the Authorization header');
-  const row = await ctx.db.read((tx) =>
-    tx.one(
-      `SELECT u.* FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND t.kind = 'platform'`,
-      [tokenHash(token)],
-    ),
-  );
-  if (!row) throw unauthorized('Invalid or expired token');
-  const user = userRecord(row);
-  if (!user.active) throw unauthorized('This user is deactivated');
+  const user = await userForToken(ctx, token);
+  if (user === null) throw unauthorized('Invalid or expired token');
+  if (user === 'inactive') throw unauthorized('This user is deactivated');
   return user;
 }
 
-export function requirePolicy(user: UserRecord, action: string): void {
-  if (!user.policies.includes(action)) throw new HttpError(403, `You lack the ${action} permission for this action`);
+export function forbidden(message: string): HttpError {
+  return new HttpError(403, message);
 }

@@ -1,21 +1,25 @@
 import { CONTINUE_WAIT, CubeQuery } from '../../src/contract';
-import { peekClaims, verifyDeploymentToken } from '../auth';
+import { claimedDeployment, verifyDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
 import { QueryError } from '../cube/errors';
 import type { QueryRunner } from '../cube/query-runner';
 import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../http';
 
-/** The Core data API takes the deployment JWT as the whole Authorization header (Cube also allows `Bearer`). */
-async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise<string> {
+/**
+ * The Core data API takes the deployment's Cube JWT as the whole Authorization header (Cube also allows
+ * `Bearer`). A token is honoured only while the user it was issued to is still active: a deactivated user's
+ * tokens stop working at once here, although a real tenant's JWTs cannot be revoked before they expire.
+ */
+async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise<number> {
   const header = request.headers.authorization;
   if (!header) throw new HttpError(403, `Authorization header isn't set`);
   const token = header.replace(/^Bearer\s+/i, '').trim();
-  const claimed = peekClaims(token);
-  const row = typeof claimed?.deploymentId === 'string'
-    ? await ctx.db.read((tx) => tx.one(`SELECT jwt_secret FROM deployments WHERE id = ?`, [claimed.deploymentId as string]))
-    : undefined;
-  const claims = row ? verifyDeploymentToken(token, String(row.jwt_secret), Math.floor(ctx.now().getTime() / 1000)) : null;
+  const deploymentId = claimedDeployment(token);
+  const row = deploymentId === null ? undefined : await ctx.db.read((tx) => tx.one(`SELECT jwt_secret FROM deployments WHERE id = ?`, [deploymentId]));
+  const claims = row ? await verifyDeploymentToken(token, String(row.jwt_secret), ctx.now()) : null;
   if (!claims) throw new HttpError(403, 'Invalid token');
+  const user = /^\d+$/.test(claims.sub) ? await ctx.db.read((tx) => tx.one(`SELECT active FROM users WHERE id = ?`, [Number(claims.sub)])) : undefined;
+  if (user?.active !== true) throw new HttpError(403, 'Invalid token');
   return claims.deploymentId;
 }
 
@@ -51,7 +55,7 @@ async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiReque
   const compiled = runner.compile(query);
   const fault = ctx.faults.take(request.method, request.path, 'continueWait');
   if (fault) return { status: 200, body: { error: CONTINUE_WAIT } };
-  const result = await runner.load(deploymentId, compiled, ctx.continueWaitMs);
+  const result = await runner.load(String(deploymentId), compiled, ctx.continueWaitMs);
   if (!result) return { status: 200, body: { error: CONTINUE_WAIT } };
   if (!multi) return { status: 200, body: result };
   // `queryType=multi` (what Cube's own client sends) wraps results in a list with the pivot query.

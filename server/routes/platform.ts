@@ -1,61 +1,82 @@
-import { AppConfig, TokenRequest, UserSettingsPatch, type UserSettings } from '../../src/contract';
+import {
+  AppConfigResponse, CreateDeploymentTokenInput, UserSettingsInput,
+  type Deployment, type DeploymentEnvironment, type UserSettings,
+} from '../../src/contract';
+import { canSeeDeployment } from '../access';
 import { signDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
 import { notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
-import { userRecord, userResponse } from '../store/rows';
+import type { StateConnection } from '../store/database';
+import { userRecord, userResponse, type UserRecord } from '../store/rows';
 import { authenticate } from './auth';
-import { decodeCursor, encodeCursor, parseFirst } from './cursor';
+import { integerPathParam, pageOf } from './cursor';
 import { parseBody } from './validation';
 
 const DEFAULT_TOKEN_SECONDS = 86_400;
 
-/** A list page over a small, fully loaded collection; cursors carry the last id. */
-function pageOf<T extends { id: string }>(all: T[], request: ApiRequest, kind: string) {
-  const first = parseFirst(request.query.get('first'), 20, 100);
-  const after = request.query.get('after');
-  const start = after ? all.findIndex((item) => item.id === decodeCursor(after, kind).id) + 1 : 0;
-  const items = all.slice(start, start + first);
-  const last = items.at(-1);
-  return {
-    items,
-    pageInfo: { hasNextPage: start + first < all.length, endCursor: last ? encodeCursor({ sortBy: kind, key: null, id: last.id }) : null },
-  };
+export interface DeploymentRow {
+  id: number;
+  name: string;
+  secret: string;
+  restUrlStyle: string;
+}
+
+/** The deployment, if this user may see it; `404` otherwise (as for one that does not exist). */
+export async function visibleDeployment(tx: StateConnection, user: UserRecord, deploymentId: number): Promise<DeploymentRow> {
+  const row = await tx.one(`SELECT * FROM deployments WHERE id = ?`, [deploymentId]);
+  if (!row || !canSeeDeployment(user, deploymentId)) throw notFound(`Deployment ${deploymentId} not found`);
+  return { id: Number(row.id), name: String(row.name), secret: String(row.jwt_secret), restUrlStyle: String(row.rest_url_style) };
+}
+
+/** Every deployment serves its data API under the platform's own address; the token says which deployment. */
+function deploymentResponse(ctx: PlatformContext, row: { id: number; name: string }): Deployment {
+  return { id: row.id, name: row.name, deploymentUrl: ctx.publicUrl(), creationStep: 'ready' };
 }
 
 async function listDeployments(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  await authenticate(ctx, request);
+  const user = await authenticate(ctx, request);
   const rows = await ctx.db.read((tx) => tx.all(`SELECT id, name FROM deployments ORDER BY position`));
-  const page = pageOf(rows.map((r) => ({ id: String(r.id), name: String(r.name) })), request, 'deployments');
-  // The deprecated `data`/`count` are still sent by the real platform on newly paginated lists.
-  return { status: 200, body: { ...page, data: page.items, count: rows.length } };
+  const all = rows.map((r) => deploymentResponse(ctx, { id: Number(r.id), name: String(r.name) })).filter((d) => canSeeDeployment(user, d.id));
+  const page = pageOf(all, request, 'deployments');
+  // `pagination` is deprecated but still required by DeploymentsListResponse.
+  return { status: 200, body: { ...page, pagination: { total: all.length, offset: 0, limit: page.items.length } } };
 }
 
-async function deploymentRow(ctx: PlatformContext, deploymentId: string) {
-  const row = await ctx.db.read((tx) => tx.one(`SELECT id, name, jwt_secret FROM deployments WHERE id = ?`, [deploymentId]));
-  if (!row) throw notFound(`Deployment ${deploymentId} not found`);
-  return { id: String(row.id), name: String(row.name), secret: String(row.jwt_secret) };
+async function getDeployment(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
+  const user = await authenticate(ctx, request);
+  const row = await ctx.db.read((tx) => visibleDeployment(tx, user, integerPathParam(request, 'deploymentId')));
+  return { status: 200, body: deploymentResponse(ctx, row) };
 }
 
+/**
+ * One production environment per deployment with a REST credential (api.yaml `DeploymentEnvironment`). The
+ * Sales deployment's credential URL ends in `/v1`, the sandbox's is null: the two forms clients must handle.
+ */
 async function listEnvironments(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  await authenticate(ctx, request);
-  const deployment = await deploymentRow(ctx, request.params.deploymentId!);
-  const environments = [{
-    id: `${deployment.id}:production`,
-    name: 'production',
-    branchName: 'main',
-    apiUrl: `${ctx.publicUrl()}/cubejs-api`,
+  const user = await authenticate(ctx, request);
+  const deployment = await ctx.db.read((tx) => visibleDeployment(tx, user, integerPathParam(request, 'deploymentId')));
+  const restUrl = deployment.restUrlStyle === 'with-v1' ? `${ctx.publicUrl()}/cubejs-api/v1` : null;
+  const environments: DeploymentEnvironment[] = [{
+    id: `${deployment.id}-production`,
+    type: 'production',
+    branch: 'main',
+    user: null,
+    // The local platform has no SQL API, so only the REST credential is listed.
+    api_credentials: [{ type: 'rest', version: 1, url: restUrl, host: null, port: null, database: null }],
   }];
-  return { status: 200, body: pageOf(environments, request, 'environments') };
+  const type = request.query.get('type');
+  const matching = type ? environments.filter((e) => e.type === type) : environments;
+  return { status: 200, body: pageOf(matching, request, 'environments') };
 }
 
 async function issueToken(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
-  const deployment = await deploymentRow(ctx, request.params.id!);
-  const body = parseBody(TokenRequest, request.body, { expiresIn: `'expiresIn' must be an integer number of seconds from 60 to 86400` });
-  const issuedAt = Math.floor(ctx.now().getTime() / 1000);
-  const exp = issuedAt + (body.expiresIn ?? DEFAULT_TOKEN_SECONDS);
-  const token = signDeploymentToken({ sub: user.id, deploymentId: deployment.id, iat: issuedAt, exp }, deployment.secret);
-  return { status: 200, body: { token, expiresAt: new Date(exp * 1000).toISOString() } };
+  const deployment = await ctx.db.read((tx) => visibleDeployment(tx, user, integerPathParam(request, 'deploymentId')));
+  const body = parseBody(CreateDeploymentTokenInput, request.body, { expiresIn: `'expiresIn' must be an integer number of seconds from 60 to 86400` });
+  const iat = Math.floor(ctx.now().getTime() / 1000);
+  const exp = iat + (body.expiresIn ?? DEFAULT_TOKEN_SECONDS);
+  const cubeApiToken = await signDeploymentToken({ sub: String(user.id), deploymentId: deployment.id, iat, exp }, deployment.secret);
+  return { status: 200, body: { cubeApiToken } };
 }
 
 async function me(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
@@ -63,7 +84,7 @@ async function me(ctx: PlatformContext, request: ApiRequest): Promise<ApiRespons
 }
 
 /** Merge semantics of the settings PATCH: omitted fields stay, `sheets` merges per field, `null` clears. */
-export function mergeSettings(current: UserSettings, patch: UserSettingsPatch): UserSettings {
+export function mergeSettings(current: UserSettings, patch: UserSettingsInput): UserSettings {
   const next: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (key === 'lastSeenChangelogId' || value === undefined) continue;
@@ -85,28 +106,32 @@ export function mergeSettings(current: UserSettings, patch: UserSettingsPatch): 
 
 async function patchSettings(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
-  const patch = parseBody(UserSettingsPatch, request.body);
+  const patch = parseBody(UserSettingsInput, request.body);
   const now = ctx.now().toISOString();
   const updated = await ctx.db.transaction(async (tx) => {
-    const row = await tx.one(`SELECT * FROM users WHERE id = ?`, [user.id]);
-    const settings = mergeSettings(userRecord(row!).settings, patch);
+    const settings = mergeSettings(user.settings, patch);
     await tx.run(`UPDATE users SET settings = ?, updated_at = ? WHERE id = ?`, [JSON.stringify(settings), now, user.id]);
     return userRecord((await tx.one(`SELECT * FROM users WHERE id = ?`, [user.id]))!);
   });
   return { status: 200, body: userResponse(updated) };
 }
 
+export async function readAppConfig(ctx: PlatformContext): Promise<AppConfigResponse> {
+  const row = await ctx.db.read((tx) => tx.one(`SELECT value FROM app_config WHERE id = 1`));
+  return AppConfigResponse.parse(JSON.parse(String(row!.value)));
+}
+
 async function appConfig(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   await authenticate(ctx, request);
-  const row = await ctx.db.read((tx) => tx.one(`SELECT value FROM app_config WHERE id = 1`));
-  return { status: 200, body: AppConfig.parse(JSON.parse(String(row!.value))) };
+  return { status: 200, body: await readAppConfig(ctx) };
 }
 
 export function platformRoutes(router: Router, ctx: PlatformContext): void {
   router
     .add('GET', '/api/v1/deployments', (r) => listDeployments(ctx, r))
+    .add('GET', '/api/v1/deployments/:deploymentId', (r) => getDeployment(ctx, r))
     .add('GET', '/api/v1/deployments/:deploymentId/environments', (r) => listEnvironments(ctx, r))
-    .add('POST', '/api/v1/deployments/:id/token', (r) => issueToken(ctx, r))
+    .add('POST', '/api/v1/deployments/:deploymentId/token', (r) => issueToken(ctx, r))
     .add('GET', '/api/v1/users/me', (r) => me(ctx, r))
     .add('PATCH', '/api/v1/users/me/settings', (r) => patchSettings(ctx, r))
     .add('GET', '/api/v1/app-config', (r) => appConfig(ctx, r));

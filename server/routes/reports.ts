@@ -1,241 +1,225 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
-  ConnectWorkbook, MAX_NAME_LENGTH, REPORTS_PAGE_DEFAULT, REPORTS_PAGE_MAX, RefreshPlacement, ReportSortBy, ReportUpsert,
-  withPivotDefaults, type Report,
+  CreateReportInput, MAX_NAME_LENGTH, PUBLIC_ID_PATTERN, REPORT_SORT_BY, REPORTS_PAGE_DEFAULT, REPORTS_PAGE_MAX, SORT_DIRECTIONS,
+  UpdateReportInput, type Report, type ReportSortBy, type SortDirection,
 } from '../../src/contract';
 import { queryChecksum } from '../../src/core/checksum';
+import { canOnReport } from '../access';
 import type { PlatformContext } from '../context';
-import { badRequest, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
+import { badRequest, HttpError, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { Row, SqlParam, StateConnection } from '../store/database';
-import { reportResponse, type FolderRow, type UserRecord } from '../store/rows';
-import { authenticate, requirePolicy } from './auth';
-import { decodeCursor, encodeCursor, parseFirst } from './cursor';
+import { folderChain, type UserRecord } from '../store/rows';
+import { nextId } from '../store/schema';
+import { authenticate } from './auth';
+import { decodeCursor, encodeCursor, integerPathParam, pageInfo, parseFirst, parseIntegerParam } from './cursor';
+import { insertPlacement } from './placements';
+import { visibleDeployment } from './platform';
+import { foldersOf, loadReport, readableReports, selectReports } from './report-store';
 import { parseBody } from './validation';
 
-/** Sort column and direction per `sortBy`; every sort ends with `id` so cursors are exact. */
-const SORTS: Record<ReportSortBy, { column: string; descending: boolean }> = {
-  name: { column: 'lower(name)', descending: false },
-  createdAt: { column: 'created_at', descending: true },
-  updatedAt: { column: 'updated_at', descending: true },
-  lastViewedAt: { column: 'last_viewed_at', descending: true },
+/** Each `sortBy`'s direction when `sortDirection` is not given. */
+const DEFAULT_DIRECTION: Record<ReportSortBy, SortDirection> = { name: 'ASC', createdAt: 'DESC', updatedAt: 'DESC', lastViewedAt: 'DESC' };
+
+const sortKeyOf = (row: Row, sortBy: ReportSortBy): string | null => {
+  const value = { name: String(row.name).toLowerCase(), createdAt: row.created_at, updatedAt: row.updated_at, lastViewedAt: row.last_viewed_at }[sortBy];
+  return value === null || value === undefined ? null : String(value);
 };
 
-async function requireDeployment(tx: StateConnection, deploymentId: string): Promise<void> {
-  if (!(await tx.one(`SELECT id FROM deployments WHERE id = ?`, [deploymentId]))) {
-    throw notFound(`Deployment ${deploymentId} not found`);
-  }
+function enumParam<T extends string>(request: ApiRequest, name: string, values: readonly T[], fallback: T): T {
+  const value = request.query.get(name);
+  if (value === null || value === '' || value === 'null') return fallback;
+  if (!values.includes(value as T)) throw badRequest(`'${name}' must be one of ${values.join(', ')}`);
+  return value as T;
 }
 
-async function foldersOf(tx: StateConnection, deploymentId: string): Promise<Map<string, FolderRow>> {
-  const rows = await tx.all(`SELECT id, parent_id, name FROM folders WHERE deployment_id = ?`, [deploymentId]);
-  return new Map(rows.map((r) => [String(r.id), { id: String(r.id), parentId: r.parent_id === null ? null : String(r.parent_id), name: String(r.name) }]));
-}
-
-async function reportsWithPlacements(tx: StateConnection, deploymentId: string, rows: Row[], user: UserRecord): Promise<Report[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => String(r.id));
-  const placements = await tx.all(
-    `SELECT * FROM placements WHERE report_id IN (${ids.map(() => '?').join(', ')}) ORDER BY placed_at, id`,
-    ids,
-  );
-  const folders = await foldersOf(tx, deploymentId);
-  const canEdit = user.policies.includes('WorkbookEdit');
-  return rows.map((row) =>
-    reportResponse(row, placements.filter((p) => p.report_id === row.id), folders, { canEdit, canManage: canEdit }),
-  );
-}
-
-async function loadReport(tx: StateConnection, deploymentId: string, reportId: string, user: UserRecord): Promise<Report> {
-  await requireDeployment(tx, deploymentId);
-  const row = await tx.one(`SELECT * FROM reports WHERE id = ? AND deployment_id = ?`, [reportId, deploymentId]);
-  if (!row) throw notFound(`Report ${reportId} not found`);
-  return (await reportsWithPlacements(tx, deploymentId, [row], user))[0]!;
-}
-
+/**
+ * `GET …/reports`: the reports the caller may read, filtered (`search` in name or title, `folderId` directly
+ * in that folder, `externalWorkbookId` placed in that workbook), sorted and cursor-paged. Cursors belong to
+ * one sort; sorting by `lastViewedAt` has no cursor pagination (as the real API).
+ */
 async function listReports(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
-  const { deploymentId } = request.params as { deploymentId: string };
+  const deploymentId = integerPathParam(request, 'deploymentId');
   const q = request.query;
   const first = parseFirst(q.get('first'), REPORTS_PAGE_DEFAULT, REPORTS_PAGE_MAX);
-  const sortParsed = ReportSortBy.safeParse(q.get('sortBy') ?? 'updatedAt');
-  if (!sortParsed.success) throw badRequest(`'sortBy' must be one of ${ReportSortBy.options.join(', ')}`);
-  const sortBy = sortParsed.data;
+  const sortBy = enumParam(request, 'sortBy', REPORT_SORT_BY, 'updatedAt');
+  const direction = enumParam(request, 'sortDirection', SORT_DIRECTIONS, DEFAULT_DIRECTION[sortBy]);
   const after = q.get('after');
-  if (sortBy === 'lastViewedAt' && after !== null) {
-    throw badRequest(`Cursor pagination ('after') is not available when sorting by lastViewedAt`);
-  }
-  const sort = SORTS[sortBy];
-  const where = ['deployment_id = ?'];
+  if (sortBy === 'lastViewedAt' && after) throw badRequest(`Cursor pagination ('after') is not available when sorting by lastViewedAt`);
+  const cursorKind = `${sortBy}:${direction}`;
+  const cursor = after ? decodeCursor(after, cursorKind) : null;
+
+  const where = ['r.deployment_id = ?'];
   const params: SqlParam[] = [deploymentId];
   const search = q.get('search');
   if (search) {
-    where.push(`(contains(lower(name), lower(?)) OR contains(lower(title), lower(?)))`);
+    where.push(`(contains(lower(r.name), lower(?)) OR contains(lower(coalesce(r.title, '')), lower(?)))`);
     params.push(search, search);
   }
-  const folderId = q.get('folderId');
-  if (folderId) {
-    where.push('folder_id = ?');
+  const folderId = parseIntegerParam(request, 'folderId');
+  if (folderId !== null) {
+    where.push('r.folder_id = ?');
     params.push(folderId);
   }
   const workbookId = q.get('externalWorkbookId');
   if (workbookId) {
-    where.push('id IN (SELECT report_id FROM placements WHERE workbook_id = ?)');
+    where.push('r.id IN (SELECT report_id FROM placements WHERE workbook_id = ?)');
     params.push(workbookId);
   }
-  if (after !== null) {
-    const cursor = decodeCursor(after, sortBy);
-    const op = sort.descending ? '<' : '>';
-    where.push(`(${sort.column} ${op} ? OR (${sort.column} = ? AND id ${op} ?))`);
-    params.push(cursor.key, cursor.key, cursor.id);
-  }
-  const direction = sort.descending ? 'DESC' : 'ASC';
-  const sql = `SELECT *, ${sort.column} AS sort_key FROM reports WHERE ${where.join(' AND ')}
-    ORDER BY ${sort.column} ${direction} NULLS LAST, id ${direction} LIMIT ${first + 1}`;
-
   return ctx.db.read(async (tx) => {
-    await requireDeployment(tx, deploymentId);
-    const rows = await tx.all(sql, params);
-    const pageRows = rows.slice(0, first);
-    const items = await reportsWithPlacements(tx, deploymentId, pageRows, user);
-    const last = pageRows.at(-1);
-    const hasNextPage = rows.length > first;
-    const endCursor = last && sortBy !== 'lastViewedAt'
-      ? encodeCursor({ sortBy, key: last.sort_key === null ? null : String(last.sort_key), id: String(last.id) })
-      : null;
-    return { status: 200, body: { items, pageInfo: { hasNextPage, endCursor } } };
+    await visibleDeployment(tx, user, deploymentId);
+    const folders = await foldersOf(tx, deploymentId);
+    const rows = await selectReports(tx, where.join(' AND '), params);
+    // Access is decided per report (policies on folders and reports), so sorting and paging happen here.
+    const keyOf = new Map(rows.map((row) => [Number(row.id), sortKeyOf(row, sortBy)]));
+    const order = (a: { key: string | null; id: number }, b: { key: string | null; id: number }) => {
+      const sign = direction === 'ASC' ? 1 : -1;
+      if (a.key !== b.key) {
+        if (a.key === null) return 1;
+        if (b.key === null) return -1;
+        return (a.key < b.key ? -1 : 1) * sign;
+      }
+      return (a.id - b.id) * sign;
+    };
+    const keyed = (await readableReports(tx, user, rows, folders))
+      .map((report) => ({ report, id: report.id, key: keyOf.get(report.id) ?? null }))
+      .sort(order);
+    // Exact cursors: the page starts after the cursor's (key, id), even if that report is gone since.
+    const start = cursor ? keyed.findIndex((k) => order(k, { key: cursor.key, id: Number(cursor.id) }) > 0) : 0;
+    const from = start < 0 ? keyed.length : start;
+    const pageItems = keyed.slice(from, from + first);
+    const encode = (k: (typeof keyed)[number] | undefined) =>
+      k && sortBy !== 'lastViewedAt' ? encodeCursor({ sortBy: cursorKind, key: k.key, id: String(k.id) }) : null;
+    const items = pageItems.map((k) => k.report);
+    return {
+      status: 200,
+      body: {
+        items,
+        pageInfo: pageInfo(from + first < keyed.length, from > 0, encode(pageItems[0]), encode(pageItems.at(-1))),
+        data: items,
+        count: keyed.length,
+      },
+    };
   });
 }
 
+async function getReport(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
+  const user = await authenticate(ctx, request);
+  const deploymentId = integerPathParam(request, 'deploymentId');
+  const reportId = integerPathParam(request, 'reportId');
+  return ctx.db.read(async (tx) => {
+    await visibleDeployment(tx, user, deploymentId);
+    return { status: 200, body: (await loadReport(tx, user, deploymentId, reportId)).report };
+  });
+}
+
+const NAME_MESSAGES = {
+  name: `'name' must be at most ${MAX_NAME_LENGTH} characters`,
+  title: `'title' must be at most ${MAX_NAME_LENGTH} characters`,
+  publicId: `'publicId' must be 12 letters or digits`,
+};
+
+function newPublicId(): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  return Array.from(randomBytes(12), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+async function requireFolder(tx: StateConnection, deploymentId: number, folderId: number | null | undefined): Promise<void> {
+  if (folderId === null || folderId === undefined) return;
+  if (!(await tx.one(`SELECT id FROM folders WHERE id = ? AND deployment_id = ?`, [folderId, deploymentId]))) {
+    throw badRequest(`Folder ${folderId} does not exist in this deployment`);
+  }
+}
+
+/** A new report where the user may create one: `ReportEdit` on the deployment or the target folder. */
+async function createReport(ctx: PlatformContext, tx: StateConnection, user: UserRecord, deploymentId: number, body: CreateReportInput, publicId: string): Promise<Report> {
+  await requireFolder(tx, deploymentId, body.folderId);
+  const folders = await foldersOf(tx, deploymentId);
+  const chain = folderChain(body.folderId ?? null, folders);
+  if (!canOnReport(user, 'ReportEdit', { id: -1, deploymentId, ownerId: -1 }, chain)) {
+    throw new HttpError(403, `You lack the ReportEdit permission to create reports here`);
+  }
+  const taken = await tx.one(`SELECT deployment_id FROM reports WHERE public_id = ?`, [publicId]);
+  if (taken) throw new HttpError(409, `The publicId ${publicId} is already used by another report`);
+  const id = await nextId(tx, 'reports');
+  const now = ctx.now().toISOString();
+  const pivotItems = body.pivotItems ?? null;
+  await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, NULL)`, [
+    id, deploymentId, publicId, body.name ?? body.title ?? 'Untitled report', body.title ?? null, body.folderId ?? null,
+    body.jsonQuery ?? null, pivotItems ? JSON.stringify(pivotItems) : null, body.sqlQuery ?? null,
+    await queryChecksum({ jsonQuery: body.jsonQuery ?? body.sqlQuery, pivotItems }), body.source ?? null, user.id, now, now,
+  ]);
+  if (body.externalWorkbookId && body.resultLocation) {
+    await insertPlacement(tx, ctx, user, id, {
+      externalWorkbookId: body.externalWorkbookId, resultLocation: body.resultLocation, host: body.host, sheetId: body.sheetId,
+      workbookName: body.workbookName, endResultCell: body.endResultCell, resultChecksum: body.resultChecksum,
+    });
+  }
+  return (await loadReport(tx, user, deploymentId, id)).report;
+}
+
+async function postReport(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
+  const user = await authenticate(ctx, request);
+  const deploymentId = integerPathParam(request, 'deploymentId');
+  const body = parseBody(CreateReportInput, request.body, NAME_MESSAGES);
+  return ctx.db.transaction(async (tx) => {
+    await visibleDeployment(tx, user, deploymentId);
+    return { status: 200, body: await createReport(ctx, tx, user, deploymentId, body, body.publicId ?? newPublicId()) };
+  });
+}
+
+/** Only the fields sent change; a changed query or pivot gives the report a new checksum (placements go CHANGED). */
+async function applyUpdate(ctx: PlatformContext, tx: StateConnection, user: UserRecord, deploymentId: number, reportId: number, body: UpdateReportInput): Promise<Report> {
+  const { row } = await loadReport(tx, user, deploymentId, reportId, 'edit');
+  if (body.expectedVersion !== undefined && body.expectedVersion !== null && body.expectedVersion !== Number(row.version)) {
+    throw new HttpError(409, `The report was changed since version ${body.expectedVersion} (it is at version ${row.version})`);
+  }
+  if (body.publicId && body.publicId !== row.public_id) throw badRequest(`'publicId' is set once and cannot be changed`);
+  if (body.folderId !== undefined) await requireFolder(tx, deploymentId, body.folderId);
+  const has = (key: keyof UpdateReportInput) => body[key] !== undefined;
+  const jsonQuery = has('jsonQuery') ? body.jsonQuery ?? null : (row.json_query as string | null);
+  const pivotItems = has('pivotItems') ? body.pivotItems ?? null : row.pivot_items === null ? null : JSON.parse(String(row.pivot_items));
+  const sqlQuery = has('sqlQuery') ? body.sqlQuery ?? null : (row.sql_query as string | null);
+  await tx.run(
+    `UPDATE reports SET name = ?, title = ?, folder_id = ?, json_query = ?, pivot_items = ?, sql_query = ?, query_checksum = ?,
+      version = version + 1, updated_at = ? WHERE id = ?`,
+    [
+      has('name') && body.name ? body.name : String(row.name), has('title') ? body.title ?? null : (row.title as string | null),
+      has('folderId') ? body.folderId ?? null : (row.folder_id as number | null), jsonQuery, pivotItems ? JSON.stringify(pivotItems) : null,
+      sqlQuery, await queryChecksum({ jsonQuery: jsonQuery ?? sqlQuery, pivotItems }), ctx.now().toISOString(), reportId,
+    ],
+  );
+  return (await loadReport(tx, user, deploymentId, reportId)).report;
+}
+
+async function putReport(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
+  const user = await authenticate(ctx, request);
+  const deploymentId = integerPathParam(request, 'deploymentId');
+  const reportId = integerPathParam(request, 'reportId');
+  const body = parseBody(UpdateReportInput, request.body, NAME_MESSAGES);
+  return ctx.db.transaction(async (tx) => {
+    await visibleDeployment(tx, user, deploymentId);
+    return { status: 200, body: await applyUpdate(ctx, tx, user, deploymentId, reportId, body) };
+  });
+}
+
+/** Create or update by the report's stable public id; `409` when another deployment holds that id. */
 async function upsertByPublicId(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
-  requirePolicy(user, 'WorkbookEdit');
-  const { deploymentId, publicId } = request.params as { deploymentId: string; publicId: string };
-  const body = parseBody(ReportUpsert, request.body, {
-    name: `'name' is required and must be at most ${MAX_NAME_LENGTH} characters`,
-    title: `'title' must be at most ${MAX_NAME_LENGTH} characters`,
-  });
-  const pivot = withPivotDefaults(body.pivot, body.query);
-  const checksum = await queryChecksum({ pivot, query: body.query });
-  const now = ctx.now().toISOString();
+  const deploymentId = integerPathParam(request, 'deploymentId');
+  const publicId = request.params.publicId!;
+  if (!PUBLIC_ID_PATTERN.test(publicId)) throw badRequest(NAME_MESSAGES.publicId);
+  const body = parseBody(CreateReportInput, request.body, NAME_MESSAGES);
   return ctx.db.transaction(async (tx) => {
-    await requireDeployment(tx, deploymentId);
-    const folderId = body.folderId ?? null;
-    if (folderId && !(await tx.one(`SELECT id FROM folders WHERE id = ? AND deployment_id = ?`, [folderId, deploymentId]))) {
-      throw badRequest(`Folder ${folderId} does not exist in this deployment`);
+    await visibleDeployment(tx, user, deploymentId);
+    const existing = await tx.one(`SELECT id, deployment_id FROM reports WHERE public_id = ?`, [publicId]);
+    if (existing && Number(existing.deployment_id) !== deploymentId) {
+      throw new HttpError(409, `The publicId ${publicId} belongs to a report in another deployment`);
     }
-    const existing = await tx.one(`SELECT id FROM reports WHERE deployment_id = ? AND public_id = ?`, [deploymentId, publicId]);
-    const values = [body.name, body.title ?? body.name, folderId, JSON.stringify(body.query), JSON.stringify(pivot), checksum];
-    let id: string;
-    if (existing) {
-      id = String(existing.id);
-      await tx.run(
-        `UPDATE reports SET name = ?, title = ?, folder_id = ?, query_json = ?, pivot_json = ?, query_checksum = ?, updated_at = ? WHERE id = ?`,
-        [...values, now, id],
-      );
-    } else {
-      id = randomUUID();
-      await tx.run(
-        `INSERT INTO reports (id, deployment_id, public_id, name, title, folder_id, query_json, pivot_json, query_checksum, created_at, updated_at, last_viewed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-        [id, deploymentId, publicId, ...values, now, now],
-      );
-    }
-    return { status: existing ? 200 : 201, body: await loadReport(tx, deploymentId, id, user) };
-  });
-}
-
-async function connectWorkbook(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const { deploymentId, reportId } = request.params as { deploymentId: string; reportId: string };
-  const body = parseBody(ConnectWorkbook, request.body);
-  const now = ctx.now().toISOString();
-  return ctx.db.transaction(async (tx) => {
-    await loadReport(tx, deploymentId, reportId, user);
-    const existing = body.placementId
-      ? await tx.one(`SELECT id FROM placements WHERE id = ? AND report_id = ?`, [body.placementId, reportId])
-      : await tx.one(
-        `SELECT id FROM placements WHERE report_id = ? AND workbook_id = ? AND sheet_id = ? AND anchor_cell = ?`,
-        [reportId, body.externalWorkbookId, body.sheetId, body.anchorCell],
-      );
-    if (body.placementId && !existing) throw notFound(`Placement ${body.placementId} not found on report ${reportId}`);
-    const fields = [
-      body.externalWorkbookId, body.host, body.sheetId, body.sheetName, body.anchorCell, body.workbookName,
-      body.resultLocation, body.endResultCell, body.queryChecksum, body.resultChecksum,
-    ];
-    if (existing) {
-      await tx.run(
-        `UPDATE placements SET workbook_id = ?, host = ?, sheet_id = ?, sheet_name = ?, anchor_cell = ?, workbook_name = ?,
-          result_location = ?, end_result_cell = ?, query_checksum = ?, result_checksum = ? WHERE id = ?`,
-        [...fields, String(existing.id)],
-      );
-    } else {
-      await tx.run(
-        `INSERT INTO placements (id, report_id, workbook_id, host, sheet_id, sheet_name, anchor_cell, workbook_name,
-          result_location, end_result_cell, query_checksum, result_checksum, placed_at, placed_by_user_id, refreshed_at, refreshed_by_user_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)`,
-        [randomUUID(), reportId, ...fields, now, user.id],
-      );
-    }
-    await tx.run(`UPDATE reports SET last_viewed_at = ? WHERE id = ?`, [now, reportId]);
-    return { status: 200, body: await loadReport(tx, deploymentId, reportId, user) };
-  });
-}
-
-/** Finds a placement by `placementId`, or by workbook id + sheet name + anchor cell as recorded. */
-async function findPlacement(
-  tx: StateConnection,
-  reportId: string,
-  address: { placementId?: string | null; externalWorkbookId?: string | null; sheetName?: string | null; anchorCell?: string | null },
-): Promise<string> {
-  let row: Row | undefined;
-  if (address.placementId) {
-    row = await tx.one(`SELECT id FROM placements WHERE id = ? AND report_id = ?`, [address.placementId, reportId]);
-  } else if (address.externalWorkbookId && address.sheetName && address.anchorCell) {
-    row = await tx.one(
-      `SELECT id FROM placements WHERE report_id = ? AND workbook_id = ? AND sheet_name = ? AND anchor_cell = ?`,
-      [reportId, address.externalWorkbookId, address.sheetName, address.anchorCell],
-    );
-  } else {
-    throw badRequest(`Address a placement by 'placementId', or by 'externalWorkbookId' with 'sheetName' and 'anchorCell'`);
-  }
-  if (!row) throw notFound(`No such placement on report ${reportId}`);
-  return String(row.id);
-}
-
-async function disconnectWorkbook(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const { deploymentId, reportId } = request.params as { deploymentId: string; reportId: string };
-  const q = request.query;
-  return ctx.db.transaction(async (tx) => {
-    await loadReport(tx, deploymentId, reportId, user);
-    const id = await findPlacement(tx, reportId, {
-      placementId: q.get('placementId'), externalWorkbookId: q.get('externalWorkbookId'),
-      sheetName: q.get('sheetName'), anchorCell: q.get('anchorCell'),
-    });
-    await tx.run(`DELETE FROM placements WHERE id = ?`, [id]);
-    return { status: 200, body: await loadReport(tx, deploymentId, reportId, user) };
-  });
-}
-
-async function refreshPlacement(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const { deploymentId, reportId } = request.params as { deploymentId: string; reportId: string };
-  const body = parseBody(RefreshPlacement, request.body);
-  const now = ctx.now().toISOString();
-  return ctx.db.transaction(async (tx) => {
-    await loadReport(tx, deploymentId, reportId, user);
-    const id = await findPlacement(tx, reportId, body);
-    const current = (await tx.one(`SELECT sheet_name, anchor_cell FROM placements WHERE id = ?`, [id]))!;
-    // Addressed by id, the body may carry a new sheet name or anchor; addressed by location, those are the address.
-    const sheetName = body.placementId ? body.sheetName ?? String(current.sheet_name) : String(current.sheet_name);
-    const anchorCell = body.placementId ? body.anchorCell ?? String(current.anchor_cell) : String(current.anchor_cell);
-    await tx.run(
-      `UPDATE placements SET sheet_name = ?, anchor_cell = ?, result_location = ?, end_result_cell = ?, result_checksum = ?,
-        query_checksum = ?, refreshed_at = ?, refreshed_by_user_id = ? WHERE id = ?`,
-      [sheetName, anchorCell, body.resultLocation, body.endResultCell, body.resultChecksum, body.queryChecksum, now, user.id, id],
-    );
-    await tx.run(`UPDATE reports SET last_viewed_at = ? WHERE id = ?`, [now, reportId]);
-    return { status: 200, body: await loadReport(tx, deploymentId, reportId, user) };
+    if (!existing) return { status: 200, body: await createReport(ctx, tx, user, deploymentId, body, publicId) };
+    // `source` is create-only.
+    const { source: _source, ...update } = body;
+    return { status: 200, body: await applyUpdate(ctx, tx, user, deploymentId, Number(existing.id), { ...update, publicId }) };
   });
 }
 
@@ -243,9 +227,8 @@ export function reportRoutes(router: Router, ctx: PlatformContext): void {
   const base = '/api/v1/deployments/:deploymentId/reports';
   router
     .add('GET', base, (r) => listReports(ctx, r))
+    .add('POST', base, (r) => postReport(ctx, r))
     .add('PUT', `${base}/by-public-id/:publicId`, (r) => upsertByPublicId(ctx, r))
-    .add('PUT', `${base}/:reportId/connect-workbook`, (r) => connectWorkbook(ctx, r))
-    .add('DELETE', `${base}/:reportId/connect-workbook`, (r) => disconnectWorkbook(ctx, r))
-    .add('PUT', `${base}/:reportId/refresh`, (r) => refreshPlacement(ctx, r));
+    .add('GET', `${base}/:reportId`, (r) => getReport(ctx, r))
+    .add('PUT', `${base}/:reportId`, (r) => putReport(ctx, r));
 }
-

@@ -5,8 +5,8 @@ import { tokenHash } from '../auth';
 import type { PlatformContext } from '../context';
 import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../http';
 import { userRecord, type UserRecord } from '../store/rows';
-import { ADMIN_ACTION } from '../store/seed-content';
-import { bearerToken } from './auth';
+import { isAdmin } from '../access';
+import { bearerToken, userForToken } from './auth';
 
 const SCIM_JSON = 'application/scim+json';
 
@@ -19,22 +19,17 @@ function scimError(status: number, detail: string, scimType?: string): HttpError
 async function authorizeScim(ctx: PlatformContext, request: ApiRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw scimError(401, 'Missing Bearer token in the Authorization header');
-  const row = await ctx.db.read((tx) =>
-    tx.one(
-      `SELECT t.kind, u.policies, u.active FROM access_tokens t LEFT JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
-      [tokenHash(token)],
-    ),
-  );
-  if (!row || (row.kind === 'platform' && row.active !== true)) throw scimError(401, 'Invalid or expired token');
-  if (row.kind === 'scim') return;
-  const policies = JSON.parse(String(row.policies)) as string[];
-  if (!policies.includes(ADMIN_ACTION)) throw scimError(403, 'Only administrators may use the SCIM API');
+  const scimToken = await ctx.db.read((tx) => tx.one(`SELECT kind FROM access_tokens WHERE token_hash = ? AND kind = 'scim'`, [tokenHash(token)]));
+  if (scimToken) return;
+  const user = await userForToken(ctx, token);
+  if (user === null || user === 'inactive') throw scimError(401, 'Invalid or expired token');
+  if (!isAdmin(user)) throw scimError(403, 'Only administrators may use the SCIM API');
 }
 
 function toScim(ctx: PlatformContext, user: UserRecord): ScimUser {
   const scim: ScimUser = {
     schemas: [SCIM_USER_SCHEMA],
-    id: user.id,
+    id: String(user.id),
     userName: user.userName,
     emails: user.emails,
     active: user.active,
@@ -53,6 +48,11 @@ function toScim(ctx: PlatformContext, user: UserRecord): ScimUser {
   }
   if (user.externalId !== null) scim.externalId = user.externalId;
   return scim;
+}
+
+/** SCIM ids are strings; this platform's users have integer ids, so anything else names no user. */
+function scimUserId(value: string): number | null {
+  return /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
 /** The one filter identity providers send before provisioning: `userName eq "value"`. */
@@ -83,7 +83,8 @@ async function listUsers(ctx: PlatformContext, request: ApiRequest): Promise<Api
 
 async function getUser(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   await authorizeScim(ctx, request);
-  const row = await ctx.db.read((tx) => tx.one(`SELECT * FROM users WHERE id = ?`, [request.params.id!]));
+  const id = scimUserId(request.params.id!);
+  const row = id === null ? undefined : await ctx.db.read((tx) => tx.one(`SELECT * FROM users WHERE id = ?`, [id]));
   if (!row) throw scimError(404, `User ${request.params.id} not found`);
   return { status: 200, contentType: SCIM_JSON, body: toScim(ctx, userRecord(row)) };
 }
@@ -91,7 +92,8 @@ async function getUser(ctx: PlatformContext, request: ApiRequest): Promise<ApiRe
 /** Replace: every attribute takes the supplied value; omitted ones are cleared (`active` omitted means true). */
 async function replaceUser(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   await authorizeScim(ctx, request);
-  const id = request.params.id!;
+  const id = scimUserId(request.params.id!);
+  if (id === null) throw scimError(404, `User ${request.params.id} not found`);
   const parsed = ScimUserInput.safeParse(request.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

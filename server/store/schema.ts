@@ -1,62 +1,103 @@
 import type { StateConnection } from './database';
 
 /**
- * Platform state. Timestamps are ISO 8601 strings and structured values JSON text, so what the API returns
- * is exactly what was stored, with no driver conversions in between. Uniqueness of user names and report
- * public ids is enforced in code: DuckDB's unique indexes reject some updates of indexed rows in one transaction.
+ * Platform state. Ids are integers where the real API's are (users, deployments, folders, reports) and strings
+ * where they are strings (placements, environments). Timestamps are ISO 8601 strings and structured values JSON
+ * text, so what the API returns is exactly what was stored. Uniqueness of user names and report public ids is
+ * enforced in code: DuckDB's unique indexes reject some updates of indexed rows in one transaction.
  */
+export const STATE_SCHEMA_VERSION = '3';
+
+const STATE_TABLES = ['users', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store'];
+
 export async function createStateTables(tx: StateConnection): Promise<void> {
   await tx.run(`CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`);
   await tx.run(`CREATE TABLE IF NOT EXISTS users (
-    id VARCHAR PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
     user_name VARCHAR NOT NULL,
     given_name VARCHAR,
     family_name VARCHAR,
     emails VARCHAR NOT NULL,
     active BOOLEAN NOT NULL,
     external_id VARCHAR,
+    is_admin BOOLEAN NOT NULL,
     policies VARCHAR NOT NULL,
     settings VARCHAR NOT NULL,
     created_at VARCHAR NOT NULL,
-    updated_at VARCHAR NOT NULL)`);
+    updated_at VARCHAR NOT NULL,
+    last_login VARCHAR)`);
   await tx.run(`CREATE TABLE IF NOT EXISTS access_tokens (
     token_hash VARCHAR PRIMARY KEY,
     kind VARCHAR NOT NULL,
-    user_id VARCHAR,
+    user_id INTEGER,
     label VARCHAR NOT NULL)`);
   await tx.run(`CREATE TABLE IF NOT EXISTS deployments (
-    id VARCHAR PRIMARY KEY, name VARCHAR NOT NULL, jwt_secret VARCHAR NOT NULL, position INTEGER NOT NULL)`);
+    id INTEGER PRIMARY KEY, name VARCHAR NOT NULL, jwt_secret VARCHAR NOT NULL, position INTEGER NOT NULL,
+    rest_url_style VARCHAR NOT NULL)`);
   await tx.run(`CREATE TABLE IF NOT EXISTS folders (
-    id VARCHAR PRIMARY KEY, deployment_id VARCHAR NOT NULL, parent_id VARCHAR, name VARCHAR NOT NULL)`);
+    id INTEGER PRIMARY KEY, deployment_id INTEGER NOT NULL, parent_id INTEGER, name VARCHAR NOT NULL, position INTEGER NOT NULL,
+    created_by INTEGER NOT NULL, created_at VARCHAR NOT NULL, updated_at VARCHAR NOT NULL)`);
   await tx.run(`CREATE TABLE IF NOT EXISTS reports (
-    id VARCHAR PRIMARY KEY,
-    deployment_id VARCHAR NOT NULL,
-    public_id VARCHAR,
+    id INTEGER PRIMARY KEY,
+    deployment_id INTEGER NOT NULL,
+    public_id VARCHAR NOT NULL,
     name VARCHAR NOT NULL,
-    title VARCHAR NOT NULL,
-    folder_id VARCHAR,
-    query_json VARCHAR NOT NULL,
-    pivot_json VARCHAR NOT NULL,
-    query_checksum VARCHAR NOT NULL,
+    title VARCHAR,
+    description VARCHAR,
+    folder_id INTEGER,
+    json_query VARCHAR,
+    pivot_items VARCHAR,
+    sql_query VARCHAR,
+    query_checksum VARCHAR,
+    source VARCHAR,
+    user_id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
     created_at VARCHAR NOT NULL,
     updated_at VARCHAR NOT NULL,
     last_viewed_at VARCHAR)`);
+  // `row_key` is the table's own key: placements recorded before ids existed (legacy) have a null `id`.
   await tx.run(`CREATE TABLE IF NOT EXISTS placements (
-    id VARCHAR PRIMARY KEY,
-    report_id VARCHAR NOT NULL,
+    row_key INTEGER PRIMARY KEY,
+    id VARCHAR,
+    report_id INTEGER NOT NULL,
     workbook_id VARCHAR NOT NULL,
-    host VARCHAR NOT NULL,
-    sheet_id VARCHAR NOT NULL,
-    sheet_name VARCHAR NOT NULL,
-    anchor_cell VARCHAR NOT NULL,
-    workbook_name VARCHAR NOT NULL,
     result_location VARCHAR NOT NULL,
-    end_result_cell VARCHAR NOT NULL,
-    placed_at VARCHAR NOT NULL,
-    placed_by_user_id VARCHAR NOT NULL,
+    host VARCHAR,
+    sheet_id VARCHAR,
+    sheet_name VARCHAR,
+    anchor_cell VARCHAR,
+    workbook_name VARCHAR,
+    end_result_cell VARCHAR,
+    placed_at VARCHAR,
+    placed_by_user_id INTEGER,
     refreshed_at VARCHAR,
-    refreshed_by_user_id VARCHAR,
+    refreshed_by_user_id INTEGER,
     query_checksum VARCHAR,
     result_checksum VARCHAR)`);
   await tx.run(`CREATE TABLE IF NOT EXISTS app_config (id INTEGER PRIMARY KEY, value VARCHAR NOT NULL)`);
+  // The authorization server's grants, codes and tokens (oidc-provider's adapter), by model and id.
+  await tx.run(`CREATE TABLE IF NOT EXISTS oauth_store (
+    model VARCHAR NOT NULL, id VARCHAR NOT NULL, payload VARCHAR NOT NULL, expires_at VARCHAR,
+    grant_id VARCHAR, uid VARCHAR, consumed_at VARCHAR, PRIMARY KEY (model, id))`);
+}
+
+/** A data dir written by an earlier version has other tables: they are dropped, and the tenant is seeded anew. */
+export async function dropOutdatedState(tx: StateConnection): Promise<boolean> {
+  const version = await tx.one(`SELECT value FROM meta WHERE key = 'schema'`).catch(() => undefined);
+  const seeded = await tx.one(`SELECT value FROM meta WHERE key = 'seeded'`).catch(() => undefined);
+  if (!seeded || version?.value === STATE_SCHEMA_VERSION) return false;
+  for (const table of STATE_TABLES) await tx.run(`DROP TABLE IF EXISTS ${table}`);
+  await tx.run(`DELETE FROM meta WHERE key IN ('seeded', 'schema')`);
+  return true;
+}
+
+/** The next free integer id of a table (ids are handed out under the state lock). */
+export async function nextId(tx: StateConnection, table: 'users' | 'deployments' | 'folders' | 'reports', column = 'id'): Promise<number> {
+  const row = await tx.one(`SELECT coalesce(max(${column}), 0) + 1 AS next FROM ${table}`);
+  return Number(row!.next);
+}
+
+export async function nextPlacementKey(tx: StateConnection): Promise<number> {
+  const row = await tx.one(`SELECT coalesce(max(row_key), 0) + 1 AS next FROM placements`);
+  return Number(row!.next);
 }

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withPivotDefaults } from '../../src/contract';
+import type { Policy } from '../../src/contract';
 import { queryChecksum } from '../../src/core/checksum';
 import { newSecret, tokenHash } from '../auth';
 import type { Database, StateConnection } from './database';
 import { createSampleData } from './sample-data';
-import { createStateTables } from './schema';
-import { SEED_APP_CONFIG, SEED_DEPLOYMENTS, SEED_FOLDERS, SEED_REPORTS, SEED_USERS } from './seed-content';
+import { createStateTables, dropOutdatedState, STATE_SCHEMA_VERSION } from './schema';
+import { ANALYST_GRANTS, SEED_APP_CONFIG, SEED_DEPLOYMENTS, SEED_FOLDERS, SEED_REPORTS, SEED_USERS, type SeedUserKey } from './seed-content';
 
 export interface DevTokens {
   admin: string;
@@ -17,77 +16,89 @@ export interface DevTokens {
 
 const SEED_TIME = '2026-01-01T00:00:00.000Z';
 
-/** Creates the tables, and on a new database the sample data and the seeded tenant. Idempotent. */
-export async function prepareDatabase(db: Database): Promise<void> {
+/**
+ * Creates the tables, and on a new database the sample data and the seeded tenant. Idempotent. A data dir of
+ * an earlier version (other ids and shapes) is re-seeded, with a notice: it only ever held sample content.
+ */
+export async function prepareDatabase(db: Database, notice: (message: string) => void = () => {}): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.run(`CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`);
+    if (await dropOutdatedState(tx)) notice('The data dir was written by an earlier version: its tenant was seeded again.');
     await createStateTables(tx);
     if (await tx.one(`SELECT value FROM meta WHERE key = 'seeded'`)) return;
-    await createSampleData(tx);
+    if (!(await tx.one(`SELECT table_name FROM information_schema.tables WHERE table_name = 'orders'`))) await createSampleData(tx);
     await seedTenant(tx);
-    await tx.run(`INSERT INTO meta VALUES ('seeded', ?)`, [new Date().toISOString()]);
+    await tx.run(`INSERT INTO meta VALUES ('seeded', ?), ('schema', ?)`, [new Date().toISOString(), STATE_SCHEMA_VERSION]);
   });
 }
 
 async function seedTenant(tx: StateConnection): Promise<void> {
-  const userIds = new Map<string, string>();
-  for (const user of SEED_USERS) {
-    const id = randomUUID();
-    userIds.set(user.key, id);
-    await tx.run(`INSERT INTO users VALUES (?, ?, ?, ?, ?, TRUE, NULL, ?, ?, ?, ?)`, [
-      id, user.userName, user.givenName, user.familyName,
-      JSON.stringify([{ value: user.userName, primary: true, type: 'work' }]),
-      JSON.stringify(user.policies), JSON.stringify({ sheets: {} }), SEED_TIME, SEED_TIME,
-    ]);
-  }
-  const deploymentIds = new Map<string, string>();
+  const deploymentIds = new Map<string, number>();
   for (const [position, deployment] of SEED_DEPLOYMENTS.entries()) {
-    const id = randomUUID();
+    const id = position + 1;
     deploymentIds.set(deployment.key, id);
-    await tx.run(`INSERT INTO deployments VALUES (?, ?, ?, ?)`, [id, deployment.name, newSecret(), position]);
+    await tx.run(`INSERT INTO deployments VALUES (?, ?, ?, ?, ?)`, [id, deployment.name, newSecret(), position, deployment.restUrlStyle]);
   }
-  const folderIds = new Map<string, string>();
-  for (const key of Object.keys(SEED_FOLDERS)) folderIds.set(key, randomUUID());
+  const userIds = new Map<SeedUserKey, number>(SEED_USERS.map((user, index) => [user.key, index + 1]));
+  const folderIds = new Map(Object.keys(SEED_FOLDERS).map((key, index) => [key, index + 1]));
   for (const [key, [deployment, parent, name]] of Object.entries(SEED_FOLDERS)) {
-    await tx.run(`INSERT INTO folders VALUES (?, ?, ?, ?)`, [
-      folderIds.get(key)!, deploymentIds.get(deployment)!, parent ? folderIds.get(parent)! : null, name,
+    await tx.run(`INSERT INTO folders VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
+      folderIds.get(key)!, deploymentIds.get(deployment)!, parent ? folderIds.get(parent)! : null, name, folderIds.get(key)!,
+      userIds.get('admin')!, SEED_TIME, SEED_TIME,
     ]);
   }
-  for (const report of SEED_REPORTS) {
-    const pivot = withPivotDefaults(report.pivot, report.query);
-    await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-      randomUUID(), deploymentIds.get(report.deployment)!, report.publicId, report.name, report.title ?? report.name,
-      report.folder ? folderIds.get(report.folder)! : null, JSON.stringify(report.query), JSON.stringify(pivot),
-      await queryChecksum({ pivot, query: report.query }), report.createdAt, report.updatedAt, report.lastViewedAt,
+  const reportIds = new Map<string, number>();
+  for (const [index, report] of SEED_REPORTS.entries()) {
+    const id = index + 1;
+    reportIds.set(report.publicId, id);
+    await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 'EXCEL', ?, 1, ?, ?, ?)`, [
+      id, deploymentIds.get(report.deployment)!, report.publicId, report.name, report.title ?? null,
+      report.folder ? folderIds.get(report.folder)! : null, report.jsonQuery, report.pivotItems ? JSON.stringify(report.pivotItems) : null,
+      report.sqlQuery ?? null, await queryChecksum({ jsonQuery: report.jsonQuery ?? report.sqlQuery, pivotItems: report.pivotItems }),
+      userIds.get(report.owner)!, report.createdAt, report.updatedAt, report.lastViewedAt,
+    ]);
+  }
+  const analystPolicies: Policy[] = [
+    { resourceType: 'Deployment', actions: ['SchemaRead', 'DownloadData'], resources: ANALYST_GRANTS.deployments.map((k) => String(deploymentIds.get(k))) },
+    { resourceType: 'Folder', actions: ['FolderRead', 'ReportRead'], resources: ANALYST_GRANTS.folders.map((k) => String(folderIds.get(k))) },
+    { resourceType: 'Report', actions: ['ReportRead'], resources: ANALYST_GRANTS.reports.map((k) => String(reportIds.get(k))) },
+  ];
+  for (const user of SEED_USERS) {
+    const policies: Policy[] = user.isAdmin ? [{ resourceType: 'Global', actions: ['All'], resources: ['*'] }] : analystPolicies;
+    await tx.run(`INSERT INTO users VALUES (?, ?, ?, ?, ?, TRUE, NULL, ?, ?, ?, ?, ?, NULL)`, [
+      userIds.get(user.key)!, user.userName, user.givenName, user.familyName,
+      JSON.stringify([{ value: user.userName, primary: true, type: 'work' }]),
+      user.isAdmin, JSON.stringify(policies), JSON.stringify({ sheets: {} }), SEED_TIME, SEED_TIME,
     ]);
   }
   await tx.run(`INSERT INTO app_config VALUES (1, ?)`, [JSON.stringify(SEED_APP_CONFIG)]);
 }
 
 /**
- * The seeded users' tokens. Only hashes live in the database, so the raw tokens are kept in
- * `<data dir>/dev-tokens.json`; while that file still matches the database the same tokens are reused,
- * otherwise new ones are issued and the file is rewritten (before the server answers any request).
+ * The seeded users' API tokens (the real API accepts an API key as the Bearer token). Only hashes live in the
+ * database, so the raw tokens are kept in `<data dir>/dev-tokens.json`; while that file still matches the
+ * database the same tokens are reused, otherwise new ones are issued and the file is rewritten (before the
+ * server answers any request).
  */
 export async function ensureDevTokens(db: Database, dataDir: string | null): Promise<DevTokens> {
   const file = dataDir ? join(dataDir, 'dev-tokens.json') : null;
   return db.transaction(async (tx) => {
     if (file && existsSync(file)) {
       const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevTokens>;
-      const labels = ['admin', 'analyst', 'scim'] as const;
       let valid = true;
-      for (const label of labels) {
+      for (const label of ['admin', 'analyst', 'scim'] as const) {
         const token = saved[label];
         const row = token ? await tx.one(`SELECT label FROM access_tokens WHERE token_hash = ?`, [tokenHash(token)]) : undefined;
         if (row?.label !== `dev-${label}`) valid = false;
       }
-      if (valid) return saved as DevTokens;
+      if (valid) return { admin: saved.admin!, analyst: saved.analyst!, scim: saved.scim! };
     }
     const tokens: DevTokens = { admin: `plt_${newSecret()}`, analyst: `plt_${newSecret()}`, scim: `scim_${newSecret()}` };
     await tx.run(`DELETE FROM access_tokens WHERE label IN ('dev-admin', 'dev-analyst', 'dev-scim')`);
     for (const user of SEED_USERS) {
       const row = await tx.one(`SELECT id FROM users WHERE user_name = ?`, [user.userName]);
       if (!row) continue;
-      await tx.run(`INSERT INTO access_tokens VALUES (?, 'platform', ?, ?)`, [tokenHash(tokens[user.key]), String(row.id), `dev-${user.key}`]);
+      await tx.run(`INSERT INTO access_tokens VALUES (?, 'api-key', ?, ?)`, [tokenHash(tokens[user.key]), Number(row.id), `dev-${user.key}`]);
     }
     await tx.run(`INSERT INTO access_tokens VALUES (?, 'scim', NULL, 'dev-scim')`, [tokenHash(tokens.scim)]);
     if (file) writeFileSync(file, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });

@@ -1,0 +1,78 @@
+import type { Report } from '../../src/contract';
+import { canOnReport } from '../access';
+import { HttpError, notFound } from '../http';
+import type { Row, SqlParam, StateConnection } from '../store/database';
+import { folderChain, folderRow, reportResponse, type FolderRow, type UserRecord } from '../store/rows';
+
+/** Report rows with their owner's columns (`owner_*`), as `reportResponse` reads them. */
+export const REPORT_SELECT = `SELECT r.*, u.id AS owner_id, json_extract_string(u.emails, '$[0].value') AS owner_email,
+  u.given_name AS owner_first_name, u.family_name AS owner_family_name FROM reports r JOIN users u ON u.id = r.user_id`;
+
+export async function foldersOf(tx: StateConnection, deploymentId: number): Promise<Map<number, FolderRow>> {
+  const rows = await tx.all(`SELECT * FROM folders WHERE deployment_id = ?`, [deploymentId]);
+  return new Map(rows.map((r) => [Number(r.id), folderRow(r)]));
+}
+
+export interface ReportRef {
+  id: number;
+  deploymentId: number;
+  ownerId: number;
+  folderId: number | null;
+}
+
+export const reportRef = (row: Row): ReportRef => ({
+  id: Number(row.id),
+  deploymentId: Number(row.deployment_id),
+  ownerId: Number(row.user_id),
+  folderId: row.folder_id === null ? null : Number(row.folder_id),
+});
+
+/** Whether `user` may read, edit or manage the report of `row`. */
+export function accessOf(user: UserRecord, row: Row, folders: Map<number, FolderRow>) {
+  const ref = reportRef(row);
+  const chain = folderChain(ref.folderId, folders);
+  return {
+    read: canOnReport(user, 'ReportRead', ref, chain),
+    edit: canOnReport(user, 'ReportEdit', ref, chain),
+    manage: canOnReport(user, 'ReportManage', ref, chain),
+  };
+}
+
+/** Report rows as api.yaml `Report`s with their placements, keeping only those `user` may read. */
+export async function readableReports(tx: StateConnection, user: UserRecord, rows: Row[], folders: Map<number, FolderRow>): Promise<Report[]> {
+  const readable = rows.filter((row) => accessOf(user, row, folders).read);
+  if (readable.length === 0) return [];
+  const ids = readable.map((r) => Number(r.id));
+  const placements = await tx.all(
+    `SELECT * FROM placements WHERE report_id IN (${ids.map(() => '?').join(', ')}) ORDER BY placed_at NULLS FIRST, row_key`,
+    ids,
+  );
+  return readable.map((row) => {
+    const access = accessOf(user, row, folders);
+    return reportResponse(row, placements.filter((p) => Number(p.report_id) === Number(row.id)), folders, { canEdit: access.edit, canManage: access.manage });
+  });
+}
+
+/**
+ * One report of a deployment, if it exists (`404`) and the user may act on it as asked (`403` naming the
+ * missing action).
+ */
+export async function loadReport(
+  tx: StateConnection,
+  user: UserRecord,
+  deploymentId: number,
+  reportId: number,
+  need: 'read' | 'edit' = 'read',
+): Promise<{ report: Report; row: Row; folders: Map<number, FolderRow> }> {
+  const row = await tx.one(`${REPORT_SELECT} WHERE r.id = ? AND r.deployment_id = ?`, [reportId, deploymentId]);
+  if (!row) throw notFound(`Report ${reportId} not found`);
+  const folders = await foldersOf(tx, deploymentId);
+  const access = accessOf(user, row, folders);
+  if (!access.read) throw new HttpError(403, `You lack the ReportRead permission on report ${reportId}`);
+  if (need === 'edit' && !access.edit) throw new HttpError(403, `You lack the ReportEdit permission on report ${reportId}`);
+  return { report: (await readableReports(tx, user, [row], folders))[0]!, row, folders };
+}
+
+export async function selectReports(tx: StateConnection, where: string, params: SqlParam[], tail = ''): Promise<Row[]> {
+  return tx.all(`${REPORT_SELECT} WHERE ${where} ${tail}`, params);
+}
