@@ -1,12 +1,12 @@
 import {
-  CONTINUE_WAIT, CubeLoadResponse, CubeMeta, type CubeLoadResult, type CubeMeta as CubeMetaType, type CubeQuery,
+  CONTINUE_WAIT, CubeLoadResponse, type CubeLoadResults, CubeMeta, type CubeLoadResult, type CubeMeta as CubeMetaType, type CubeQuery,
 } from '../contract';
 import { ApiError, QueryTimeoutError, RequestCancelledError } from './errors';
 import { abortableSleep, HttpClient, type HttpClientOptions } from './http';
 import type { DeploymentTokenSource } from './token-manager';
 
 export type CoreDataClientOptions = Omit<HttpClientOptions, 'authorization' | 'baseUrl'> & {
-  /** An environment's `apiUrl`: the data API base without `/v1`. */
+  /** The deployment's data API base without `/v1` (see `dataApiBase`). */
   apiUrl: string;
   tokens: DeploymentTokenSource;
   /** Total time to keep re-sending a query that answers "Continue wait". */
@@ -28,7 +28,8 @@ export interface LoadOptions {
 }
 
 /**
- * The Core data API (Cube's REST API): the deployment JWT is the whole Authorization header, a query that
+ * The Core data API (Cube's REST API): the deployment JWT is the whole Authorization header, an answer in the
+ * `{results: [...]}` form is read as its (single) result, a query that
  * is still running is sent again until it answers (bounded, cancellable, with progress), and a 403 is
  * retried once with a fresh token. Results are returned as the server sent them: nothing is converted here.
  */
@@ -55,6 +56,7 @@ export class CoreDataClient {
       const answer = await this.withToken(options.signal, (authorization) =>
         this.http.request(CubeLoadResponse, { method: 'POST', path: '/v1/load', body: { query }, signal: options.signal, authorization, idempotent: true }),
       );
+      if (isResults(answer)) return answer.results[0]!;
       if (!('error' in answer && answer.error === CONTINUE_WAIT)) return answer as CubeLoadResult;
       attempts += 1;
       const waitedMs = this.now() - started;
@@ -81,3 +83,5 @@ export class CoreDataClient {
     }
   }
 }
+
+const isResults = (answer: unknown): answer is CubeLoadResults => Array.isArray((answer as { results?: unknown }).results);

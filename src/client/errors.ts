@@ -58,3 +58,21 @@ export class RequestCancelledError extends Error {
     super('The request was cancelled.');
   }
 }
+
+/**
+ * Signing in with an account (OAuth 2.0) did not work out. `reason` says what the person can do:
+ * `unsupported` — the platform offers no OAuth sign-in (use an API token); `dialog-failed` — the sign-in window
+ * did not open (`code` is Office's); `cancelled` — they closed it or chose Cancel; `state-mismatch` — the
+ * answer was not for this sign-in; `expired` — the session ended (sign in again); `refused` — the platform said
+ * no (`code` is OAuth's error code, the message its words).
+ */
+export class SignInError extends Error {
+  override readonly name = 'SignInError';
+  constructor(
+    readonly reason: 'unsupported' | 'dialog-failed' | 'cancelled' | 'state-mismatch' | 'expired' | 'refused',
+    message: string,
+    readonly code?: string | number,
+  ) {
+    super(message);
+  }
+}

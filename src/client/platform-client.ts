@@ -1,19 +1,29 @@
 import { z } from 'zod';
 import {
-  AppConfig, DeploymentPage, EnvironmentPage, Report, ReportPage, TokenResponse, User,
-  type ConnectWorkbook, type Deployment, type Environment, type PlacementAddress, type RefreshPlacement,
-  type ReportListParams, type ReportUpsert, type UserSettingsPatch,
+  AppConfigResponse, DeploymentEnvironmentsListResponse, DeploymentsListResponse, Deployment, DeploymentTokenResponse,
+  ExternalDocumentPlacementsListResponse, FolderAncestors, FoldersListResponse, nextCursor, Report, ReportsListResponse, User,
+  type ConnectReportToWorkbookInput, type CreateReportInput, type DeploymentEnvironment, type DisconnectReportFromWorkbookInput,
+  type ExternalDocumentPlacement, type Folder, type RefreshReportInput, type ReportListParams, type UpdateReportInput,
+  type UserSettingsInput,
 } from '../contract';
 import { HttpClient, type HttpClientOptions } from './http';
 
 export type PlatformClientOptions = Omit<HttpClientOptions, 'authorization'> & {
-  /** The user's Platform API access token (sent as `Bearer`). */
+  /** The user's Platform API token (an OAuth access token or an API key), sent as `Bearer`. */
   accessToken: () => string | Promise<string>;
 };
 
-const seg = encodeURIComponent;
+export interface FolderListParams {
+  /** The folder whose children to list; the workspace root when absent. */
+  parentId?: number;
+  first?: number;
+  after?: string;
+}
 
-/** The Platform API calls the add-in makes, each answer parsed with the shared contract. */
+const seg = (value: string | number) => encodeURIComponent(String(value));
+const deploymentPath = (deploymentId: number) => `/api/v1/deployments/${seg(deploymentId)}`;
+
+/** The Platform API calls the add-in makes (api.yaml), each answer parsed with the shared contract. */
 export class PlatformClient {
   private readonly http: HttpClient;
 
@@ -26,35 +36,32 @@ export class PlatformClient {
     return this.http.baseUrl;
   }
 
-  /**
-   * Ends a signed-in session: the platform revokes the session token this client carries. Long-lived API
-   * tokens are not revoked by this (they are managed on the platform).
-   */
-  async signOut(signal?: AbortSignal): Promise<void> {
-    await this.http.request(z.unknown(), { method: 'POST', path: '/auth/sign-out', signal });
-  }
-
+  /** Every deployment the user sees, page after page. */
   async listDeployments(signal?: AbortSignal): Promise<Deployment[]> {
     const all: Deployment[] = [];
     let after: string | undefined;
     do {
-      const page = await this.http.request(DeploymentPage, { path: '/api/v1/deployments/', query: { first: 100, after }, signal });
-      all.push(...page.items);
-      after = page.pageInfo.hasNextPage && page.pageInfo.endCursor ? page.pageInfo.endCursor : undefined;
+      const page = await this.http.request(DeploymentsListResponse, { path: '/api/v1/deployments', query: { first: 100, after }, signal });
+      for (const item of page.items) all.push(item);
+      after = nextCursor(page) ?? undefined;
     } while (after);
     return all;
   }
 
-  async listEnvironments(deploymentId: string, signal?: AbortSignal): Promise<Environment[]> {
-    const page = await this.http.request(EnvironmentPage, { path: `/api/v1/deployments/${seg(deploymentId)}/environments`, signal });
+  getDeployment(deploymentId: number, signal?: AbortSignal): Promise<Deployment> {
+    return this.http.request(Deployment, { path: deploymentPath(deploymentId), signal });
+  }
+
+  async listEnvironments(deploymentId: number, signal?: AbortSignal): Promise<DeploymentEnvironment[]> {
+    const page = await this.http.request(DeploymentEnvironmentsListResponse, { path: `${deploymentPath(deploymentId)}/environments`, signal });
     return page.items;
   }
 
-  /** A deployment token for the Core data API, `expiresIn` seconds (60..86400) long. */
-  issueDeploymentToken(deploymentId: string, expiresIn?: number, signal?: AbortSignal): Promise<TokenResponse> {
-    return this.http.request(TokenResponse, {
+  /** A Cube token for the deployment's Core data API, `expiresIn` seconds (60..86400) long. */
+  issueDeploymentToken(deploymentId: number, expiresIn?: number, signal?: AbortSignal): Promise<DeploymentTokenResponse> {
+    return this.http.request(DeploymentTokenResponse, {
       method: 'POST',
-      path: `/api/v1/deployments/${seg(deploymentId)}/token`,
+      path: `${deploymentPath(deploymentId)}/token`,
       body: expiresIn === undefined ? {} : { expiresIn },
       signal,
     });
@@ -64,66 +71,121 @@ export class PlatformClient {
     return this.http.request(User, { path: '/api/v1/users/me', signal });
   }
 
-  updateSettings(patch: UserSettingsPatch, signal?: AbortSignal): Promise<User> {
+  updateSettings(patch: UserSettingsInput, signal?: AbortSignal): Promise<User> {
     return this.http.request(User, { method: 'PATCH', path: '/api/v1/users/me/settings', body: patch, signal });
   }
 
-  getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-    return this.http.request(AppConfig, { path: '/api/v1/app-config', signal });
+  getAppConfig(signal?: AbortSignal): Promise<AppConfigResponse> {
+    return this.http.request(AppConfigResponse, { path: '/api/v1/app-config', signal });
   }
 
-  listReports(deploymentId: string, params: ReportListParams = {}, signal?: AbortSignal): Promise<z.infer<typeof ReportPage>> {
-    return this.http.request(ReportPage, {
-      path: `/api/v1/deployments/${seg(deploymentId)}/reports`,
-      query: { ...params },
-      signal,
-    });
+  listReports(deploymentId: number, params: ReportListParams = {}, signal?: AbortSignal): Promise<z.infer<typeof ReportsListResponse>> {
+    return this.http.request(ReportsListResponse, { path: `${deploymentPath(deploymentId)}/reports`, query: { ...params }, signal });
   }
 
   /** Every report matching `params`, page after page, fetched only as the caller iterates. */
-  async *iterateReports(deploymentId: string, params: Omit<ReportListParams, 'after'> = {}, signal?: AbortSignal): AsyncGenerator<Report> {
+  async *iterateReports(deploymentId: number, params: Omit<ReportListParams, 'after'> = {}, signal?: AbortSignal): AsyncGenerator<Report> {
     let after: string | undefined;
     for (;;) {
       const page = await this.listReports(deploymentId, { ...params, after }, signal);
       yield* page.items;
-      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
-      after = page.pageInfo.endCursor;
+      const next = nextCursor(page);
+      if (!next) return;
+      after = next;
     }
   }
 
-  upsertReportByPublicId(deploymentId: string, publicId: string, report: ReportUpsert, signal?: AbortSignal): Promise<Report> {
+  /** One report as it is now: a refresh reads it again so it runs the current definition. */
+  getReport(deploymentId: number, reportId: number, signal?: AbortSignal): Promise<Report> {
+    return this.http.request(Report, { path: `${deploymentPath(deploymentId)}/reports/${seg(reportId)}`, signal });
+  }
+
+  createReport(deploymentId: number, report: CreateReportInput, signal?: AbortSignal): Promise<Report> {
+    return this.http.request(Report, { method: 'POST', path: `${deploymentPath(deploymentId)}/reports`, body: report, signal });
+  }
+
+  updateReport(deploymentId: number, reportId: number, update: UpdateReportInput, signal?: AbortSignal): Promise<Report> {
+    return this.http.request(Report, { method: 'PUT', path: `${deploymentPath(deploymentId)}/reports/${seg(reportId)}`, body: update, signal });
+  }
+
+  upsertReportByPublicId(deploymentId: number, publicId: string, report: CreateReportInput, signal?: AbortSignal): Promise<Report> {
     return this.http.request(Report, {
       method: 'PUT',
-      path: `/api/v1/deployments/${seg(deploymentId)}/reports/by-public-id/${seg(publicId)}`,
+      path: `${deploymentPath(deploymentId)}/reports/by-public-id/${seg(publicId)}`,
       body: report,
       signal,
     });
   }
 
-  connectWorkbook(deploymentId: string, reportId: string, placement: ConnectWorkbook, signal?: AbortSignal): Promise<Report> {
+  connectWorkbook(deploymentId: number, reportId: number, placement: ConnectReportToWorkbookInput, signal?: AbortSignal): Promise<Report> {
     return this.http.request(Report, {
       method: 'PUT',
-      path: `/api/v1/deployments/${seg(deploymentId)}/reports/${seg(reportId)}/connect-workbook`,
+      path: `${deploymentPath(deploymentId)}/reports/${seg(reportId)}/connect-workbook`,
       body: placement,
       signal,
     });
   }
 
-  disconnectWorkbook(deploymentId: string, reportId: string, address: PlacementAddress, signal?: AbortSignal): Promise<Report> {
+  /** Removes one placement; the target goes in a JSON body, and one that matches nothing changes nothing. */
+  disconnectWorkbook(deploymentId: number, reportId: number, target: DisconnectReportFromWorkbookInput, signal?: AbortSignal): Promise<Report> {
     return this.http.request(Report, {
       method: 'DELETE',
-      path: `/api/v1/deployments/${seg(deploymentId)}/reports/${seg(reportId)}/connect-workbook`,
-      query: { ...address },
+      path: `${deploymentPath(deploymentId)}/reports/${seg(reportId)}/connect-workbook`,
+      body: target,
       signal,
+      // Retrying is safe: a second delete of the same target changes nothing.
+      idempotent: true,
     });
   }
 
-  recordRefresh(deploymentId: string, reportId: string, refresh: RefreshPlacement, signal?: AbortSignal): Promise<Report> {
+  recordRefresh(deploymentId: number, reportId: number, refresh: RefreshReportInput, signal?: AbortSignal): Promise<Report> {
     return this.http.request(Report, {
       method: 'PUT',
-      path: `/api/v1/deployments/${seg(deploymentId)}/reports/${seg(reportId)}/refresh`,
+      path: `${deploymentPath(deploymentId)}/reports/${seg(reportId)}/refresh`,
       body: refresh,
       signal,
     });
   }
+
+  /** One level of the folder tree: the workspace root, or `parentId`'s children. */
+  listFolders(deploymentId: number, params: FolderListParams = {}, signal?: AbortSignal): Promise<z.infer<typeof FoldersListResponse>> {
+    return this.http.request(FoldersListResponse, { path: `${deploymentPath(deploymentId)}/folders`, query: { ...params }, signal });
+  }
+
+  /** All of one level, page after page. */
+  async allFolders(deploymentId: number, parentId?: number, signal?: AbortSignal): Promise<Folder[]> {
+    const all: Folder[] = [];
+    let after: string | undefined;
+    do {
+      const page = await this.listFolders(deploymentId, { parentId, first: 100, after }, signal);
+      for (const item of page.items) all.push(item);
+      after = nextCursor(page) ?? undefined;
+    } while (after);
+    return all;
+  }
+
+  /** The way to a folder for a breadcrumb: the root first, down to and including the folder. */
+  folderAncestors(deploymentId: number, folderId: number, signal?: AbortSignal): Promise<Folder[]> {
+    return this.http.request(FolderAncestors, { path: `${deploymentPath(deploymentId)}/folders/${seg(folderId)}/ancestors`, signal });
+  }
+
+  /**
+   * Every placement in one spreadsheet across the tenant (changelog v0.13.0), including those the user may not
+   * read. A server without the endpoint answers 404 (`ApiError`), and callers fall back per deployment.
+   */
+  async externalDocumentPlacements(externalWorkbookId: string, signal?: AbortSignal): Promise<ExternalDocumentPlacement[]> {
+    const all: ExternalDocumentPlacement[] = [];
+    let after: string | undefined;
+    do {
+      const page = await this.http.request(ExternalDocumentPlacementsListResponse, {
+        path: `/api/v1/external-documents/${seg(externalWorkbookId)}/placements`,
+        query: { after },
+        signal,
+      });
+      for (const item of page.items) all.push(item);
+      after = nextCursor(page) ?? undefined;
+    } while (after);
+    return all;
+  }
 }
+

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import type { PlatformClient } from './platform-client';
 
 export interface DeploymentTokenSource {
@@ -10,9 +11,23 @@ export interface DeploymentTokenSource {
 export interface TokenManagerOptions {
   /** Lifetime asked for, in seconds (60..86400). */
   expiresIn?: number;
-  /** Renew this long before `expiresAt`. */
+  /** Renew this long before the token's `exp`. */
   renewBeforeMs?: number;
   now?: () => number;
+}
+
+/**
+ * When a Cube token expires: its JWT `exp` claim (the token response has no expiry field). The token is only
+ * decoded, not verified: the add-in cannot verify it (the key is the deployment's) and only needs to know
+ * when to ask for a new one. A token without a readable `exp` is used once and asked for again next time.
+ */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -28,7 +43,7 @@ export class DeploymentTokenManager implements DeploymentTokenSource {
 
   constructor(
     private readonly platform: Pick<PlatformClient, 'issueDeploymentToken'>,
-    private readonly deploymentId: string,
+    private readonly deploymentId: number,
     options: TokenManagerOptions = {},
   ) {
     this.expiresIn = options.expiresIn ?? 3600;
@@ -42,9 +57,10 @@ export class DeploymentTokenManager implements DeploymentTokenSource {
     if (!this.pending) {
       this.pending = this.platform
         .issueDeploymentToken(this.deploymentId, this.expiresIn, signal)
-        .then((issued) => {
-          this.current = { token: issued.token, expiresAt: Date.parse(issued.expiresAt) };
-          return issued.token;
+        .then(({ cubeApiToken }) => {
+          const expiresAt = tokenExpiry(cubeApiToken);
+          this.current = expiresAt === null ? null : { token: cubeApiToken, expiresAt };
+          return cubeApiToken;
         })
         .finally(() => {
           this.pending = null;

@@ -9,14 +9,15 @@ export function syncStatusOf(placementQueryChecksum: string | null, reportQueryC
 export interface StatusDisplay {
   /** Fluent badge colour; always shown together with words and an icon, never alone. */
   tone: 'success' | 'warning' | 'informative' | 'danger';
-  icon: 'checkmark' | 'arrow-sync' | 'question' | 'unlink' | 'edit' | 'error';
+  icon: 'checkmark' | 'arrow-sync' | 'question' | 'unlink' | 'edit' | 'error' | 'lock' | 'link';
 }
 
 /**
  * What the pane shows for a placement: the platform's sync status, or a state only the pane knows: its
- * cells are gone (detached), cells were edited by hand since the last write, or its last refresh failed.
+ * cells are gone (detached), cells were edited by hand since the last write, its last refresh failed, the
+ * user may not read its report (denied), or it was recorded before placements had ids (legacy).
  */
-export type PlacementState = SyncStatus | 'DETACHED' | 'EDITED' | 'FAILED';
+export type PlacementState = SyncStatus | 'DETACHED' | 'EDITED' | 'FAILED' | 'DENIED' | 'LEGACY';
 
 /** How each placement state is shown (the words come from the pane's catalog): tone and icon. */
 export function statusDisplay(status: PlacementState): StatusDisplay {
@@ -27,5 +28,7 @@ export function statusDisplay(status: PlacementState): StatusDisplay {
     case 'UP_TO_DATE': return { tone: 'success', icon: 'checkmark' };
     case 'CHANGED': return { tone: 'warning', icon: 'arrow-sync' };
     case 'UNKNOWN': return { tone: 'informative', icon: 'question' };
+    case 'DENIED': return { tone: 'informative', icon: 'lock' };
+    case 'LEGACY': return { tone: 'warning', icon: 'link' };
   }
 }

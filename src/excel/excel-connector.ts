@@ -1,6 +1,5 @@
 import { parseSheetAddress, rectAddress, rectColumns, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { cellInput, type CellValue } from '../core/cell-values';
-import type { GridFingerprint } from '../core/fingerprint';
 import type { CellGrid } from '../core/layout';
 
 /**
@@ -9,8 +8,14 @@ import type { CellGrid } from '../core/layout';
  * payload limits allow.
  */
 
-/** Where the workbook's own id is kept: a document setting, saved inside the file. */
-export const WORKBOOK_ID_SETTING = 'reportSync.workbookId';
+/**
+ * Where the workbook's external id is kept: a custom document property (`workbook.properties.custom`,
+ * ExcelApi 1.7), saved inside the file, where the platform's own Excel integration keeps it and what
+ * `GET /api/v1/external-documents/{id}/placements` looks up.
+ */
+export const WORKBOOK_ID_PROPERTY = 'ReportSyncWorkbookId';
+/** Where earlier versions kept it: a document setting. Still read, so their workbooks keep their placements. */
+export const LEGACY_WORKBOOK_ID_SETTING = 'reportSync.workbookId';
 
 /** Requests stay well under Excel on the web's 5 MB limit: JSON size is estimated, not exact. */
 export const DEFAULT_REQUEST_BUDGET_BYTES = 4_400_000;
@@ -44,8 +49,8 @@ export function placementName(placementId: string): string {
   return `${PLACEMENT_NAME_PREFIX}${placementId.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
-/** What the add-in last wrote to a placement (its fingerprint), kept as a document setting. */
-export function placementSetting(placementId: string): string {
+/** Earlier versions kept each placement's fingerprint in a document setting; disconnecting removes it. */
+export function legacyPlacementSetting(placementId: string): string {
   return `reportSync.placement.${placementId}`;
 }
 
@@ -59,14 +64,17 @@ export interface Snapshot {
 export interface WorkbookState {
   /** `null` when the workbook has no id yet: the first write saves one. */
   workbookId: string | null;
+  /** The id came from an earlier version's document setting only: the next write also saves it as the property. */
+  workbookIdIsLegacy: boolean;
   workbookName: string;
   selection: SheetRef & { cell: Cell };
   /** Used range (values only) of the selection's sheet. */
   usedRange: Rect | null;
   placements: { name: string; sheetName: string; sheetId: string | null; rect: Rect }[];
-  fingerprint: GridFingerprint | null;
   /** Sheet names in the workbook's tab order. */
   sheetOrder: string[];
+  /** The sheets in tab order, with their ids (valid in this session only). */
+  sheets: SheetRef[];
 }
 
 export interface Inspection {
@@ -78,14 +86,6 @@ export interface Inspection {
 export const DEFAULT_RESPONSE_BUDGET_BYTES = 4_600_000;
 /** A first guess of one cell's share of a values response, before any has been seen. */
 const ESTIMATED_CELL_BYTES = 24;
-
-function parseFingerprint(value: unknown): GridFingerprint | null {
-  try {
-    return JSON.parse(String(value)) as GridFingerprint;
-  } catch {
-    return null;
-  }
-}
 
 function intersect(a: Rect, b: Rect): Rect | null {
   const r = { top: Math.max(a.top, b.top), left: Math.max(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.min(a.right, b.right) };
@@ -100,11 +100,11 @@ export interface WriteOptions {
   onProgress?: (progress: WriteProgress) => void;
   /** Only these grid rows are written (the rest already hold the same values); all when absent. */
   rows?: number[];
-  /** Document settings to save with the first batch (a new workbook id). */
-  settings?: Record<string, string>;
+  /** The workbook's external id, saved as its custom property with the first batch (a new or migrated id). */
+  workbookId?: string;
   /** Cells the old result used and the new one does not, cleared in the last batch. */
   clear?: Rect[];
-  /** Name the written cells for this placement and keep its fingerprint, in the last batch. */
+  /** Name the written cells for this placement, in the last batch. */
   record?: RecordTarget;
 }
 
@@ -113,7 +113,6 @@ export interface RecordTarget {
   sheetName: string;
   /** The placement already has its hidden name (a refresh), which is re-pointed rather than added. */
   nameExists: boolean;
-  fingerprint: GridFingerprint;
 }
 
 /**
@@ -144,12 +143,13 @@ export class ExcelConnector {
 
   /**
    * Everything a place or refresh needs to know before it writes, in one sync: the workbook's id and name,
-   * the selection and its sheet's used range, every placement's cells (by hidden name), and the kept
-   * fingerprint of one placement.
+   * the selection and its sheet's used range, and every placement's cells (by hidden name).
    */
-  prepare(placementId?: string): Promise<WorkbookState> {
+  prepare(): Promise<WorkbookState> {
     return Excel.run(async (context) => {
-      const setting = context.workbook.settings.getItemOrNullObject(WORKBOOK_ID_SETTING);
+      const property = context.workbook.properties.custom.getItemOrNullObject(WORKBOOK_ID_PROPERTY);
+      property.load('value');
+      const setting = context.workbook.settings.getItemOrNullObject(LEGACY_WORKBOOK_ID_SETTING);
       setting.load('value');
       context.workbook.load('name');
       const selection = context.workbook.getSelectedRange();
@@ -162,8 +162,6 @@ export class ExcelConnector {
       names.load('items/name, items/value, items/type');
       const sheets = context.workbook.worksheets;
       sheets.load('items/id, items/name');
-      const print = placementId ? context.workbook.settings.getItemOrNullObject(placementSetting(placementId)) : null;
-      print?.load('value');
       await context.sync();
       const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name, sheet.id]));
       const placements = names.items
@@ -172,38 +170,37 @@ export class ExcelConnector {
           const { sheetName, rect } = parseSheetAddress(String(item.value));
           return { name: item.name, sheetName: sheetName ?? '', sheetId: sheetIds.get(sheetName ?? '') ?? null, rect };
         });
-      const fingerprint = print && !print.isNullObject ? parseFingerprint(print.value) : null;
+      const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
+      const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
       const selectedAddress = selection.address;
       const selected = parseSheetAddress(selectedAddress).rect;
       return {
-        workbookId: setting.isNullObject ? null : String(setting.value ?? '') || null,
+        workbookId: fromProperty ?? fromSetting,
+        workbookIdIsLegacy: fromProperty === null && fromSetting !== null,
         workbookName: context.workbook.name,
         selection: { sheetId: active.id, sheetName: active.name, cell: { row: selected.top, column: selected.left } },
         usedRange: used.isNullObject ? null : parseSheetAddress(used.address).rect,
         placements,
-        fingerprint,
         sheetOrder: sheets.items.map((sheet) => sheet.name),
+        sheets: sheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name })),
       };
     });
   }
 
   /**
-   * A placement's values read through its hidden name, with the kept fingerprint in the same first batch.
+   * A placement's values read through its hidden name.
    * `rows` × `columns` is the recorded size; chunks start small and then size themselves from the bytes per
    * row actually seen, so the reads come close to the response limit. `null` when the name is gone.
    */
-  readPlacement(placementId: string, rows: number, columns: number): Promise<{ values: CellValue[][]; fingerprint: GridFingerprint | null; rect: Rect } | null> {
+  readPlacement(placementId: string, rows: number, columns: number): Promise<{ values: CellValue[][]; rect: Rect } | null> {
     return Excel.run(async (context) => {
       const values: CellValue[][] = [];
-      let fingerprint: GridFingerprint | null = null;
       let rect: Rect | null = null;
       let rowBytes = columns * ESTIMATED_CELL_BYTES;
       for (let start = 0; start < rows; ) {
         const count = Math.max(1, Math.min(rows - start, Math.floor(DEFAULT_RESPONSE_BUDGET_BYTES / rowBytes)));
         const range = context.workbook.names.getItem(placementName(placementId)).getRange().getCell(start, 0).getResizedRange(count - 1, columns - 1);
         range.load('values');
-        const setting = start === 0 ? context.workbook.settings.getItemOrNullObject(placementSetting(placementId)) : null;
-        setting?.load('value');
         const whole = start === 0 ? context.workbook.names.getItem(placementName(placementId)).getRange() : null;
         whole?.load('address');
         try {
@@ -214,7 +211,6 @@ export class ExcelConnector {
           if (isNotFound(error)) return null;
           throw error;
         }
-        if (setting && !setting.isNullObject) fingerprint = parseFingerprint(setting.value);
         if (whole) rect = parseSheetAddress(whole.address).rect;
         const chunk = range.values as CellValue[][];
         values.push(...chunk);
@@ -222,11 +218,11 @@ export class ExcelConnector {
         rowBytes = Math.max(16, Math.ceil(seen * 1.05));
         start += count;
       }
-      return rect ? { values, fingerprint, rect } : null;
+      return rect ? { values, rect } : null;
     });
   }
 
-  /** A new external workbook id, saved by the next write (see `WriteOptions.settings`). */
+  /** A new external workbook id, saved by the next write (see `WriteOptions.workbookId`). */
   newWorkbookId(): string {
     return this.newId();
   }
@@ -304,21 +300,21 @@ export class ExcelConnector {
    * request nears the payload limit. Text that Excel would turn into a formula or a number is written with
    * the hidden text prefix, so every cell shows exactly what the data had. Calculation is suspended while
    * chunks land. The last batch also clears leftovers, bolds the total rows and, when asked, names the cells
-   * and keeps the fingerprint.
+   * Names the cells for the placement.
    */
   writeGrid(sheetId: string, anchor: Cell, grid: CellGrid, options: WriteOptions = {}): Promise<Rect> {
     const rows = grid.values.length;
     const columns = rows ? grid.values[0]!.length : 0;
     const rect: Rect = { top: anchor.row, left: anchor.column, bottom: anchor.row + rows - 1, right: anchor.column + columns - 1 };
     const batches = [...this.writeBatches(grid, options.rows)];
-    const needsFinish = (options.clear?.length ?? 0) > 0 || grid.boldRows.length > 0 || options.record !== undefined || options.settings !== undefined;
+    const needsFinish = (options.clear?.length ?? 0) > 0 || grid.boldRows.length > 0 || options.record !== undefined || options.workbookId !== undefined;
     if (batches.length === 0 && needsFinish) batches.push([]);
     return Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(sheetId);
       let written = 0;
       for (const [index, runs] of batches.entries()) {
         suspendCalculation(context);
-        if (index === 0) for (const [key, value] of Object.entries(options.settings ?? {})) context.workbook.settings.add(key, value);
+        if (index === 0 && options.workbookId) context.workbook.properties.custom.add(WORKBOOK_ID_PROPERTY, options.workbookId);
         for (const [start, end] of runs) {
           const chunk: Rect = { top: rect.top + start, left: rect.left, bottom: rect.top + end - 1, right: rect.right };
           const range = sheet.getRange(rectAddress(chunk));
@@ -354,10 +350,17 @@ export class ExcelConnector {
       const item = context.workbook.names.add(name, sheet.getRange(rectAddress(rect)), 'Report Sync placement');
       item.visible = false;
     }
-    context.workbook.settings.add(placementSetting(record.placementId), JSON.stringify(record.fingerprint));
   }
 
-  /** Names a placement's cells and keeps its fingerprint (after the platform gave the placement its id). */
+  /** Saves the workbook's external id as its custom property (an earlier version kept it in a setting only). */
+  saveWorkbookId(workbookId: string): Promise<void> {
+    return Excel.run(async (context) => {
+      context.workbook.properties.custom.add(WORKBOOK_ID_PROPERTY, workbookId);
+      await context.sync();
+    });
+  }
+
+  /** Names a placement's cells (after the platform gave the placement its id). */
   recordPlacement(sheetId: string, rect: Rect, record: RecordTarget): Promise<void> {
     return Excel.run(async (context) => {
       this.queueRecord(context, context.workbook.worksheets.getItem(sheetId), rect, record);
@@ -413,11 +416,11 @@ export class ExcelConnector {
     });
   }
 
-  /** Forgets a placement: its hidden name and its fingerprint (the cells stay unless the caller clears them). */
+  /** Forgets a placement: its hidden name, and an earlier version's fingerprint setting (the cells stay unless cleared). */
   forgetPlacement(placementId: string): Promise<void> {
     return Excel.run(async (context) => {
       const name = context.workbook.names.getItemOrNullObject(placementName(placementId));
-      const setting = context.workbook.settings.getItemOrNullObject(placementSetting(placementId));
+      const setting = context.workbook.settings.getItemOrNullObject(legacyPlacementSetting(placementId));
       await context.sync();
       if (!name.isNullObject) name.delete();
       if (!setting.isNullObject) setting.delete();

@@ -1,9 +1,10 @@
-import type { Placement } from '../contract';
+import type { ReportPlacement } from '../contract';
+import type { UnplaceableReason } from '../core/report-definition';
 
 /** The placement's hidden name is gone (sheet or cells deleted): it is never written to a guessed place. */
 export class PlacementDetachedError extends Error {
   override readonly name = 'PlacementDetachedError';
-  constructor(readonly placement: Placement) {
+  constructor(readonly placement: Pick<ReportPlacement, 'resultLocation'>) {
     super(`The cells of this placement (${placement.resultLocation}) were deleted.`);
   }
 }
@@ -21,5 +22,45 @@ export class WriteFailedError extends Error {
   override readonly name = 'WriteFailedError';
   constructor(cause: unknown) {
     super('Excel could not finish writing the result. The cells were put back as they were.', { cause });
+  }
+}
+
+/** The report has no query this add-in can run (none, SQL only, or one that does not parse). */
+export class UnplaceableReportError extends Error {
+  override readonly name = 'UnplaceableReportError';
+  constructor(readonly title: string, readonly reason: UnplaceableReason) {
+    super(`"${title}" cannot be placed: ${reason.kind}${'detail' in reason ? ` (${reason.detail})` : ''}.`);
+  }
+}
+
+/** The administrator turned off data download (app config `restrictDataDownload`): nothing is written to cells. */
+export class DataDownloadRestrictedError extends Error {
+  override readonly name = 'DataDownloadRestrictedError';
+  constructor() {
+    super('Your administrator has turned off downloading data, so reports cannot be written into cells.');
+  }
+}
+
+/** The placement was removed on the platform since the pane listed it (disconnected from another copy, say). */
+export class PlacementGoneError extends Error {
+  override readonly name = 'PlacementGoneError';
+  constructor(readonly placement: Pick<ReportPlacement, 'resultLocation'>) {
+    super(`The placement at ${placement.resultLocation} is no longer recorded on the platform.`);
+  }
+}
+
+/** The report kept changing while it was being refreshed, attempt after attempt. */
+export class ReportKeptChangingError extends Error {
+  override readonly name = 'ReportKeptChangingError';
+  constructor(readonly title: string, readonly attempts: number) {
+    super(`"${title}" changed on the platform during each of ${attempts} refreshes. Try again in a moment.`);
+  }
+}
+
+/** The user may not read the report a placement belongs to. */
+export class PlacementAccessDeniedError extends Error {
+  override readonly name = 'PlacementAccessDeniedError';
+  constructor(readonly owner: { name: string | null; email: string | null }) {
+    super(`You do not have access to this report${owner.email ? `; ask ${owner.name ?? owner.email} (${owner.email})` : ''}.`);
   }
 }

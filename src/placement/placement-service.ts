@@ -1,26 +1,27 @@
-import type { CoreDataClient, PlatformClient } from '../client';
-import type { CubeLoadResult, Placement, Report } from '../contract';
-import type { CellValue } from '../core/cell-values';
-import { cellAddress, parseSheetAddress, rectAddress, rectFrom, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
-import { findHandEdits, fingerprint, type GridFingerprint } from '../core/fingerprint';
-import { layoutReport, totalsQuery, type CellGrid, type LayoutOptions } from '../core/layout';
-import { checksumOfFingerprint } from '../core/result-checksum';
+import type { PlatformClient } from '../client';
+import type { Deployment, Report, ReportPlacement } from '../contract';
+import { canonicalJson } from '../core/canonical-json';
+import { cellAddress, parseSheetAddress, rectAddress, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { reportTitle } from '../core/report-definition';
+import { handEditsFromRecord, resultChecksum, type HandEdits } from '../core/result-checksum';
 import {
-  estimateJsonBytes, placementName, WORKBOOK_ID_SETTING, type ExcelConnector, type Location, type Snapshot, type WorkbookState, type WriteProgress,
+  estimateJsonBytes, placementName, type ExcelConnector, type Location, type Snapshot, type WorkbookState, type WriteProgress,
 } from '../excel/excel-connector';
-import { PlacementDetachedError, PlacementOverlapError, WriteFailedError } from './errors';
-import { DEFAULT_FETCH_LIMITS, fetchResult, type FetchLimits } from './fetch-result';
+import {
+  PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, WriteFailedError,
+} from './errors';
+import { changedRows, emptySnapshot, gridRect, leftovers, sameRect, touchedSpan, unionRect } from './grid-diff';
+import type { PreparedGrid, ReportRunner } from './report-run';
+import { listWorkbookPlacements, type WorkbookPlacement } from './workbook-placements';
 
-/** A placement of a report in this workbook, with the report it belongs to and where its cells are now. */
-export interface WorkbookPlacement {
-  report: Report;
-  placement: Placement;
-  /** Where the hidden name says the cells are now; `null` when they were deleted (detached). */
-  location?: { sheetName: string; sheetIndex: number; rect: Rect } | null;
-}
+export type { WorkbookPlacement } from './workbook-placements';
 
 export type WriteOutcome =
-  | { kind: 'done'; report: Report; placement: Placement; cutAt: number | null }
+  /**
+   * Written and recorded. `stale` when the report's definition changed between reading it and recording the
+   * write: the cells hold the earlier definition's result although the platform stamped the new checksum.
+   */
+  | { kind: 'done'; report: Report; placement: ReportPlacement; cutAt: number | null; stale: boolean }
   /** The target holds other content: nothing was written; ask, then call again with `overwrite`. */
   | { kind: 'needs-confirmation'; foreignCells: string[]; target: string }
   /** Cells were edited by hand since the last write: nothing was written; ask, then call again with `overwriteHandEdits`. */
@@ -35,62 +36,49 @@ export interface WriteOptions {
   onProgress?: (progress: WriteProgress) => void;
 }
 
-/** Layout choices that come from the user's settings and the admin's app config. */
-export interface LayoutPreferences {
-  suppressDuplicateValues: boolean;
-  showAppliedFilters: boolean;
+/** The first half of a refresh, done without Excel: the report as it is now, its placement record and the new grid. */
+export interface PreparedRefresh {
+  report: Report;
+  placement: ReportPlacement;
+  prepared: PreparedGrid;
 }
 
 export interface PlacementServiceOptions {
   platform: PlatformClient;
-  data: Pick<CoreDataClient, 'load'>;
+  runner: ReportRunner;
   excel: ExcelConnector;
-  deploymentId: string;
-  preferences?: () => LayoutPreferences;
-  limits?: FetchLimits;
-  /** The admin's time zone (app config `timezoneSettings.defaultTimezone`), for queries that name none. */
-  timezone?: string | null;
+  /** The deployments the user sees (placements of all of them are listed). */
+  deployments: () => readonly Deployment[];
 }
 
-export interface PreparedGrid {
-  grid: CellGrid;
-  cutAt: number | null;
-}
+/** How many times a refresh runs again when the report changed between running its query and recording. */
+export const MAX_REFRESH_ATTEMPTS = 3;
 
 /**
- * The use cases: place a report at the selection, refresh a placement where its cells are now, list,
- * locate and check placements. Every write follows one order: fetch the whole result, lay it out, check
- * the target (other placements, foreign content, hand edits), snapshot, write, record. A failed query never
- * touches the cells; a failed write puts them back.
+ * The use cases: place a report at the selection, refresh a placement where its cells are now, list, locate,
+ * check, link again and disconnect placements. Every write follows one order: read the report as it is now,
+ * run its query, lay the result out, check the target (other placements, foreign content, hand edits),
+ * snapshot, write, record. A failed query never touches the cells; a failed write puts them back.
  */
 export class PlacementService {
   constructor(private readonly options: PlacementServiceOptions) {}
 
-  /** This workbook's placements, in sheet order and then top to bottom, each with where its cells are now. */
+  /** This workbook's placements in every deployment, in sheet order and then top to bottom. */
   async workbookPlacements(signal?: AbortSignal): Promise<WorkbookPlacement[]> {
     const state = await this.options.excel.prepare();
-    if (!state.workbookId) return [];
-    const found: WorkbookPlacement[] = [];
-    for await (const report of this.options.platform.iterateReports(this.options.deploymentId, { externalWorkbookId: state.workbookId, first: 100 }, signal)) {
-      for (const placement of report.externalWorkbookPlacements) {
-        if (placement.workbookId !== state.workbookId) continue;
-        const named = state.placements.find((p) => p.name === placementName(placement.id));
-        const location = named?.sheetId ? { sheetName: named.sheetName, sheetIndex: state.sheetOrder.indexOf(named.sheetName), rect: named.rect } : null;
-        found.push({ report, placement, location });
-      }
-    }
-    const order = (e: WorkbookPlacement) => (e.location ? [e.location.sheetIndex, e.location.rect.top, e.location.rect.left] : [Infinity, 0, 0]);
-    return found.sort((a, b) => {
-      const [x, y] = [order(a), order(b)];
-      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
-    });
+    return listWorkbookPlacements(this.options.platform, this.options.deployments(), state, signal);
   }
 
-  async place(report: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
-    const { excel, platform, deploymentId } = this.options;
+  /**
+   * Places a report at the selection: its current definition is read again first, and if it changes before
+   * the placement is recorded, the new placement is refreshed at once, so it never starts out of date.
+   */
+  async place(listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
+    const { excel, platform, runner } = this.options;
+    const report = await platform.getReport(listed.deploymentId, listed.id, options.signal);
     const state = await excel.prepare();
     const at = state.selection;
-    const { grid, cutAt } = await this.fetchLayout(report, options.signal);
+    const { grid, cutAt } = await runner.run(report, options.signal);
     const target = gridRect(at.cell, grid);
     await this.refuseOverlap(state, at.sheetName, target, null, options.signal);
     const { foreignCells } = await excel.inspect(at.sheetId, null, target, state.usedRange, 0);
@@ -101,14 +89,13 @@ export class PlacementService {
     const snapshot = foreignCells.length ? await excel.snapshot(at.sheetId, target) : emptySnapshot(target);
     await this.writeOrRestore(at.sheetId, snapshot, () => excel.writeGrid(at.sheetId, at.cell, grid, {
       onProgress: options.onProgress,
-      settings: state.workbookId ? undefined : { [WORKBOOK_ID_SETTING]: workbookId },
+      workbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
     }));
 
     const anchorCell = cellAddress(at.cell);
-    const print = fingerprint(grid.values);
     let updated: Report;
     try {
-      updated = await platform.connectWorkbook(deploymentId, report.id, {
+      updated = await platform.connectWorkbook(report.deploymentId, report.id, {
         externalWorkbookId: workbookId,
         host: 'EXCEL',
         sheetId: at.sheetId,
@@ -117,114 +104,125 @@ export class PlacementService {
         workbookName: state.workbookName,
         resultLocation: sheetAddress(at.sheetName, target),
         endResultCell: cellAddress({ row: target.bottom, column: target.right }),
-        queryChecksum: report.currentQueryChecksum,
-        resultChecksum: await checksumOfFingerprint(print),
+        resultChecksum: resultChecksum(grid.values),
       }, options.signal);
     } catch (error) {
       // Not recorded means not placed: the cells go back to what they were.
       await excel.restore(at.sheetId, snapshot);
       throw error;
     }
-    const placement = updated.externalWorkbookPlacements.find(
-      (p) => p.workbookId === workbookId && p.sheetId === at.sheetId && p.anchorCell === anchorCell,
+    const placement = updated.externalWorkbookPlacements?.find(
+      (p) => p.workbookId === workbookId && p.sheetName === at.sheetName && p.anchorCell === anchorCell && p.id,
     );
-    if (!placement) throw new Error('The platform did not return the placement it recorded.');
-    await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, fingerprint: print });
-    return { kind: 'done', report: updated, placement, cutAt };
+    if (!placement?.id) throw new Error('The platform did not return the placement it recorded.');
+    await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false });
+    if (!sameDefinition(report, updated)) {
+      // The report changed after its query ran: the cells just written are the add-in's own, so no hand edits.
+      return this.refresh(entryOf(updated, placement), { ...options, overwriteHandEdits: true });
+    }
+    return { kind: 'done', report: updated, placement, cutAt, stale: false };
   }
 
   /**
-   * Re-runs the report's query and rewrites the placement where its cells are now (following inserted rows
-   * and renamed sheets), after checking for hand edits and foreign content. Only rows whose values change
-   * are written; cells the old result used and the new one does not are cleared; the refresh is recorded
-   * with the current sheet name and anchor.
+   * Refreshes a placement where its cells are now: reads the report again (a refresh always runs the current
+   * definition), runs its query, and rewrites the cells; if the report changed between running the query and
+   * recording the refresh, runs again, up to `MAX_REFRESH_ATTEMPTS` times.
    */
-  async refresh(report: Report, placement: Placement, options: WriteOptions = {}): Promise<WriteOutcome> {
-    return this.writeRefresh(report, placement, await this.fetchLayout(report, options.signal), options);
+  async refresh(entry: WorkbookPlacement, options: WriteOptions = {}): Promise<WriteOutcome> {
+    for (let attempt = 1; ; attempt += 1) {
+      const prepared = await this.prepareRefresh(entry, options.signal);
+      const outcome = await this.writeRefresh(prepared, options);
+      if (outcome.kind !== 'done' || !outcome.stale) return outcome;
+      if (attempt >= MAX_REFRESH_ATTEMPTS) throw new ReportKeptChangingError(reportTitle(outcome.report), attempt);
+      // What is in the cells now is what this refresh wrote: no hand edits to ask about on the next attempt.
+      options = { ...options, overwriteHandEdits: true };
+    }
+  }
+
+  /** The first half of a refresh: the report as it is now and its query's result laid out. No Excel involved. */
+  async prepareRefresh(entry: WorkbookPlacement, signal?: AbortSignal): Promise<PreparedRefresh> {
+    if (entry.access !== 'GRANTED') throw new PlacementAccessDeniedError(entry.owner);
+    if (!entry.placement.id) throw new PlacementDetachedError(entry.placement);
+    const report = await this.options.platform.getReport(entry.deploymentId, entry.reportId, signal);
+    const placement = report.externalWorkbookPlacements?.find((p) => p.id === entry.placement.id);
+    if (!placement) throw new PlacementGoneError(entry.placement);
+    return { report, placement, prepared: await this.options.runner.run(report, signal) };
   }
 
   /**
-   * The second half of a refresh: everything after the query. Refresh-all runs the first half
-   * (`fetchLayout`) for many placements at once and this half for one placement at a time.
+   * The second half of a refresh: checks the cells (hand edits against the platform's record of what was
+   * written, foreign content where the result grows), rewrites only the rows that change, clears what the old
+   * result used and the new one does not, and records the refresh with the current sheet and anchor.
+   * Refresh all runs `prepareRefresh` for many placements at once and this for one at a time.
    */
-  async writeRefresh(report: Report, placement: Placement, prepared: PreparedGrid, options: WriteOptions = {}): Promise<WriteOutcome> {
-    const { excel, platform, deploymentId } = this.options;
-    const state = await excel.prepare(placement.id);
-    const own = state.placements.find((p) => p.name === placementName(placement.id));
+  async writeRefresh({ report, placement, prepared }: PreparedRefresh, options: WriteOptions = {}): Promise<WriteOutcome> {
+    const { excel, platform } = this.options;
+    const placementId = placement.id!;
+    const state = await excel.prepare();
+    const own = state.placements.find((p) => p.name === placementName(placementId));
     if (!own || !own.sheetId) throw new PlacementDetachedError(placement);
     const location: Location = { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect };
     const { grid, cutAt } = prepared;
     const anchor: Cell = { row: location.rect.top, column: location.rect.left };
     const target = gridRect(anchor, grid);
-    await this.refuseOverlap(state, location.sheetName, target, placement.id, options.signal);
+    await this.refuseOverlap(state, location.sheetName, target, placementId, options.signal);
 
     const { ownValues, foreignCells } = await excel.inspect(location.sheetId, location.rect, target, undefined, averageRowBytes(grid));
     const current = ownValues ?? [];
-    if (state.fingerprint && !options.overwriteHandEdits) {
-      const edits = findHandEdits(state.fingerprint, current);
-      if (edits.rows.length) {
-        const { top, left } = location.rect;
-        return {
-          kind: 'hand-edits',
-          rows: edits.rows.map((r) => top + r + 1),
-          cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
-          location,
-        };
-      }
+    if (!options.overwriteHandEdits) {
+      const edits = handEditsFromRecord(placement.resultChecksum, current);
+      if (edits?.rows.length) return { kind: 'hand-edits', ...namedEdits(edits, location.rect), location };
     }
     if (foreignCells.length && !options.overwrite) {
       return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(location.sheetName, target) };
     }
 
-    const print = fingerprint(grid.values);
-    const rows = changedRows(current, grid, print);
+    const rows = changedRows(current, grid);
     const clear = leftovers(location.rect, target);
-    const moved = !sameRect(location.rect, target) || print.rowHashes !== state.fingerprint?.rowHashes || print.columnHashes !== state.fingerprint?.columnHashes;
+    const moved = !sameRect(location.rect, target);
     const span = touchedSpan(location.rect, target, rows, clear);
-    if (rows.length || clear.length || moved) {
+    if (rows.length || clear.length || moved || state.workbookIdIsLegacy) {
       const snapshot = span ? await excel.snapshot(location.sheetId, span) : null;
       await this.writeOrRestore(location.sheetId, snapshot, () => excel.writeGrid(location.sheetId, anchor, grid, {
         onProgress: options.onProgress,
         rows,
         clear,
-        record: moved ? { placementId: placement.id, sheetName: location.sheetName, nameExists: true, fingerprint: print } : undefined,
+        workbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
+        record: moved ? { placementId, sheetName: location.sheetName, nameExists: true } : undefined,
       }));
     }
-    const updated = await platform.recordRefresh(deploymentId, report.id, {
-      placementId: placement.id,
+    const updated = await platform.recordRefresh(report.deploymentId, report.id, {
+      placementId,
+      sheetId: location.sheetId,
       sheetName: location.sheetName,
       anchorCell: cellAddress(anchor),
       resultLocation: sheetAddress(location.sheetName, target),
-      endResultCell: cellAddress({ row: target.bottom, column: target.right }),
-      queryChecksum: report.currentQueryChecksum,
-      resultChecksum: await checksumOfFingerprint(print),
+      resultChecksum: resultChecksum(grid.values),
     }, options.signal);
-    const refreshed = updated.externalWorkbookPlacements.find((p) => p.id === placement.id);
-    if (!refreshed) throw new Error('The platform did not return the placement it refreshed.');
-    return { kind: 'done', report: updated, placement: refreshed, cutAt };
+    const refreshed = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
+    if (!refreshed) throw new PlacementGoneError(placement);
+    return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated) };
   }
 
   /**
-   * The rows and cells of a placement edited by hand since the add-in last wrote it, found by reading its
-   * values back against the fingerprint kept in the workbook. `null` when that is unknown (no fingerprint,
-   * or the cells are gone).
+   * The rows and cells of a placement edited by hand since the add-in last wrote it, found by reading its cells
+   * against the platform's record of what was written. `null` when that cannot be known (no record, the cells
+   * are gone, or a placement without an id).
    */
-  async checkHandEdits(placement: Placement): Promise<{ rows: number[]; cells: string[] } | null> {
+  async checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>): Promise<{ rows: number[]; cells: string[] } | null> {
+    const { placement } = entry;
+    if (!placement.id || !placement.resultChecksum) return null;
     const recorded = parseSheetAddress(placement.resultLocation).rect;
     const read = await this.options.excel.readPlacement(placement.id, recorded.bottom - recorded.top + 1, recorded.right - recorded.left + 1);
-    if (!read?.fingerprint) return null;
-    const edits = findHandEdits(read.fingerprint, read.values);
-    const { top, left } = read.rect;
-    return {
-      rows: edits.rows.map((r) => top + r + 1),
-      cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
-    };
+    if (!read) return null;
+    const edits = handEditsFromRecord(placement.resultChecksum, read.values);
+    return edits ? namedEdits(edits, read.rect) : null;
   }
 
   /** Selects a placement's cells where they are now. */
-  async locate(placement: Placement): Promise<Location> {
-    const location = await this.options.excel.locate(placement.id);
-    if (!location) throw new PlacementDetachedError(placement);
+  async locate(entry: Pick<WorkbookPlacement, 'placement' | 'location'>): Promise<Location> {
+    const location = entry.placement.id ? await this.options.excel.locate(entry.placement.id) : entry.location;
+    if (!location) throw new PlacementDetachedError(entry.placement);
     await this.options.excel.select(location);
     return location;
   }
@@ -237,31 +235,49 @@ export class PlacementService {
   /** Selects given cells (hand-edited ones, say) on the placement's sheet. */
   async selectCells(location: Location, cells: string[]): Promise<void> {
     if (!cells.length) return;
-    const rects = cells.map((c) => parseSheetAddress(c).rect);
-    const rect = rects.reduce(unionRect);
+    const rect = cells.map((c) => parseSheetAddress(c).rect).reduce(unionRect);
     await this.options.excel.select({ ...location, rect });
   }
 
-  /** Removes a placement from the platform and the workbook, clearing its cells if asked. */
-  async disconnect(report: Report, placement: Placement, clearCells: boolean): Promise<Report> {
-    const { excel, platform, deploymentId } = this.options;
-    const location = await excel.locate(placement.id);
-    const updated = await platform.disconnectWorkbook(deploymentId, report.id, { placementId: placement.id });
-    if (location && clearCells) await excel.clear(location.sheetId, [location.rect]);
-    await excel.forgetPlacement(placement.id);
-    return updated;
+  /**
+   * Links a placement recorded before placements had ids to its cells again: the platform gives it an id (the
+   * `connect-workbook` upsert finds it by its range) and the cells get their hidden name, so it follows inserted
+   * rows from now on and can be refreshed. Its cells are left as they are.
+   */
+  async relink(entry: WorkbookPlacement): Promise<WorkbookPlacement> {
+    if (entry.access !== 'GRANTED' || !entry.report) throw new PlacementAccessDeniedError(entry.owner);
+    const { excel, platform } = this.options;
+    const state = await excel.prepare();
+    const location = entry.location;
+    if (!location || !state.workbookId) throw new PlacementDetachedError(entry.placement);
+    const updated = await platform.connectWorkbook(entry.deploymentId, entry.reportId, {
+      externalWorkbookId: state.workbookId,
+      resultLocation: sheetAddress(location.sheetName, location.rect),
+      sheetId: location.sheetId,
+      sheetName: location.sheetName,
+      anchorCell: cellAddress({ row: location.rect.top, column: location.rect.left }),
+      endResultCell: cellAddress({ row: location.rect.bottom, column: location.rect.right }),
+      workbookName: state.workbookName,
+      host: 'EXCEL',
+      addressOnly: true,
+    });
+    const anchor = cellAddress({ row: location.rect.top, column: location.rect.left });
+    const placement = updated.externalWorkbookPlacements?.find((p) => p.workbookId === state.workbookId && p.sheetName === location.sheetName && p.anchorCell === anchor && p.id);
+    if (!placement?.id) throw new PlacementGoneError(entry.placement);
+    await excel.recordPlacement(location.sheetId, location.rect, { placementId: placement.id, sheetName: location.sheetName, nameExists: false });
+    return { ...entry, report: updated, placement, legacy: false };
   }
 
-  /** Runs a report's query (all pages, and the totals query) and lays the result out. No Excel involved. */
-  async fetchLayout(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
-    const { data, limits = DEFAULT_FETCH_LIMITS, timezone } = this.options;
-    const query = timezone && !report.query.timezone ? { ...report.query, timezone } : report.query;
-    const [{ result, cutAt }, totals] = await Promise.all([
-      fetchResult(data, query, limits, signal),
-      report.pivot.showColumnTotals ? data.load(totalsQuery(query, report.pivot), { signal }) : Promise.resolve<CubeLoadResult | null>(null),
-    ]);
-    const layout: LayoutOptions = { ...this.options.preferences?.(), totals };
-    return { grid: layoutReport(result, query, report.pivot, layout), cutAt };
+  /** Removes a placement from the platform and the workbook, clearing its cells if asked. */
+  async disconnect(entry: WorkbookPlacement, clearCells: boolean): Promise<void> {
+    const { excel, platform } = this.options;
+    const { placement } = entry;
+    const location = placement.id ? await excel.locate(placement.id) : entry.location;
+    await platform.disconnectWorkbook(entry.deploymentId, entry.reportId, placement.id
+      ? { placementId: placement.id }
+      : { externalWorkbookId: placement.workbookId, resultLocation: placement.resultLocation });
+    if (location && clearCells) await excel.clear(location.sheetId, [location.rect]);
+    if (placement.id) await excel.forgetPlacement(placement.id);
   }
 
   private async refuseOverlap(state: WorkbookState, sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
@@ -269,8 +285,9 @@ export class PlacementService {
     const hit = state.placements.find((r) => r.name !== mine && r.sheetName === sheetName && rectsIntersect(r.rect, target));
     if (!hit) return;
     const entries = await this.workbookPlacements(signal);
-    const other = entries.find((e) => placementName(e.placement.id) === hit.name);
-    throw new PlacementOverlapError({ title: other?.report.title ?? 'another placement', location: sheetAddress(hit.sheetName, hit.rect) });
+    const other = entries.find((e) => e.placement.id && placementName(e.placement.id) === hit.name);
+    const title = other?.report ? reportTitle(other.report) : 'another placement';
+    throw new PlacementOverlapError({ title, location: sheetAddress(hit.sheetName, hit.rect) });
   }
 
   /** Runs a write; if it fails, puts the snapshot back (nothing to put back when `null`). */
@@ -284,57 +301,36 @@ export class PlacementService {
   }
 }
 
-function gridRect(anchor: Cell, grid: CellGrid): Rect {
-  return rectFrom(anchor, grid.values.length, grid.values[0]?.length ?? 0);
+/**
+ * Whether two reads of a report have the same definition. The server stamps a write with the report's checksum
+ * at the time it records it, so a definition changed while the query ran is seen only by comparing the report
+ * read before the query with the one the write returned: its query text and pivot items, and the checksum.
+ */
+function sameDefinition(before: Report, after: Report): boolean {
+  return before.jsonQuery === after.jsonQuery
+    && canonicalJson(before.pivotItems ?? null) === canonicalJson(after.pivotItems ?? null)
+    && (before.currentQueryChecksum ?? null) === (after.currentQueryChecksum ?? null);
 }
 
-function unionRect(a: Rect, b: Rect): Rect {
-  return { top: Math.min(a.top, b.top), left: Math.min(a.left, b.left), bottom: Math.max(a.bottom, b.bottom), right: Math.max(a.right, b.right) };
-}
-
-/** An all-empty snapshot: restoring it clears the cells (the target was empty before the write). */
-function emptySnapshot(rect: Rect): Snapshot {
-  const rows = rect.bottom - rect.top + 1;
-  const columns = rect.right - rect.left + 1;
+/** A workbook placement for a report and placement the platform just returned (to refresh it at once). */
+function entryOf(report: Report, placement: ReportPlacement): WorkbookPlacement {
   return {
-    rect,
-    formulas: Array.from({ length: rows }, () => Array<string>(columns).fill('')),
-    numberFormats: Array.from({ length: rows }, () => Array<string>(columns).fill('General')),
+    placement, report, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED',
+    owner: { name: report.user.firstName ?? null, email: report.user.email }, location: null, legacy: false,
   };
 }
 
-/** Parts of `old` outside `next` (both anchored at the same cell): rows below and columns to the right. */
-export function leftovers(old: Rect, next: Rect): Rect[] {
-  const parts: Rect[] = [];
-  if (old.bottom > next.bottom) parts.push({ top: next.bottom + 1, bottom: old.bottom, left: old.left, right: old.right });
-  if (old.right > next.right) {
-    parts.push({ top: old.top, bottom: Math.min(old.bottom, next.bottom), left: next.right + 1, right: old.right });
-  }
-  return parts;
-}
-
-function sameRect(a: Rect, b: Rect): boolean {
-  return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
-}
-
-/** Grid rows whose values differ from the cells there now (all of them when the width changed). */
-function changedRows(current: CellValue[][], grid: CellGrid, print: GridFingerprint): number[] {
-  const width = grid.values[0]?.length ?? 0;
-  if (current.length === 0 || (current[0]?.length ?? 0) !== width) return grid.values.map((_, i) => i);
-  const now = fingerprint(current);
-  return grid.values.map((_, i) => i).filter((i) => i >= now.rows || now.rowHashes.slice(i * 8, i * 8 + 8) !== print.rowHashes.slice(i * 8, i * 8 + 8));
-}
-
-/** The rows a refresh may change (rewritten rows and cleared leftovers), as one rectangle, or none. */
-function touchedSpan(old: Rect, next: Rect, rows: number[], clear: Rect[]): Rect | null {
-  const tops = [...rows.map((r) => next.top + r), ...clear.map((c) => c.top)];
-  const bottoms = [...rows.map((r) => next.top + r), ...clear.map((c) => c.bottom)];
-  if (!tops.length) return null;
-  return { top: Math.min(...tops), bottom: Math.max(...bottoms), left: Math.min(old.left, next.left), right: Math.max(old.right, next.right) };
+/** Hand edits as the pane names them: 1-based sheet rows and A1 cells. */
+function namedEdits(edits: HandEdits, rect: Rect): { rows: number[]; cells: string[] } {
+  const { top, left } = rect;
+  return {
+    rows: edits.rows.map((r) => top + r + 1),
+    cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
+  };
 }
 
 /** Estimated response bytes per row when the placement's values are read back. */
-function averageRowBytes(grid: CellGrid): number {
+function averageRowBytes(grid: PreparedGrid['grid']): number {
   const sample = grid.values.slice(0, 200);
   const total = sample.reduce((sum, row) => sum + estimateJsonBytes(row), 0);
   return Math.ceil((total / Math.max(1, sample.length)) * 1.25);

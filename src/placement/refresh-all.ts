@@ -1,5 +1,7 @@
 import { RequestCancelledError } from '../client';
-import type { PlacementService, PreparedGrid, WorkbookPlacement, WriteOutcome } from './placement-service';
+import { reportTitle } from '../core/report-definition';
+import { ReportKeptChangingError } from './errors';
+import { MAX_REFRESH_ATTEMPTS, type PlacementService, type PreparedRefresh, type WorkbookPlacement, type WriteOutcome } from './placement-service';
 
 export type RefreshState = 'queued' | 'refreshing' | 'done' | 'failed' | 'needs-attention' | 'stopped';
 
@@ -31,9 +33,11 @@ export interface RefreshAllRun {
 export const DEFAULT_REFRESH_CONCURRENCY = 8;
 
 /**
- * Refreshes many placements as one tracked run: queries run concurrently (bounded) while writes go one at a
- * time, in the order queries finish. A failure is that item's alone. A placement that needs the user (hand
- * edits, foreign cells) is left unwritten and marked, and the run goes on.
+ * Refreshes many placements as one tracked run: each report is read again and its query run concurrently
+ * (bounded) while writes go one at a time, in the order queries finish. A failure is that item's alone. A
+ * placement that needs the user (hand edits, foreign cells) is left unwritten and marked, and the run goes on.
+ * A report that changed between its query and the recorded refresh goes round again (at most
+ * `MAX_REFRESH_ATTEMPTS` times), so a "done" placement is up to date.
  */
 export function startRefreshAll(service: PlacementService, entries: WorkbookPlacement[], options: RefreshAllOptions = {}): RefreshAllRun {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_REFRESH_CONCURRENCY);
@@ -47,38 +51,63 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
     options.onUpdate?.(items);
   };
 
+  // Items waiting for their query (again, when their report changed during the first round).
+  const queue: { item: RefreshItem; attempt: number }[] = items.map((item) => ({ item, attempt: 1 }));
+  let pending = items.length;
+  // Idle workers wait here until an item is queued again or the run ends.
+  const waiting: (() => void)[] = [];
+  const wake = () => {
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+  const finish = (item: RefreshItem, state: RefreshState, reason: string | null = null, outcome?: WriteOutcome) => {
+    update(item, state, reason, outcome);
+    pending -= 1;
+    wake();
+  };
+
   // Writes are chained: each starts after the previous one has finished, whatever its result.
   let writes: Promise<void> = Promise.resolve();
-  const write = (item: RefreshItem, prepared: PreparedGrid) => {
+  const write = (item: RefreshItem, prepared: PreparedRefresh, attempt: number) => {
     writes = writes.then(async () => {
-      if (controller.signal.aborted) return update(item, 'stopped');
+      if (controller.signal.aborted) return finish(item, 'stopped');
       try {
-        const outcome = await service.writeRefresh(item.entry.report, item.entry.placement, prepared);
-        update(item, outcome.kind === 'done' ? 'done' : 'needs-attention', null, outcome);
+        // What is in the cells after a first round is what that round wrote: no hand edits to ask about.
+        const outcome = await service.writeRefresh(prepared, { overwriteHandEdits: attempt > 1 });
+        if (outcome.kind !== 'done') return finish(item, 'needs-attention', null, outcome);
+        if (!outcome.stale) return finish(item, 'done', null, outcome);
+        if (attempt >= MAX_REFRESH_ATTEMPTS) return finish(item, 'failed', describe(new ReportKeptChangingError(reportTitle(outcome.report), attempt)));
+        queue.push({ item, attempt: attempt + 1 });
+        wake();
       } catch (error) {
-        update(item, 'failed', describe(error));
+        finish(item, 'failed', describe(error));
       }
     });
     return writes;
   };
 
-  let next = 0;
   const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
+    while (pending > 0) {
+      const next = queue.shift();
+      if (!next) {
+        // Nothing queued now: wait for a write to send an item round again, or for the run to end.
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        continue;
+      }
+      const { item, attempt } = next;
       if (controller.signal.aborted) {
-        update(item, 'stopped');
+        finish(item, 'stopped');
         continue;
       }
       update(item, 'refreshing');
       try {
-        const prepared = await service.fetchLayout(item.entry.report, controller.signal);
-        void write(item, prepared);
+        const prepared = await service.prepareRefresh(item.entry, controller.signal);
+        void write(item, prepared, attempt);
       } catch (error) {
-        if (controller.signal.aborted || error instanceof RequestCancelledError) update(item, 'stopped');
-        else update(item, 'failed', describe(error));
+        if (controller.signal.aborted || error instanceof RequestCancelledError) finish(item, 'stopped');
+        else finish(item, 'failed', describe(error));
       }
     }
+    wake();
   };
 
   const done = (async () => {

@@ -1,31 +1,34 @@
-import { CoreDataClient, DeploymentTokenManager } from '../client';
-import type { AppConfig, Deployment, User } from '../contract';
 import { ExcelConnector } from '../excel/excel-connector';
 import type { Connection } from './connection';
-import { PlacementService, type LayoutPreferences } from './placement-service';
+import { DeploymentDataClients, type DataClient } from './deployments';
+import type { FetchLimits } from './fetch-result';
+import { PlacementService } from './placement-service';
+import { ReportRunner } from './report-run';
 
-/** The user's sheet setting when set, else the admin's app-config default, else off. */
-export function layoutPreferences(user: User, appConfig: AppConfig | null): LayoutPreferences {
-  const sheets = user.settings.sheets ?? {};
-  return {
-    suppressDuplicateValues: sheets.suppressDuplicateValues ?? false,
-    showAppliedFilters: sheets.showAppliedFilters ?? appConfig?.sheetsUi?.showAppliedFilters ?? false,
-  };
+/** What the use cases need of a connection: read at each use, so a changed setting or a new sign-in applies at once. */
+export type WorkspaceConnection = Pick<Connection, 'platform' | 'user' | 'deployments' | 'appConfig'>;
+
+export interface WorkspaceOptions {
+  excel?: ExcelConnector;
+  /** Makes a deployment's data client from its address and token manager (tests give their own). */
+  dataClient?: ConstructorParameters<typeof DeploymentDataClients>[2];
+  limits?: FetchLimits;
 }
 
-/** Everything the pane needs to work with one deployment: its data API, token manager and placements. */
-export async function openDeployment(connection: Connection, deployment: Deployment, signal?: AbortSignal): Promise<PlacementService> {
-  const { appConfig } = connection;
-  const environments = await connection.platform.listEnvironments(deployment.id, signal);
-  const environment = environments[0];
-  if (!environment) throw new Error(`The deployment ${deployment.name} has no environment to query.`);
-  const data = new CoreDataClient({ apiUrl: environment.apiUrl, tokens: new DeploymentTokenManager(connection.platform, deployment.id) });
+/**
+ * Everything the pane needs to place and refresh: one data client per deployment (opened when first used),
+ * the report runner with the user's and the admin's settings as they are at each run, and the use cases.
+ * Placements of every deployment are handled, whichever deployment the user browses.
+ */
+export function openWorkspace(connection: WorkspaceConnection, options: WorkspaceOptions = {}): PlacementService {
+  const data = new DeploymentDataClients(connection.platform, () => connection.deployments, options.dataClient);
+  const runner = new ReportRunner({ data, user: () => connection.user, appConfig: () => connection.appConfig, limits: options.limits });
   return new PlacementService({
     platform: connection.platform,
-    data,
-    excel: new ExcelConnector(),
-    deploymentId: deployment.id,
-    preferences: () => layoutPreferences(connection.user, appConfig),
-    timezone: appConfig?.timezoneSettings?.defaultTimezone ?? null,
+    runner,
+    excel: options.excel ?? new ExcelConnector(),
+    deployments: () => connection.deployments,
   });
 }
+
+export type { DataClient };

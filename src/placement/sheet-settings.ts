@@ -1,4 +1,4 @@
-import { SHEETS_SETTING_KEYS, type AppConfig, type SheetsSettings, type User, type UserSettingsPatch } from '../contract';
+import { SHEETS_SETTING_KEYS, type AppConfigResponse, type SheetsSettings, type User, type UserSettingsInput } from '../contract';
 
 export type SheetSettingKey = (typeof SHEETS_SETTING_KEYS)[number];
 
@@ -13,13 +13,13 @@ export interface SheetSettingView {
 }
 
 /** The admin's default for a sheet setting (only applied filters has one in the app config). */
-function adminDefault(key: SheetSettingKey, appConfig: AppConfig | null): boolean {
+function adminDefault(key: SheetSettingKey, appConfig: AppConfigResponse | null): boolean {
   if (key === 'showAppliedFilters') return appConfig?.sheetsUi?.showAppliedFilters ?? false;
   return false;
 }
 
-export function sheetSettingViews(user: User, appConfig: AppConfig | null): SheetSettingView[] {
-  const sheets: SheetsSettings = user.settings.sheets ?? {};
+export function sheetSettingViews(user: User, appConfig: AppConfigResponse | null): SheetSettingView[] {
+  const sheets: SheetsSettings = user.settings?.sheets ?? {};
   return SHEETS_SETTING_KEYS.map((key) => {
     const own = sheets[key] ?? null;
     const inherited = adminDefault(key, appConfig);
@@ -28,6 +28,6 @@ export function sheetSettingViews(user: User, appConfig: AppConfig | null): Shee
 }
 
 /** The merge patch that sets one sheet setting: a value, or `null` to go back to the default. */
-export function sheetSettingPatch(key: SheetSettingKey, value: boolean | null): UserSettingsPatch {
+export function sheetSettingPatch(key: SheetSettingKey, value: boolean | null): UserSettingsInput {
   return { sheets: { [key]: value } };
 }

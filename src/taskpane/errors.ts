@@ -1,6 +1,10 @@
 // Deep imports, not the barrels: this runs in the initial script, which must not pull in the clients.
 import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client/errors';
-import { PlacementDetachedError, PlacementOverlapError, WriteFailedError } from '../placement/errors';
+import {
+  DataDownloadRestrictedError, PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError,
+  ReportKeptChangingError, UnplaceableReportError, WriteFailedError,
+} from '../placement/errors';
+import type { UnplaceableReason } from '../core/report-definition';
 import type { I18n } from './i18n';
 
 /** Words a person can act on for each failure, in the pane's language; never a stack trace. */
@@ -21,10 +25,29 @@ export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'n
   if (error instanceof PlacementDetachedError) return e.detached(error.placement.resultLocation);
   if (error instanceof PlacementOverlapError) return e.overlap(error.other.title, error.other.location);
   if (error instanceof WriteFailedError) return e.writeFailed;
+  if (error instanceof UnplaceableReportError) return e.unplaceable(error.title, unplaceableReason(error.reason, m));
+  if (error instanceof DataDownloadRestrictedError) return e.downloadRestricted;
+  if (error instanceof PlacementGoneError) return e.placementGone(error.placement.resultLocation);
+  if (error instanceof ReportKeptChangingError) return e.keptChanging(error.title, number(error.attempts));
+  if (error instanceof PlacementAccessDeniedError) {
+    const owner = error.owner.name ?? error.owner.email;
+    return owner ? e.accessDenied(error.owner.email && owner !== error.owner.email ? `${owner} (${error.owner.email})` : owner) : e.accessDeniedNoOwner;
+  }
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'RequestPayloadSizeLimitExceeded' || code === 'ResponsePayloadSizeLimitExceeded') return e.tooMuchData;
   if (typeof code === 'string') return e.excelRefused(code);
   return e.unknown;
+}
+
+/** Why a report cannot be placed, in the pane's words. */
+export function unplaceableReason(reason: UnplaceableReason, m: I18n['m']): string {
+  const words = m.unplaceable;
+  switch (reason.kind) {
+    case 'no-query': return words['no-query'];
+    case 'sql-only': return words['sql-only'];
+    case 'invalid-json': return words['invalid-json'](reason.detail);
+    case 'invalid-query': return words['invalid-query'](reason.detail);
+  }
 }
 
 /** A 401 the user can fix by signing in again (as opposed to other failures). */

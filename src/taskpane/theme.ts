@@ -1,6 +1,6 @@
 import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
-import type { AppConfig } from '../contract';
-import { parseHexColor, relativeLuminance } from '../core/color';
+import type { AppConfigResponse, PaletteSeed } from '../contract';
+import { hexFromHueSaturation, parseHexColor, relativeLuminance } from '../core/color';
 import type { PaneTheme } from '../excel/office-host';
 
 const HEX = /^#([0-9a-f]{6})$/i;
@@ -17,20 +17,26 @@ function darken(hex: string, amount: number): string {
   return `#${[16, 8, 0].map((shift) => channel(shift).toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** A palette seed's colour: its `color` when it is `#RRGGBB`, else its hue and saturation, else none. */
+export function seedColor(seed: PaletteSeed | null | undefined): string | null {
+  if (seed?.color && HEX.test(seed.color)) return seed.color.toUpperCase();
+  if (typeof seed?.hue === 'number') return hexFromHueSaturation(seed.hue, seed.saturation ?? 60);
+  return null;
+}
+
 /**
  * The pane's Fluent theme: Office's dark theme, else light with the admin's brand colour (app config
- * `appTheme.palette.primary`) where it keeps text on it readable (contrast of at least 4.5 : 1 with white);
- * a palette that would not is ignored. Under Windows high contrast (forced colours) the browser paints
+ * `appTheme.palette.accent`, api.yaml `AppThemePaletteSeed`) where it keeps text on it readable (contrast of at
+ * least 4.5 : 1 with white); a palette that would not is ignored. Under Windows high contrast (forced colours) the browser paints
  * with the user's system colours, black or white, and Fluent's components follow them; the plain theme is
  * used then, never a fixed high-contrast palette that would fight the user's choice.
  */
-export function paneTheme(theme: PaneTheme, forcedColors: boolean, appTheme: AppConfig['appTheme'] | undefined): Theme {
+export function paneTheme(theme: PaneTheme, forcedColors: boolean, appTheme: AppConfigResponse['appTheme'] | undefined): Theme {
   if (theme === 'dark') return webDarkTheme;
   if (forcedColors) return webLightTheme;
-  const primary = appTheme?.palette?.primary;
-  if (!primary || !HEX.test(primary) || contrastWithWhite(primary) < 4.5) return webLightTheme;
-  const secondary = appTheme?.palette?.secondary;
-  const hover = secondary && HEX.test(secondary) && contrastWithWhite(secondary) >= 4.5 ? secondary : darken(primary, 0.12);
+  const primary = seedColor(appTheme?.palette?.accent);
+  if (!primary || contrastWithWhite(primary) < 4.5) return webLightTheme;
+  const hover = darken(primary, 0.12);
   return {
     ...webLightTheme,
     colorBrandBackground: primary,

@@ -1,10 +1,14 @@
-import { ApiError, type CoreDataClient } from '../../src/client';
-import { withPivotDefaults, type CubeLoadResult } from '../../src/contract';
-import { ExcelConnector } from '../../src/excel/excel-connector';
-import { PlacementService } from '../../src/placement/placement-service';
+import { ApiError } from '../../src/client';
+import type { Report } from '../../src/contract';
+import { ExcelConnector, LEGACY_WORKBOOK_ID_SETTING, WORKBOOK_ID_PROPERTY } from '../../src/excel/excel-connector';
+import type { WorkbookPlacement } from '../../src/placement/placement-service';
 import { ExcelSimulator, installSimulator, WorkbookModel } from '../../src/workbench/excel-sim';
 import { cellsOf, installWorkbook, workbookState } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
+import { fixedResult, workspaceFor } from '../support/workspace';
+import type { AppConfigResponse } from '../../src/contract';
+import type { DataClient, DeploymentDataClients } from '../../src/placement/deployments';
+import { ReportRunner } from '../../src/placement/report-run';
 
 // Results of 50,000 rows take a few seconds under Jest's module sandbox.
 jest.setTimeout(60_000);
@@ -13,8 +17,8 @@ const local = useAnalystPlatform();
 afterEach(() => local.t.platform.faults.set([]));
 const { report } = local;
 
-function service(dataClient: Pick<CoreDataClient, 'load'> = local.data) {
-  return new PlacementService({ platform: local.t.analyst, data: dataClient as CoreDataClient, excel: new ExcelConnector(), deploymentId: local.t.salesDeploymentId });
+async function service(data?: DataClient) {
+  return (await workspaceFor(local.t, local.t.analyst, data)).service;
 }
 
 async function select(sim: ExcelSimulator, sheetName: string, address: string) {
@@ -24,28 +28,32 @@ async function select(sim: ExcelSimulator, sheetName: string, address: string) {
   });
 }
 
-/** A data source with a fixed result: the Core data API cannot produce these strings from the sample data. */
-function fixedResult(rows: Record<string, string | null>[], dimensions: string[], measures: string[]): Pick<CoreDataClient, 'load'> {
-  const result: CubeLoadResult = {
-    query: {},
-    data: rows,
-    annotation: {
-      measures: Object.fromEntries(measures.map((m) => [m, { title: m, shortTitle: m.split('.')[1]!, type: 'number' as const }])),
-      dimensions: Object.fromEntries(dimensions.map((d) => [d, { title: d, shortTitle: d.split('.')[1]!, type: 'string' as const }])),
-      segments: {},
-      timeDimensions: {},
-    },
-  };
-  // Pages like the data API: `limit` rows from `offset`.
-  return { load: async (query) => ({ ...result, data: rows.slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 10_000)) }) };
+/** The workbook's external id, as the add-in keeps it (a custom document property). */
+const workbookIdOf = (sim: ExcelSimulator) => String(sim.model.customProperties.get(WORKBOOK_ID_PROPERTY));
+
+/** The id of the Sales folder, which the analyst may read (reports at the top level are not theirs to read). */
+async function salesFolderId(): Promise<number> {
+  return (await local.t.admin.allFolders(local.t.salesDeploymentId)).find((f) => f.name === 'Sales')!.id;
+}
+
+/** A new report in the Sales folder, made by the admin, with the query as its `jsonQuery` text. */
+async function createReport(name: string, query: object): Promise<Report> {
+  return local.t.admin.createReport(local.t.salesDeploymentId, { name, folderId: await salesFolderId(), jsonQuery: JSON.stringify(query) });
+}
+
+/** This workbook's placement entry for a placement the platform returned. */
+async function entryFor(placementId: string | null | undefined): Promise<WorkbookPlacement> {
+  const entry = (await (await service()).workbookPlacements()).find((e) => e.placement.id === placementId);
+  if (!entry) throw new Error(`placement ${placementId} is not listed`);
+  return entry;
 }
 
 describe('placing a report', () => {
   it('writes headers and converted values at the selection, records the placement and names its cells', async () => {
     const sim = installWorkbook();
     await select(sim, 'Sheet1', 'B3');
-    const r = await report('orders-by-status');
-    const outcome = await service().place(r);
+    const r = await report('OrdersStatus');
+    const outcome = await (await service()).place(r);
     expect(outcome.kind).toBe('done');
     if (outcome.kind !== 'done') return;
     const cells = cellsOf(sim, 'Sheet1', 2, 1, 6, 3);
@@ -58,31 +66,37 @@ describe('placing a report', () => {
       workbookName: 'Budget.xlsx', syncStatus: 'UP_TO_DATE', queryChecksum: r.currentQueryChecksum,
     });
     expect(placement.sheetId).toBe(sim.model.sheets[0]!.id);
-    expect(placement.workbookId).toBe(sim.model.settings.get('reportSync.workbookId'));
+    expect(placement.workbookId).toBe(workbookIdOf(sim));
     expect(sim.model.names).toEqual([expect.objectContaining({ visible: false, target: { sheetId: placement.sheetId, rect: { top: 2, left: 1, bottom: 7, right: 3 } } })]);
-    expect(await service().workbookPlacements()).toEqual([expect.objectContaining({ placement: expect.objectContaining({ id: placement.id }) })]);
+    expect(await (await service()).workbookPlacements()).toEqual([expect.objectContaining({ placement: expect.objectContaining({ id: placement.id }) })]);
   });
 
-  it("gives the admin's time zone to queries that name none, and keeps a report's own", async () => {
-    installWorkbook();
+  it("runs a query that names no time zone in the admin's, or the user's where overrides are allowed, and keeps a report's own", async () => {
     const sent: (string | undefined)[] = [];
-    const spy: Pick<CoreDataClient, 'load'> = { load: (query, options) => (sent.push(query.timezone), local.data.load(query, options)) };
-    const withZone = (timezone: string | null) =>
-      new PlacementService({ platform: local.t.analyst, data: spy, excel: new ExcelConnector(), deploymentId: local.t.salesDeploymentId, timezone });
-    const r = await report('monthly-revenue');
-    await withZone('Europe/Berlin').fetchLayout(r);
-    await withZone('Europe/Berlin').fetchLayout({ ...r, query: { ...r.query, timezone: 'Asia/Tokyo' } });
-    await withZone(null).fetchLayout(r);
-    expect(new Set(sent)).toEqual(new Set(['Europe/Berlin', 'Asia/Tokyo', undefined]));
-    expect(sent[0]).toBe('Europe/Berlin');
-    expect(sent.at(-1)).toBeUndefined();
+    const spy: DataClient = { load: (query, options) => (sent.push(query.timezone), local.data.load(query, options)) };
+    const { connection } = await workspaceFor(local.t);
+    const runner = (timezoneSettings: AppConfigResponse['timezoneSettings'], userTimezone: string | null) => new ReportRunner({
+      data: { forDeployment: async () => spy } as unknown as DeploymentDataClients,
+      user: () => ({ ...connection.user, settings: { ...connection.user.settings, timezone: userTimezone } }),
+      appConfig: () => ({ ...connection.appConfig, timezoneSettings }),
+    });
+    const r = await report('MonthlyRevnu');
+    const ownZone: Report = { ...r, jsonQuery: JSON.stringify({ ...JSON.parse(r.jsonQuery!), timezone: 'Asia/Tokyo' }) };
+    await runner({ enabled: true, timezone: 'Europe/Berlin', allowUserOverride: false }, 'America/New_York').run(r);
+    expect(new Set(sent.splice(0))).toEqual(new Set(['Europe/Berlin']));
+    await runner({ enabled: true, timezone: 'Europe/Berlin', allowUserOverride: true }, 'America/New_York').run(r);
+    expect(new Set(sent.splice(0))).toEqual(new Set(['America/New_York']));
+    await runner({ enabled: true, timezone: 'Europe/Berlin', allowUserOverride: true }, null).run(ownZone);
+    expect(new Set(sent.splice(0))).toEqual(new Set(['Asia/Tokyo']));
+    await runner(null, null).run(r);
+    expect(new Set(sent.splice(0))).toEqual(new Set([undefined]));
   });
 
   it('writes formula-looking text as text with its exact characters and creates no formula', async () => {
     const sim = installWorkbook();
     const nasty = ['=HYPERLINK("http://x","y")', '+1+2', '-A1', '@SUM(A1)', "'quoted", '0042', 'TRUE'];
     const fake = fixedResult(nasty.map((text, i) => ({ 'orders.status': text, 'orders.count': String(i) })), ['orders.status'], ['orders.count']);
-    const outcome = await service(fake).place(await report('orders-by-status'));
+    const outcome = await (await service(fake)).place(await report('OrdersStatus'));
     expect(outcome.kind).toBe('done');
     expect(cellsOf(sim, 'Sheet1', 1, 0, nasty.length, 2)).toEqual(nasty.map((text, i) => [text, i]));
     expect(sim.formulaCells()).toEqual([]);
@@ -105,10 +119,9 @@ describe('placing a report', () => {
     const dimensions = ['orders.customer_name', 'orders.region'];
     const measures = ['orders.count', 'orders.total_amount', 'orders.average_amount', 'orders.customer_count'];
     const fake = fixedResult(rows, dimensions, measures);
-    const query = { dimensions, measures };
-    const wide = { ...(await report('orders-by-status')), query, pivot: withPivotDefaults(undefined, query) };
+    const wide = await createReport('Wide customer list', { dimensions, measures });
     const progress: number[] = [];
-    const outcome = await service(fake).place(wide, { onProgress: (p) => progress.push(p.rowsWritten) });
+    const outcome = await (await service(fake)).place(wide, { onProgress: (p) => progress.push(p.rowsWritten) });
     expect(outcome.kind).toBe('done');
     expect(sim.stats.largestRequestBytes).toBeLessThan(5 * 1024 * 1024);
     expect(sim.stats.requestBytes).toBeGreaterThan(5 * 1024 * 1024);
@@ -124,14 +137,14 @@ describe('placing a report', () => {
       await context.sync();
     });
     await select(sim, 'Sheet1', 'B3');
-    const r = await report('orders-by-status');
+    const r = await report('OrdersStatus');
     const before = (workbookState(sim) as { sheets: unknown }).sheets;
-    const outcome = await service().place(r);
+    const outcome = await (await service()).place(r);
     expect(outcome).toEqual({ kind: 'needs-confirmation', foreignCells: ['C5'], target: 'Sheet1!B3:D8' });
     expect((workbookState(sim) as { sheets: unknown }).sheets).toEqual(before);
-    const workbookId = String(sim.model.settings.get('reportSync.workbookId'));
+    const workbookId = workbookIdOf(sim);
     expect((await local.t.analyst.listReports(local.t.salesDeploymentId, { externalWorkbookId: workbookId })).items).toEqual([]);
-    const confirmed = await service().place(r, { overwrite: true });
+    const confirmed = await (await service()).place(r, { overwrite: true });
     expect(confirmed.kind).toBe('done');
     expect(cellsOf(sim, 'Sheet1', 4, 2, 1, 1)).toEqual([[expect.any(Number)]]);
   });
@@ -140,33 +153,71 @@ describe('placing a report', () => {
 describe('refreshing a placement', () => {
   it('leaves the previous cells unchanged when the query fails', async () => {
     const sim = installWorkbook();
-    const placed = await service().place(await report('orders-by-status'));
+    const placed = await (await service()).place(await report('OrdersStatus'));
     if (placed.kind !== 'done') throw new Error('not placed');
     const before = workbookState(sim);
     local.t.platform.faults.set([{ path: '^/cubejs-api/v1/load$', status: 400 }]);
-    await expect(service().refresh(placed.report, placed.placement)).rejects.toBeInstanceOf(ApiError);
+    await expect((await service()).refresh(await entryFor(placed.placement.id))).rejects.toBeInstanceOf(ApiError);
     expect(workbookState(sim)).toEqual(before);
+  });
+
+  it('runs the report as it is now: an edit made after the pane listed it ends Up to date with the new result', async () => {
+    const sim = installWorkbook();
+    const created = await createReport('Edited after listing', { measures: ['orders.count'], dimensions: ['orders.status'] });
+    const placed = await (await service()).place(created);
+    if (placed.kind !== 'done') throw new Error('not placed');
+    // The pane lists the placement, then an admin edits the report; the pane does not reload.
+    const listed = await entryFor(placed.placement.id);
+    await local.t.admin.updateReport(local.t.salesDeploymentId, created.id, { jsonQuery: JSON.stringify({ measures: ['orders.count'], dimensions: ['orders.region'] }) });
+    const refreshed = await (await service()).refresh(listed);
+    if (refreshed.kind !== 'done') throw new Error('not refreshed');
+    expect(refreshed.placement.syncStatus).toBe('UP_TO_DATE');
+    expect(cellsOf(sim, 'Sheet1', 0, 0, 1, 2)).toEqual([['Region', 'Count']]);
+    expect((await local.t.analyst.getReport(local.t.salesDeploymentId, created.id)).externalWorkbookPlacements?.[0]?.syncStatus).toBe('UP_TO_DATE');
+  });
+
+  it('runs again when the report changes between running its query and recording the refresh', async () => {
+    const sim = installWorkbook();
+    const created = await createReport('Edited mid-refresh', { measures: ['orders.count'], dimensions: ['orders.status'] });
+    const placed = await (await service()).place(created);
+    if (placed.kind !== 'done') throw new Error('not placed');
+    let edits = 0;
+    // A data API that lets an admin edit the report while the first query runs.
+    const racing: DataClient = {
+      load: async (query, options) => {
+        if (edits === 0 && query.dimensions?.includes('orders.status')) {
+          edits += 1;
+          await local.t.admin.updateReport(local.t.salesDeploymentId, created.id, { jsonQuery: JSON.stringify({ measures: ['orders.count'], dimensions: ['orders.category'] }) });
+        }
+        return local.data.load(query, options);
+      },
+    };
+    const refreshed = await (await service(racing)).refresh(await entryFor(placed.placement.id));
+    if (refreshed.kind !== 'done') throw new Error('not refreshed');
+    expect(edits).toBe(1);
+    expect(refreshed.placement.syncStatus).toBe('UP_TO_DATE');
+    expect(cellsOf(sim, 'Sheet1', 0, 0, 1, 2)).toEqual([['Category', 'Count']]);
   });
 
   it('follows rows inserted above, rewrites there, clears what the old result used, and records the new anchor', async () => {
     const sim = installWorkbook();
     await select(sim, 'Sheet1', 'B3');
-    const publicId = 'it-refresh-follow';
+    const publicId = 'itRefreshFol';
     const created = await local.t.admin.upsertReportByPublicId(local.t.salesDeploymentId, publicId, {
-      name: 'Refresh follow', query: { measures: ['orders.count'], dimensions: ['orders.status'] },
+      name: 'Refresh follow', folderId: await salesFolderId(), jsonQuery: JSON.stringify({ measures: ['orders.count'], dimensions: ['orders.status'] }),
     });
-    const placed = await service().place(created);
+    const placed = await (await service()).place(created);
     if (placed.kind !== 'done') throw new Error('not placed');
     await sim.run(async (context) => {
       context.workbook.worksheets.getItem('Sheet1').getRange('1:2').insert('Down');
       await context.sync();
     });
     const edited = await local.t.admin.upsertReportByPublicId(local.t.salesDeploymentId, publicId, {
-      name: 'Refresh follow', query: { measures: ['orders.count'], dimensions: ['orders.region'] },
+      name: 'Refresh follow', jsonQuery: JSON.stringify({ measures: ['orders.count'], dimensions: ['orders.region'] }),
     });
-    const stale = edited.externalWorkbookPlacements.find((p) => p.id === placed.placement.id)!;
-    expect(stale.syncStatus).toBe('CHANGED');
-    const refreshed = await service().refresh(edited, stale);
+    const stale = edited.externalWorkbookPlacements?.find((p) => p.id === placed.placement.id);
+    expect(stale?.syncStatus).toBe('CHANGED');
+    const refreshed = await (await service()).refresh(await entryFor(placed.placement.id));
     if (refreshed.kind !== 'done') throw new Error('not refreshed');
     expect(refreshed.placement).toMatchObject({ anchorCell: 'B5', resultLocation: 'Sheet1!B5:C9', syncStatus: 'UP_TO_DATE' });
     expect(cellsOf(sim, 'Sheet1', 4, 1, 6, 2)).toEqual([
@@ -179,36 +230,64 @@ describe('refreshing a placement', () => {
 
   it('refuses to write a placement whose cells were deleted', async () => {
     const sim = installWorkbook();
-    const placed = await service().place(await report('orders-by-status'));
+    const placed = await (await service()).place(await report('OrdersStatus'));
     if (placed.kind !== 'done') throw new Error('not placed');
     await sim.run(async (context) => {
       context.workbook.worksheets.add('Other');
       context.workbook.worksheets.getItem('Sheet1').delete();
       await context.sync();
     });
-    await expect(service().refresh(placed.report, placed.placement)).rejects.toMatchObject({ name: 'PlacementDetachedError' });
+    await expect((await service()).refresh(await entryFor(placed.placement.id))).rejects.toMatchObject({ name: 'PlacementDetachedError' });
   });
 });
 
 describe('hand edits', () => {
-  it('reads the cells back against the kept fingerprint and names a cell edited by hand', async () => {
+  it("reads the cells back against the platform's record and names a cell edited by hand", async () => {
     const sim = installWorkbook();
-    const placed = await service().place(await report('order-value-completion'));
+    const placed = await (await service()).place(await report('OrderValComp'));
     if (placed.kind !== 'done') throw new Error('not placed');
-    expect(await service().checkHandEdits(placed.placement)).toEqual({ rows: [], cells: [] });
+    expect(await (await service()).checkHandEdits(placed)).toEqual({ rows: [], cells: [] });
     await sim.run(async (context) => {
       context.workbook.worksheets.getItem('Sheet1').getRange('B2').values = [[1]];
       await context.sync();
     });
-    expect(await service().checkHandEdits(placed.placement)).toEqual({ rows: [2], cells: ['B2'] });
+    expect(await (await service()).checkHandEdits(placed)).toEqual({ rows: [2], cells: ['B2'] });
+  });
+
+  it("finds them from the platform's record alone: in a copy of the workbook, opened by another user", async () => {
+    const sim = installWorkbook();
+    const placed = await (await service()).place(await report('OrdersStatus'));
+    if (placed.kind !== 'done') throw new Error('not placed');
+    await sim.run(async (context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('A4').values = [['edited']];
+      await context.sync();
+    });
+    // The file is copied, its settings dropped (nothing but the cells, names and document properties travel here).
+    const copy = WorkbookModel.fromJSON({ ...JSON.parse(JSON.stringify(sim.model.toJSON())), settings: [] });
+    installSimulator(new ExcelSimulator(copy));
+    const admin = await workspaceFor(local.t, local.t.admin);
+    const entry = (await admin.service.workbookPlacements()).find((e) => e.placement.id === placed.placement.id)!;
+    const outcome = await admin.service.refresh(entry);
+    expect(outcome).toMatchObject({ kind: 'hand-edits', rows: [4], cells: ['A4'] });
   });
 });
 
 describe('workbook identity', () => {
+  it("keeps an earlier version's workbook id (a document setting), and saves it as the custom property at the next write", async () => {
+    const sim = installWorkbook();
+    sim.model.settings.set(LEGACY_WORKBOOK_ID_SETTING, 'legacy-0000-workbook');
+    expect(await new ExcelConnector().prepare()).toMatchObject({ workbookId: 'legacy-0000-workbook', workbookIdIsLegacy: true });
+    const placed = await (await service()).place(await report('OrdersStatus'));
+    if (placed.kind !== 'done') throw new Error('not placed');
+    expect(placed.placement.workbookId).toBe('legacy-0000-workbook');
+    expect(sim.model.customProperties.get(WORKBOOK_ID_PROPERTY)).toBe('legacy-0000-workbook');
+    expect(await new ExcelConnector().prepare()).toMatchObject({ workbookId: 'legacy-0000-workbook', workbookIdIsLegacy: false });
+  });
+
   it('keeps the external workbook id inside the workbook across a reload', async () => {
     const sim = installWorkbook();
     expect((await new ExcelConnector().prepare()).workbookId).toBeNull();
-    const placed = await service().place(await report('orders-by-status'));
+    const placed = await (await service()).place(await report('OrdersStatus'));
     if (placed.kind !== 'done') throw new Error('not placed');
     const first = (await new ExcelConnector().prepare()).workbookId;
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
@@ -216,6 +295,6 @@ describe('workbook identity', () => {
     const saved = JSON.parse(JSON.stringify(sim.model.toJSON()));
     installSimulator(new ExcelSimulator(WorkbookModel.fromJSON(saved)));
     expect((await new ExcelConnector().prepare()).workbookId).toBe(first);
-    expect((await service().workbookPlacements()).map((e) => e.placement.id)).toEqual([placed.placement.id]);
+    expect((await (await service()).workbookPlacements()).map((e) => e.placement.id)).toEqual([placed.placement.id]);
   });
 });

@@ -1,9 +1,11 @@
-import { Button, Caption1, Caption1Strong, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Caption1Strong, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
+import type { Deployment } from '../../contract';
 import { sheetAddress } from '../../core/a1';
+import { reportTitle } from '../../core/report-definition';
 import type { PlacementState } from '../../core/sync-status';
-import type { WorkbookPlacement } from '../../placement/placement-service';
 import type { RefreshState } from '../../placement/refresh-all';
+import { placementKey, type WorkbookPlacement } from '../../placement/workbook-placements';
 import { useI18n } from '../i18n';
 import { StatusBadge } from './StatusBadge';
 
@@ -29,23 +31,28 @@ export type PlacementOutcome = { state: 'DETACHED' } | { state: 'EDITED' } | { s
 export interface PlacementsViewProps {
   placements: WorkbookPlacement[] | null;
   /** The signed-in user, to say "by you". */
-  currentUserId: string;
-  /** Per placement, the last outcome in this pane when it was not a clean write; detached ones get their two ways out. */
+  currentUserId: number;
+  /** Every deployment the user sees: a placement of another one than browsed says where it is from. */
+  deployments: readonly Deployment[];
+  browsedDeploymentId: number;
+  /** Per placement key, the last outcome in this pane when it was not a clean write. */
   outcomes: Map<string, PlacementOutcome>;
-  /** Per placement, its state in a running or finished "Refresh all". */
+  /** Per placement key, its state in a running or finished "Refresh all". */
   runStates: Map<string, { state: RefreshState; reason: string | null }>;
   busy: boolean;
+  /** Writing into cells is turned off by the admin (restricted data download). */
+  writeDisabled: boolean;
   onRefresh(placement: WorkbookPlacement): void;
   onRefreshReport(placements: WorkbookPlacement[]): void;
   onPlaceAgain(placement: WorkbookPlacement): void;
+  onRelink(placement: WorkbookPlacement): void;
   onDisconnect(placement: WorkbookPlacement): void;
   onLocate(placement: WorkbookPlacement): void;
 }
 
-/** This workbook's placements: what is where, when it was last written, and whether it is still current. */
-export function PlacementsView({
-  placements, currentUserId, outcomes, runStates, busy, onRefresh, onRefreshReport, onPlaceAgain, onDisconnect, onLocate,
-}: PlacementsViewProps) {
+/** This workbook's placements, of every deployment: what is where, when it was last written, and whether it is current. */
+export function PlacementsView(props: PlacementsViewProps) {
+  const { placements, currentUserId, deployments, browsedDeploymentId, outcomes, runStates, busy, writeDisabled } = props;
   const styles = useStyles();
   const { m, number, relative } = useI18n();
   // "Refreshed 5 minutes ago" stays true while the pane is open: the times are said again every minute.
@@ -57,12 +64,16 @@ export function PlacementsView({
   if (placements === null) return <Caption1>{m.lookingForPlacements}</Caption1>;
   if (placements.length === 0) return <Caption1>{m.noPlacements}</Caption1>;
   const byReport = new Map<string, WorkbookPlacement[]>();
-  for (const entry of placements) byReport.set(entry.report.id, [...(byReport.get(entry.report.id) ?? []), entry]);
-  const isDetached = (entry: WorkbookPlacement) => outcomes.get(entry.placement.id)?.state === 'DETACHED' || entry.location === null;
+  for (const entry of placements) {
+    if (entry.access !== 'GRANTED' || entry.legacy) continue;
+    const key = `${entry.deploymentId}:${entry.reportId}`;
+    byReport.set(key, [...(byReport.get(key) ?? []), entry]);
+  }
+  const isDetached = (entry: WorkbookPlacement) => outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null;
   // Grouped by sheet in tab order (the service sorts them), detached placements last.
   const groups: { key: string; title: string; label: string; entries: WorkbookPlacement[] }[] = [];
   for (const entry of placements) {
-    const sheet = entry.location?.sheetName ?? entry.placement.sheetName;
+    const sheet = entry.location?.sheetName ?? entry.placement.sheetName ?? '';
     const key = isDetached(entry) ? '\u0000detached' : sheet;
     const group = groups.find((g) => g.key === key);
     if (group) group.entries.push(entry);
@@ -71,24 +82,34 @@ export function PlacementsView({
 
   const row = (entry: WorkbookPlacement) => {
     const { placement, report } = entry;
-    const who = (id: string | null) => (id === currentUserId ? m.you : m.someoneElse);
+    const key = placementKey(entry);
+    const who = (id: number | null | undefined) => (id === currentUserId ? m.you : m.someoneElse);
     const when = placement.refreshedAt
       ? m.refreshedAgoBy(relative(placement.refreshedAt), who(placement.refreshedByUserId))
-      : m.placedAgoBy(relative(placement.placedAt), who(placement.placedByUserId));
-    const titleId = `placement-${placement.id}`;
+      : placement.placedAt ? m.placedAgoBy(relative(placement.placedAt), who(placement.placedByUserId)) : null;
+    const titleId = `placement-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const denied = entry.access !== 'GRANTED' || !report;
     const detachedNow = isDetached(entry);
-    const siblings = byReport.get(report.id)!;
+    const siblings = byReport.get(`${entry.deploymentId}:${entry.reportId}`) ?? [];
     const firstOfReport = siblings[0] === entry && siblings.length > 1;
     const range = entry.location ? sheetAddress(entry.location.sheetName, entry.location.rect) : placement.resultLocation;
-    const run = runStates.get(placement.id);
-    const outcome = outcomes.get(placement.id);
-    const status: PlacementState = detachedNow ? 'DETACHED' : outcome?.state ?? placement.syncStatus;
+    const run = runStates.get(key);
+    const outcome = outcomes.get(key);
+    const status: PlacementState = denied ? 'DENIED' : detachedNow ? 'DETACHED' : entry.legacy ? 'LEGACY' : outcome?.state ?? placement.syncStatus ?? 'UNKNOWN';
+    const deployment = entry.deploymentId !== browsedDeploymentId ? deployments.find((d) => d.id === entry.deploymentId) : undefined;
+    const owner = entry.owner.name ?? entry.owner.email;
+    const mailto = entry.owner.email
+      ? `mailto:${encodeURIComponent(entry.owner.email)}?subject=${encodeURIComponent(m.accessRequestSubject(range))}`
+      : null;
     return (
-      <li key={placement.id} className={styles.item} data-placement-id={placement.id}>
+      <li key={key} className={styles.item} data-placement-id={placement.id ?? key} data-access={entry.access}>
         <div className={styles.details}>
-          <Text weight="semibold" id={titleId}>{report.title}</Text>
+          <Text weight="semibold" id={titleId}>{report ? reportTitle(report) : m.noAccessTitle}</Text>
           <Caption1 data-testid="placement-range">{range}</Caption1>
-          <Caption1>{when}</Caption1>
+          {deployment && <Caption1 data-testid="placement-deployment">{m.inDeployment(deployment.name)}</Caption1>}
+          {when && <Caption1>{when}</Caption1>}
+          {denied && owner && <Caption1 data-testid="placement-owner">{m.ownedBy(entry.owner.email && owner !== entry.owner.email ? `${owner} (${entry.owner.email})` : owner)}</Caption1>}
+          {entry.legacy && !denied && <Caption1>{m.legacyPlacement}</Caption1>}
           {outcome?.state === 'FAILED' && !run && <Caption1 data-testid="failure">{outcome.reason}</Caption1>}
           {run && (
             <Caption1 data-testid="run-state" data-state={run.state}>
@@ -100,20 +121,28 @@ export function PlacementsView({
         <div className={styles.actions}>
           <StatusBadge status={status} />
           <div className={styles.buttons}>
-            {detachedNow ? (
+            {denied ? (
+              mailto && <Link href={mailto} aria-describedby={titleId}>{m.askForAccess}</Link>
+            ) : detachedNow ? (
               <>
-                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onPlaceAgain(entry)}>{m.placeAgainHere}</Button>
-                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>{m.disconnect}</Button>
+                <Button size="small" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onPlaceAgain(entry)}>{m.placeAgainHere}</Button>
+                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
+              </>
+            ) : entry.legacy ? (
+              <>
+                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => props.onRelink(entry)}>{m.linkAgain}</Button>
+                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onLocate(entry)}>{m.locate}</Button>
+                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             ) : (
               <>
-                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => onRefresh(entry)}>{m.refresh}</Button>
-                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onLocate(entry)}>{m.locate}</Button>
-                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onDisconnect(entry)}>{m.disconnect}</Button>
+                <Button size="small" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onRefresh(entry)}>{m.refresh}</Button>
+                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onLocate(entry)}>{m.locate}</Button>
+                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             )}
-            {firstOfReport && (
-              <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => onRefreshReport(siblings)}>
+            {firstOfReport && !detachedNow && (
+              <Button size="small" appearance="subtle" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onRefreshReport(siblings)}>
                 {m.refreshAllOfReport(number(siblings.length))}
               </Button>
             )}

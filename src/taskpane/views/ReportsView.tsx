@@ -1,21 +1,18 @@
 import {
-  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody,
+  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, MessageBar, MessageBarActions, MessageBarBody,
   Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import type { FolderRef, Report, ReportListParams, ReportSortBy } from '../../contract';
+import type { Folder, FolderPathEntry, Report, ReportListParams, ReportSortBy } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
+import { FolderList } from './FolderList';
+import { ReportRow } from './ReportRow';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
-  item: {
-    display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', gap: tokens.spacingHorizontalS,
-    paddingBlock: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  details: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   filters: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
@@ -24,26 +21,30 @@ const SORTS: ReportSortBy[] = ['name', 'updatedAt', 'createdAt', 'lastViewedAt']
 
 export interface ReportsViewProps {
   connection: Connection;
-  deploymentId: string;
+  deploymentId: number;
   /** This workbook's external id, once it has one: the "In this workbook" filter needs it. */
   workbookId: string | null;
   /** How many placements each report has in this workbook. */
-  placedCounts: Map<string, number>;
+  placedCounts: Map<number, number>;
   busy: boolean;
+  /** Placing is turned off (the admin restricts data download). */
+  placeDisabled: boolean;
   onPlace(report: Report): void;
 }
 
 /**
- * The deployment's reports: searchable by name, sortable, pageable, and browsable by folder (the platform
- * has no folder listing, so folders come from each report's `folderPath`: a click on a path segment opens
- * that folder, the breadcrumb leads back). React escapes every title and folder name it renders.
+ * The deployment's reports as a folder tree: the subfolders of the folder open (the workspace root at first,
+ * one level at a time from `GET …/folders`) and its reports, with a breadcrumb back up (from `…/ancestors`).
+ * At the root the list holds every report, each with its folder path; a search looks in all folders. Sorting,
+ * "In this workbook" and Load more work everywhere. React escapes every title and folder name it renders.
  */
-export function ReportsView({ connection, deploymentId, workbookId, placedCounts, busy, onPlace }: ReportsViewProps) {
+export function ReportsView({ connection, deploymentId, workbookId, placedCounts, busy, placeDisabled, onPlace }: ReportsViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
-  const { m, number } = i18n;
-  const [folderPath, setFolderPath] = useState<FolderRef[]>([]);
-  const folderId = folderPath.at(-1)?.id;
+  const { m } = i18n;
+  const [folderId, setFolderId] = useState<number | null>(null);
+  const [breadcrumb, setBreadcrumb] = useState<FolderPathEntry[]>([]);
+  const [subfolders, setSubfolders] = useState<Folder[] | null>(null);
   const [search, setSearch] = useState('');
   const [onlyThisWorkbook, setOnlyThisWorkbook] = useState(false);
   const [sortBy, setSortBy] = useState<ReportSortBy>('name');
@@ -53,20 +54,36 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   const [error, setError] = useState<string | null>(null);
   /** Bumped by "Try again" after a failed load. */
   const [attempt, setAttempt] = useState(0);
+  const searching = search.trim() !== '';
   // The workbook's id matters only to the "In this workbook" filter; it arriving must not reload other lists.
   const filterWorkbookId = onlyThisWorkbook ? workbookId : null;
   /** What the list asks the platform for; null when "In this workbook" is on before the workbook has an id. */
   const listParams = useMemo<ReportListParams | null>(
-    () => (onlyThisWorkbook && !filterWorkbookId ? null : { search: search || undefined, sortBy, first: PAGE_SIZE, externalWorkbookId: filterWorkbookId ?? undefined, folderId }),
-    [onlyThisWorkbook, filterWorkbookId, search, sortBy, folderId],
+    () => (onlyThisWorkbook && !filterWorkbookId
+      ? null
+      : {
+        search: searching ? search.trim() : undefined,
+        sortBy,
+        first: PAGE_SIZE,
+        externalWorkbookId: filterWorkbookId ?? undefined,
+        // A search looks in every folder; otherwise the open folder's own reports.
+        folderId: searching || folderId === null ? undefined : folderId,
+      }),
+    [onlyThisWorkbook, filterWorkbookId, search, searching, sortBy, folderId],
   );
+
+  // Back to the root when the deployment changes: its folders are another tree.
+  useEffect(() => {
+    setFolderId(null);
+    setBreadcrumb([]);
+  }, [deploymentId]);
 
   /** The request of the list on screen: a new search (or filter, sort, folder) aborts it and its Load more. */
   const shownList = useRef<AbortController | null>(null);
 
-  const show = (page: { items: Report[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }, append: boolean) => {
+  const show = (page: { items: Report[]; pageInfo?: { hasNextPage: boolean; endCursor?: string | null } | null }, append: boolean) => {
     setReports((current) => (append ? [...(current ?? []), ...page.items] : page.items));
-    setNextCursor(page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null);
+    setNextCursor(page.pageInfo?.hasNextPage ? page.pageInfo.endCursor ?? null : null);
   };
 
   useEffect(() => {
@@ -94,6 +111,19 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
     };
   }, [connection, deploymentId, listParams, i18n, attempt]);
 
+  // The open folder's subfolders, one level at a time; none while searching all folders.
+  useEffect(() => {
+    if (searching) return;
+    const controller = new AbortController();
+    setSubfolders(null);
+    connection.platform
+      .allFolders(deploymentId, folderId ?? undefined, controller.signal)
+      .then(setSubfolders, (e: unknown) => {
+        if (!controller.signal.aborted) setError(describeError(e, i18n));
+      });
+    return () => controller.abort();
+  }, [connection, deploymentId, folderId, searching, i18n, attempt]);
+
   const loadMore = async () => {
     const signal = shownList.current?.signal;
     if (!nextCursor || !listParams || !signal || signal.aborted) return;
@@ -109,9 +139,17 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
     }
   };
 
-  const openFolder = (path: FolderRef[]) => {
+  /** Opens a folder (null: the root); its breadcrumb comes from the platform's ancestors of it. */
+  const openFolder = (id: number | null, known: FolderPathEntry[] = []) => {
     setReports(null);
-    setFolderPath(path);
+    setSearch('');
+    setFolderId(id);
+    setBreadcrumb(known);
+    if (id === null) return;
+    connection.platform.folderAncestors(deploymentId, id).then(
+      (chain) => setBreadcrumb(chain.map((f) => ({ id: f.id, name: f.name }))),
+      (e: unknown) => setError(describeError(e, i18n)),
+    );
   };
 
   return (
@@ -128,21 +166,25 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
           {SORTS.map((key) => <Option key={key} value={key}>{m.sort[key]}</Option>)}
         </Dropdown>
       </div>
-      <Breadcrumb aria-label={m.breadcrumb} size="small">
-        <BreadcrumbItem>
-          <BreadcrumbButton current={folderPath.length === 0} onClick={() => openFolder([])}>{m.allReports}</BreadcrumbButton>
-        </BreadcrumbItem>
-        {folderPath.map((folder, index) => (
-          <Fragment key={folder.id}>
-            <BreadcrumbDivider />
-            <BreadcrumbItem>
-              <BreadcrumbButton current={index === folderPath.length - 1} onClick={() => openFolder(folderPath.slice(0, index + 1))}>
-                {folder.name}
-              </BreadcrumbButton>
-            </BreadcrumbItem>
-          </Fragment>
-        ))}
-      </Breadcrumb>
+      {searching ? (
+        <Caption1 role="status">{m.searchingAllFolders}</Caption1>
+      ) : (
+        <Breadcrumb aria-label={m.breadcrumb} size="small">
+          <BreadcrumbItem>
+            <BreadcrumbButton current={folderId === null} onClick={() => openFolder(null)}>{m.allReports}</BreadcrumbButton>
+          </BreadcrumbItem>
+          {breadcrumb.map((folder, index) => (
+            <Fragment key={folder.id}>
+              <BreadcrumbDivider />
+              <BreadcrumbItem>
+                <BreadcrumbButton current={index === breadcrumb.length - 1} onClick={() => openFolder(folder.id, breadcrumb.slice(0, index + 1))}>
+                  {folder.name}
+                </BreadcrumbButton>
+              </BreadcrumbItem>
+            </Fragment>
+          ))}
+        </Breadcrumb>
+      )}
       {error && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{error}</MessageBarBody>
@@ -151,37 +193,24 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
           </MessageBarActions>
         </MessageBar>
       )}
+      {!searching && <FolderList folders={subfolders} onOpen={(folder) => openFolder(folder.id, [...breadcrumb, { id: folder.id, name: folder.name }])} />}
       {!error && reports === null && <Spinner size="tiny" label={m.loadingReports} />}
-      {reports && reports.length === 0 && <Text>{m.noReportsMatch}</Text>}
+      {reports && reports.length === 0 && (subfolders?.length ?? 0) === 0 && (
+        <Text>{folderId !== null && !searching ? m.emptyFolder : m.noReportsMatch}</Text>
+      )}
       {reports && reports.length > 0 && (
         <ul className={styles.list} aria-label={m.reportsList}>
-          {reports.map((report) => {
-            const titleId = `report-${report.id}`;
-            const count = placedCounts.get(report.id);
-            return (
-              <li key={report.id} className={styles.item} data-report-id={report.id}>
-                <div className={styles.details}>
-                  <Text weight="semibold" id={titleId}>{report.title}</Text>
-                  <Caption1 data-testid="folder-path">
-                    {report.folderPath.length === 0
-                      ? m.topLevel
-                      : report.folderPath.map((folder, index) => (
-                        <Fragment key={folder.id}>
-                          {index > 0 && ' / '}
-                          <Link as="button" inline aria-label={m.openFolder(folder.name)} onClick={() => openFolder(report.folderPath.slice(0, index + 1))}>
-                            {folder.name}
-                          </Link>
-                        </Fragment>
-                      ))}
-                    {count ? ` · ${m.placedHere(number(count))}` : ''}
-                  </Caption1>
-                </div>
-                <Button size="small" appearance="primary" disabled={busy} aria-describedby={titleId} onClick={() => onPlace(report)}>
-                  {m.place}
-                </Button>
-              </li>
-            );
-          })}
+          {reports.map((report) => (
+            <ReportRow
+              key={report.id}
+              report={report}
+              placedCount={placedCounts.get(report.id) ?? 0}
+              busy={busy}
+              placeDisabled={placeDisabled}
+              onPlace={onPlace}
+              onOpenFolder={(entry, path) => openFolder(entry.id, path)}
+            />
+          ))}
         </ul>
       )}
       {nextCursor && (

@@ -1,6 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import {
-  ArrowSyncRegular, CheckmarkCircleRegular, EditRegular, ErrorCircleRegular, LinkDismissRegular, QuestionCircleRegular,
+  ArrowSyncRegular, CheckmarkCircleRegular, EditRegular, ErrorCircleRegular, LinkDismissRegular, LinkRegular, LockClosedRegular,
+  QuestionCircleRegular,
 } from '@fluentui/react-icons';
 import { statusDisplay, type PlacementState } from '../../core/sync-status';
 import { useI18n } from '../i18n';
@@ -12,6 +13,8 @@ const ICONS = {
   unlink: <LinkDismissRegular />,
   edit: <EditRegular />,
   error: <ErrorCircleRegular />,
+  lock: <LockClosedRegular />,
+  link: <LinkRegular />,
 } as const;
 
 /** The status as icon and words together, never colour alone. */

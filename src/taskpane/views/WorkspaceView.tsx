@@ -1,14 +1,16 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Subtitle2,
   makeStyles, tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
+import { reportTitle } from '../../core/report-definition';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError } from '../../placement/errors';
-import type { PlacementService, WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
+import type { WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
 import { progressOf, startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
-import { openDeployment } from '../../placement/session';
+import { openWorkspace } from '../../placement/session';
+import { placementKey } from '../../placement/workbook-placements';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { PlacementsView, type PlacementOutcome } from './PlacementsView';
@@ -41,15 +43,21 @@ export interface WorkspaceViewProps {
   onDeploymentChange(deployment: Deployment): void;
 }
 
-/** The connected pane: this workbook's placements and the reports that can be placed. */
+/**
+ * The connected pane: this workbook's placements (of every deployment) and the reports of the deployment the
+ * user browses, which can be placed.
+ */
 export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange }: WorkspaceViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m, number } = i18n;
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
-  const [service, setService] = useState<PlacementService | null>(null);
-  /** Bumped by "Try again" when the deployment could not be opened. */
+  // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
+  const service = useMemo(() => openWorkspace(connection), [connection]);
+  /** Bumped by "Try again" when the placements could not be listed. */
   const [retry, setRetry] = useState(0);
+  const [listFailed, setListFailed] = useState(false);
+  const writeDisabled = connection.appConfig.restrictDataDownload;
   const [selection, setSelection] = useState<string | null>(null);
   const [outcomes, setOutcomes] = useState<Map<string, PlacementOutcome>>(new Map());
   const [placements, setPlacements] = useState<WorkbookPlacement[] | null>(null);
@@ -59,19 +67,8 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setService(null);
-    setError(null);
-    openDeployment(connection, deployment, controller.signal).then(setService, (e: unknown) => {
-      if (!controller.signal.aborted) setError(describe(e));
-    });
-    return () => controller.abort();
-  }, [connection, deployment, describe, retry]);
-
   // "Place" writes at the selection: its address is shown live (WorkbookSelectionChanged).
   useEffect(() => {
-    if (!service) return;
     let stop: (() => Promise<void>) | null = null;
     let unmounted = false;
     service.watchSelection(setSelection).then(
@@ -85,16 +82,17 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   }, [service]);
 
   const reload = useCallback(async () => {
-    if (!service) return;
     try {
       setPlacements(await service.workbookPlacements());
+      setListFailed(false);
     } catch (e) {
+      setListFailed(true);
       setError(describe(e));
     }
   }, [service, describe]);
 
   /** Records placements' outcomes (null: a clean write, back to the platform's status). */
-  const setOutcome = (...changes: [placementId: string | undefined, outcome: PlacementOutcome | null][]) => {
+  const setOutcome = (...changes: [key: string | undefined, outcome: PlacementOutcome | null][]) => {
     setOutcomes((current) => {
       const next = new Map(current);
       for (const [placementId, outcome] of changes) {
@@ -109,7 +107,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   useEffect(() => {
     setPlacements(null);
     void reload();
-  }, [reload]);
+  }, [reload, retry]);
 
   /**
    * Runs a place or refresh. When it stops to ask (foreign content, hand edits) nothing has been written;
@@ -142,7 +140,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         setQuestion({
           kind: 'hand-edits', rows: outcome.rows, cells: outcome.cells,
           proceed: () => void run(label, write, { ...permissions, overwriteHandEdits: true }, placementId),
-          locate: () => void service?.selectCells(outcome.location, outcome.cells).catch((e: unknown) => setError(describe(e))),
+          locate: () => void service.selectCells(outcome.location, outcome.cells).catch((e: unknown) => setError(describe(e))),
         });
         return false;
       }
@@ -151,7 +149,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       await reload();
       setOperation(null);
       const cut = outcome.cutAt ? ` ${m.cutNotice(number(outcome.cutAt))}` : '';
-      setNotice(`${m.placedNotice(outcome.report.title, outcome.placement.resultLocation)}${cut}`);
+      setNotice(`${m.placedNotice(reportTitle(outcome.report), outcome.placement.resultLocation)}${cut}`);
       return true;
     } catch (e) {
       const reason = describe(e);
@@ -163,9 +161,9 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     }
   };
 
-  const place = (report: Report) => service && void run(m.placing(report.title), (o) => service.place(report, o));
-  const refresh = (entry: WorkbookPlacement) =>
-    service && run(m.refreshing(entry.report.title), (o) => service.refresh(entry.report, entry.placement, o), {}, entry.placement.id);
+  const titleOf = (entry: WorkbookPlacement) => (entry.report ? reportTitle(entry.report) : m.noAccessTitle);
+  const place = (report: Report) => void run(m.placing(reportTitle(report)), (o) => service.place(report, o));
+  const refresh = (entry: WorkbookPlacement) => run(m.refreshing(titleOf(entry)), (o) => service.refresh(entry, o), {}, placementKey(entry));
   const refreshReport = async (entries: WorkbookPlacement[]) => {
     for (const entry of entries) {
       // One at a time: a question or a failure stops the rest so nothing is written behind the user's back.
@@ -173,26 +171,36 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     }
   };
   const placeAgain = async (entry: WorkbookPlacement) => {
-    if (!service) return;
-    const placed = await run(m.placing(entry.report.title), (o) => service.place(entry.report, o));
+    if (!entry.report) return;
+    const placed = await run(m.placing(titleOf(entry)), (o) => service.place(entry.report!, o));
     if (placed) await disconnect(entry);
   };
-  const disconnect = async (entry: WorkbookPlacement, clearCells = false) => {
-    if (!service) return;
-    setQuestion(null);
+  const relink = async (entry: WorkbookPlacement) => {
+    setError(null);
     try {
-      await service.disconnect(entry.report, entry.placement, clearCells);
-      setOutcome([entry.placement.id, null]);
+      await service.relink(entry);
       await reload();
     } catch (e) {
       setError(describe(e));
     }
   };
+  const disconnect = async (entry: WorkbookPlacement, clearCells = false) => {
+    setQuestion(null);
+    try {
+      await service.disconnect(entry, clearCells);
+      setOutcome([placementKey(entry), null]);
+      await reload();
+    } catch (e) {
+      setError(describe(e));
+    }
+  };
+  /** What Refresh all can refresh: readable placements with ids and cells. */
+  const refreshable = (placements ?? []).filter((e) => e.access === 'GRANTED' && !e.legacy && e.location !== null);
   const refreshAll = async () => {
-    if (!service || !placements?.length) return;
+    if (!refreshable.length) return;
     setError(null);
     setNotice(null);
-    const handle = startRefreshAll(service, placements, {
+    const handle = startRefreshAll(service, refreshable, {
       describe,
       onUpdate: (items) => setAllRun((current) => (current ? { ...current, items: [...items] } : current)),
     });
@@ -201,7 +209,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     setAllRun({ handle, items: [...items], running: false });
     setOutcome(
       ...items.flatMap((item): [string, PlacementOutcome | null][] => {
-        const id = item.entry.placement.id;
+        const id = placementKey(item.entry);
         if (item.state === 'done') return [[id, null]];
         if (item.state === 'failed') return [[id, { state: 'FAILED', reason: item.reason ?? m.errors.unknown }]];
         if (item.outcome?.kind === 'hand-edits') return [[id, { state: 'EDITED' }]];
@@ -210,16 +218,18 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     );
     await reload();
   };
-  const placedCounts = new Map<string, number>();
-  for (const entry of placements ?? []) placedCounts.set(entry.report.id, (placedCounts.get(entry.report.id) ?? 0) + 1);
+  const placedCounts = new Map<number, number>();
+  for (const entry of placements ?? []) {
+    if (entry.deploymentId === deployment.id) placedCounts.set(entry.reportId, (placedCounts.get(entry.reportId) ?? 0) + 1);
+  }
   const attention = (item: RefreshItem): string | null => {
     const outcome = item.outcome;
     if (outcome?.kind === 'hand-edits') return m.attentionEdited(outcome.cells.slice(0, 3).join(', '));
     if (outcome?.kind === 'needs-confirmation') return m.attentionInTheWay(outcome.foreignCells.slice(0, 3).join(', '));
     return item.reason;
   };
-  const runStates = new Map((allRun?.items ?? []).map((item) => [item.entry.placement.id, { state: item.state, reason: attention(item) }]));
-  const busy = operation !== null || question !== null || !service || allRun?.running === true;
+  const runStates = new Map((allRun?.items ?? []).map((item) => [placementKey(item.entry), { state: item.state, reason: attention(item) }]));
+  const busy = operation !== null || question !== null || allRun?.running === true;
   const list = (items: readonly (string | number)[], max: number) => `${items.slice(0, max).join(', ')}${items.length > max ? ` ${m.andMore}` : ''}`;
 
   return (
@@ -227,18 +237,22 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       <Field label={m.deployment}>
         <Dropdown
           value={deployment.name}
-          selectedOptions={[deployment.id]}
+          selectedOptions={[String(deployment.id)]}
           onOptionSelect={(_, data) => {
-            const next = connection.deployments.find((d) => d.id === data.optionValue);
+            const next = connection.deployments.find((d) => String(d.id) === data.optionValue);
             if (next) onDeploymentChange(next);
           }}
         >
           {connection.deployments.map((d) => (
-            <Option key={d.id} value={d.id}>{d.name}</Option>
+            <Option key={d.id} value={String(d.id)}>{d.name}</Option>
           ))}
         </Dropdown>
       </Field>
-      {!service && !error && <Spinner size="tiny" label={m.openingDeployment} />}
+      {writeDisabled && (
+        <MessageBar intent="warning" layout="multiline" data-testid="download-restricted">
+          <MessageBarBody>{m.downloadRestricted}</MessageBarBody>
+        </MessageBar>
+      )}
 
       {operation && (
         <Field
@@ -252,7 +266,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       {question?.kind === 'disconnect' && (
         <QuestionBar
           intent="info"
-          title={m.disconnectTitle(question.entry.report.title)}
+          title={m.disconnectTitle(titleOf(question.entry))}
           answers={[
             { label: m.disconnectAndClear, onClick: () => void disconnect(question.entry, true) },
             { label: m.keepCells, onClick: () => void disconnect(question.entry, false), primary: true },
@@ -288,7 +302,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       {error && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{error}</MessageBarBody>
-          {!service && (
+          {listFailed && (
             <MessageBarActions>
               <Button onClick={() => setRetry((n) => n + 1)}>{m.tryAgain}</Button>
             </MessageBarActions>
@@ -304,7 +318,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       <section className={styles.section} aria-labelledby="placements-heading">
         <div className={styles.sectionHeader}>
           <Subtitle2 as="h2" id="placements-heading">{m.inThisWorkbook}</Subtitle2>
-          <Button size="small" disabled={busy || !placements?.length} onClick={() => void refreshAll()}>{m.refreshAll}</Button>
+          <Button size="small" disabled={busy || writeDisabled || !refreshable.length} onClick={() => void refreshAll()}>{m.refreshAll}</Button>
         </div>
         {allRun && (
           <div className={styles.runBar} role="status" aria-live="polite">
@@ -315,17 +329,20 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         <PlacementsView
           placements={placements}
           currentUserId={connection.user.id}
+          deployments={connection.deployments}
+          browsedDeploymentId={deployment.id}
           outcomes={outcomes}
           runStates={runStates}
           busy={busy}
+          writeDisabled={writeDisabled}
           onRefresh={(entry) => void refresh(entry)}
           onRefreshReport={(entries) => void refreshReport(entries)}
           onPlaceAgain={(entry) => void placeAgain(entry)}
-          onDisconnect={(entry) => (outcomes.get(entry.placement.id)?.state === 'DETACHED' ? void disconnect(entry) : setQuestion({ kind: 'disconnect', entry }))}
+          onRelink={(entry) => void relink(entry)}
+          onDisconnect={(entry) => (outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null ? void disconnect(entry) : setQuestion({ kind: 'disconnect', entry }))}
           onLocate={(entry) => {
-            if (!service) return;
-            service.locate(entry.placement).catch((e: unknown) => {
-              if (e instanceof PlacementDetachedError) setOutcome([entry.placement.id, { state: 'DETACHED' }]);
+            service.locate(entry).catch((e: unknown) => {
+              if (e instanceof PlacementDetachedError) setOutcome([placementKey(entry), { state: 'DETACHED' }]);
               setError(describe(e));
             });
           }}
@@ -340,6 +357,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           workbookId={placements?.[0]?.placement.workbookId ?? null}
           placedCounts={placedCounts}
           busy={busy}
+          placeDisabled={writeDisabled}
           onPlace={place}
         />
       </section>

@@ -839,6 +839,94 @@ export class SimSettingCollection {
   }
 }
 
+const CUSTOM_PROPERTY_PROPERTIES = ['key', 'value', 'type'] as const;
+
+/** The stored key of a custom property: keys are case-insensitive (CustomPropertyCollection.add, ExcelApi 1.7). */
+function customPropertyKey(context: SimRequestContext, key: string): string | null {
+  const wanted = key.toLowerCase();
+  for (const stored of context.model.customProperties.keys()) if (stored.toLowerCase() === wanted) return stored;
+  return null;
+}
+
+/** `Excel.CustomProperty` (ExcelApi 1.7): one custom document property, saved in the file. */
+export class SimCustomProperty extends SimPinnedObject<string> {
+  protected loadable(): readonly string[] {
+    return CUSTOM_PROPERTY_PROPERTIES;
+  }
+
+  constructor(context: SimRequestContext, resolve: () => string | null, nullable = false) {
+    super(context, resolve, nullable, { customProperty: true });
+  }
+
+  protected override exists(): boolean {
+    return this.pinned !== null && this.context.model.customProperties.has(this.pinned);
+  }
+
+  protected snapshot(property: string): unknown {
+    if (!this.exists()) throw new SimulatedOfficeError(ErrorCodes.itemNotFound, "The requested resource doesn't exist.");
+    const value = this.context.model.customProperties.get(this.pinned!)!;
+    if (property === 'key') return this.pinned;
+    if (property === 'type') return typeof value === 'number' ? 'Number' : typeof value === 'boolean' ? 'Boolean' : 'String';
+    return value;
+  }
+
+  get key(): string { return this.read('key'); }
+  get value(): unknown { return this.read('value'); }
+  get type(): string { return this.read('type'); }
+
+  delete(): void {
+    this.context.queue({
+      request: { deleteCustomProperty: true },
+      apply: () => {
+        if (this.pinned !== null) this.context.model.customProperties.delete(this.pinned);
+        return 0;
+      },
+    });
+  }
+}
+
+/**
+ * `Excel.CustomPropertyCollection` (ExcelApi 1.7). `add` creates or overwrites; keys are case-insensitive; key
+ * and value are limited to 255 characters outside Excel on the web
+ * (https://learn.microsoft.com/javascript/api/excel/excel.custompropertycollection#excel-excel-custompropertycollection-add-member(1)).
+ */
+export class SimCustomPropertyCollection {
+  constructor(private readonly context: SimRequestContext) {}
+
+  add(key: string, value: string | number | boolean): SimCustomProperty {
+    this.context.queue({
+      request: { addCustomProperty: key, value },
+      apply: () => {
+        const stored = customPropertyKey(this.context, key) ?? key.slice(0, 255);
+        this.context.model.customProperties.set(stored, typeof value === 'string' ? value.slice(0, 255) : value);
+        return 0;
+      },
+    });
+    return new SimCustomProperty(this.context, () => customPropertyKey(this.context, key));
+  }
+
+  getItem(key: string): SimCustomProperty {
+    return new SimCustomProperty(this.context, () => {
+      const stored = customPropertyKey(this.context, key);
+      if (stored === null) throw new SimulatedOfficeError(ErrorCodes.itemNotFound, `The custom property '${key}' doesn't exist.`);
+      return stored;
+    });
+  }
+
+  getItemOrNullObject(key: string): SimCustomProperty {
+    return new SimCustomProperty(this.context, () => customPropertyKey(this.context, key), true);
+  }
+}
+
+/** `Excel.DocumentProperties` (ExcelApi 1.7): only its custom properties are simulated. */
+export class SimDocumentProperties {
+  readonly custom: SimCustomPropertyCollection;
+
+  constructor(context: SimRequestContext) {
+    this.custom = new SimCustomPropertyCollection(context);
+  }
+}
+
 /** What `add` returns, as `OfficeExtension.EventHandlerResult`: `remove()` takes effect at the next sync. */
 export class SimEventHandlerResult {
   constructor(readonly context: SimRequestContext, private readonly unsubscribe: () => void) {}
@@ -877,6 +965,7 @@ export class SimWorkbook extends SimClientObject {
   readonly worksheets: SimWorksheetCollection;
   readonly names: SimNamedItemCollection;
   readonly settings: SimSettingCollection;
+  readonly properties: SimDocumentProperties;
   readonly onSelectionChanged: SimSelectionChangedEvent;
 
   constructor(context: SimRequestContext) {
@@ -884,6 +973,7 @@ export class SimWorkbook extends SimClientObject {
     this.worksheets = new SimWorksheetCollection(context);
     this.names = new SimNamedItemCollection(context);
     this.settings = new SimSettingCollection(context);
+    this.properties = new SimDocumentProperties(context);
     this.onSelectionChanged = new SimSelectionChangedEvent(context);
   }
 

@@ -25,11 +25,15 @@ export interface NameModel {
   comment: string;
 }
 
+export type CustomPropertyValue = string | number | boolean;
+
 export interface SerializedWorkbook {
   name: string;
   sheets: { id: string; name: string; cells: [string, CellData][] }[];
   names: NameModel[];
   settings: [string, unknown][];
+  /** Older saved workbenches have none. */
+  customProperties?: [string, CustomPropertyValue][];
   activeSheetId: string;
   selection: Rect;
   nextSheetNumber: number;
@@ -56,6 +60,8 @@ export class WorkbookModel {
   sheets: SheetModel[] = [];
   names: NameModel[] = [];
   settings = new Map<string, unknown>();
+  /** Custom document properties (File > Properties), by key as first written; keys match case-insensitively. */
+  customProperties = new Map<string, CustomPropertyValue>();
   activeSheetId: string;
   selection: Rect = { top: 0, left: 0, bottom: 0, right: 0 };
   private nextSheetNumber = 1;
@@ -236,6 +242,7 @@ export class WorkbookModel {
       sheets: this.sheets.map((s) => ({ id: s.id, name: s.name, cells: [...s.cells] })),
       names: this.names.map((n) => ({ ...n, target: n.target && { sheetId: n.target.sheetId, rect: { ...n.target.rect } } })),
       settings: [...this.settings],
+      customProperties: [...this.customProperties],
       activeSheetId: this.activeSheetId,
       selection: this.selection,
       nextSheetNumber: this.nextSheetNumber,
@@ -247,6 +254,7 @@ export class WorkbookModel {
     model.sheets = data.sheets.map((s) => ({ id: s.id, name: s.name, cells: new Map(s.cells) }));
     model.names = data.names;
     model.settings = new Map(data.settings);
+    model.customProperties = new Map(data.customProperties ?? []);
     model.activeSheetId = data.activeSheetId;
     model.selection = data.selection;
     model.nextSheetNumber = data.nextSheetNumber;

@@ -1,0 +1,164 @@
+import * as oauth from 'oauth4webapi';
+import { InsecureTransportError, NetworkError, SignInError } from './errors';
+import { assertSecureBaseUrl, type FetchLike } from './http';
+
+/** What the add-in keeps after signing in: the Bearer token, the token that renews it, and when it ends. */
+export interface OAuthTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  /** When the access token expires, in ms since the epoch; null when the server does not say. */
+  expiresAt: number | null;
+}
+
+/** One authorization request: where to send the user, and what the answer is checked and redeemed with. */
+export interface AuthorizationRequest {
+  url: string;
+  redirectUri: string;
+  state: string;
+  codeVerifier: string;
+}
+
+export interface OAuthClientOptions {
+  clientId: string;
+  fetch?: FetchLike;
+  /** Abandons a request to the authorization server that takes longer than this. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/**
+ * A public OAuth 2.0 client (RFC 6749, no secret) of one authorization server, built on oauth4webapi:
+ * metadata discovery (RFC 8414), authorization code with PKCE S256 (RFC 7636) and `state`, code exchange,
+ * refresh and revocation (RFC 7009). Every failure is a `SignInError`, `NetworkError` or `InsecureTransportError`.
+ */
+export class OAuthClient {
+  private readonly client: oauth.Client;
+
+  private constructor(
+    private readonly as: oauth.AuthorizationServer,
+    private readonly options: OAuthClientOptions,
+    private readonly insecure: boolean,
+  ) {
+    this.client = { client_id: options.clientId };
+  }
+
+  /** Reads `{base}/.well-known/oauth-authorization-server`; the platform's base URL is the issuer. */
+  static async discover(baseUrl: string, options: OAuthClientOptions): Promise<OAuthClient> {
+    const issuer = assertSecureBaseUrl(baseUrl);
+    const insecure = issuer.protocol === 'http:';
+    const where = { method: 'GET', url: `${issuer.origin}/.well-known/oauth-authorization-server` };
+    const as = await call(where, async () => {
+      const response = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...requestOptions(options, insecure) });
+      if (response.status === 404) throw unsupported(issuer.origin);
+      return oauth.processDiscoveryResponse(issuer, response);
+    });
+    if (!as.authorization_endpoint || !as.token_endpoint || !as.code_challenge_methods_supported?.includes('S256')) throw unsupported(issuer.origin);
+    for (const endpoint of [as.authorization_endpoint, as.token_endpoint, as.revocation_endpoint]) if (endpoint) assertSecureBaseUrl(endpoint);
+    return new OAuthClient(as, options, insecure);
+  }
+
+  get issuer(): string {
+    return this.as.issuer;
+  }
+
+  /** A new authorization request (fresh PKCE verifier and state) for the user's browser to open. */
+  async authorizationRequest(redirectUri: string): Promise<AuthorizationRequest> {
+    const codeVerifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const url = new URL(this.as.authorization_endpoint!);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.client.client_id,
+      redirect_uri: redirectUri,
+      code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+    }).toString();
+    return { url: url.href, redirectUri, state, codeVerifier };
+  }
+
+  /**
+   * Checks the authorization response against its request (state first, then the server's own checks such
+   * as `iss`) and redeems the code with the PKCE verifier.
+   */
+  async exchangeCode(response: URLSearchParams, request: AuthorizationRequest): Promise<OAuthTokens> {
+    if (response.get('state') !== request.state) {
+      throw new SignInError('state-mismatch', 'The sign-in answer does not belong to this sign-in; nothing was accepted. Sign in again.');
+    }
+    return this.tokenCall(async (opts) => {
+      const params = oauth.validateAuthResponse(this.as, this.client, response, request.state);
+      const answer = await oauth.authorizationCodeGrantRequest(this.as, this.client, oauth.None(), params, request.redirectUri, request.codeVerifier, opts);
+      return oauth.processAuthorizationCodeResponse(this.as, this.client, answer);
+    });
+  }
+
+  /** New tokens for a refresh token; the server may rotate it, so the answer's refresh token replaces it. */
+  async refresh(refreshToken: string): Promise<OAuthTokens> {
+    try {
+      const tokens = await this.tokenCall(async (opts) => {
+        const answer = await oauth.refreshTokenGrantRequest(this.as, this.client, oauth.None(), refreshToken, opts);
+        return oauth.processRefreshTokenResponse(this.as, this.client, answer);
+      });
+      return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+    } catch (error) {
+      // The refresh token expired, was revoked, or its user was deactivated: only signing in again helps.
+      if (error instanceof SignInError && error.code === 'invalid_grant') throw new SignInError('expired', 'The sign-in has ended or was revoked. Sign in again.', error.code);
+      throw error;
+    }
+  }
+
+  /** Revokes a token (RFC 7009). Refused when the platform offers no revocation endpoint. */
+  async revoke(token: string, hint: 'refresh_token' | 'access_token'): Promise<void> {
+    if (!this.as.revocation_endpoint) throw new SignInError('unsupported', 'The platform offers no way to revoke a sign-in.');
+    await call({ method: 'POST', url: this.as.revocation_endpoint }, async () => {
+      const opts = { ...requestOptions(this.options, this.insecure), additionalParameters: { token_type_hint: hint } };
+      await oauth.processRevocationResponse(await oauth.revocationRequest(this.as, this.client, oauth.None(), token, opts));
+    });
+  }
+
+  private async tokenCall(work: (opts: oauth.TokenEndpointRequestOptions) => Promise<oauth.TokenEndpointResponse>): Promise<OAuthTokens> {
+    const answer = await call({ method: 'POST', url: this.as.token_endpoint! }, () => work(requestOptions(this.options, this.insecure)));
+    const now = this.options.now?.() ?? Date.now();
+    return {
+      accessToken: answer.access_token,
+      refreshToken: answer.refresh_token ?? null,
+      expiresAt: typeof answer.expires_in === 'number' ? now + answer.expires_in * 1000 : null,
+    };
+  }
+}
+
+/** oauth4webapi refuses http:// unless told; the base URL check has allowed it only for loopback. */
+function requestOptions(options: OAuthClientOptions, insecure: boolean) {
+  return {
+    [oauth.allowInsecureRequests]: insecure,
+    ...(options.fetch ? { [oauth.customFetch]: options.fetch as typeof fetch } : {}),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  };
+}
+
+const unsupported = (origin: string) =>
+  new SignInError('unsupported', `${origin} does not offer sign-in with an account (no OAuth 2.0 metadata with PKCE). Use an API token instead.`);
+
+/** Runs one exchange with the authorization server, turning oauth4webapi's and fetch's failures into ours. */
+async function call<T>(request: { method: string; url: string }, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SignInError || error instanceof InsecureTransportError) throw error;
+    if (error instanceof oauth.AuthorizationResponseError) {
+      if (error.error === 'access_denied') throw new SignInError('cancelled', 'Sign-in was cancelled.', error.error);
+      throw new SignInError('refused', `The platform refused sign-in: ${error.error_description ?? error.error}`, error.error);
+    }
+    if (error instanceof oauth.ResponseBodyError) {
+      throw new SignInError('refused', `The platform refused sign-in: ${error.error_description ?? error.error}`, error.error);
+    }
+    if (error instanceof oauth.WWWAuthenticateChallengeError) {
+      throw new SignInError('refused', `The platform refused the add-in (${error.status}). Ask your administrator to register it.`, error.status);
+    }
+    if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
+      throw new SignInError('refused', `The platform's sign-in answer could not be used: ${error.message}`, error.code);
+    }
+    // fetch itself failed (offline, refused, timed out, or blocked by CORS).
+    throw new NetworkError(`Could not reach ${new URL(request.url).host}: ${(error as Error).message}`, request, { cause: error });
+  }
+}

@@ -1,0 +1,36 @@
+import { CoreDataClient, dataApiBase, DeploymentTokenManager, type PlatformClient } from '../client';
+import type { Deployment } from '../contract';
+
+export type DataClient = Pick<CoreDataClient, 'load'>;
+
+/**
+ * Each deployment's Core data API client, opened when first needed (its environments give the address) and
+ * kept: the workbook home refreshes placements of every deployment, not only the one chosen for browsing.
+ */
+export class DeploymentDataClients {
+  private readonly opened = new Map<number, Promise<DataClient>>();
+
+  constructor(
+    private readonly platform: PlatformClient,
+    private readonly deployments: () => readonly Deployment[],
+    private readonly make: (apiUrl: string, tokens: DeploymentTokenManager) => DataClient = (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens }),
+  ) {}
+
+  /** The deployment's data client; a failure to open it is not kept, so the next call tries again. */
+  forDeployment(deploymentId: number, signal?: AbortSignal): Promise<DataClient> {
+    let client = this.opened.get(deploymentId);
+    if (!client) {
+      client = this.open(deploymentId, signal);
+      this.opened.set(deploymentId, client);
+      client.catch(() => this.opened.delete(deploymentId));
+    }
+    return client;
+  }
+
+  private async open(deploymentId: number, signal?: AbortSignal): Promise<DataClient> {
+    const known = this.deployments().find((d) => d.id === deploymentId);
+    const deployment = known ?? (await this.platform.getDeployment(deploymentId, signal));
+    const environments = await this.platform.listEnvironments(deploymentId, signal);
+    return this.make(dataApiBase(deployment, environments), new DeploymentTokenManager(this.platform, deploymentId));
+  }
+}

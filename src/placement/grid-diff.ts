@@ -1,0 +1,65 @@
+import { rectFrom, type Cell, type Rect } from '../core/a1';
+import type { CellValue } from '../core/cell-values';
+import { fingerprint, type GridFingerprint } from '../core/fingerprint';
+import type { CellGrid } from '../core/layout';
+import type { Snapshot } from '../excel/excel-connector';
+
+/** What a refresh must write and clear, worked out from the cells there now and the new grid. */
+
+export function gridRect(anchor: Cell, grid: CellGrid): Rect {
+  return rectFrom(anchor, grid.values.length, grid.values[0]?.length ?? 0);
+}
+
+export function unionRect(a: Rect, b: Rect): Rect {
+  return { top: Math.min(a.top, b.top), left: Math.min(a.left, b.left), bottom: Math.max(a.bottom, b.bottom), right: Math.max(a.right, b.right) };
+}
+
+export function sameRect(a: Rect, b: Rect): boolean {
+  return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
+}
+
+/** An all-empty snapshot: restoring it clears the cells (the target was empty before the write). */
+export function emptySnapshot(rect: Rect): Snapshot {
+  const rows = rect.bottom - rect.top + 1;
+  const columns = rect.right - rect.left + 1;
+  return {
+    rect,
+    formulas: Array.from({ length: rows }, () => Array<string>(columns).fill('')),
+    numberFormats: Array.from({ length: rows }, () => Array<string>(columns).fill('General')),
+  };
+}
+
+/** Parts of `old` outside `next` (both anchored at the same cell): rows below and columns to the right. */
+export function leftovers(old: Rect, next: Rect): Rect[] {
+  const parts: Rect[] = [];
+  if (old.bottom > next.bottom) parts.push({ top: next.bottom + 1, bottom: old.bottom, left: old.left, right: old.right });
+  if (old.right > next.right) {
+    parts.push({ top: old.top, bottom: Math.min(old.bottom, next.bottom), left: next.right + 1, right: old.right });
+  }
+  return parts;
+}
+
+/** Grid rows whose values differ from the cells there now (all of them when the width changed). */
+export function changedRows(current: CellValue[][], grid: CellGrid, print: GridFingerprint = fingerprint(grid.values)): number[] {
+  const width = grid.values[0]?.length ?? 0;
+  if (current.length === 0 || (current[0]?.length ?? 0) !== width) return grid.values.map((_, i) => i);
+  const now = fingerprint(current);
+  return grid.values.map((_, i) => i).filter((i) => i >= now.rows || now.rowHashes.slice(i * 8, i * 8 + 8) !== print.rowHashes.slice(i * 8, i * 8 + 8));
+}
+
+/** The rows a refresh may change (rewritten rows and cleared leftovers), as one rectangle, or none. */
+export function touchedSpan(old: Rect, next: Rect, rows: number[], clear: Rect[]): Rect | null {
+  // A loop, not Math.min(...rows): rows can number in the hundreds of thousands.
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const r of rows) {
+    top = Math.min(top, next.top + r);
+    bottom = Math.max(bottom, next.top + r);
+  }
+  for (const c of clear) {
+    top = Math.min(top, c.top);
+    bottom = Math.max(bottom, c.bottom);
+  }
+  if (top === Infinity) return null;
+  return { top, bottom, left: Math.min(old.left, next.left), right: Math.max(old.right, next.right) };
+}

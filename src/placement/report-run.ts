@@ -1,0 +1,79 @@
+import type { AppConfigResponse, CubeLoadResult, CubeQuery, Report, User } from '../contract';
+import { grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type LayoutOptions } from '../core/layout';
+import { reportDefinition, reportTitle, type Pivot } from '../core/report-definition';
+import { effectiveTimezone } from '../core/timezone';
+import type { DeploymentDataClients } from './deployments';
+import { DataDownloadRestrictedError, UnplaceableReportError } from './errors';
+import { DEFAULT_FETCH_LIMITS, fetchResult, type FetchLimits } from './fetch-result';
+
+/** Layout choices that come from the user's settings, the admin's app config and the report itself. */
+export interface LayoutPreferences {
+  suppressDuplicateValues: boolean;
+  showAppliedFilters: boolean;
+}
+
+/**
+ * The user's sheet setting when set, else the admin's app-config default, else off. A report's own
+ * `showAppliedFilters` (pivot items, v0.10.0) overrides both when it has an opinion.
+ */
+export function layoutPreferences(user: User, appConfig: AppConfigResponse | null, pivot?: Pick<Pivot, 'showAppliedFilters'>): LayoutPreferences {
+  const sheets = user.settings?.sheets ?? {};
+  return {
+    suppressDuplicateValues: sheets.suppressDuplicateValues ?? false,
+    showAppliedFilters: pivot?.showAppliedFilters ?? sheets.showAppliedFilters ?? appConfig?.sheetsUi?.showAppliedFilters ?? false,
+  };
+}
+
+export interface PreparedGrid {
+  grid: CellGrid;
+  /** Set when the result had more rows than the add-in fetches: how many were kept. */
+  cutAt: number | null;
+}
+
+export interface ReportRunnerOptions {
+  data: DeploymentDataClients;
+  /** Who is signed in and what the admin set: read at each run, so a changed setting applies at once. */
+  user: () => User;
+  appConfig: () => AppConfigResponse;
+  limits?: FetchLimits;
+}
+
+/**
+ * Runs a report's query and lays the result out: the report's own definition (its `jsonQuery` and pivot
+ * items) as the platform has it now, in the time zone the settings give, with the totals queries its pivot
+ * asks for. No Excel involved. Refuses (typed errors) a report that cannot be placed and any run while the
+ * admin has turned off data download.
+ */
+export class ReportRunner {
+  constructor(private readonly options: ReportRunnerOptions) {}
+
+  /** The report's query with the effective time zone when the query names none. */
+  queryOf(report: Report): { query: CubeQuery; pivot: Pivot } {
+    const definition = reportDefinition(report);
+    if (!definition.placeable) throw new UnplaceableReportError(reportTitle(report), definition.reason);
+    const { user, appConfig } = this.options;
+    const timezone = definition.query.timezone ? null : effectiveTimezone(appConfig().timezoneSettings, user().settings?.timezone);
+    return { query: timezone ? { ...definition.query, timezone } : definition.query, pivot: definition.pivot };
+  }
+
+  async run(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
+    if (this.options.appConfig().restrictDataDownload) throw new DataDownloadRestrictedError();
+    const { query, pivot } = this.queryOf(report);
+    const data = await this.options.data.forDeployment(report.deploymentId, signal);
+    const none = Promise.resolve<CubeLoadResult | null>(null);
+    const rowTotals = pivot.showRowTotals && pivot.columns.length > 0;
+    const [{ result, cutAt }, totals, rowTotalResult, grandTotals] = await Promise.all([
+      fetchResult(data, query, this.options.limits ?? DEFAULT_FETCH_LIMITS, signal),
+      pivot.showColumnTotals ? data.load(totalsQuery(query, pivot), { signal }) : none,
+      rowTotals ? data.load(rowTotalsQuery(query, pivot), { signal }) : none,
+      rowTotals && pivot.showColumnTotals ? data.load(grandTotalQuery(query, pivot), { signal }) : none,
+    ]);
+    const layout: LayoutOptions = {
+      ...layoutPreferences(this.options.user(), this.options.appConfig(), pivot),
+      totals,
+      rowTotals: rowTotalResult,
+      grandTotals,
+    };
+    return { grid: layoutReport(result, query, pivot, layout), cutAt };
+  }
+}

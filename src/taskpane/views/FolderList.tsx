@@ -1,0 +1,29 @@
+import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { FolderRegular } from '@fluentui/react-icons';
+import type { Folder } from '../../contract';
+import { useI18n } from '../i18n';
+
+const useStyles = makeStyles({
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  button: { justifyContent: 'flex-start', width: '100%', fontWeight: tokens.fontWeightRegular },
+});
+
+/** The subfolders of the open folder: each a button that opens it (keyboard and screen readers alike). */
+export function FolderList({ folders, onOpen }: { folders: Folder[] | null; onOpen(folder: Folder): void }) {
+  const styles = useStyles();
+  const { m } = useI18n();
+  if (folders === null) return <Caption1>{m.loadingFolders}</Caption1>;
+  if (folders.length === 0) return null;
+  return (
+    <ul className={styles.list} aria-label={m.foldersList} data-testid="folders">
+      {folders.map((folder) => (
+        <li key={folder.id} className={styles.item}>
+          <Button appearance="subtle" className={styles.button} icon={<FolderRegular />} aria-label={m.openFolder(folder.name)} onClick={() => onOpen(folder)}>
+            {folder.name}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

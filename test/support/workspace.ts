@@ -1,0 +1,46 @@
+import { CoreDataClient, type PlatformClient } from '../../src/client';
+import type { CubeLoadResult } from '../../src/contract';
+import type { DataClient } from '../../src/placement/deployments';
+import type { PlacementService } from '../../src/placement/placement-service';
+import { openWorkspace, type WorkspaceConnection, type WorkspaceOptions } from '../../src/placement/session';
+import { noSleep, type TestPlatform } from './local-platform';
+
+/** What the pane holds once signed in, for one of the test platform's users. */
+export async function connectionOf(client: PlatformClient): Promise<WorkspaceConnection> {
+  const [user, deployments, appConfig] = await Promise.all([client.getCurrentUser(), client.listDeployments(), client.getAppConfig()]);
+  return { platform: client, user, deployments, appConfig };
+}
+
+export interface TestWorkspace {
+  connection: WorkspaceConnection;
+  service: PlacementService;
+}
+
+/**
+ * The use cases as the pane runs them for a user of the test platform: real data clients (without waiting
+ * between retries), or `data` standing in for every deployment's data API.
+ */
+export async function workspaceFor(t: TestPlatform, client: PlatformClient = t.analyst, data?: DataClient, options: WorkspaceOptions = {}): Promise<TestWorkspace> {
+  const connection = await connectionOf(client);
+  const service = openWorkspace(connection, {
+    dataClient: (apiUrl, tokens) => data ?? new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
+    ...options,
+  });
+  return { connection, service };
+}
+
+/** A data source with a fixed result: the Core data API cannot produce these strings from the sample data. */
+export function fixedResult(rows: Record<string, string | null>[], dimensions: string[], measures: string[]): DataClient {
+  const result: CubeLoadResult = {
+    query: {},
+    data: rows,
+    annotation: {
+      measures: Object.fromEntries(measures.map((m) => [m, { title: m, shortTitle: m.split('.')[1]!, type: 'number' as const }])),
+      dimensions: Object.fromEntries(dimensions.map((d) => [d, { title: d, shortTitle: d.split('.')[1]!, type: 'string' as const }])),
+      segments: {},
+      timeDimensions: {},
+    },
+  };
+  // Pages like the data API: `limit` rows from `offset`.
+  return { load: async (query) => ({ ...result, data: rows.slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 10_000)) }) };
+}
