@@ -307,7 +307,7 @@ export class ExcelConnector {
     const columns = rows ? grid.values[0]!.length : 0;
     const rect: Rect = { top: anchor.row, left: anchor.column, bottom: anchor.row + rows - 1, right: anchor.column + columns - 1 };
     const batches = [...this.writeBatches(grid, options.rows)];
-    const needsFinish = (options.clear?.length ?? 0) > 0 || grid.boldRows.length > 0 || options.record !== undefined || options.workbookId !== undefined;
+    const needsFinish = (options.clear?.length ?? 0) > 0 || grid.boldRows.length > 0 || (grid.boldColumns?.length ?? 0) > 0 || options.record !== undefined || options.workbookId !== undefined;
     if (batches.length === 0 && needsFinish) batches.push([]);
     return Excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(sheetId);
@@ -337,6 +337,9 @@ export class ExcelConnector {
     for (const extra of options.clear ?? []) sheet.getRange(rectAddress(extra)).clear('All');
     for (const row of grid.boldRows) {
       sheet.getRange(rectAddress({ top: rect.top + row, bottom: rect.top + row, left: rect.left, right: rect.right })).format.font.bold = true;
+    }
+    for (const column of grid.boldColumns ?? []) {
+      sheet.getRange(rectAddress({ top: rect.top, bottom: rect.bottom, left: rect.left + column, right: rect.left + column })).format.font.bold = true;
     }
     if (options.record) this.queueRecord(context, sheet, rect, options.record);
   }

@@ -6,7 +6,8 @@ import { startTestPlatform, type TestPlatform } from '../support/local-platform'
 
 let t: TestPlatform;
 beforeAll(async () => {
-  t = await startTestPlatform();
+  // `setFaults` goes through the HTTP route, which only a platform started with fault injection has.
+  t = await startTestPlatform({ faultInjection: true });
 });
 afterAll(() => t.close());
 afterEach(() => t.platform.faults.set([]));
@@ -61,7 +62,7 @@ describe('injected faults reach the caller as typed errors', () => {
     calls.length = 0;
     const error = await failure(client.connectWorkbook(t.salesDeploymentId, report.id, {
       externalWorkbookId: 'wb-fault', host: 'EXCEL', sheetId: 's', sheetName: 'S', anchorCell: 'A1', workbookName: 'w',
-      resultLocation: 'S!A1:B2', endResultCell: 'B2', queryChecksum: null, resultChecksum: null,
+      resultLocation: 'S!A1:B2', endResultCell: 'B2', resultChecksum: null,
     }));
     expect(error).toMatchObject({ status: 503 });
     expect(calls).toEqual([`PUT /api/v1/deployments/${t.salesDeploymentId}/reports/${report.id}/connect-workbook`]);
@@ -92,14 +93,14 @@ describe('injected faults reach the caller as typed errors', () => {
       fetch: async (input, init) => {
         const real = await fetch(input, init);
         const body = (await real.json()) as { items: Record<string, unknown>[] };
-        delete body.items[0]!.currentQueryChecksum;
+        delete body.items[0]!.deploymentId;
         return new Response(JSON.stringify(body), { status: 200 });
       },
     });
     await expect(client.listReports(t.salesDeploymentId, { first: 1 })).resolves.toBeDefined();
     const error = (await failure(mangled.listReports(t.salesDeploymentId, { first: 1 }))) as ResponseFormatError;
     expect(error).toBeInstanceOf(ResponseFormatError);
-    expect(error.message).toContain('items.0.currentQueryChecksum');
+    expect(error.message).toContain('items.0.deploymentId');
   });
 
   it('times out a slow answer as a NetworkError instead of hanging', async () => {

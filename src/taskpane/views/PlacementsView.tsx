@@ -69,7 +69,9 @@ export function PlacementsView(props: PlacementsViewProps) {
     const key = `${entry.deploymentId}:${entry.reportId}`;
     byReport.set(key, [...(byReport.get(key) ?? []), entry]);
   }
-  const isDetached = (entry: WorkbookPlacement) => outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null;
+  // A placement the user may not read is listed where it was recorded: its cells are not theirs to look after.
+  const isDetached = (entry: WorkbookPlacement) =>
+    entry.access === 'GRANTED' && (outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null);
   // Grouped by sheet in tab order (the service sorts them), detached placements last.
   const groups: { key: string; title: string; label: string; entries: WorkbookPlacement[] }[] = [];
   for (const entry of placements) {

@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+
+/** What a person (or a script acting for them) does in the workbench, shared by the browser tests. */
+
+type WorkbenchWindow = { workbench: { Excel: typeof Excel; reset(): void; model: { toJSON(): unknown } } };
+
+/** A fresh pane: nothing saved, an empty workbook; then opened with `hash` (e.g. `token=…`) when given. */
+export async function freshWorkbench(page: Page, url: string, hash = ''): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.evaluate(() => (window as unknown as WorkbenchWindow).workbench.reset());
+  await page.goto('about:blank');
+  await page.goto(hash ? `${url}#${hash}` : url);
+}
+
+export async function selectCell(page: Page, address: string): Promise<void> {
+  await page.evaluate(async (a) => {
+    const excel = (window as unknown as WorkbenchWindow).workbench.Excel;
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getActiveWorksheet().getRange(a).select();
+      await context.sync();
+    });
+  }, address);
+}
+
+/** Reads cells of a sheet through the standard Excel API inside the page. */
+export function readCells(page: Page, address: string, sheet = 'Sheet1') {
+  return page.evaluate(async ({ a, s }) => {
+    const excel = (window as unknown as WorkbenchWindow).workbench.Excel;
+    return excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem(s).getRange(a);
+      range.load(['values', 'numberFormat', 'text']);
+      await context.sync();
+      return { values: range.values, numberFormat: range.numberFormat, text: range.text };
+    });
+  }, { a: address, s: sheet });
+}
+
+export const reportRows = (page: Page) => page.locator('[aria-label="Reports"] li');
+export const placementRows = (page: Page) => page.locator('[aria-label="Placements in this workbook"] li');
+
+/** Selects `cell`, finds the report by searching for its title and places it; waits for the pane to say where. */
+export async function place(page: Page, cell: string, title: string): Promise<void> {
+  await selectCell(page, cell);
+  await page.getByTestId('place-target').filter({ hasText: `!${cell}` }).waitFor();
+  await page.getByRole('searchbox', { name: 'Search reports' }).fill(title);
+  await page.waitForFunction(
+    (t) => [...document.querySelectorAll('[aria-label="Reports"] li')].some((li) => li.textContent?.includes(t))
+      && document.querySelectorAll('[aria-label="Reports"] li').length <= 3,
+    title,
+  );
+  await reportRows(page).filter({ hasText: title }).first().getByRole('button', { name: 'Place' }).click();
+  await page.getByText(`${title} is in`).waitFor();
+}
+
+/** The workbook's external id, as the add-in keeps it (a custom document property). */
+export function workbookId(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const excel = (window as unknown as WorkbenchWindow).workbench.Excel;
+    return excel.run(async (context) => {
+      const property = context.workbook.properties.custom.getItem('ReportSyncWorkbookId');
+      property.load('value');
+      await context.sync();
+      return String(property.value);
+    });
+  });
+}
