@@ -1,10 +1,12 @@
 /* Builds the task pane. Development: https://localhost:3000 with Office.js served from the local
    @microsoft/office-js package and the local platform proxied under the same origin. Production: Office.js
-   from Microsoft's CDN (the catalogue requires it) and manifest URLs swapped to ADDIN_PUBLIC_URL. */
+   from Microsoft's CDN (the catalogue requires it) and manifest URLs swapped to ADDIN_PUBLIC_URL. The task
+   pane carries a Content-Security-Policy; PLATFORM_ORIGINS lists the platform origins it may call beyond its own. */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { DEV_ORIGIN, appDomainsFrom, manifestFor, productionOrigin } = require('./scripts/manifest-urls');
+const { contentSecurityPolicy, platformOriginsFrom } = require('./scripts/content-security-policy');
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 
@@ -33,11 +35,23 @@ module.exports = async (_env, argv) => {
   }
   const platformUrl = process.env.PLATFORM_URL || 'http://127.0.0.1:4000';
   const officeJs = dev ? '/office-js/office.js' : OFFICE_JS_CDN;
+  const devPort = Number(process.env.DEV_SERVER_PORT || 3000);
+  const csp = contentSecurityPolicy({
+    dev,
+    platformOrigins: platformOriginsFrom(process.env.PLATFORM_ORIGINS),
+    devSocket: `${process.env.DEV_SERVER_HTTP === '1' ? 'ws' : 'wss'}://localhost:${devPort}`,
+  });
 
   return {
     devtool: dev ? 'source-map' : false,
     // The workbench (simulated Excel beside the pane) is a development tool: production builds leave it out.
-    entry: dev ? { taskpane: './src/taskpane/index.tsx', workbench: './src/workbench/workbench.tsx' } : { taskpane: './src/taskpane/index.tsx' },
+    entry: {
+      taskpane: './src/taskpane/index.tsx',
+      // The sign-in dialog's pages (docs/sign-in.md).
+      'auth-start': './src/auth/start.ts',
+      'auth-callback': './src/auth/callback.ts',
+      ...(dev ? { workbench: './src/workbench/workbench.tsx' } : {}),
+    },
     output: { path: path.resolve(__dirname, 'dist'), filename: '[name].[contenthash:8].js', clean: true },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: {
@@ -55,8 +69,10 @@ module.exports = async (_env, argv) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ filename: 'taskpane.html', template: './src/taskpane/taskpane.html', chunks: ['taskpane'], officeJs }),
+      new HtmlWebpackPlugin({ filename: 'taskpane.html', template: './src/taskpane/taskpane.html', chunks: ['taskpane'], officeJs, csp }),
       ...(dev ? [new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs })] : []),
+      new HtmlWebpackPlugin({ filename: 'auth/start.html', template: './src/auth/start.html', chunks: ['auth-start'], csp }),
+      new HtmlWebpackPlugin({ filename: 'auth/callback.html', template: './src/auth/callback.html', chunks: ['auth-callback'], officeJs, csp }),
       new HtmlWebpackPlugin({ filename: 'commands.html', template: './src/commands.html', chunks: [], officeJs }),
       new HtmlWebpackPlugin({ filename: 'support.html', template: './src/support.html', chunks: [] }),
       new CopyWebpackPlugin({
@@ -69,11 +85,14 @@ module.exports = async (_env, argv) => {
     performance: { hints: false },
     devServer: dev ? {
       host: 'localhost',
-      port: Number(process.env.DEV_SERVER_PORT || 3000),
+      port: devPort,
       server: await devServerTransport(),
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      // No CORS: these headers reach the proxied platform's answers too. The pane and the platform share this origin.
+      headers: { 'X-Content-Type-Options': 'nosniff' },
       static: [{ directory: path.join(__dirname, 'node_modules/@microsoft/office-js/dist'), publicPath: '/office-js' }],
-      proxy: [{ context: ['/api', '/cubejs-api', '/__platform', '/auth'], target: platformUrl, changeOrigin: false }],
+      // Not /__platform: fault injection stays on the platform's own loopback port.
+      // /auth is the add-in's own sign-in pages; the platform's authorization server is /oauth and /.well-known.
+      proxy: [{ context: ['/api', '/cubejs-api', '/oauth', '/.well-known'], target: platformUrl, changeOrigin: false }],
       client: { overlay: { warnings: false } },
     } : undefined,
   };

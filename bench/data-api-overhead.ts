@@ -5,7 +5,7 @@ import { loadSemanticModel } from '../server/cube/model';
 import { MODEL_PATH } from '../server/app';
 import { Database } from '../server/store/database';
 import { prepareDatabase } from '../server/store/seed';
-import { CoreDataClient, DeploymentTokenManager, PlatformClient } from '../src/client';
+import { CoreDataClient, dataApiBase, DeploymentTokenManager, PlatformClient } from '../src/client';
 import type { CubeQuery } from '../src/contract';
 import { median, type BenchResult } from './measure';
 
@@ -28,8 +28,8 @@ export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
   try {
     const admin = new PlatformClient({ baseUrl: platform.url, accessToken: () => platform.tokens.admin });
     const [deployment] = await admin.listDeployments();
-    const [environment] = await admin.listEnvironments(deployment!.id);
-    const client = new CoreDataClient({ apiUrl: environment!.apiUrl, tokens: new DeploymentTokenManager(admin, deployment!.id) });
+    const apiUrl = dataApiBase(deployment!, await admin.listEnvironments(deployment!.id));
+    const client = new CoreDataClient({ apiUrl, tokens: new DeploymentTokenManager(admin, deployment!.id) });
     const results: BenchResult[] = [];
     for (const [name, query] of Object.entries(QUERIES)) {
       const compiled = compileQuery(model, query, { maxRowLimit: 50_000 });

@@ -1,11 +1,12 @@
-import type { CoreDataClient, PlatformClient } from '../src/client';
-import type { CubeLoadResult, CubeQuery, Placement, Report } from '../src/contract';
-import { withPivotDefaults } from '../src/contract';
-import { fingerprint } from '../src/core/fingerprint';
+import type { PlatformClient } from '../src/client';
+import type {
+  AppConfigResponse, ConnectReportToWorkbookInput, CubeLoadResult, CubeQuery, Deployment, ExternalDocumentPlacement, RefreshReportInput,
+  Report, ReportPlacement, User,
+} from '../src/contract';
 import { layoutReport } from '../src/core/layout';
-import { checksumOfFingerprint } from '../src/core/result-checksum';
-import { ExcelConnector } from '../src/excel/excel-connector';
-import { PlacementService } from '../src/placement/placement-service';
+import { resolvePivot } from '../src/core/report-definition';
+import { resultChecksum } from '../src/core/result-checksum';
+import { openWorkspace } from '../src/placement/session';
 import { ExcelSimulator, installSimulator, PAYLOAD_LIMIT_BYTES, WorkbookModel } from '../src/workbench/excel-sim';
 import { median, type BenchResult } from './measure';
 
@@ -34,22 +35,36 @@ function bigResult(): CubeLoadResult {
   return { query: QUERY, data, annotation };
 }
 
-/** A platform that records placements in memory: the benchmark measures the workbook side only. */
+const now = new Date().toISOString();
+const owner = { id: 1, email: 'bench@example.com', firstName: 'Bench' };
+const deployment: Deployment = { id: 1, name: 'Bench', deploymentUrl: 'http://127.0.0.1:1', creationStep: 'ready' };
+const user: User = { id: 1, email: owner.email, username: owner.email, isAdmin: false, notifications: {}, settings: null };
+const appConfig: AppConfigResponse = { applyThemeGlobally: false, restrictDataDownload: false, sheetsAgentChatEnabled: false };
+
+/** A platform that records one placement in memory: the benchmark measures the workbook side only. */
 function memoryPlatform(report: Report): PlatformClient {
-  let placement: Placement | null = null;
-  const answer = () => ({ ...report, externalWorkbookPlacements: placement ? [placement] : [] });
-  const now = new Date().toISOString();
+  let placement: ReportPlacement | null = null;
+  const answer = (): Report => ({ ...report, externalWorkbookPlacements: placement ? [placement] : [] });
   return {
-    connectWorkbook: async (_d: string, _r: string, body: { externalWorkbookId: string; sheetId: string; sheetName: string; anchorCell: string; workbookName: string; resultLocation: string; endResultCell: string; queryChecksum: string | null; resultChecksum: string | null }) => {
+    getReport: async () => answer(),
+    listEnvironments: async () => [],
+    connectWorkbook: async (_d: number, _r: number, body: ConnectReportToWorkbookInput) => {
       placement = {
-        id: 'bench-placement', workbookId: body.externalWorkbookId, host: 'EXCEL', sheetId: body.sheetId, sheetName: body.sheetName,
-        anchorCell: body.anchorCell, workbookName: body.workbookName, resultLocation: body.resultLocation, endResultCell: body.endResultCell,
-        placedAt: now, placedByUserId: 'u', refreshedAt: null, refreshedByUserId: null, queryChecksum: body.queryChecksum,
-        syncStatus: 'UP_TO_DATE', resultChecksum: body.resultChecksum,
+        ...body, id: 'bench-placement', workbookId: body.externalWorkbookId, placedAt: now, placedByUserId: user.id, refreshedAt: null,
+        refreshedByUserId: null, queryChecksum: report.currentQueryChecksum, syncStatus: 'UP_TO_DATE',
       };
       return answer();
     },
-    recordRefresh: async () => answer(),
+    recordRefresh: async (_d: number, _r: number, body: RefreshReportInput) => {
+      const { sheetId, sheetName, anchorCell, resultChecksum } = body;
+      placement = {
+        ...placement!, sheetId, sheetName, anchorCell, resultChecksum, resultLocation: body.resultLocation ?? placement!.resultLocation,
+        refreshedAt: new Date().toISOString(), refreshedByUserId: user.id,
+      };
+      return answer();
+    },
+    externalDocumentPlacements: async (): Promise<ExternalDocumentPlacement[]> =>
+      (placement ? [{ ...placement, access: 'GRANTED', deploymentId: deployment.id, reportId: report.id, reportName: report.name }] : []),
     iterateReports: async function* () { yield answer(); },
   } as unknown as PlatformClient;
 }
@@ -59,11 +74,13 @@ const MB = 1024 * 1024;
 export async function placementBenchmarks(runs: number): Promise<BenchResult[]> {
   const result = bigResult();
   const responseText = JSON.stringify(result);
+  // Saved without pivot items: laid out from the query alone (dimensions on rows, measures after them).
   const report: Report = {
-    id: 'bench', name: 'Bench', title: 'Bench', publicId: null, folderPath: [], canEdit: true, canManage: true,
-    query: QUERY, pivot: withPivotDefaults(undefined, QUERY), currentQueryChecksum: 'c', externalWorkbookPlacements: [],
-    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), lastViewedAt: null,
+    id: 1, deploymentId: deployment.id, publicId: 'BenchPlace01', name: 'Bench', title: 'Bench', userId: owner.id, user: owner,
+    type: 'REPORT', jsonQuery: JSON.stringify(QUERY), pivotItems: null, currentQueryChecksum: 'c', externalWorkbookPlacements: [],
+    createdAt: now, updatedAt: now,
   };
+  const pivot = resolvePivot(null, QUERY);
   const data = { load: async (query: CubeQuery) => ({ ...result, data: result.data.slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 10_000)) }) };
   const results: BenchResult[] = [];
 
@@ -75,8 +92,8 @@ export async function placementBenchmarks(runs: number): Promise<BenchResult[]> 
     JSON.parse(responseText);
     parseTimes.push(performance.now() - started);
     started = performance.now();
-    const grid = layoutReport(result, QUERY, report.pivot);
-    await checksumOfFingerprint(fingerprint(grid.values));
+    const grid = layoutReport(result, QUERY, pivot);
+    resultChecksum(grid.values);
     workTimes.push(performance.now() - started);
   }
   const cpuRatio = median(workTimes) / median(parseTimes);
@@ -89,7 +106,7 @@ export async function placementBenchmarks(runs: number): Promise<BenchResult[]> 
   // Syncs for placing, with a modelled 50 ms round trip per sync.
   const simulator = new ExcelSimulator(new WorkbookModel('Bench.xlsx'), { syncDelayMs: 50 });
   installSimulator(simulator);
-  const service = new PlacementService({ platform: memoryPlatform(report), data: data as unknown as CoreDataClient, excel: new ExcelConnector(), deploymentId: 'd' });
+  const service = openWorkspace({ platform: memoryPlatform(report), user, deployments: [deployment], appConfig }, { dataClient: () => data });
   let started = performance.now();
   const placed = await service.place(report);
   const placeMs = performance.now() - started;
@@ -106,10 +123,11 @@ export async function placementBenchmarks(runs: number): Promise<BenchResult[]> 
     bound: { description: 'syncs ≤ 1.25 × min + 3 and largest request < 4.5 MB', met: place.syncs <= placeBound && place.largestRequestBytes < 4.5 * MB },
   });
 
-  // Refresh with no data change.
+  // Refresh with no data change, of the placement as the pane lists it.
+  const [entry] = await service.workbookPlacements();
   simulator.resetStats();
   started = performance.now();
-  const refreshed = await service.refresh(placed.report, placed.placement);
+  const refreshed = await service.refresh(entry!);
   const refreshMs = performance.now() - started;
   if (refreshed.kind !== 'done') throw new Error(`refresh ended in ${refreshed.kind}`);
   const refresh = { ...simulator.stats };
@@ -123,7 +141,7 @@ export async function placementBenchmarks(runs: number): Promise<BenchResult[]> 
 
   // Hand-edit check alone.
   simulator.resetStats();
-  const edits = await service.checkHandEdits(refreshed.placement);
+  const edits = await service.checkHandEdits(refreshed);
   if (!edits || edits.rows.length) throw new Error('expected no hand edits');
   const check = { ...simulator.stats };
   const readMin = Math.max(1, Math.ceil(check.responseBytes / PAYLOAD_LIMIT_BYTES));

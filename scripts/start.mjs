@@ -1,5 +1,7 @@
 // `npm start`: the local platform (sample data, seeded users) and the add-in's dev server, together.
 // Ctrl+C stops both. Ports: PLATFORM_PORT (4000) and DEV_SERVER_PORT (3000).
+// Fault injection (tests' /__platform/faults, PLATFORM_FAULTS) is off: `PLATFORM_FAULT_INJECTION=1 npm start`
+// turns it on, on the platform's own port only (the dev server does not proxy it).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -54,6 +56,9 @@ Report Sync is starting.
                    (the task pane beside a simulated workbook, signed in as the analyst)
   Task pane:       ${origin}/taskpane.html   (platform address: ${origin}, proxied to the local platform)
   Local platform:  http://127.0.0.1:${platformPort}
+  Fault injection: ${process.env.PLATFORM_FAULT_INJECTION === '1'
+    ? `on, at http://127.0.0.1:${platformPort}/__platform/faults`
+    : 'off (PLATFORM_FAULT_INJECTION=1 npm start turns it on)'}
   In the pane, "Sign in" opens the local platform's sign-in page (pick Anna Analyst or Ada Admin);
   "Use an API token instead" takes the analyst token:  ${tokens.analyst}
                                     or the admin token:  ${tokens.admin}

@@ -6,9 +6,10 @@ import { SCIM_ERROR_SCHEMA } from '../src/contract';
 import type { PlatformContext } from './context';
 import { QueryError } from './cube/errors';
 import { loadSemanticModel } from './cube/model';
+import { createOAuthServer } from './oauth';
 import { QueryRunner } from './cube/query-runner';
-import { FaultInjector, FaultRules, type FaultRule } from './faults';
-import { HttpError, readBody, requireLoopback, Router, send, type ApiRequest, type ApiResponse } from './http';
+import { FaultInjector, faultRoutes, type FaultRule } from './faults';
+import { HttpError, loopbackHosts, readBody, Router, send, type ApiRequest, type ApiResponse } from './http';
 import type { AppConfigResponse } from '../src/contract';
 import { dataRoutes } from './routes/data';
 import { externalDocumentRoutes } from './routes/external-documents';
@@ -17,6 +18,7 @@ import { placementRoutes } from './routes/placements';
 import { platformRoutes, readAppConfig } from './routes/platform';
 import { reportRoutes } from './routes/reports';
 import { scimRoutes } from './routes/scim';
+import { specRoutes } from './routes/spec';
 import { Database } from './store/database';
 import { nextPlacementKey } from './store/schema';
 import { ensureDevTokens, prepareDatabase, type DevTokens } from './store/seed';
@@ -32,14 +34,26 @@ export interface PlatformOptions {
   continueWaitMs?: number;
   queryDelayMs?: number;
   maxRowLimit?: number;
+  /** How long a finished data API result nobody collected is kept (default 60 s). */
+  resultRetentionMs?: number;
+  /** How many uncollected results are kept at most, the oldest released first (default 100)… */
+  maxRetainedResults?: number;
+  /** …and how many rows they may hold together (default 500,000). */
+  maxRetainedRows?: number;
+  /** `/__platform/faults` over HTTP (`PLATFORM_FAULT_INJECTION=1`); off by default. `faults` are in-process. */
+  faultInjection?: boolean;
   faults?: FaultRule[];
   now?: () => Date;
+  /** OAuth redirect URIs registered besides `{publicUrl}/auth/callback.html` (default: the dev server's). */
+  oauthRedirectUris?: string[];
 }
 
 export interface RunningPlatform {
   url: string;
   tokens: DevTokens;
   faults: FaultInjector;
+  /** Finished data API results no caller has collected yet. */
+  readonly retainedResults: number;
   /** In-process hooks for tests and the workbench: what the real API offers no call for. */
   testing: PlatformTestHooks;
   close(): Promise<void>;
@@ -50,15 +64,11 @@ export interface PlatformTestHooks {
   setAppConfig(patch: Partial<AppConfigResponse>): Promise<void>;
   /** Records a placement as one made before placements had ids: only the workbook and the range. */
   addLegacyPlacement(reportId: number, workbookId: string, resultLocation: string): Promise<void>;
+  /** Every route the server answers (method and path pattern), to check the API description against. */
+  routes(): { method: string; path: string }[];
 }
 
 export const MODEL_PATH = join(__dirname, 'model', 'sales.yml');
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
-  'Access-Control-Max-Age': '600',
-};
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const inMemory = options.dataDir === ':memory:';
@@ -81,25 +91,28 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     queryDelayMs: options.queryDelayMs ?? 0,
     maxRowLimit: options.maxRowLimit ?? 50_000,
   };
+  // Filled in once the port is known, before the first request can arrive.
+  const hosts = new Set<string>();
+  const ownOrigins = new Set<string>();
+  const queries = new QueryRunner(db, ctx.model, {
+    maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now,
+    resultRetentionMs: options.resultRetentionMs, maxRetainedResults: options.maxRetainedResults, maxRetainedRows: options.maxRetainedRows,
+  });
   const router = new Router();
   platformRoutes(router, ctx);
   reportRoutes(router, ctx);
   placementRoutes(router, ctx);
   folderRoutes(router, ctx);
   externalDocumentRoutes(router, ctx);
+  specRoutes(router, ctx);
   scimRoutes(router, ctx);
-  dataRoutes(router, ctx, new QueryRunner(db, ctx.model, { maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now }));
-  faultRoutes(router, faults);
+  dataRoutes(router, ctx, queries);
+  if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
+  // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
+  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, hosts });
+  ctx.oauthUserForAccessToken = oauth.userForAccessToken;
 
-  const server = createServer((req, res) => {
-    handle(router, faults, req, res).catch((error: unknown) => {
-      // A caller that hung up (a client timeout, say) is no server failure.
-      if (res.destroyed || req.destroyed) return;
-      process.stderr.write(`local platform: ${error instanceof Error ? error.stack : String(error)}\n`);
-      if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal error' } });
-      else res.destroy();
-    });
-  });
+  const server = createServer(oauth.before(requestListener(router, faults, hosts)));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -108,8 +121,14 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const { port } = server.address() as AddressInfo;
   const listening = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!publicUrl) publicUrl = listening;
+  for (const name of loopbackHosts(host, port)) {
+    hosts.add(name);
+    ownOrigins.add(`http://${name}`);
+  }
+  hosts.add(new URL(publicUrl).host);
 
   const testing: PlatformTestHooks = {
+    routes: () => router.registered(),
     async setAppConfig(patch) {
       const next = { ...(await readAppConfig(ctx)), ...patch };
       await db.transaction((tx) => tx.run(`UPDATE app_config SET value = ? WHERE id = 1`, [JSON.stringify(next)]));
@@ -126,6 +145,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     url: listening,
     tokens,
     faults,
+    get retainedResults() {
+      return queries.retainedResults;
+    },
     testing,
     close: () => closeServer(server).then(() => db.close()),
   };
@@ -136,27 +158,6 @@ function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
-}
-
-function faultRoutes(router: Router, faults: FaultInjector): void {
-  const loopbackOnly = (request: ApiRequest) => requireLoopback(request, 'Fault injection');
-  router
-    .add('GET', '/__platform/faults', async (r) => {
-      loopbackOnly(r);
-      return { status: 200, body: { rules: faults.list() } };
-    })
-    .add('PUT', '/__platform/faults', async (r) => {
-      loopbackOnly(r);
-      const parsed = FaultRules.safeParse((r.body as { rules?: unknown } | undefined)?.rules);
-      if (!parsed.success) throw new HttpError(400, `Invalid fault rules: ${parsed.error.issues[0]!.message}`);
-      faults.set(parsed.data);
-      return { status: 200, body: { rules: faults.list() } };
-    })
-    .add('DELETE', '/__platform/faults', async (r) => {
-      loopbackOnly(r);
-      faults.set([]);
-      return { status: 200, body: { rules: [] } };
-    });
 }
 
 /** Waits `ms`, or less if the caller hangs up first. */
@@ -171,13 +172,30 @@ const sleepUnlessClosed = (ms: number, res: ServerResponse) =>
     }
   });
 
-async function handle(router: Router, faults: FaultInjector, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const method = (req.method ?? 'GET').toUpperCase();
-  if (method === 'OPTIONS') {
-    send(res, { status: 204, headers: CORS_HEADERS });
+/**
+ * The server's request listener. Every request gets an answer, an internal failure included (`500`, its
+ * cause on stderr), unless the caller has gone. `hosts` are the `Host` values the platform answers to.
+ */
+export function requestListener(router: Router, faults: FaultInjector, hosts: ReadonlySet<string>) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(router, faults, hosts, req, res).catch((error: unknown) => {
+      // Only a failure while answering gets here; the answer may be half sent.
+      if (res.destroyed || res.writableEnded) return;
+      logInternalError(error);
+      if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal error' } });
+      else res.destroy();
+    });
+  };
+}
+
+async function handle(router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // DNS rebinding: a hostile page that re-points its own name at 127.0.0.1 still sends that name as Host.
+  if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+    send(res, { status: 421, body: { error: 'Misdirected request: the local platform does not answer for this Host' } });
     return;
   }
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const method = (req.method ?? 'GET').toUpperCase();
   const isScim = url.pathname.startsWith('/api/scim/');
   const fault = url.pathname.startsWith('/__platform/') ? undefined : faults.take(method, url.pathname, 'http');
   if (fault?.latencyMs) await sleepUnlessClosed(fault.latencyMs, res);
@@ -202,9 +220,12 @@ async function handle(router: Router, faults: FaultInjector, req: IncomingMessag
     };
     result = await matched.handler(request);
   } catch (error) {
+    // A caller that hung up (a client timeout, say) is no server failure and wants no answer.
+    if (res.destroyed) return;
     result = errorResponse(error, isScim);
   }
-  result.headers = { ...CORS_HEADERS, ...result.headers };
+  // No CORS: the add-in reaches the platform through its own origin's proxy. Headers a handler sets
+  // itself (an OAuth endpoint's own CORS for registered clients, say) pass through untouched.
   if (fault?.body) {
     const text = JSON.stringify(result.body ?? {});
     const broken = { malformed: `${text.slice(0, 1)}<html>not json`, truncated: text.slice(0, Math.floor(text.length / 2)), empty: '' }[fault.body];
@@ -214,9 +235,9 @@ async function handle(router: Router, faults: FaultInjector, req: IncomingMessag
   send(res, result);
 }
 
-function errorResponse(error: unknown, isScim: boolean): ApiResponse {
-  if (error instanceof QueryError) return { status: 400, body: { error: error.message } };
-  if (!(error instanceof HttpError)) throw error;
+function errorResponse(thrown: unknown, isScim: boolean): ApiResponse {
+  if (thrown instanceof QueryError) return { status: 400, body: { error: thrown.message } };
+  const error = thrown instanceof HttpError ? thrown : internalError(thrown);
   if (isScim && !(error.body && typeof error.body === 'object' && 'schemas' in error.body)) {
     return {
       status: error.status,
@@ -226,4 +247,14 @@ function errorResponse(error: unknown, isScim: boolean): ApiResponse {
     };
   }
   return { status: error.status, body: error.body ?? { error: error.message }, contentType: error.contentType, headers: error.headers };
+}
+
+/** Anything but an `HttpError` or `QueryError` is the platform's own failure: logged, answered `500`. */
+function internalError(error: unknown): HttpError {
+  logInternalError(error);
+  return new HttpError(500, 'Internal error');
+}
+
+function logInternalError(error: unknown): void {
+  process.stderr.write(`local platform: ${error instanceof Error ? error.stack : String(error)}\n`);
 }

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { HttpError, requireLoopback, type ApiRequest, type Router } from './http';
 
 /**
- * Fault injection for tests, off by default. Rules come from `PLATFORM_FAULTS` (JSON array) at start, or
- * from `PUT /__platform/faults` (loopback callers only). Each rule matches requests by method and a path
- * regular expression and can add latency, force a status, force Continue wait answers from the data API,
- * or break the response body.
+ * Fault injection for tests. Rules come from `PLATFORM_FAULTS` (JSON array) at start, or from
+ * `PUT /__platform/faults`; both only when the platform was started with fault injection on
+ * (`PLATFORM_FAULT_INJECTION=1`), since a rule lets its author break every answer the platform gives.
+ * In-process callers (tests) may always set rules through `FaultInjector.set`. Each rule matches requests
+ * by method and a path regular expression and can add latency, force a status, force Continue wait
+ * answers from the data API, or break the response body.
  */
 export const FaultRule = z.object({
   method: z.string().optional(),
@@ -59,4 +62,36 @@ export class FaultInjector {
 export function faultsFromEnvironment(value: string | undefined): FaultRule[] {
   if (!value) return [];
   return FaultRules.parse(JSON.parse(value));
+}
+
+/**
+ * `GET`/`PUT`/`DELETE /__platform/faults`, mounted only when fault injection is on: loopback callers only,
+ * and never for a web page of another origin (`ownOrigins` are the platform's own, e.g. `http://127.0.0.1:4000`).
+ * No CORS: a page elsewhere can neither read the rules nor, its `Origin` refused, change them.
+ */
+export function faultRoutes(router: Router, faults: FaultInjector, ownOrigins: ReadonlySet<string>): void {
+  const guard = (request: ApiRequest) => {
+    requireLoopback(request, 'Fault injection');
+    const origin = request.headers.origin;
+    if (origin !== undefined && !ownOrigins.has(origin.toLowerCase())) {
+      throw new HttpError(403, 'Fault injection does not answer requests from other origins');
+    }
+  };
+  router
+    .add('GET', '/__platform/faults', async (r) => {
+      guard(r);
+      return { status: 200, body: { rules: faults.list() } };
+    })
+    .add('PUT', '/__platform/faults', async (r) => {
+      guard(r);
+      const parsed = FaultRules.safeParse((r.body as { rules?: unknown } | undefined)?.rules);
+      if (!parsed.success) throw new HttpError(400, `Invalid fault rules: ${parsed.error.issues[0]!.message}`);
+      faults.set(parsed.data);
+      return { status: 200, body: { rules: faults.list() } };
+    })
+    .add('DELETE', '/__platform/faults', async (r) => {
+      guard(r);
+      faults.set([]);
+      return { status: 200, body: { rules: [] } };
+    });
 }

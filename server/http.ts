@@ -38,6 +38,8 @@ export const notFound = (message: string) => new HttpError(404, message);
 
 interface Route {
   method: string;
+  /** As registered, e.g. `/api/v1/deployments/:deploymentId`. */
+  path: string;
   pattern: RegExp;
   names: string[];
   handler: Handler;
@@ -58,8 +60,13 @@ export class Router {
         return '([^/]+)';
       })
       .join('/');
-    this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), names, handler });
+    this.routes.push({ method, path, pattern: new RegExp(`^${source}/?$`), names, handler });
     return this;
+  }
+
+  /** Every route's method and path as registered, in order (what the API description must cover). */
+  registered(): { method: string; path: string }[] {
+    return this.routes.map(({ method, path }) => ({ method, path }));
   }
 
   /** The handler for a request, `null` for an unknown path, or the allowed methods for a known path. */
@@ -74,11 +81,20 @@ export class Router {
       }
       const params: Record<string, string> = {};
       route.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(found[i + 1]!);
+        params[name] = decodePathSegment(found[i + 1]!);
       });
       return { handler: route.handler, params };
     }
     return allowed.length ? { allowed } : null;
+  }
+}
+
+/** A malformed `%` escape (`%E0%A4%A`) is the caller's mistake, not a server failure. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'Malformed percent-encoding in the path');
   }
 }
 
@@ -114,6 +130,12 @@ export function send(response: ServerResponse, result: ApiResponse): void {
 
 export function isLoopbackAddress(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** The names a local platform listening on `listenHost:port` is reached by, as `Host` headers carry them. */
+export function loopbackHosts(listenHost: string, port: number): string[] {
+  const bracketed = listenHost.includes(':') ? `[${listenHost}]` : listenHost;
+  return [...new Set(['127.0.0.1', 'localhost', '[::1]', bracketed.toLowerCase()])].map((name) => `${name}:${port}`);
 }
 
 /** Development-only routes (fault injection, the sign-in stand-in) answer `403` to anyone not on this computer. */

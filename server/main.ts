@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { startPlatform } from './app';
 import { faultsFromEnvironment } from './faults';
+import { METADATA_PATH, OAUTH_CLIENT_ID } from './oauth';
 
 /** `npm run platform`: the local platform on loopback, with its data in PLATFORM_DATA_DIR. */
 async function main(): Promise<void> {
@@ -13,6 +14,11 @@ async function main(): Promise<void> {
     if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
     return parsed;
   };
+  // Fault rules let whoever sets them break every answer, so they need an explicit opt-in.
+  const faultInjection = env.PLATFORM_FAULT_INJECTION === '1';
+  if (env.PLATFORM_FAULTS && !faultInjection) {
+    throw new Error('PLATFORM_FAULTS is set but fault injection is off: set PLATFORM_FAULT_INJECTION=1 as well (tests only)');
+  }
   const platform = await startPlatform({
     dataDir,
     port: numberFrom('PLATFORM_PORT') ?? 4000,
@@ -20,14 +26,19 @@ async function main(): Promise<void> {
     continueWaitMs: numberFrom('PLATFORM_CONTINUE_WAIT_MS'),
     queryDelayMs: numberFrom('PLATFORM_QUERY_DELAY_MS'),
     maxRowLimit: numberFrom('PLATFORM_MAX_ROW_LIMIT'),
+    faultInjection,
     faults: faultsFromEnvironment(env.PLATFORM_FAULTS),
+    // Comma-separated OAuth redirect URIs of the add-in besides {public URL}/auth/callback.html.
+    oauthRedirectUris: env.PLATFORM_OAUTH_REDIRECT_URIS?.split(',').map((uri) => uri.trim()).filter(Boolean),
   });
   const lines = [
     `Local platform listening on ${platform.url}`,
     `  Platform API:   ${platform.url}/api/v1`,
     `  Core data API:  ${platform.url}/cubejs-api/v1`,
     `  SCIM:           ${platform.url}/api/scim/v2`,
+    `  OAuth:          client id ${OAUTH_CLIENT_ID}, metadata ${(env.PLATFORM_PUBLIC_URL || platform.url).replace(/\/+$/, '')}${METADATA_PATH}`,
     `  Data:           ${dataDir}`,
+    faultInjection ? `  Fault injection: on (${platform.url}/__platform/faults)` : '  Fault injection: off (PLATFORM_FAULT_INJECTION=1 turns it on)',
     dataDir === ':memory:' ? '  Tokens (in memory only):' : `  Tokens (also in ${resolve(dataDir, 'dev-tokens.json')}):`,
     `    admin    ${platform.tokens.admin}`,
     `    analyst  ${platform.tokens.analyst}`,

@@ -3,23 +3,43 @@ import { canonicalJson } from '../../src/core/canonical-json';
 import type { CubeCellValue, CubeLoadResult, CubeQuery } from '../../src/contract';
 import type { Database } from '../store/database';
 import { compileQuery, type CompiledQuery } from './compiler';
+import { QueryError } from './errors';
 import type { SemanticModel } from './model';
 
 export interface QueryRunnerOptions {
   maxRowLimit: number;
   queryDelayMs: number;
   now: () => Date;
+  /** How long a finished result is kept for a caller who was told "Continue wait" (default 60 s). */
+  resultRetentionMs?: number;
+  /** At most this many finished results are kept uncollected (default 100)… */
+  maxRetainedResults?: number;
+  /** …holding at most this many rows together (default 500,000); the oldest are released first. */
+  maxRetainedRows?: number;
 }
 
 type Outcome = { ok: true; result: CubeLoadResult } | { ok: false; error: unknown };
+
+interface Run {
+  outcome: Promise<Outcome>;
+  rows: number;
+  expiry?: NodeJS.Timeout;
+}
 
 /**
  * Runs data API queries so that a request can stop waiting without stopping the query: a query still
  * running after the wait window is answered "Continue wait", and the same query sent again picks up the
  * run already under way (keyed by deployment and canonical query) instead of starting another.
+ *
+ * A finished result waits for its caller only so long and only while few others wait: callers that never
+ * come back must not hold memory forever. A query whose result was released simply runs again when asked.
  */
 export class QueryRunner {
-  private readonly running = new Map<string, Promise<Outcome>>();
+  /** Runs under way, and finished ones not yet collected. */
+  private readonly runs = new Map<string, Run>();
+  /** The finished, uncollected runs, oldest first. */
+  private readonly retained = new Map<string, Run>();
+  private retainedRows = 0;
 
   constructor(
     private readonly db: Database,
@@ -32,34 +52,71 @@ export class QueryRunner {
     return compileQuery(this.model, query, { maxRowLimit: this.options.maxRowLimit, now: this.options.now() });
   }
 
+  /** How many finished results are waiting for a caller who has not come back yet. */
+  get retainedResults(): number {
+    return this.retained.size;
+  }
+
   /** The result, or `null` when the query is still running after `waitMs`. */
   async load(scope: string, compiled: CompiledQuery, waitMs: number): Promise<CubeLoadResult | null> {
     const key = `${scope}\n${canonicalJson(compiled.normalizedQuery)}`;
-    let run = this.running.get(key);
-    if (!run) {
-      run = this.execute(compiled).then(
-        (result): Outcome => ({ ok: true, result }),
-        (error: unknown): Outcome => ({ ok: false, error }),
-      );
-      this.running.set(key, run);
-    }
+    const run = this.runs.get(key) ?? this.start(key, compiled);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), waitMs);
     });
-    const outcome = await Promise.race([run, timeout]);
+    const outcome = await Promise.race([run.outcome, timeout]);
     clearTimeout(timer);
     if (outcome === null) return null;
-    this.running.delete(key);
+    this.release(key, run);
     if (!outcome.ok) throw outcome.error;
     return outcome.result;
+  }
+
+  private start(key: string, compiled: CompiledQuery): Run {
+    const outcome = this.execute(compiled).then(
+      (result): Outcome => ({ ok: true, result }),
+      (error: unknown): Outcome => ({ ok: false, error }),
+    );
+    const run: Run = { outcome, rows: 0 };
+    outcome.then((settled) => this.retain(key, run, settled));
+    this.runs.set(key, run);
+    return run;
+  }
+
+  /** Keeps a finished run for its caller's next request, within the retention window and the caps. */
+  private retain(key: string, run: Run, outcome: Outcome): void {
+    if (this.runs.get(key) !== run) return;
+    run.rows = outcome.ok ? outcome.result.data.length : 0;
+    this.retained.set(key, run);
+    this.retainedRows += run.rows;
+    // unref: a result waiting to be collected must not keep the process alive.
+    run.expiry = setTimeout(() => this.release(key, run), this.options.resultRetentionMs ?? 60_000).unref();
+    const maxResults = this.options.maxRetainedResults ?? 100;
+    const maxRows = this.options.maxRetainedRows ?? 500_000;
+    for (const [oldestKey, oldest] of this.retained) {
+      // The newest result stays even alone over the row cap, or its caller could never collect it.
+      if (oldest === run || (this.retained.size <= maxResults && this.retainedRows <= maxRows)) break;
+      this.release(oldestKey, oldest);
+    }
+  }
+
+  private release(key: string, run: Run): void {
+    clearTimeout(run.expiry);
+    if (this.runs.get(key) === run) this.runs.delete(key);
+    if (this.retained.get(key) === run) {
+      this.retained.delete(key);
+      this.retainedRows -= run.rows;
+    }
   }
 
   private async execute(compiled: CompiledQuery): Promise<CubeLoadResult> {
     if (this.options.queryDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.queryDelayMs));
     const connection = await this.db.analyticsConnection();
     try {
-      const reader = await connection.runAndReadAll(compiled.sql, compiled.params as DuckDBValue[]);
+      const reader = await connection.runAndReadAll(compiled.sql, compiled.params as DuckDBValue[]).catch((error: unknown) => {
+        throw asQueryError(error, compiled.params);
+      });
       const rows = reader.getRowObjectsJson() as Record<string, unknown>[];
       const data = rows.map((row) => {
         const out: Record<string, CubeCellValue> = {};
@@ -85,6 +142,18 @@ export class QueryRunner {
       connection.closeSync();
     }
   }
+}
+
+/**
+ * DuckDB's conversion error for a value the query gave (`equals "abc"` on a number) is the query's fault:
+ * a `QueryError`, answered 400. Any other failure stays the platform's own.
+ */
+function asQueryError(error: unknown, params: readonly unknown[]): unknown {
+  // Not `instanceof Error`: the native binding's errors may belong to another realm (Jest's, say).
+  const message = (error as { message?: unknown } | null)?.message;
+  const detail = typeof message === 'string' ? /^Conversion Error: (.+)$/m.exec(message)?.[1] : undefined;
+  const fromQuery = detail !== undefined && params.some((p) => typeof p === 'string' && (detail.includes(`'${p}'`) || detail.includes(`"${p}"`)));
+  return fromQuery ? new QueryError(`A filter value does not fit its member's type: ${detail}`) : error;
 }
 
 /** Cube's wire format: numbers as strings (exact decimals stay exact), booleans as booleans, times as text. */

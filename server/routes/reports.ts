@@ -147,7 +147,7 @@ async function createReport(ctx: PlatformContext, tx: StateConnection, user: Use
   await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, NULL)`, [
     id, deploymentId, publicId, body.name ?? body.title ?? 'Untitled report', body.title ?? null, body.folderId ?? null,
     body.jsonQuery ?? null, pivotItems ? JSON.stringify(pivotItems) : null, body.sqlQuery ?? null,
-    await queryChecksum({ jsonQuery: body.jsonQuery ?? body.sqlQuery, pivotItems }), body.source ?? null, user.id, now, now,
+    await queryChecksum({ jsonQuery: body.jsonQuery, pivotItems }), body.source ?? null, user.id, now, now,
   ]);
   if (body.externalWorkbookId && body.resultLocation) {
     await insertPlacement(tx, ctx, user, id, {
@@ -186,7 +186,7 @@ async function applyUpdate(ctx: PlatformContext, tx: StateConnection, user: User
     [
       has('name') && body.name ? body.name : String(row.name), has('title') ? body.title ?? null : (row.title as string | null),
       has('folderId') ? body.folderId ?? null : (row.folder_id as number | null), jsonQuery, pivotItems ? JSON.stringify(pivotItems) : null,
-      sqlQuery, await queryChecksum({ jsonQuery: jsonQuery ?? sqlQuery, pivotItems }), ctx.now().toISOString(), reportId,
+      sqlQuery, await queryChecksum({ jsonQuery, pivotItems }), ctx.now().toISOString(), reportId,
     ],
   );
   return (await loadReport(tx, user, deploymentId, reportId)).report;

@@ -54,7 +54,7 @@ async function seedTenant(tx: StateConnection): Promise<void> {
     await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 'EXCEL', ?, 1, ?, ?, ?)`, [
       id, deploymentIds.get(report.deployment)!, report.publicId, report.name, report.title ?? null,
       report.folder ? folderIds.get(report.folder)! : null, report.jsonQuery, report.pivotItems ? JSON.stringify(report.pivotItems) : null,
-      report.sqlQuery ?? null, await queryChecksum({ jsonQuery: report.jsonQuery ?? report.sqlQuery, pivotItems: report.pivotItems }),
+      report.sqlQuery ?? null, await queryChecksum({ jsonQuery: report.jsonQuery, pivotItems: report.pivotItems }),
       userIds.get(report.owner)!, report.createdAt, report.updatedAt, report.lastViewedAt,
     ]);
   }

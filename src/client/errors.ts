@@ -61,10 +61,10 @@ export class RequestCancelledError extends Error {
 
 /**
  * Signing in with an account (OAuth 2.0) did not work out. `reason` says what the person can do:
- * `unsupported` — the platform offers no OAuth sign-in (use an API token); `dialog-failed` — the sign-in window
- * did not open (`code` is Office's); `cancelled` — they closed it or chose Cancel; `state-mismatch` — the
- * answer was not for this sign-in; `expired` — the session ended (sign in again); `refused` — the platform said
- * no (`code` is OAuth's error code, the message its words).
+ * `unsupported` — the platform (`detail`: its address) offers no OAuth sign-in, use an API token;
+ * `dialog-failed` — the sign-in window did not open (`code` is Office's); `cancelled` — they closed it or chose
+ * Cancel; `state-mismatch` — the answer was not for this sign-in; `expired` — the sign-in ended (sign in again);
+ * `refused` — the platform said no (`code` is OAuth's error code, `detail` the platform's words).
  */
 export class SignInError extends Error {
   override readonly name = 'SignInError';
@@ -72,6 +72,7 @@ export class SignInError extends Error {
     readonly reason: 'unsupported' | 'dialog-failed' | 'cancelled' | 'state-mismatch' | 'expired' | 'refused',
     message: string,
     readonly code?: string | number,
+    readonly detail?: string,
   ) {
     super(message);
   }

@@ -21,10 +21,11 @@ export interface AuthorizationRequest {
 export interface OAuthClientOptions {
   clientId: string;
   fetch?: FetchLike;
-  /** Abandons a request to the authorization server that takes longer than this. */
-  timeoutMs?: number;
   now?: () => number;
 }
+
+/** A request to the authorization server that takes longer than this is abandoned. */
+const TIMEOUT_MS = 30_000;
 
 /**
  * A public OAuth 2.0 client (RFC 6749, no secret) of one authorization server, built on oauth4webapi:
@@ -49,16 +50,14 @@ export class OAuthClient {
     const where = { method: 'GET', url: `${issuer.origin}/.well-known/oauth-authorization-server` };
     const as = await call(where, async () => {
       const response = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...requestOptions(options, insecure) });
-      if (response.status === 404) throw unsupported(issuer.origin);
-      return oauth.processDiscoveryResponse(issuer, response);
+      // No metadata document, or not one for this issuer: no OAuth sign-in here.
+      return oauth.processDiscoveryResponse(issuer, response).catch(() => {
+        throw unsupported(issuer.origin);
+      });
     });
     if (!as.authorization_endpoint || !as.token_endpoint || !as.code_challenge_methods_supported?.includes('S256')) throw unsupported(issuer.origin);
     for (const endpoint of [as.authorization_endpoint, as.token_endpoint, as.revocation_endpoint]) if (endpoint) assertSecureBaseUrl(endpoint);
     return new OAuthClient(as, options, insecure);
-  }
-
-  get issuer(): string {
-    return this.as.issuer;
   }
 
   /** A new authorization request (fresh PKCE verifier and state) for the user's browser to open. */
@@ -132,12 +131,14 @@ function requestOptions(options: OAuthClientOptions, insecure: boolean) {
   return {
     [oauth.allowInsecureRequests]: insecure,
     ...(options.fetch ? { [oauth.customFetch]: options.fetch as typeof fetch } : {}),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
   };
 }
 
 const unsupported = (origin: string) =>
-  new SignInError('unsupported', `${origin} does not offer sign-in with an account (no OAuth 2.0 metadata with PKCE). Use an API token instead.`);
+  new SignInError('unsupported', `${origin} does not offer sign-in with an account (no OAuth 2.0 metadata with PKCE). Use an API token instead.`, undefined, origin);
+
+const refused = (words: string, code?: string | number) => new SignInError('refused', `The platform refused sign-in: ${words}`, code, words);
 
 /** Runs one exchange with the authorization server, turning oauth4webapi's and fetch's failures into ours. */
 async function call<T>(request: { method: string; url: string }, work: () => Promise<T>): Promise<T> {
@@ -147,16 +148,12 @@ async function call<T>(request: { method: string; url: string }, work: () => Pro
     if (error instanceof SignInError || error instanceof InsecureTransportError) throw error;
     if (error instanceof oauth.AuthorizationResponseError) {
       if (error.error === 'access_denied') throw new SignInError('cancelled', 'Sign-in was cancelled.', error.error);
-      throw new SignInError('refused', `The platform refused sign-in: ${error.error_description ?? error.error}`, error.error);
+      throw refused(error.error_description ?? error.error, error.error);
     }
-    if (error instanceof oauth.ResponseBodyError) {
-      throw new SignInError('refused', `The platform refused sign-in: ${error.error_description ?? error.error}`, error.error);
-    }
-    if (error instanceof oauth.WWWAuthenticateChallengeError) {
-      throw new SignInError('refused', `The platform refused the add-in (${error.status}). Ask your administrator to register it.`, error.status);
-    }
+    if (error instanceof oauth.ResponseBodyError) throw refused(error.error_description ?? error.error, error.error);
+    if (error instanceof oauth.WWWAuthenticateChallengeError) throw refused(`the add-in is not registered (${error.status}); ask your administrator`, error.status);
     if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
-      throw new SignInError('refused', `The platform's sign-in answer could not be used: ${error.message}`, error.code);
+      throw refused(`its answer could not be used (${error.message})`, error.code);
     }
     // fetch itself failed (offline, refused, timed out, or blocked by CORS).
     throw new NetworkError(`Could not reach ${new URL(request.url).host}: ${(error as Error).message}`, request, { cause: error });

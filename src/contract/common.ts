@@ -11,11 +11,24 @@ import { z } from 'zod';
 export const nullish = <T extends z.ZodType>(schema: T) => schema.nullish();
 
 /**
+ * Branches of a response schema that exist only for clients' tolerance of other servers (an open enum's any
+ * other string, say). They change nothing in parsing; the local platform's OpenAPI document leaves them out,
+ * since it describes what that server sends.
+ */
+export const clientFallbacks = new WeakSet<z.core.$ZodType>();
+
+/** Marks `schema` as such a branch (see `clientFallbacks`). */
+export function clientFallback<T extends z.ZodType>(schema: T): T {
+  clientFallbacks.add(schema);
+  return schema;
+}
+
+/**
  * An enum in a response: a value the add-in does not know (a newer server's) becomes `fallback` instead of
  * failing the whole answer. Request bodies use the plain `z.enum`.
  */
 export function openEnum<const T extends readonly [string, ...string[]], F extends T[number] | null>(values: T, fallback: F) {
-  return z.enum(values).or(z.string().transform((): F => fallback)) as unknown as z.ZodType<T[number] | F, string>;
+  return z.enum(values).or(clientFallback(z.string().transform((): F => fallback))) as unknown as z.ZodType<T[number] | F, string>;
 }
 
 /** `createdAt`-style fields: `format: date` or `format: date-time` strings, kept as sent. */
@@ -46,10 +59,10 @@ export function listResponse<T extends z.ZodType>(item: T) {
   return z.looseObject({
     items: z.array(item),
     pageInfo: nullish(PageInfo),
-    data: z.array(z.unknown()).optional(),
-    count: nullish(z.number()),
-    totalCount: nullish(z.number()),
-    pagination: z.unknown().optional(),
+    data: z.array(z.unknown()).optional().meta({ deprecated: true }),
+    count: nullish(z.number()).meta({ deprecated: true }),
+    totalCount: nullish(z.number()).meta({ deprecated: true }),
+    pagination: z.unknown().optional().meta({ deprecated: true }),
   });
 }
 export interface Page<T> {

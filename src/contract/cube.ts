@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openEnum } from './common';
 
 /** Cube's REST API query and result shapes (the parts the add-in and the local platform use). */
 
@@ -56,7 +57,8 @@ export const CubeQuery = z.looseObject({
 });
 export type CubeQuery = z.infer<typeof CubeQuery>;
 
-export const MemberType = z.enum(['string', 'number', 'time', 'boolean']);
+export const MEMBER_TYPES = ['string', 'number', 'time', 'boolean'] as const;
+export const MemberType = z.enum(MEMBER_TYPES);
 export type MemberType = z.infer<typeof MemberType>;
 
 /**
@@ -76,7 +78,8 @@ export type MemberFormat = z.infer<typeof MemberFormat>;
 export const AnnotationEntry = z.looseObject({
   title: z.string(),
   shortTitle: z.string(),
-  type: MemberType,
+  // A type this add-in does not convert (Cube's `geo`, a newer one) is written as the text it is.
+  type: openEnum(MEMBER_TYPES, 'string'),
   format: MemberFormat.optional(),
   currency: z.string().optional(),
   meta: z.unknown().optional(),
@@ -115,6 +118,7 @@ export const CubeLoadResults = z.looseObject({
   pivotQuery: z.unknown().optional(),
   slowQuery: z.boolean().optional(),
 });
+export type CubeLoadResults = z.infer<typeof CubeLoadResults>;
 
 /** `/v1/load` answers Continue wait, a single result, or `{results: [...]}`, each with status 200. */
 export const CubeLoadResponse = z.union([ContinueWait, CubeLoadResults, CubeLoadResult]);
@@ -130,14 +134,23 @@ export const MetaMember = z.looseObject({
 });
 export type MetaMember = z.infer<typeof MetaMember>;
 
+/** core-data.yaml `V1CubeMetaSegment`: a segment has no `type`. */
+export const MetaSegment = z.looseObject({
+  name: z.string(),
+  title: z.string().optional(),
+  shortTitle: z.string().optional(),
+  description: z.string().optional(),
+});
+export type MetaSegment = z.infer<typeof MetaSegment>;
+
 export const MetaCube = z.looseObject({
   name: z.string(),
   title: z.string().optional(),
-  type: z.enum(['cube', 'view']).optional(),
+  type: openEnum(['cube', 'view'], null).optional(),
   description: z.string().optional(),
   measures: z.array(MetaMember),
   dimensions: z.array(MetaMember),
-  segments: z.array(MetaMember),
+  segments: z.array(MetaSegment),
 });
 export type MetaCube = z.infer<typeof MetaCube>;
 

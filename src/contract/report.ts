@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  DateOrDateTime, FolderPathEntry, IntegerId, listResponse, MAX_NAME_LENGTH, nullish, openEnum, ResourceOwner,
+  clientFallback, DateOrDateTime, FolderPathEntry, IntegerId, listResponse, MAX_NAME_LENGTH, nullish, openEnum, ResourceOwner,
 } from './common';
 
 export const MEASURES_AXES = ['columns', 'rows'] as const;
@@ -88,7 +88,7 @@ export const ReportPlacement = z.looseObject({
   refreshedAt: nullish(z.string()),
   refreshedByUserId: nullish(z.number().int()),
   // A checksum this add-in cannot read (another client's, a newer version's) is as good as none.
-  resultChecksum: nullish(ResultChecksum.or(z.unknown().transform(() => null))),
+  resultChecksum: nullish(ResultChecksum.or(clientFallback(z.unknown().transform(() => null)))),
   sheetId: nullish(z.string()),
   sheetName: nullish(z.string()),
   syncStatus: nullish(openEnum(SYNC_STATUSES, 'UNKNOWN')),

@@ -1,4 +1,4 @@
-import type { CubeCellValue, Granularity, MemberType } from '../contract';
+import type { CubeCellValue, MemberType } from '../contract';
 
 /** A value as it goes into (and comes back from) a cell: `''` is an empty cell. */
 export type CellValue = string | number | boolean;
@@ -69,30 +69,6 @@ export function cellValueOf(value: CubeCellValue, type: MemberType): CellValue {
       return String(value);
     case 'string':
       return String(value);
-  }
-}
-
-/** A date format that shows a time bucket for what it is. */
-export function timeFormat(granularity: Granularity | undefined): string {
-  switch (granularity) {
-    case 'year': return 'yyyy';
-    case 'quarter':
-    case 'month': return 'mmm yyyy';
-    case 'week':
-    case 'day': return 'yyyy-mm-dd';
-    case 'hour':
-    case 'minute': return 'yyyy-mm-dd hh:mm';
-    case 'second':
-    case undefined: return 'yyyy-mm-dd hh:mm:ss';
-  }
-}
-
-/** Number formats for the model's `format` annotation. Cube's percent values are already 0–100. */
-export function measureFormat(format: string | undefined): string {
-  switch (format) {
-    case 'currency': return '#,##0.00';
-    case 'percent': return '0.00"%"';
-    default: return 'General';
   }
 }
 

@@ -1,11 +1,161 @@
 import type { CellValue } from './cell-values';
+import type { HandEdits } from './result-checksum';
 
 /**
- * What the add-in last wrote to a placement, small enough to keep inside the workbook: a 32-bit FNV-1a hash
- * of every row and of every column of the values. A cell edited by hand changes its row's and its column's
- * hash, so the edited cells are found where changed rows and changed columns cross.
+ * Hashing of cells as `Range.values` returns them, shared by the result checksum (`result-checksum.ts`) and the
+ * fingerprint kept in the workbook. Every hash is MurmurHash3_x86_32 over a byte string of 32-bit little-endian
+ * words, computed twice with two seeds (lanes A and B) so that 48- and 64-bit values can be taken from two
+ * independent 32-bit hashes. Murmur's rotations move high input bits down, so two changes in the same row
+ * cannot cancel out as two sign flips do under FNV-1a (xor, then multiply: a flipped bit 31 stays bit 31).
+ * docs/result-checksum.md gives the exact byte layout.
+ */
+export const SEED_A = 0x52535933;
+export const SEED_B = 0x9e3779b9;
+
+const TAG_TEXT = 0x73;
+const TAG_NUMBER = 0x6e;
+const TAG_TRUE = 0x74;
+const TAG_FALSE = 0x66;
+
+// A module-level alias: in sandboxed contexts (Jest's vm) every lookup of the global `Math` is slow.
+const { imul } = Math;
+const C1 = 0xcc9e2d51;
+const C2 = 0x1b873593;
+
+/** One 4-byte block of MurmurHash3_x86_32's body. */
+function mix(h: number, word: number): number {
+  let k = imul(word, C1);
+  k = (k << 15) | (k >>> 17);
+  h ^= imul(k, C2);
+  h = (h << 13) | (h >>> 19);
+  return (imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/** Murmur's tail (here always 2 bytes: a lone UTF-16 code unit): mixed into the state without the rotation. */
+function mixTail(h: number, tail: number): number {
+  let k = imul(tail, C1);
+  k = (k << 15) | (k >>> 17);
+  return h ^ imul(k, C2);
+}
+
+/** Murmur's finalization: the input's length in bytes, then fmix32. Unsigned. */
+function finish(h: number, bytes: number): number {
+  h ^= bytes;
+  h ^= h >>> 16;
+  h = imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** MurmurHash3_x86_32 of `head` then `words[from..to)`, as little-endian 32-bit words. */
+export function hashWords(seed: number, words: ArrayLike<number>, from = 0, to = words.length, head: readonly number[] = []): number {
+  let h = seed | 0;
+  for (const word of head) h = mix(h, word);
+  for (let i = from; i < to; i += 1) h = mix(h, words[i]!);
+  return finish(h, 4 * (head.length + to - from));
+}
+
+const numberView = new DataView(new ArrayBuffer(8));
+/** The two lanes of the last `hashCell`, kept here so the hot loop allocates nothing. */
+let cellA = 0;
+let cellB = 0;
+
+/**
+ * A cell's bytes are a type word then its content: text `0x73` + its UTF-16LE code units; a number `0x6e` +
+ * its IEEE 754 double, little-endian (so 1 and 1.0 are one value; -0 is hashed as 0, which Excel shows it as);
+ * `true` `0x74`, `false` `0x66`. So 1, "1" and true never hash alike.
+ */
+function hashCell(value: CellValue): void {
+  let a = SEED_A;
+  let b = SEED_B;
+  let bytes: number;
+  if (typeof value === 'string') {
+    a = mix(a, TAG_TEXT);
+    b = mix(b, TAG_TEXT);
+    const n = value.length;
+    let i = 0;
+    for (; i + 1 < n; i += 2) {
+      const word = value.charCodeAt(i) | (value.charCodeAt(i + 1) << 16);
+      a = mix(a, word);
+      b = mix(b, word);
+    }
+    if (i < n) {
+      const unit = value.charCodeAt(i);
+      a = mixTail(a, unit);
+      b = mixTail(b, unit);
+    }
+    bytes = 4 + 2 * n;
+  } else if (typeof value === 'number') {
+    numberView.setFloat64(0, value === 0 ? 0 : value, true);
+    const low = numberView.getUint32(0, true);
+    const high = numberView.getUint32(4, true);
+    a = mix(mix(mix(a, TAG_NUMBER), low), high);
+    b = mix(mix(mix(b, TAG_NUMBER), low), high);
+    bytes = 12;
+  } else {
+    const tag = value ? TAG_TRUE : TAG_FALSE;
+    a = mix(a, tag);
+    b = mix(b, tag);
+    bytes = 4;
+  }
+  cellA = finish(a, bytes);
+  cellB = finish(b, bytes);
+}
+
+/** Both lanes of every row's and every column's hash. */
+export interface GridDigests {
+  rows: number;
+  columns: number;
+  /** Row r: the hash of its cells' hashes, in column order (lane A from lane A cell hashes, B from B). */
+  rowA: Uint32Array;
+  rowB: Uint32Array;
+  /** Column c: the hash of its cells' hashes, in row order. */
+  columnA: Uint32Array;
+  columnB: Uint32Array;
+}
+
+/** One pass over the grid. Columns: the longest row's length; a missing cell is `''`, as Excel returns an empty one. */
+export function gridDigests(values: readonly (readonly CellValue[])[]): GridDigests {
+  const rows = values.length;
+  let columns = 0;
+  for (let r = 0; r < rows; r += 1) columns = Math.max(columns, values[r]!.length);
+  const rowA = new Uint32Array(rows);
+  const rowB = new Uint32Array(rows);
+  const stateA = new Int32Array(columns).fill(SEED_A | 0);
+  const stateB = new Int32Array(columns).fill(SEED_B | 0);
+  for (let r = 0; r < rows; r += 1) {
+    const row = values[r]!;
+    let a = SEED_A;
+    let b = SEED_B;
+    for (let c = 0; c < columns; c += 1) {
+      hashCell(row[c] ?? '');
+      a = mix(a, cellA);
+      b = mix(b, cellB);
+      stateA[c] = mix(stateA[c]!, cellA);
+      stateB[c] = mix(stateB[c]!, cellB);
+    }
+    rowA[r] = finish(a, 4 * columns);
+    rowB[r] = finish(b, 4 * columns);
+  }
+  const columnA = new Uint32Array(columns);
+  const columnB = new Uint32Array(columns);
+  for (let c = 0; c < columns; c += 1) {
+    columnA[c] = finish(stateA[c]!, 4 * rows);
+    columnB[c] = finish(stateB[c]!, 4 * rows);
+  }
+  return { rows, columns, rowA, rowB, columnA, columnB };
+}
+
+/**
+ * What the add-in last wrote to a placement, small enough to keep inside the workbook: lane A of every row's and
+ * every column's hash as 8 hex digits. A cell edited by hand changes its row's and its column's hash, so edited
+ * cells are where changed rows and changed columns cross.
  */
 export interface GridFingerprint {
+  /** 2 since the Murmur hashes; absent on the FNV-1a fingerprints before them, which cannot be compared. */
+  v?: number;
   rows: number;
   columns: number;
   /** 8 hex digits per row, concatenated. */
@@ -14,66 +164,32 @@ export interface GridFingerprint {
   columnHashes: string;
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+export const FINGERPRINT_VERSION = 2;
 
-/** Numbers are hashed by their 64-bit pattern, not their text: no conversion per cell. */
-const numberBits = new Float64Array(1);
-const numberWords = new Uint32Array(numberBits.buffer);
+const hex = (hashes: Uint32Array) => {
+  let text = '';
+  for (const hash of hashes) text += hash.toString(16).padStart(8, '0');
+  return text;
+};
 
-const hex = (hash: number) => (hash >>> 0).toString(16).padStart(8, '0');
-
-/** One pass over the grid: each cell feeds its row's FNV-1a hash and its column's, then a separator. */
 export function fingerprint(values: readonly (readonly CellValue[])[]): GridFingerprint {
-  const rows = values.length;
-  const columns = rows ? values[0]!.length : 0;
-  const columnState = new Array<number>(columns).fill(FNV_OFFSET);
-  const rowParts: string[] = [];
-  for (const row of values) {
-    let rowHash = FNV_OFFSET;
-    for (let c = 0; c < columns; c += 1) {
-      const value = row[c] ?? '';
-      let columnHash = columnState[c]!;
-      // A type mark first, so 1, "1" and true never hash alike.
-      if (typeof value === 'number') {
-        numberBits[0] = value;
-        rowHash = Math.imul(Math.imul(Math.imul(rowHash ^ 0x6e, FNV_PRIME) ^ numberWords[0]!, FNV_PRIME) ^ numberWords[1]!, FNV_PRIME);
-        columnHash = Math.imul(Math.imul(Math.imul(columnHash ^ 0x6e, FNV_PRIME) ^ numberWords[0]!, FNV_PRIME) ^ numberWords[1]!, FNV_PRIME);
-      } else if (typeof value === 'boolean') {
-        const mark = value ? 0x54 : 0x46;
-        rowHash = Math.imul(rowHash ^ mark, FNV_PRIME);
-        columnHash = Math.imul(columnHash ^ mark, FNV_PRIME);
-      } else {
-        rowHash = Math.imul(rowHash ^ 0x73, FNV_PRIME);
-        columnHash = Math.imul(columnHash ^ 0x73, FNV_PRIME);
-        for (let i = 0; i < value.length; i += 1) {
-          const code = value.charCodeAt(i);
-          rowHash = Math.imul(rowHash ^ code, FNV_PRIME);
-          columnHash = Math.imul(columnHash ^ code, FNV_PRIME);
-        }
-      }
-      rowHash = Math.imul(rowHash ^ 0x1f, FNV_PRIME);
-      columnState[c] = Math.imul(columnHash ^ 0x1f, FNV_PRIME);
-    }
-    rowParts.push(hex(rowHash));
-  }
-  return { rows, columns, rowHashes: rowParts.join(''), columnHashes: columnState.map(hex).join('') };
+  const digests = gridDigests(values);
+  return { v: FINGERPRINT_VERSION, rows: digests.rows, columns: digests.columns, rowHashes: hex(digests.rowA), columnHashes: hex(digests.columnA) };
 }
 
-export interface HandEdits {
-  /** 0-based rows of the placement that differ. */
-  rows: number[];
-  /** 0-based cells where a changed row and a changed column cross. */
-  cells: { row: number; column: number }[];
-}
-
-/** The rows and cells that differ from what was written; empty lists when nothing does. */
+/**
+ * The rows and cells that differ from a fingerprint kept in the workbook (0-based). Nothing is found against a
+ * fingerprint of another version: it cannot be compared, which is as good as having none.
+ */
 export function findHandEdits(written: GridFingerprint, current: readonly (readonly CellValue[])[]): HandEdits {
+  if (written.v !== FINGERPRINT_VERSION) return { rows: [], cells: [] };
   const now = fingerprint(current);
-  const changed = (a: string, b: string, count: number) =>
-    Array.from({ length: count }, (_, i) => i).filter((i) => a.slice(i * 8, i * 8 + 8) !== b.slice(i * 8, i * 8 + 8));
+  const changed = (a: string, b: string, count: number) => {
+    const found: number[] = [];
+    for (let i = 0; i < count; i += 1) if (a.slice(i * 8, i * 8 + 8) !== b.slice(i * 8, i * 8 + 8)) found.push(i);
+    return found;
+  };
   const rows = changed(written.rowHashes, now.rowHashes, Math.max(written.rows, now.rows));
   const columns = changed(written.columnHashes, now.columnHashes, Math.max(written.columns, now.columns));
-  const cells = rows.flatMap((row) => columns.map((column) => ({ row, column })));
-  return { rows, cells };
+  return { rows, cells: rows.flatMap((row) => columns.map((column) => ({ row, column }))) };
 }

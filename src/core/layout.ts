@@ -1,6 +1,10 @@
-import type { AnnotationEntry, CubeCellValue, CubeFilter, CubeLoadResult, CubeQuery, DisplayScale, Granularity } from '../contract';
+import type { AnnotationEntry, CubeCellValue, CubeLoadResult, CubeQuery, DisplayScale, Granularity } from '../contract';
 import { timeDimensionMember, type Pivot } from './report-definition';
-import { cellValueOf, measureFormat, timeFormat, type CellValue } from './cell-values';
+import { cellValueOf, type CellValue } from './cell-values';
+import { numberFormat, timeFormat } from './excel-formats';
+import { filteredMembers, filterSummary, humanizeMember } from './filter-summary';
+
+export { grandTotalQuery, rowTotalsQuery, totalsQuery } from './totals-query';
 
 /** A result laid out as cells: values (strings unprefixed: the writer makes them safe) and number formats. */
 export interface CellGrid {
@@ -10,6 +14,8 @@ export interface CellGrid {
   headerRows: number;
   /** Rows (0-based in the grid) to show in bold: the totals. */
   boldRows: number[];
+  /** Columns (0-based in the grid) to show in bold: the Total column block. */
+  boldColumns?: number[];
 }
 
 export interface LayoutOptions {
@@ -19,6 +25,10 @@ export interface LayoutOptions {
   showAppliedFilters?: boolean;
   /** The totals query's result (see `totalsQuery`), when the pivot asks for column totals. */
   totals?: CubeLoadResult | null;
+  /** The row totals query's result (see `rowTotalsQuery`), when the pivot asks for row totals. */
+  rowTotals?: CubeLoadResult | null;
+  /** The grand total query's result (see `grandTotalQuery`): where the Total row meets the Total column. */
+  grandTotals?: CubeLoadResult | null;
 }
 
 interface Member {
@@ -84,37 +94,6 @@ function indexRows(data: CubeLoadResult['data'], rowKeys: string[], columnKeys: 
 const FILTERED = ' (filtered)';
 const TOTAL = 'Total';
 
-/** A member that is only filtered on has no annotation: `orders.customer_segment` reads "Customer segment". */
-function humanizeMember(member: string): string {
-  const name = member.slice(member.lastIndexOf('.') + 1).replace(/_/g, ' ');
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-/** Scaled display through the number format only: the cell keeps the exact value. */
-function scaledFormat(base: string, scale: DisplayScale, format: string | undefined): string {
-  if (format === 'percent') return base;
-  switch (scale) {
-    case 'model': return base;
-    case 'absolute': return 'General';
-    case 'thousands': return '#,##0.0,"K"';
-    case 'millions': return '#,##0.0,,"M"';
-    case 'billions': return '#,##0.0,,,"B"';
-    default: return base;
-  }
-}
-
-function filteredMembers(filters: CubeFilter[] | undefined, into = new Set<string>()): Set<string> {
-  for (const filter of filters ?? []) {
-    if ('operator' in filter) {
-      const member = filter.member ?? filter.dimension;
-      if (member) into.add(member);
-    } else {
-      filteredMembers('and' in filter ? filter.and : filter.or, into);
-    }
-  }
-  return into;
-}
-
 function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, filtered: Set<string>): { rows: Member[]; columns: Member[]; measures: Member[] } {
   const { annotation } = result;
   const granularities = new Map(
@@ -159,40 +138,12 @@ function memberValue(member: Member, value: CubeCellValue): CellValue {
   return cellValueOf(value, member.kind === 'time' ? 'time' : member.entry.type);
 }
 
+/** Times by granularity (or the model's time format); numbers by the model's format, measures display-scaled. */
 function memberFormat(member: Member, scale: DisplayScale): string {
-  if (member.kind === 'time' || member.entry.type === 'time') return timeFormat(member.granularity);
-  if (member.kind === 'measure') return scaledFormat(measureFormat(member.entry.format), scale, member.entry.format);
-  return 'General';
-}
-
-const OPERATOR_WORDS: Record<string, string> = {
-  equals: 'is', notEquals: 'is not', contains: 'contains', notContains: 'does not contain', startsWith: 'starts with',
-  notStartsWith: 'does not start with', endsWith: 'ends with', notEndsWith: 'does not end with', gt: '>', gte: '≥', lt: '<',
-  lte: '≤', set: 'is set', notSet: 'is not set', inDateRange: 'between', notInDateRange: 'not between', beforeDate: 'before',
-  beforeOrOnDate: 'on or before', afterDate: 'after', afterOrOnDate: 'on or after',
-};
-
-/** "Status is completed; Region is not Europe or Asia Pacific; Created at between 2025-01-01 and 2025-12-31". */
-export function filterSummary(query: CubeQuery, titleOf: (member: string) => string): string {
-  const describe = (filter: CubeFilter): string => {
-    if (!('operator' in filter)) {
-      const [joiner, parts] = 'and' in filter ? [' and ', filter.and] : [' or ', filter.or];
-      return `(${parts.map(describe).join(joiner)})`;
-    }
-    const member = titleOf(filter.member ?? filter.dimension ?? '');
-    const words = OPERATOR_WORDS[filter.operator] ?? filter.operator;
-    const values = (filter.values ?? []).map(String);
-    if (filter.operator === 'set' || filter.operator === 'notSet') return `${member} ${words}`;
-    if (filter.operator.endsWith('DateRange')) return `${member} ${words} ${values[0] ?? ''} and ${values[1] ?? ''}`;
-    return `${member} ${words} ${values.join(' or ')}`;
-  };
-  const parts = (query.filters ?? []).map(describe);
-  for (const td of query.timeDimensions ?? []) {
-    if (!td.dateRange) continue;
-    const range = Array.isArray(td.dateRange) ? `between ${td.dateRange[0]} and ${td.dateRange[1]}` : td.dateRange;
-    parts.push(`${titleOf(td.dimension)} ${range}`);
-  }
-  return parts.join('; ');
+  const { entry } = member;
+  if (member.kind === 'time' || entry.type === 'time') return timeFormat(member.granularity, entry.format);
+  if (entry.type !== 'number') return 'General';
+  return numberFormat(entry.format, { currency: entry.currency, scale: member.kind === 'measure' ? scale : 'model' });
 }
 
 /**
@@ -200,12 +151,17 @@ export function filterSummary(query: CubeQuery, titleOf: (member: string) => str
  * times the measures when they are on rows. Columns: one per distinct combination of column members, times
  * the measures when they are on columns; `measuresPosition` puts the measures outside (`before`) or inside
  * (`after`) the column (or row) members. Header rows name the column members (each value written once at
- * the start of its group), the corner names the row members. Missing combinations are empty cells.
- * A flat table is the pivot with no column members and measures on columns: one row per result row.
+ * the start of its group), the corner names the row members. Missing combinations are empty cells. Measures
+ * keep the pivot's order everywhere. Totals come from their own queries (`totalsQuery`, `rowTotalsQuery`,
+ * `grandTotalQuery`), never from adding cells up: a bold Total row (one per measure when measures are on
+ * rows) and, with column members, a trailing bold Total column block (one column per measure when measures
+ * are on columns). A flat table is the pivot with no column members and measures on columns: one row per
+ * result row. The report's own `showAppliedFilters`, when it has one, wins over the options'.
  */
 export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, options: LayoutOptions = {}): CellGrid {
-  const filtered = options.showAppliedFilters ? filteredMembers(query.filters) : new Set<string>();
-  for (const td of query.timeDimensions ?? []) if (options.showAppliedFilters && td.dateRange) filtered.add(td.dimension);
+  const showFilters = pivot.showAppliedFilters ?? options.showAppliedFilters;
+  const filtered = showFilters ? filteredMembers(query.filters) : new Set<string>();
+  for (const td of query.timeDimensions ?? []) if (showFilters && td.dateRange) filtered.add(td.dimension);
   const { rows: rowMembers, columns: columnMembers, measures } = members(result, query, pivot, filtered);
   const scale = pivot.displayScale;
   const measuresOnRows = pivot.measuresAxis === 'rows' && measures.length > 0;
@@ -217,7 +173,8 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   const indexed = indexRows(flat ? [] : result.data, rowMembers.map((m) => m.key), columnMembers.map((m) => m.key));
   const { rowTuples, columnTuples, cells } = indexed;
 
-  type Leaf = { index: number; tuple: Tuple; measure: Member | null };
+  /** A row or column of the body: its tuple's index (-1 for a total) and its measure when measures are on its axis. */
+  type Leaf = { index: number; tuple: Tuple; measure: Member | null; total?: boolean };
   const expand = (tuples: Tuple[], withMeasures: boolean): Leaf[] => {
     if (!withMeasures) return tuples.map((tuple, index) => ({ index, tuple, measure: null }));
     const indexedTuples = tuples.map((tuple, index) => ({ index, tuple }));
@@ -225,7 +182,10 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       ? measures.flatMap((measure) => indexedTuples.map((t) => ({ ...t, measure })))
       : indexedTuples.flatMap((t) => measures.map((measure) => ({ ...t, measure })));
   };
-  const columnLeaves = expand(columnTuples, measuresOnColumns);
+  // The Total column block: a total across the column members, so only with some (and with measures to total).
+  const rowTotals = pivot.showRowTotals && columnMembers.length > 0 && measures.length > 0 ? options.rowTotals : null;
+  const totalColumns: Leaf[] = !rowTotals ? [] : (measuresOnColumns ? measures : [null]).map((measure) => ({ index: -1, tuple: [], measure, total: true }));
+  const columnLeaves = [...expand(columnTuples, measuresOnColumns), ...totalColumns];
   const rowLeaves = expand(rowTuples, measuresOnRows);
 
   // Left header columns: the row members, and the measure names when measures are on rows.
@@ -246,7 +206,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   const boldRows: number[] = [];
   const emptyRow = () => ({ values: Array<CellValue>(width).fill(''), formats: Array<string>(width).fill('General') });
 
-  if (options.showAppliedFilters) {
+  if (showFilters) {
     const titleOf = (member: string) =>
       (result.annotation.dimensions[member] ?? result.annotation.measures[member] ?? result.annotation.timeDimensions[member])?.shortTitle ??
       humanizeMember(member);
@@ -274,6 +234,10 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       const newMeasure = !previous || previous.measure !== leaf.measure;
       if (h === measureHeaderRow) {
         if (!before || newMeasure) row.values[col] = leaf.measure!.title;
+        return;
+      }
+      if (leaf.total) {
+        if (level === 0 && !previous?.total) row.values[col] = TOTAL;
         return;
       }
       if (level < 0) {
@@ -310,8 +274,13 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   };
   const leafSources = columnLeaves.map((column) => column.index);
   const leafMeasures = columnLeaves.map((column) => column.measure);
+  const leafTotals = columnLeaves.map((column) => column.total === true);
+  const rowTotalIndex = new Map<string, Record<string, CubeCellValue>>();
+  for (const row of rowTotals?.data ?? []) rowTotalIndex.set(tupleKey(rowMembers.map((m) => row[m.key] ?? null)), row);
 
-  const bodyRow = (leaf: Leaf, previous: Leaf | undefined, sources: readonly (Record<string, CubeCellValue> | undefined)[], label: CellValue[] | null) => {
+  type Source = Record<string, CubeCellValue> | undefined;
+  /** A body row: `sources` by column tuple, `total` for the Total column block. */
+  const bodyRow = (leaf: Leaf, previous: Leaf | undefined, sources: readonly Source[], total: Source, label: CellValue[] | null) => {
     const rowValues = Array<CellValue>(width).fill('');
     if (label) {
       label.forEach((v, i) => { rowValues[i] = v; });
@@ -326,7 +295,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
     for (let j = 0; j < leafSources.length; j += 1) {
       const measure = leaf.measure ?? leafMeasures[j];
       if (!measure) continue;
-      const row = sources[leafSources[j]!];
+      const row = leafTotals[j] ? total : sources[leafSources[j]!];
       if (row !== undefined) rowValues[left + j] = memberValue(measure, row[measure.key] ?? null);
     }
     return { values: rowValues, formats: formatsFor(leaf.measure) };
@@ -354,14 +323,14 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   } else {
     rowLeaves.forEach((leaf, i) => {
       const previous = i > 0 && (!measuresOnRows || before || rowLeaves[i - 1]!.measure === leaf.measure) ? rowLeaves[i - 1] : undefined;
-      const row = bodyRow(leaf, previous, cells[leaf.index] ?? [], null);
+      const row = bodyRow(leaf, previous, cells[leaf.index] ?? [], rowTotalIndex.get(tupleKey(leaf.tuple)), null);
       values.push(row.values);
       formats.push(row.formats);
     });
   }
 
   if (pivot.showColumnTotals && options.totals) {
-    const totals: (Record<string, CubeCellValue> | undefined)[] = [];
+    const totals: Source[] = [];
     for (const row of options.totals.data) {
       const c = indexed.columnIndex.get(tupleKey(columnMembers.map((m) => row[m.key] ?? null)));
       if (c !== undefined) totals[c] = row;
@@ -371,7 +340,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       const label = Array<CellValue>(Math.max(1, left)).fill('');
       label[measuresOnRows && before ? Math.min(1, left - 1) : 0] = TOTAL;
       if (measuresOnRows) label[measureColumn] = leaf.measure!.title;
-      const row = bodyRow(leaf, undefined, totals, label);
+      const row = bodyRow(leaf, undefined, totals, options.grandTotals?.data[0], label);
       // Total rows carry a label where members' formats would be: theirs are General there.
       row.formats = [...row.formats].fill('General', 0, left);
       boldRows.push(values.length);
@@ -380,43 +349,6 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
     }
   }
 
-  return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows };
-}
-
-/** True when a filter (or group) involves a measure, which the totals query must drop. */
-function involvesMeasure(filter: CubeFilter, measures: Set<string>): boolean {
-  if ('operator' in filter) return measures.has(filter.member ?? filter.dimension ?? '');
-  return ('and' in filter ? filter.and : filter.or).some((f) => involvesMeasure(f, measures));
-}
-
-function withoutMeasureFilters(filters: CubeFilter[], measures: Set<string>): CubeFilter[] {
-  return filters.flatMap((filter): CubeFilter[] => {
-    if ('operator' in filter) return involvesMeasure(filter, measures) ? [] : [filter];
-    if ('and' in filter) {
-      const kept = withoutMeasureFilters(filter.and, measures);
-      return kept.length ? [{ and: kept }] : [];
-    }
-    // An `or` with a measure in it cannot be split without changing its meaning: it goes whole.
-    return involvesMeasure(filter, measures) ? [] : [filter];
-  });
-}
-
-/**
- * The query behind the Total row: the report's measures grouped only by the column members, with the
- * dimension filters and date ranges kept and measure filters dropped, so an average or a distinct count
- * totals correctly instead of summing cells.
- */
-export function totalsQuery(query: CubeQuery, pivot: Pivot, measureNames: Set<string> = new Set(query.measures ?? [])): CubeQuery {
-  const columnKeys = new Set(pivot.columns);
-  const timeDimensions = (query.timeDimensions ?? [])
-    .map((td) => (td.granularity && columnKeys.has(timeDimensionMember(td)) ? td : { dimension: td.dimension, ...(td.dateRange ? { dateRange: td.dateRange } : {}) }))
-    .filter((td) => 'granularity' in td || td.dateRange);
-  const { order: _order, limit: _limit, offset: _offset, total: _total, ...rest } = query;
-  return {
-    ...rest,
-    measures: query.measures ?? [],
-    dimensions: (query.dimensions ?? []).filter((d) => columnKeys.has(d)),
-    timeDimensions,
-    filters: withoutMeasureFilters(query.filters ?? [], measureNames),
-  };
+  const boldColumns = columnLeaves.flatMap((leaf, j) => (leaf.total ? [left + j] : []));
+  return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows, boldColumns };
 }

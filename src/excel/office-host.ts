@@ -6,8 +6,12 @@ import { parseHexColor, relativeLuminance } from '../core/color';
  */
 export type PaneTheme = 'light' | 'dark';
 
+/**
+ * How a dialog ended: its page's first message with the origin that sent it (null where an older Office
+ * does not say), closed by the user, or failed.
+ */
 export type DialogOutcome =
-  | { kind: 'message'; message: string }
+  | { kind: 'message'; message: string; origin: string | null }
   | { kind: 'closed' }
   | { kind: 'failed'; code: number | null };
 
@@ -15,7 +19,10 @@ export interface PaneHost {
   /** BCP 47 tag of Office's display language, e.g. `de-DE`. */
   displayLanguage: string;
   theme: PaneTheme;
-  /** Opens a page in a dialog and resolves with the first message it sends, or how it ended otherwise. */
+  /**
+   * Opens a page of the add-in's own origin in a dialog and resolves with the first message a page of that
+   * origin sends (messages from any other origin are ignored), or how the dialog ended otherwise.
+   */
   openDialog(url: string): Promise<DialogOutcome>;
 }
 
@@ -28,18 +35,37 @@ function themeOf(officeTheme: Office.OfficeTheme | undefined): PaneTheme {
   return rgb && relativeLuminance(rgb) < relativeLuminance([128, 128, 128]) ? 'dark' : 'light';
 }
 
-/** Office's dialog: the page hands back its result with `Office.context.ui.messageParent`. */
+/**
+ * Office's dialog: the page hands back its result with `Office.context.ui.messageParent`. The first page must
+ * be of the add-in's own domain (else error 12004:
+ * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/dialog-handle-errors-events), and Office's own
+ * prompt before opening stays on.
+ * Where the host has DialogOrigin 1.1, a message says which origin sent it, and only the add-in's own is
+ * taken: https://learn.microsoft.com/en-us/office/dev/add-ins/develop/dialog-api-in-office-add-ins
+ * (cross-domain messaging), https://learn.microsoft.com/en-us/javascript/api/office/office.dialogmessageoptions.
+ * Older hosts give no origin; there the pane's `state` and PKCE checks are what stop a foreign answer.
+ */
 function openOfficeDialog(url: string): Promise<DialogOutcome> {
+  const own = window.location.origin;
+  const knowsOrigins = Office.context.requirements.isSetSupported('DialogOrigin', '1.1');
   return new Promise((resolve) => {
-    Office.context.ui.displayDialogAsync(url, { height: 60, width: 30, promptBeforeOpen: false }, (opened) => {
+    Office.context.ui.displayDialogAsync(url, { height: 60, width: 30 }, (opened) => {
       if (opened.status !== Office.AsyncResultStatus.Succeeded) {
         resolve({ kind: 'failed', code: opened.error?.code ?? null });
         return;
       }
       const dialog = opened.value;
       dialog.addEventHandler(Office.EventType.DialogMessageReceived, (arg) => {
+        if (!('message' in arg)) {
+          dialog.close();
+          resolve({ kind: 'failed', code: arg.error });
+          return;
+        }
+        const from = arg.origin ?? null;
+        // From anywhere else: ignored, and the dialog stays open for the add-in's own page to answer.
+        if (from !== own && (knowsOrigins || from !== null)) return;
         dialog.close();
-        resolve('message' in arg ? { kind: 'message', message: arg.message } : { kind: 'failed', code: arg.error });
+        resolve({ kind: 'message', message: arg.message, origin: from });
       });
       // 12006: the user closed the dialog; any other code is a failure of the page or the host.
       dialog.addEventHandler(Office.EventType.DialogEventReceived, (arg) => {

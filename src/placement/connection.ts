@@ -1,35 +1,59 @@
 import { PlatformClient, type PlatformClientOptions } from '../client';
-import type { AppConfig, Deployment, User } from '../contract';
+import type { AppConfigResponse, Deployment, User } from '../contract';
 
 /**
- * Where the pane is connected: the Platform API base and the user's access token, from the sign-in page
- * (`session`, revoked on sign-out) or pasted by the user (`api-token`, managed on the platform).
+ * Where the pane is connected and with what, as kept in the add-in's own storage (never the workbook).
+ * Signed in with an account (OAuth 2.0): the pane renews the access token with the refresh token and
+ * revokes both at sign-out.
  */
-export interface ConnectionSettings {
+export interface OAuthConnectionSettings {
+  kind: 'oauth';
+  /** The Platform API base, also the authorization server's issuer. */
   baseUrl: string;
   accessToken: string;
-  kind?: 'session' | 'api-token';
+  /** Null when the platform issued none: the user signs in again once the access token expires. */
+  refreshToken: string | null;
+  /** When the access token expires, in ms since the epoch; null when the platform did not say. */
+  expiresAt: number | null;
+  /** Names this sign-in across renewals, so panes of the add-in share renewed tokens only of the same one. */
+  signInId: string;
+}
+
+/** A pasted API key (the real API takes one as the Bearer token): managed on the platform, nothing to renew. */
+export interface ApiKeyConnectionSettings {
+  kind: 'api-key';
+  baseUrl: string;
+  accessToken: string;
+}
+
+export type ConnectionSettings = OAuthConnectionSettings | ApiKeyConnectionSettings;
+
+/** Where a connection's Bearer token comes from (the pane's `TokenSession`). */
+export interface Credentials {
+  /** The current settings; replaced (never edited) as tokens are renewed or the user signs in again. */
+  readonly settings: ConnectionSettings;
+  /** The token to send now, renewed first when it is about to expire. */
+  accessToken(): Promise<string>;
 }
 
 export interface Connection {
-  /** The current token: replaced in place when the user signs in again, so every client sees the new one. */
-  settings: ConnectionSettings;
+  /** Asked for the token on every request, so every client sees a renewed one. */
+  credentials: Credentials;
   platform: PlatformClient;
   user: User;
   deployments: Deployment[];
   /** The admin's choices: theme, applied-filter default, localized titles, time zone. */
-  appConfig: AppConfig;
+  appConfig: AppConfigResponse;
 }
 
 /**
- * Checks a base URL and token by asking the platform who the user is and which deployments they see.
+ * Checks the credentials by asking the platform who the user is and which deployments they see.
  * Any failure is thrown as the client's typed error, for the pane to put into words.
  */
-export async function connect(settings: ConnectionSettings, options: Partial<PlatformClientOptions> = {}): Promise<Connection> {
-  const current = { ...settings };
-  const platform = new PlatformClient({ ...options, baseUrl: settings.baseUrl, accessToken: () => current.accessToken });
+export async function connect(credentials: Credentials, options: Partial<PlatformClientOptions> = {}): Promise<Connection> {
+  const platform = new PlatformClient({ ...options, baseUrl: credentials.settings.baseUrl, accessToken: () => credentials.accessToken() });
   const [user, deployments, appConfig] = await Promise.all([platform.getCurrentUser(), platform.listDeployments(), platform.getAppConfig()]);
-  return { settings: current, platform, user, deployments, appConfig };
+  return { credentials, platform, user, deployments, appConfig };
 }
 
 /** Who a token belongs to: the one request needed to check a token given after signing in again. */
@@ -39,6 +63,6 @@ export function tokenUser(settings: ConnectionSettings, options: Partial<Platfor
 
 /** The deployment to start with: the user's saved default if it still exists, else the first. */
 export function initialDeployment(connection: Pick<Connection, 'user' | 'deployments'>): Deployment | undefined {
-  const saved = connection.user.settings.defaultDeploymentId;
+  const saved = connection.user.settings?.defaultDeploymentId;
   return connection.deployments.find((d) => d.id === saved) ?? connection.deployments[0];
 }

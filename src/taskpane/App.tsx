@@ -5,16 +5,20 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { localizedTitle } from '../core/localized-title';
 import type { Deployment } from '../contract';
 import type { PaneHost } from '../excel/office-host';
+import type { OAuthClient } from '../client/oauth-client';
 import type { Connection, ConnectionSettings } from '../placement/connection';
-import { parseSignInMessage, signInPageUrl } from '../placement/sign-in';
-import { describeError } from './errors';
+import type { TokenSession } from '../placement/token-session';
 import { I18nProvider, i18nFor, useI18n } from './i18n';
+import { loadSettings } from './settings-storage';
+import { describeSignIn } from './sign-in-words';
 import { paneTheme, safeLogoUrl } from './theme';
 import { SignInView } from './views/SignInView';
 import { ViewErrorBoundary } from './views/ViewErrorBoundary';
 
 // Loaded once signed in, so the first paint (the sign-in view) needs only the small initial script.
 const loadConnection = () => import('../placement/connection');
+// The OAuth client (oauth4webapi) too: loaded on "Sign in", or to renew saved tokens.
+const loadTokens = () => import('../placement/token-session');
 const WorkspaceView = lazy(() => import('./views/WorkspaceView').then((module) => ({ default: module.WorkspaceView })));
 const SettingsView = lazy(() => import('./views/SettingsView').then((module) => ({ default: module.SettingsView })));
 
@@ -32,11 +36,14 @@ const useStyles = makeStyles({
 
 export interface PaneProps {
   host: PaneHost;
-  initialSettings: ConnectionSettings;
+  /** Saved settings, or only the platform address to offer. */
+  initialSettings: ConnectionSettings | { baseUrl: string };
   /** Connect at start with the initial settings (they were saved by an earlier session). */
   autoConnect: boolean;
   /** Keeps the settings in the add-in's own storage (never the workbook). */
   saveSettings(settings: ConnectionSettings | null): void;
+  /** Reads them back (another pane may have renewed the tokens); default the add-in's own storage. */
+  loadSettings?(): ConnectionSettings | null;
 }
 
 /** The whole task pane, in Office's display language. */
@@ -67,7 +74,7 @@ interface PendingSignIn {
   resolve(signedIn: boolean): void;
 }
 
-function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
+function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: readSettings = loadSettings }: PaneProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m } = i18n;
@@ -79,16 +86,21 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
   const [view, setView] = useState<'workbook' | 'settings'>('workbook');
   const [sessionEnded, setSessionEnded] = useState(false);
   const pendingSignIn = useRef<PendingSignIn | null>(null);
-  // The clients' 401 hook outlives renders, so it reads the connection through a ref, not the state.
+  // The clients' 401 hook outlives renders, so it reads the connection and its tokens through refs, not the state.
   const connectionRef = useRef<Connection | null>(null);
-  const describe = (e: unknown) => describeError(e, i18n);
+  const sessionRef = useRef<TokenSession | null>(null);
+  const describe = (e: unknown) => describeSignIn(e, i18n);
 
   /**
-   * Called by the clients on a 401 once connected: shows the sign-in again and keeps the request (and so
-   * whatever the pane was doing) waiting until the user is back, or gives up when they sign out.
+   * Called by the clients on a 401: renews the access token with the refresh token, and only when that fails
+   * (and the pane is connected) shows the sign-in again, keeping the request (and so whatever the pane was
+   * doing) waiting until the user is back, or giving up when they sign out.
    */
-  const reauthenticate = (): Promise<boolean> => {
-    if (!connectionRef.current) return Promise.resolve(false);
+  const reauthenticate = async (): Promise<boolean> => {
+    const session = sessionRef.current;
+    if (!session) return false;
+    if (await session.renew()) return true;
+    if (sessionRef.current !== session || !connectionRef.current) return false;
     if (!pendingSignIn.current) {
       let resolve: (signedIn: boolean) => void = () => {};
       const promise = new Promise<boolean>((r) => (resolve = r));
@@ -103,12 +115,14 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
     setSessionEnded(false);
   };
 
-  const open = async (settings: ConnectionSettings) => {
+  const open = async (settings: ConnectionSettings, oauth?: OAuthClient) => {
     setError(null);
     try {
-      const { connect, initialDeployment } = await loadConnection();
-      const next = await connect(settings, { reauthenticate });
-      saveSettings(next.settings);
+      const [{ connect, initialDeployment }, { TokenSession }] = await Promise.all([loadConnection(), loadTokens()]);
+      const session = new TokenSession(settings, { save: saveSettings, load: readSettings, oauth });
+      sessionRef.current = session;
+      const next = await connect(session, { reauthenticate });
+      saveSettings(session.settings);
       connectionRef.current = next;
       setConnection(next);
       setDeployment(initialDeployment(next));
@@ -117,62 +131,44 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
     }
   };
 
-  /** The platform's sign-in page in a dialog; resolves with the token it hands back, or null. */
-  const tokenFromDialog = async (baseUrl: string): Promise<string | null> => {
-    let url: string;
-    try {
-      url = signInPageUrl(baseUrl);
-    } catch (e) {
-      setError(describe(e));
-      return null;
-    }
-    const outcome = await host.openDialog(url);
-    if (outcome.kind === 'failed') {
-      setError(m.dialogFailed);
-      return null;
-    }
-    const result = outcome.kind === 'message' ? parseSignInMessage(outcome.message) : null;
-    if (result?.kind !== 'signed-in') {
-      setError(m.signInCancelled);
-      return null;
-    }
-    return result.accessToken;
-  };
-
-  const signIn = async (baseUrl: string, apiToken?: string) => {
+  /** Signs in with an account (the platform's page in a dialog) or an API key; signing in again keeps the work going. */
+  const signIn = async (baseUrl: string, apiKey?: string) => {
     setBusy(true);
     setError(null);
     try {
-      const accessToken = apiToken ?? (await tokenFromDialog(baseUrl));
-      if (!accessToken) return;
-      const settings: ConnectionSettings = { baseUrl, accessToken, kind: apiToken ? 'api-token' : 'session' };
+      let settings: ConnectionSettings;
+      let oauth: OAuthClient | undefined;
+      if (apiKey !== undefined) settings = { kind: 'api-key', baseUrl, accessToken: apiKey };
+      else {
+        const { signInWithDialog } = await loadTokens();
+        // The dialog's pages are beside the pane's own page.
+        const addinBase = new URL('.', window.location.href).href;
+        ({ settings, oauth } = await signInWithDialog(baseUrl, { addinBase, openDialog: (url) => host.openDialog(url) }));
+      }
       const current = connectionRef.current;
       if (!current) {
-        await open(settings);
+        await open(settings, oauth);
         return;
       }
       // Signing in again: the same user carries on where they were; another user starts afresh.
       const { tokenUser } = await loadConnection();
-      const user = await tokenUser(settings).catch((e: unknown) => {
-        setError(describe(e));
-        return null;
-      });
-      if (!user) return;
+      const user = await tokenUser(settings);
       if (user.id !== current.user.id) {
         endPendingSignIn(false);
-        await open(settings);
+        await open(settings, oauth);
         return;
       }
-      Object.assign(current.settings, settings);
-      saveSettings(current.settings);
+      sessionRef.current?.replace(settings, oauth);
       endPendingSignIn(true);
+    } catch (e) {
+      setError(describe(e));
     } finally {
       setBusy(false);
     }
   };
 
   useEffect(() => {
-    if (!autoConnect) return;
+    if (!autoConnect || !('kind' in initialSettings)) return;
     setBusy(true);
     void open(initialSettings).finally(() => setBusy(false));
     // Only once, at start.
@@ -186,17 +182,18 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
   };
 
   const signOut = async () => {
-    const current = connectionRef.current;
+    const session = sessionRef.current;
+    sessionRef.current = null;
     connectionRef.current = null;
     endPendingSignIn(false);
-    saveSettings(null);
     setConnection(null);
     setDeployment(undefined);
     setView('workbook');
     setError(null);
-    // A session token is revoked on the platform too. The token is already forgotten here, which is what
-    // signing out promises; if the platform cannot be reached, the pane says so but stays signed out.
-    if (current?.settings.kind === 'session') await current.platform.signOut().catch((e: unknown) => setError(describe(e)));
+    // The tokens are forgotten first, which is what signing out promises, then revoked on the platform; if
+    // it cannot be reached, the pane says so but stays signed out.
+    if (session) await session.signOut().catch(() => setError(m.signedOutNotRevoked));
+    else saveSettings(null);
   };
 
   const logo = safeLogoUrl(connection?.appConfig.appTheme?.logoUrl);
@@ -236,7 +233,7 @@ function App({ host, initialSettings, autoConnect, saveSettings }: PaneProps) {
               {m.sessionEndedBody}
               <SignInView
                 again
-                baseUrl={connection.settings.baseUrl}
+                baseUrl={connection.credentials.settings.baseUrl}
                 busy={busy}
                 error={error}
                 onSignIn={(baseUrl) => void signIn(baseUrl)}

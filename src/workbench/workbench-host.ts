@@ -2,7 +2,7 @@ import type { DialogOutcome, PaneHost, PaneTheme } from '../excel/office-host';
 
 /**
  * The pane's host in the workbench: language and theme from the page's query (`?lang=de-DE&theme=dark`),
- * and Office's dialog stood in for by a popup window that talks back with `postMessage` (the sign-in page
+ * and Office's dialog stood in for by a popup window that talks back with `postMessage` (the callback page
  * falls back to it outside Office, where `messageParent` does not exist). Not an iframe: Office.js in a
  * frame takes its parent for an Office host.
  */
@@ -17,7 +17,8 @@ export function workbenchHost(params: URLSearchParams): PaneHost {
 function openDialog(url: string): Promise<DialogOutcome> {
   const dialog = window.open(url, 'office-dialog', 'popup,width=480,height=600');
   if (!dialog) return Promise.resolve({ kind: 'failed', code: 12009 });
-  const origin = new URL(url, window.location.href).origin;
+  // As Office's dialog does with DialogOrigin 1.1: only the add-in's own origin may answer.
+  const origin = window.location.origin;
   return new Promise((resolve) => {
     const finish = (outcome: DialogOutcome) => {
       window.removeEventListener('message', onMessage);
@@ -27,7 +28,7 @@ function openDialog(url: string): Promise<DialogOutcome> {
     };
     const onMessage = (event: MessageEvent) => {
       if (event.source !== dialog || event.origin !== origin || typeof event.data !== 'string') return;
-      finish({ kind: 'message', message: event.data });
+      finish({ kind: 'message', message: event.data, origin: event.origin });
     };
     window.addEventListener('message', onMessage);
     // Office reports a dialog the user closed as event 12006; a closed window is how that looks here.

@@ -48,10 +48,10 @@ function Workbench({ simulator, host }: { simulator: ExcelSimulator; host: PaneH
 }
 
 Office.onReady(() => {
-  // A token in the fragment (printed by `npm start`) connects the pane to the platform behind this server.
+  // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server.
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
   if (token) {
-    saveSettings({ baseUrl: window.location.origin, accessToken: token, kind: 'api-token' });
+    saveSettings({ kind: 'api-key', baseUrl: window.location.origin, accessToken: token });
     // Office.js removes history.replaceState (outside Office too), so the token is cleared from the hash.
     window.location.hash = '';
   }

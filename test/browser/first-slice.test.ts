@@ -35,11 +35,11 @@ test('place a report at B3, see it up to date, see it change, refresh it, and fo
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
   if (!dialog.isClosed()) await dialog.waitForEvent('close');
-  // The pane keeps the session token in its own storage, never in the workbook.
-  const stored = await bench.page.evaluate(() => JSON.parse(localStorage.getItem('report-sync.connection') ?? 'null') as { kind: string } | null);
-  expect(stored?.kind).toBe('session');
+  // The pane keeps the OAuth tokens in its own storage, never in the workbook (more in sign-in.test.ts).
+  const stored = await bench.page.evaluate(() => JSON.parse(localStorage.getItem('report-sync.connection') ?? 'null') as { kind: string; accessToken: string } | null);
+  expect(stored?.kind).toBe('oauth');
   const workbookJson = await bench.page.evaluate(() => JSON.stringify((window as unknown as { workbench: { model: { toJSON(): unknown } } }).workbench.model.toJSON()));
-  expect(workbookJson).not.toContain('plt_');
+  expect(workbookJson).not.toContain(stored!.accessToken);
 
   await bench.page.locator('[data-cell="B3"]').click();
   // The pane shows where Place writes, following the selection as it changes (WorkbookSelectionChanged).

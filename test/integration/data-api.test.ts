@@ -1,5 +1,5 @@
 import cube from '@cubejs-client/core';
-import { ApiError, DeploymentTokenManager, CoreDataClient, QueryTimeoutError, RequestCancelledError } from '../../src/client';
+import { ApiError, CoreDataClient, dataApiBase, DeploymentTokenManager, QueryTimeoutError, RequestCancelledError, tokenExpiry } from '../../src/client';
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { Database } from '../../server/store/database';
 import { createSampleData } from '../../server/store/sample-data';
@@ -22,6 +22,11 @@ afterAll(async () => {
 });
 
 const sql = (text: string) => reference.read((tx) => tx.all(text));
+
+/** Where a deployment's data API is, found as the add-in finds it: from its environments' REST credential. */
+async function dataApiUrl(deploymentId: number): Promise<string> {
+  return dataApiBase(await t.admin.getDeployment(deploymentId), await t.admin.listEnvironments(deploymentId));
+}
 
 /** Cube sends numbers as strings; compare them as numbers to 6 significant decimals. */
 function rows(result: CubeLoadResult, keys: string[]): (string | number | boolean | null)[][] {
@@ -143,14 +148,35 @@ describe('/v1/load errors and transport', () => {
     const withPlatformToken = await fetch(url, { headers: { Authorization: t.platform.tokens.admin } });
     expect(withPlatformToken.status).toBe(403);
     expect(await withPlatformToken.json()).toEqual({ error: expect.any(String) });
-    const sandboxToken = await t.admin.issueDeploymentToken(t.sandboxDeploymentId, 600);
-    const forged = `${sandboxToken.token.split('.').slice(0, 1).join('')}.${Buffer.from(JSON.stringify({ sub: 'x', deploymentId: t.salesDeploymentId, iat: 1, exp: 9_999_999_999 })).toString('base64url')}.${sandboxToken.token.split('.')[2]}`;
+    const { cubeApiToken: sandboxToken } = await t.admin.issueDeploymentToken(t.sandboxDeploymentId, 600);
+    // The sandbox token's header and signature around claims naming the Sales deployment.
+    const [header, , signature] = sandboxToken.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'x', deploymentId: t.salesDeploymentId, iat: 1, exp: 9_999_999_999 })).toString('base64url')}.${signature}`;
     expect((await fetch(url, { headers: { Authorization: forged } })).status).toBe(403);
-    expect((await fetch(url, { headers: { Authorization: sandboxToken.token } })).status).toBe(200);
+    expect((await fetch(url, { headers: { Authorization: sandboxToken } })).status).toBe(200);
+  });
+
+  it("serves each deployment where its environments say: the REST credential's url, else deploymentUrl + /cubejs-api", async () => {
+    const [sales] = await t.admin.listEnvironments(t.salesDeploymentId);
+    expect(sales!.api_credentials).toContainEqual(expect.objectContaining({ type: 'rest', url: `${t.platform.url}/cubejs-api/v1` }));
+    expect(await dataApiUrl(t.salesDeploymentId)).toBe(`${t.platform.url}/cubejs-api`);
+    const [sandbox] = await t.admin.listEnvironments(t.sandboxDeploymentId);
+    expect(sandbox!.api_credentials.filter((c) => c.type === 'rest' && c.url)).toEqual([]);
+    expect(await dataApiUrl(t.sandboxDeploymentId)).toBe(`${t.platform.url}/cubejs-api`);
+    const sandboxData = await t.dataClient(t.admin, t.sandboxDeploymentId);
+    expect((await sandboxData.load({ measures: ['orders.count'] })).data).toEqual([{ 'orders.count': '120000' }]);
+  });
+
+  it('issues a Cube JWT whose own exp is the lifetime asked for', async () => {
+    const before = Date.now();
+    const { cubeApiToken } = await t.admin.issueDeploymentToken(t.salesDeploymentId, 600);
+    const expiry = tokenExpiry(cubeApiToken)!;
+    expect(expiry).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 600_000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 600_000);
   });
 
   it('accepts GET with the query in the URL, as Cube does', async () => {
-    const { token } = await t.admin.issueDeploymentToken(t.salesDeploymentId, 600);
+    const { cubeApiToken: token } = await t.admin.issueDeploymentToken(t.salesDeploymentId, 600);
     const response = await fetch(`${t.platform.url}/cubejs-api/v1/load?query=${encodeURIComponent(JSON.stringify({ measures: ['orders.count'] }))}`, { headers: { Authorization: token } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as CubeLoadResult;
@@ -164,8 +190,7 @@ describe('/v1/load errors and transport', () => {
       getToken: async () => (issued++ === 0 ? 'stale.token.value' : real.getToken()),
       invalidate: jest.fn(),
     };
-    const [environment] = await t.admin.listEnvironments(t.salesDeploymentId);
-    const data = new CoreDataClient({ apiUrl: environment!.apiUrl, tokens, sleep: noSleep });
+    const data = new CoreDataClient({ apiUrl: await dataApiUrl(t.salesDeploymentId), tokens, sleep: noSleep });
     const result = await data.load({ measures: ['orders.count'] });
     expect(result.data[0]).toEqual({ 'orders.count': '120000' });
     expect(tokens.invalidate).toHaveBeenCalledWith('stale.token.value');
@@ -222,8 +247,8 @@ describe('Continue wait', () => {
 
 describe("Cube's own client library", () => {
   it('loads and pivots a result from the local platform', async () => {
-    const { token } = await t.admin.issueDeploymentToken(t.salesDeploymentId, 600);
-    const api = cube(token, { apiUrl: `${t.platform.url}/cubejs-api/v1` });
+    const { cubeApiToken } = await t.admin.issueDeploymentToken(t.salesDeploymentId, 600);
+    const api = cube(cubeApiToken, { apiUrl: `${await dataApiUrl(t.salesDeploymentId)}/v1` });
     const resultSet = await api.load({
       measures: ['orders.count'],
       dimensions: ['orders.region'],

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlatform } from '../../server/app';
+import { resultChecksum } from '../../src/core/result-checksum';
 import { platformClient } from '../support/local-platform';
 
 describe('a restart of the local platform', () => {
@@ -17,10 +18,12 @@ describe('a restart of the local platform', () => {
     let client = platformClient(first.url, first.tokens.analyst);
     const [deployment] = await client.listDeployments();
     const report = (await client.listReports(deployment!.id, { sortBy: 'name', first: 1 })).items[0]!;
-    await client.connectWorkbook(deployment!.id, report.id, {
+    const written = resultChecksum([['Status', 'Count'], ['completed', 42]]);
+    const connected = await client.connectWorkbook(deployment!.id, report.id, {
       externalWorkbookId: 'wb-persist', host: 'EXCEL', sheetId: 's1', sheetName: 'Sheet1', anchorCell: 'C3', workbookName: 'Keep.xlsx',
-      resultLocation: 'Sheet1!C3:E9', endResultCell: 'E9', queryChecksum: report.currentQueryChecksum, resultChecksum: 'r1',
+      resultLocation: 'Sheet1!C3:E9', endResultCell: 'E9', resultChecksum: written,
     });
+    const placementId = connected.externalWorkbookPlacements![0]!.id;
     await client.updateSettings({ sheets: { suppressDuplicateValues: true } });
     await first.close();
 
@@ -31,10 +34,12 @@ describe('a restart of the local platform', () => {
     expect(again!.id).toBe(deployment!.id);
     const kept = (await client.listReports(deployment!.id, { externalWorkbookId: 'wb-persist' })).items;
     expect(kept.map((r) => r.id)).toEqual([report.id]);
-    expect(kept[0]!.externalWorkbookPlacements[0]).toMatchObject({
-      workbookId: 'wb-persist', anchorCell: 'C3', resultLocation: 'Sheet1!C3:E9', syncStatus: 'UP_TO_DATE', resultChecksum: 'r1',
-    });
-    expect((await client.getCurrentUser()).settings.sheets).toEqual({ suppressDuplicateValues: true });
+    expect(kept[0]!.externalWorkbookPlacements![0]).toEqual(expect.objectContaining({
+      id: placementId, workbookId: 'wb-persist', anchorCell: 'C3', resultLocation: 'Sheet1!C3:E9', syncStatus: 'UP_TO_DATE',
+      queryChecksum: report.currentQueryChecksum, resultChecksum: written,
+    }));
+    expect(await client.externalDocumentPlacements('wb-persist')).toEqual([expect.objectContaining({ id: placementId, reportId: report.id, access: 'GRANTED' })]);
+    expect((await client.getCurrentUser()).settings?.sheets).toEqual({ suppressDuplicateValues: true });
     await second.close();
   });
 });

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dataApiBase } from '../../src/client/data-api-base';
+import type { Deployment, DeploymentEnvironment } from '../../src/contract';
 
 const root = join(__dirname, '..', '..');
 
@@ -31,12 +33,17 @@ describe('npm run platform (server/main.ts)', () => {
 
       const me = await fetch(`${url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${tokens.analyst}` } });
       expect(await me.json()).toMatchObject({ username: 'analyst@example.com' });
-      const deployments = (await (await fetch(`${url}/api/v1/deployments/`, { headers: { Authorization: `Bearer ${tokens.analyst}` } })).json()) as { items: { id: string }[] };
-      const issued = (await (await fetch(`${url}/api/v1/deployments/${deployments.items[0]!.id}/token`, {
-        method: 'POST', headers: { Authorization: `Bearer ${tokens.analyst}` },
-      })).json()) as { token: string };
-      const load = await fetch(`${url}/cubejs-api/v1/load`, {
-        method: 'POST', headers: { Authorization: issued.token, 'Content-Type': 'application/json' },
+      const analyst = { Authorization: `Bearer ${tokens.analyst}` };
+      const deployments = (await (await fetch(`${url}/api/v1/deployments/`, { headers: analyst })).json()) as { items: Deployment[] };
+      const deployment = deployments.items[0]!;
+      expect(deployment.id).toEqual(expect.any(Number));
+      // The data API's address is the deployment's REST credential, as a client of the real platform finds it.
+      const environments = (await (await fetch(`${url}/api/v1/deployments/${deployment.id}/environments`, { headers: analyst })).json()) as { items: DeploymentEnvironment[] };
+      const issued = (await (await fetch(`${url}/api/v1/deployments/${deployment.id}/token`, {
+        method: 'POST', headers: { ...analyst, 'Content-Type': 'application/json' }, body: '{}',
+      })).json()) as { cubeApiToken: string };
+      const load = await fetch(`${dataApiBase(deployment, environments.items)}/v1/load`, {
+        method: 'POST', headers: { Authorization: issued.cubeApiToken, 'Content-Type': 'application/json' },
         body: JSON.stringify({ query: { measures: ['orders.count'] } }),
       });
       expect((await load.json()) as unknown).toMatchObject({ data: [{ 'orders.count': '120000' }] });

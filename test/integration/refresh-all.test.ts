@@ -1,10 +1,11 @@
-import type { Report } from '../../src/contract';
-import { ExcelConnector } from '../../src/excel/excel-connector';
-import { PlacementService, type WorkbookPlacement } from '../../src/placement/placement-service';
+import { CoreDataClient } from '../../src/client';
+import type { CubeQuery } from '../../src/contract';
+import type { WorkbookPlacement } from '../../src/placement/placement-service';
 import { progressOf, startRefreshAll, type RefreshItem } from '../../src/placement/refresh-all';
 import type { ExcelSimulator } from '../../src/workbench/excel-sim';
-import { installWorkbook, workbookState } from '../support/excel';
-import { startTestPlatform, type TestPlatform } from '../support/local-platform';
+import { cellsOf, installWorkbook } from '../support/excel';
+import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
+import { workspaceFor } from '../support/workspace';
 
 jest.setTimeout(60_000);
 
@@ -15,84 +16,124 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Counts queries and writes in flight, so concurrency is observed rather than assumed. */
-function instrumented(service: PlacementService) {
-  const seen = { queries: 0, maxQueries: 0, writes: 0, maxWrites: 0 };
-  const counted = <A extends unknown[], R>(call: (...args: A) => Promise<R>, now: 'queries' | 'writes', max: 'maxQueries' | 'maxWrites') =>
-    async (...args: A): Promise<R> => {
-      seen[now] += 1;
-      seen[max] = Math.max(seen[max], seen[now]);
-      try {
-        return await call(...args);
-      } finally {
-        seen[now] -= 1;
-      }
-    };
-  service.fetchLayout = counted(service.fetchLayout.bind(service), 'queries', 'maxQueries');
-  service.writeRefresh = counted(service.writeRefresh.bind(service), 'writes', 'maxWrites');
-  return seen;
+const query = (dimension: string): CubeQuery => ({ measures: ['orders.count'], dimensions: [`orders.${dimension}`] });
+
+/** Where a test's reports live: a deployment and a folder in it the analyst may read. */
+interface Home {
+  deploymentId: number;
+  folderId: number;
 }
 
-async function placeSix(sim: ExcelSimulator, prefix: string): Promise<{ service: PlacementService; entries: WorkbookPlacement[]; reports: Report[] }> {
-  const data = await t.dataClient(t.analyst);
-  const service = new PlacementService({ platform: t.analyst, data, excel: new ExcelConnector(), deploymentId: t.salesDeploymentId });
-  const reports: Report[] = [];
-  for (let i = 0; i < 6; i += 1) {
-    const report = await t.admin.upsertReportByPublicId(t.salesDeploymentId, `${prefix}-${i}`, {
-      name: `${prefix} ${i}`, query: { measures: ['orders.count'], dimensions: ['orders.status'] },
-    });
-    // Placing means selecting a cell first, as the user would, one placement after another.
-    await sim.run(async (context) => {
-      context.workbook.worksheets.getItem('Sheet1').getRange(`A${1 + i * 10}`).select();
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop
-      await context.sync();
-    });
-    const placed = await service.place(report);
-    if (placed.kind !== 'done') throw new Error('not placed');
-    reports.push(placed.report);
-  }
-  // Every report is edited, so each refresh really rewrites its cells.
-  for (const [i, report] of reports.entries()) {
-    reports[i] = await t.admin.upsertReportByPublicId(t.salesDeploymentId, report.publicId!, {
-      name: report.name, query: { measures: ['orders.count'], dimensions: ['orders.region'] },
-    });
-  }
-  const entries = await service.workbookPlacements();
-  return { service, entries: entries.filter((e) => e.report.publicId?.startsWith(prefix)), reports };
+async function home(deploymentId: number, folderName: string): Promise<Home> {
+  return { deploymentId, folderId: (await t.admin.allFolders(deploymentId)).find((f) => f.name === folderName)!.id };
 }
+const sales = () => home(t.salesDeploymentId, 'Sales');
+
+async function select(sim: ExcelSimulator, address: string) {
+  await sim.run(async (context) => {
+    context.workbook.worksheets.getItem('Sheet1').getRange(address).select();
+    await context.sync();
+  });
+}
+
+/**
+ * One report of the test's own per home (public ids: the prefix padded to 12 characters), each placed by status
+ * ten rows below the one before, as the user would (select a cell, then place), then edited to group by region,
+ * so each refresh really rewrites its cells. The workbook's entries for them, top to bottom.
+ */
+async function placeReports(sim: ExcelSimulator, prefix: string, homes: Home[]): Promise<WorkbookPlacement[]> {
+  const { service } = await workspaceFor(t);
+  const placed: { deploymentId: number; reportId: number }[] = [];
+  for (const [i, { deploymentId, folderId }] of homes.entries()) {
+    const report = await t.admin.upsertReportByPublicId(deploymentId, `${prefix}${String(i).padStart(12 - prefix.length, '0')}`, {
+      name: `${prefix} ${i}`, folderId, jsonQuery: JSON.stringify(query('status')),
+    });
+    await select(sim, `A${1 + i * 10}`);
+    const outcome = await service.place(report);
+    if (outcome.kind !== 'done') throw new Error('not placed');
+    placed.push({ deploymentId, reportId: report.id });
+  }
+  for (const { deploymentId, reportId } of placed) await t.admin.updateReport(deploymentId, reportId, { jsonQuery: JSON.stringify(query('region')) });
+  return (await service.workbookPlacements()).filter((e) => e.report?.publicId.startsWith(prefix));
+}
+
+/**
+ * The analyst's use cases, observed: data queries in flight (every deployment's), writes in flight, and data
+ * clients opened. `beforeQuery` runs as each query is sent, so a test can change a report while its query runs.
+ */
+async function observed(beforeQuery?: (query: CubeQuery) => Promise<void>) {
+  const seen = { queries: 0, maxQueries: 0, writes: 0, maxWrites: 0, dataClients: 0, sent: [] as string[] };
+  const { service } = await workspaceFor(t, t.analyst, undefined, {
+    dataClient: (apiUrl, tokens) => {
+      seen.dataClients += 1;
+      const real = new CoreDataClient({ apiUrl, tokens, sleep: noSleep });
+      return {
+        load: async (query, options) => {
+          seen.queries += 1;
+          seen.maxQueries = Math.max(seen.maxQueries, seen.queries);
+          seen.sent.push(query.dimensions?.join() ?? '');
+          try {
+            await beforeQuery?.(query);
+            return await real.load(query, options);
+          } finally {
+            seen.queries -= 1;
+          }
+        },
+      };
+    },
+  });
+  const writeRefresh = service.writeRefresh.bind(service);
+  service.writeRefresh = async (...args) => {
+    seen.writes += 1;
+    seen.maxWrites = Math.max(seen.maxWrites, seen.writes);
+    try {
+      return await writeRefresh(...args);
+    } finally {
+      seen.writes -= 1;
+    }
+  };
+  return { service, seen };
+}
+
+/** The six rows and two columns where an entry's placement starts: the most either result uses. */
+const cellsAt = (sim: ExcelSimulator, entry: WorkbookPlacement) => cellsOf(sim, 'Sheet1', entry.location!.rect.top, entry.location!.rect.left, 6, 2);
+
+/** A placement wholly refreshed: regions, and the fifth status row the old result used cleared. */
+const byRegion = [['Region', 'Count'], ...Array.from({ length: 4 }, () => [expect.any(String), expect.any(Number)]), ['', '']];
 
 describe('refresh all', () => {
-  it('runs queries concurrently, writes one at a time, and keeps going past a failure', async () => {
+  it('runs queries concurrently up to the bound, writes one at a time, and keeps going past a failure', async () => {
     const sim = installWorkbook();
-    const { service, entries } = await placeSix(sim, 'ra-fail');
+    const entries = await placeReports(sim, 'raFail', Array(6).fill(await sales()));
+    // Broken after the pane listed it: the refresh reads the report again and runs what it says now.
     const broken = entries[2]!;
-    await t.admin.upsertReportByPublicId(t.salesDeploymentId, broken.report.publicId!, {
-      name: broken.report.name, query: { measures: ['orders.nope'] },
-    });
-    const fresh = await service.workbookPlacements();
-    const seen = instrumented(service);
+    await t.admin.updateReport(t.salesDeploymentId, broken.reportId, { jsonQuery: JSON.stringify({ measures: ['orders.nope'] }) });
+    const brokenBefore = cellsAt(sim, broken);
+    const { service, seen } = await observed();
     const updates: string[] = [];
-    const run = startRefreshAll(service, fresh.filter((e) => e.report.publicId?.startsWith('ra-fail')), {
+    const run = startRefreshAll(service, entries, {
       concurrency: 4,
       onUpdate: (items) => updates.push(`${progressOf(items).finished}/${progressOf(items).total}`),
     });
     const items = await run.done;
-    const byId = new Map(items.map((i) => [i.entry.report.publicId, i]));
-    expect(byId.get(broken.report.publicId)!.state).toBe('failed');
-    expect(byId.get(broken.report.publicId)!.reason).toContain("'orders.nope' not found");
+    const failed = items.find((i) => i.entry.reportId === broken.reportId)!;
+    expect(failed.state).toBe('failed');
+    expect(failed.reason).toContain("'orders.nope' not found");
     expect(items.filter((i) => i.state === 'done')).toHaveLength(5);
     expect(seen.maxQueries).toBe(4);
     expect(seen.maxWrites).toBe(1);
     expect(updates.at(-1)).toBe('6/6');
+    expect(cellsAt(sim, broken)).toEqual(brokenBefore);
     const after = await service.workbookPlacements();
-    const statuses = after.filter((e) => e.report.publicId?.startsWith('ra-fail')).map((e) => [e.report.publicId, e.placement.syncStatus]);
-    expect(statuses.filter(([, s]) => s === 'UP_TO_DATE')).toHaveLength(5);
+    const statuses = entries.map((entry) => after.find((e) => e.placement.id === entry.placement.id)!.placement.syncStatus);
+    expect(statuses).toEqual(['UP_TO_DATE', 'UP_TO_DATE', 'CHANGED', 'UP_TO_DATE', 'UP_TO_DATE', 'UP_TO_DATE']);
   });
 
   it('stops midway: queued and in-flight queries are cancelled, and no placement is half-written', async () => {
     const sim = installWorkbook();
-    const { service, entries } = await placeSix(sim, 'ra-stop');
-    const before = workbookState(sim) as { sheets: { cells: [string, unknown][] }[] };
+    const entries = await placeReports(sim, 'raStop', Array(6).fill(await sales()));
+    const before = entries.map((entry) => cellsAt(sim, entry));
+    const { service } = await observed();
     let stopped = false;
     const run = startRefreshAll(service, entries, {
       concurrency: 2,
@@ -109,14 +150,47 @@ describe('refresh all', () => {
     expect(states.filter((s) => s === 'stopped').length).toBeGreaterThanOrEqual(3);
     expect(states.every((s) => s === 'done' || s === 'stopped')).toBe(true);
     // Each placement is either wholly refreshed (regions) or wholly as it was (statuses): never a mix.
-    const cells = new Map((workbookState(sim) as typeof before).sheets[0]!.cells);
-    const beforeCells = new Map(before.sheets[0]!.cells);
-    items.forEach((item) => {
-      const top = Number(item.entry.placement.anchorCell.slice(1)) - 1;
-      const rows = Array.from({ length: 6 }, (_, r) => JSON.stringify(cells.get(`${top + r}:0`) ?? null));
-      const old = Array.from({ length: 6 }, (_, r) => JSON.stringify(beforeCells.get(`${top + r}:0`) ?? null));
-      if (item.state === 'stopped') expect(rows).toEqual(old);
-      else expect(rows[0]).toBe(JSON.stringify({ value: 'Region', numberFormat: undefined }));
+    items.forEach((item, i) => expect(cellsAt(sim, item.entry)).toEqual(item.state === 'stopped' ? before[i] : byRegion));
+  });
+
+  it('sends a report edited while its query runs round again, ending Up to date with the new result', async () => {
+    const sim = installWorkbook();
+    const entries = await placeReports(sim, 'raRace', Array(3).fill(await sales()));
+    const racer = entries[1]!;
+    // Its own query, so the data API below can tell when it is the one running.
+    await t.admin.updateReport(t.salesDeploymentId, racer.reportId, { jsonQuery: JSON.stringify(query('customer_segment')) });
+    let edits = 0;
+    const { service, seen } = await observed(async (sent) => {
+      if (edits === 0 && sent.dimensions?.includes('orders.customer_segment')) {
+        edits += 1;
+        await t.admin.updateReport(t.salesDeploymentId, racer.reportId, { jsonQuery: JSON.stringify(query('category')) });
+      }
     });
+    const items = await startRefreshAll(service, entries).done;
+    expect(edits).toBe(1);
+    expect(items.map((i) => i.state)).toEqual(['done', 'done', 'done']);
+    // The first round ran the definition it read; the second, the one the admin saved meanwhile.
+    expect(seen.sent.filter((d) => d === 'orders.customer_segment' || d === 'orders.category')).toEqual(['orders.customer_segment', 'orders.category']);
+    expect(items[1]!.outcome).toMatchObject({ kind: 'done', stale: false, placement: { id: racer.placement.id, syncStatus: 'UP_TO_DATE' } });
+    expect(cellsAt(sim, racer)).toEqual([['Category', 'Count'], ...Array.from({ length: 5 }, () => [expect.any(String), expect.any(Number)])]);
+    const onPlatform = await t.analyst.getReport(t.salesDeploymentId, racer.reportId);
+    expect(onPlatform.externalWorkbookPlacements?.find((p) => p.id === racer.placement.id)?.syncStatus).toBe('UP_TO_DATE');
+  });
+
+  it('refreshes placements of two deployments in one run, each through its own deployment', async () => {
+    const sim = installWorkbook();
+    const sandbox = await home(t.sandboxDeploymentId, 'Experiments');
+    const entries = await placeReports(sim, 'raTwoDeploy', [await sales(), sandbox, await sales()]);
+    expect(entries.map((e) => e.deploymentId)).toEqual([t.salesDeploymentId, t.sandboxDeploymentId, t.salesDeploymentId]);
+    const { service, seen } = await observed();
+    const items = await startRefreshAll(service, entries).done;
+    expect(items.map((i) => i.state)).toEqual(['done', 'done', 'done']);
+    // One data client (address and token) per deployment.
+    expect(seen.dataClients).toBe(2);
+    for (const entry of entries) expect(cellsAt(sim, entry)).toEqual(byRegion);
+    const sandboxReport = await t.analyst.getReport(t.sandboxDeploymentId, entries[1]!.reportId);
+    expect(sandboxReport.externalWorkbookPlacements).toEqual([
+      expect.objectContaining({ id: entries[1]!.placement.id, syncStatus: 'UP_TO_DATE', refreshedAt: expect.any(String) }),
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { ApiError, ScimClient } from '../../src/client';
-import { SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA } from '../../src/contract';
+import { SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_USER_SCHEMA, type ScimUser } from '../../src/contract';
 import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
 
 let t: TestPlatform;
@@ -22,6 +22,10 @@ describe('SCIM Users', () => {
     expect(list.totalResults).toBe(2);
     expect(list.Resources.map((u) => u.userName).sort()).toEqual(['admin@example.com', 'analyst@example.com']);
     expect(list.Resources[0]!.schemas).toEqual([SCIM_USER_SCHEMA]);
+    // SCIM ids are strings; this platform's are its users' integer ids, the same as the Platform API's `User.id`.
+    const me = await t.analyst.getCurrentUser();
+    expect(list.Resources.every((u) => /^\d+$/.test(u.id ?? ''))).toBe(true);
+    expect(list.Resources.find((u) => u.userName === 'analyst@example.com')!.id).toBe(String(me.id));
     const filtered = await t.scim.listUsers({ filter: 'userName eq "ANALYST@example.com"' });
     expect(filtered.totalResults).toBe(1);
     expect(filtered.Resources[0]).toMatchObject({ userName: 'analyst@example.com', active: true, name: { givenName: 'Anna', familyName: 'Analyst' } });
@@ -36,11 +40,14 @@ describe('SCIM Users', () => {
   });
 
   it('answers 404 with the SCIM Error object, status as a string, for GET and PUT', async () => {
-    for (const call of [() => t.scim.getUser('no-such-id'), () => t.scim.replaceUser('no-such-id', { userName: 'x@example.com' })]) {
-      const error = (await call().catch((e: unknown) => e)) as ApiError;
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error.status).toBe(404);
-      expect(error.body).toEqual({ schemas: [SCIM_ERROR_SCHEMA], status: '404', detail: expect.stringContaining('no-such-id') });
+    // An id that is not an integer names no user, and neither does an integer no user has.
+    for (const missing of ['no-such-id', '999999']) {
+      for (const call of [() => t.scim.getUser(missing), () => t.scim.replaceUser(missing, { userName: 'x@example.com' })]) {
+        const error = (await call().catch((e: unknown) => e)) as ApiError;
+        expect(error).toBeInstanceOf(ApiError);
+        expect(error.status).toBe(404);
+        expect(error.body).toEqual({ schemas: [SCIM_ERROR_SCHEMA], status: '404', detail: expect.stringContaining(missing) });
+      }
     }
     const raw = await fetch(`${t.platform.url}/api/scim/v2/Users/no-such-id`, { headers: { Authorization: `Bearer ${t.platform.tokens.scim}` } });
     expect(raw.headers.get('content-type')).toMatch(/application\/scim\+json/);
@@ -68,7 +75,23 @@ describe('SCIM Users', () => {
     expect(replaced.meta!.location).toBe(`${t.platform.url}/api/scim/v2/Users/${id}`);
     expect(await t.scim.getUser(id)).toEqual(replaced);
     const me = await t.analyst.getCurrentUser();
-    expect(me).toMatchObject({ username: 'anna.analyst@example.com', email: 'anna@example.com', firstName: null, lastName: null });
+    expect(me).toMatchObject({ id: Number(id), username: 'anna.analyst@example.com', email: 'anna@example.com', firstName: null });
+  });
+
+  it('accepts a replace whose read-only id and meta are partial or of another shape, and ignores them', async () => {
+    // The analyst, under whatever userName the tests before gave them.
+    const before = await t.scim.listUsers().then((l) => l.Resources.find((u) => u.userName !== 'admin@example.com')!);
+    const id = before.id!;
+    // Identity providers echo back what they last read, often only part of `meta`.
+    const response = await fetch(`${t.platform.url}/api/scim/v2/Users/${id}`, {
+      method: 'PUT', headers: { Authorization: `Bearer ${t.platform.tokens.scim}`, 'Content-Type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: [SCIM_USER_SCHEMA], id: 12_345, userName: before.userName, active: true, meta: { resourceType: 'User' } }),
+    });
+    expect(response.status).toBe(200);
+    const replaced = (await response.json()) as ScimUser;
+    expect(replaced.id).toBe(id);
+    expect(replaced.meta).toMatchObject({ resourceType: 'User', created: before.meta!.created, location: `${t.platform.url}/api/scim/v2/Users/${id}` });
+    expect(await t.scim.getUser(id)).toEqual(replaced);
   });
 
   it('rejects a replace without userName (400) and a userName another user has (409)', async () => {
@@ -88,6 +111,6 @@ describe('SCIM Users', () => {
     await expect(t.analyst.getCurrentUser()).rejects.toMatchObject({ status: 401 });
     await expect(t.analyst.listDeployments()).rejects.toMatchObject({ status: 401 });
     await t.scim.replaceUser(id.id!, { userName: id.userName });
-    await expect(t.analyst.getCurrentUser()).resolves.toMatchObject({ id: id.id });
+    await expect(t.analyst.getCurrentUser()).resolves.toMatchObject({ id: Number(id.id) });
   });
 });

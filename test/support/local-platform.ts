@@ -1,5 +1,5 @@
 import { startPlatform, type PlatformOptions, type RunningPlatform } from '../../server/app';
-import { CoreDataClient, DeploymentTokenManager, PlatformClient, ScimClient } from '../../src/client';
+import { CoreDataClient, dataApiBase, DeploymentTokenManager, PlatformClient, ScimClient } from '../../src/client';
 import type { Report } from '../../src/contract';
 import { reportByPublicId } from './reports';
 
@@ -12,9 +12,9 @@ export interface TestPlatform {
   admin: PlatformClient;
   analyst: PlatformClient;
   scim: ScimClient;
-  salesDeploymentId: string;
-  sandboxDeploymentId: string;
-  dataClient(platformClient?: PlatformClient, deploymentId?: string, options?: Partial<ConstructorParameters<typeof CoreDataClient>[0]>): Promise<CoreDataClient>;
+  salesDeploymentId: number;
+  sandboxDeploymentId: number;
+  dataClient(platformClient?: PlatformClient, deploymentId?: number, options?: Partial<ConstructorParameters<typeof CoreDataClient>[0]>): Promise<CoreDataClient>;
   close(): Promise<void>;
 }
 
@@ -22,9 +22,12 @@ export function platformClient(url: string, token: string): PlatformClient {
   return new PlatformClient({ baseUrl: url, accessToken: () => token, sleep: noSleep });
 }
 
-/** A local platform in memory on a free loopback port, with clients for its seeded users. */
+/**
+ * A local platform in memory on a free loopback port, with clients for its seeded users. Fault injection
+ * over HTTP is on unless `faultInjection: false` (a production platform never has it).
+ */
 export async function startTestPlatform(options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
-  const platform = await startPlatform({ dataDir: ':memory:', port: 0, ...options });
+  const platform = await startPlatform({ dataDir: ':memory:', port: 0, faultInjection: true, ...options });
   const admin = platformClient(platform.url, platform.tokens.admin);
   const analyst = platformClient(platform.url, platform.tokens.analyst);
   const scim = new ScimClient({ baseUrl: platform.url, token: () => platform.tokens.scim, sleep: noSleep });
@@ -39,9 +42,10 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}):
     salesDeploymentId: sales.id,
     sandboxDeploymentId: sandbox.id,
     async dataClient(client = admin, deploymentId = sales.id, extra = {}) {
-      const [environment] = await client.listEnvironments(deploymentId);
+      const environments = await client.listEnvironments(deploymentId);
+      const deployment = deployments.find((d) => d.id === deploymentId)!;
       return new CoreDataClient({
-        apiUrl: environment!.apiUrl,
+        apiUrl: dataApiBase(deployment, environments),
         tokens: new DeploymentTokenManager(client, deploymentId),
         sleep: noSleep,
         ...extra,

@@ -25,12 +25,21 @@ describe('checksums', () => {
     expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
-  it('gives one checksum for the same pivot and query whatever the key order', async () => {
-    const a = await queryChecksum({ query: { measures: ['m'], dimensions: ['d'] }, pivot: { rows: ['d'], columns: [] } });
-    const b = await queryChecksum({ pivot: { columns: [], rows: ['d'] }, query: { dimensions: ['d'], measures: ['m'] } });
+  it('gives one checksum for the same query text and pivot items whatever the key order and spacing', async () => {
+    const pivotItems = { rows: ['d'], columns: [], measures: ['m'], filters: [] };
+    const a = await queryChecksum({ jsonQuery: '{"measures":["m"],"dimensions":["d"]}', pivotItems });
+    const b = await queryChecksum({ pivotItems: { filters: [], measures: ['m'], columns: [], rows: ['d'] }, jsonQuery: '{ "dimensions": ["d"],\n  "measures": ["m"] }' });
     expect(a).toBe(b);
     expect(a).toMatch(/^[0-9a-f]{64}$/);
-    expect(await queryChecksum({ query: { measures: ['m'] }, pivot: { rows: [], columns: [] } })).not.toBe(a);
+    expect(await queryChecksum({ jsonQuery: '{"measures":["m"]}', pivotItems })).not.toBe(a);
+    expect(await queryChecksum({ jsonQuery: '{"measures":["m"],"dimensions":["d"]}', pivotItems: null })).not.toBe(a);
+  });
+
+  it('hashes query text that is not JSON as the text it is, so it still changes when the text does', async () => {
+    const broken = await queryChecksum({ jsonQuery: '{"measures": ["m"' });
+    expect(broken).toMatch(/^[0-9a-f]{64}$/);
+    expect(await queryChecksum({ jsonQuery: '{"measures": ["n"' })).not.toBe(broken);
+    expect(await queryChecksum({ jsonQuery: null })).toBe(await queryChecksum({}));
   });
 });
 

@@ -220,6 +220,35 @@ describe('Excel simulator: sheets, names, settings, selection', () => {
     });
   });
 
+  it('keeps custom document properties with case-insensitive keys inside the workbook across serialization', async () => {
+    const { excel, model } = setup();
+    await excel.run(async (context) => {
+      const custom = context.workbook.properties.custom;
+      custom.add('ReportSyncWorkbookId', 'wb-1');
+      const early = custom.getItemOrNullObject('reportsyncworkbookid');
+      early.load('value');
+      await context.sync();
+      expect(early.value).toBe('wb-1');
+      // Another case names the same property: `add` overwrites it and keeps the key as first written.
+      custom.add('REPORTSYNCWORKBOOKID', 'wb-2');
+      custom.add('Revision', 3);
+      await context.sync();
+    });
+    expect([...model.customProperties]).toEqual([['ReportSyncWorkbookId', 'wb-2'], ['Revision', 3]]);
+    const reopened = new ExcelSimulator(WorkbookModel.fromJSON(JSON.parse(JSON.stringify(model.toJSON()))));
+    await reopened.run(async (context) => {
+      const id = context.workbook.properties.custom.getItemOrNullObject('reportSyncWorkbookId');
+      id.load(['key', 'value', 'type']);
+      const revision = context.workbook.properties.custom.getItemOrNullObject('revision');
+      revision.load(['value', 'type']);
+      const missing = context.workbook.properties.custom.getItemOrNullObject('other');
+      await context.sync();
+      expect([id.isNullObject, id.key, id.value, id.type]).toEqual([false, 'ReportSyncWorkbookId', 'wb-2', 'String']);
+      expect([revision.value, revision.type]).toEqual([3, 'Number']);
+      expect(missing.isNullObject).toBe(true);
+    });
+  });
+
   it('selects ranges and reads the selection back', async () => {
     const { excel } = setup();
     await excel.run(async (context) => {

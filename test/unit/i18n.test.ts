@@ -1,5 +1,5 @@
 import { ApiError, NetworkError } from '../../src/client/errors';
-import { PlacementOverlapError } from '../../src/placement/errors';
+import { PlacementAccessDeniedError, PlacementOverlapError, ReportKeptChangingError, UnplaceableReportError } from '../../src/placement/errors';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { de } from '../../src/taskpane/i18n/de';
@@ -21,7 +21,8 @@ describe('the catalogs', () => {
     const german = new Map(texts(de));
     expect([...german.keys()].sort()).toEqual([...english.keys()].sort());
     const same = [...english].filter(([key, value]) => german.get(key) === value).map(([key]) => key);
-    expect(same.sort()).toEqual(['appName', 'sort.name']);
+    // "In Sales Analytics" is German too.
+    expect(same.sort()).toEqual(['appName', 'inDeployment', 'sort.name']);
     // Every text a function is given appears in what it says, in both languages.
     const argumentsDropped = (catalog: Map<string, string>, source: unknown) =>
       [...catalog].filter(([key, value]) => {
@@ -51,5 +52,18 @@ describe('the catalogs', () => {
       'The result would cover "Orders" at Sheet1!B3:D8. Choose another cell or move that placement first.',
     );
     expect(describeError(new Error('boom'), german)).toBe(de.errors.unknown);
+  });
+
+  it("names the report's owner when access is denied, and says why a report cannot be placed", () => {
+    const english = i18nFor('en-US');
+    expect(describeError(new PlacementAccessDeniedError({ name: 'Ada Admin', email: 'admin@example.com' }), english)).toBe(
+      'You do not have access to this report. Ask Ada Admin (admin@example.com) for access.',
+    );
+    expect(describeError(new PlacementAccessDeniedError({ name: null, email: 'admin@example.com' }), english)).toBe(en.errors.accessDenied('admin@example.com'));
+    expect(describeError(new PlacementAccessDeniedError({ name: null, email: null }), english)).toBe(en.errors.accessDeniedNoOwner);
+    expect(describeError(new UnplaceableReportError('Raw export', { kind: 'sql-only' }), i18nFor('de-DE'))).toBe(
+      '„Raw export“ kann nicht eingefügt werden: der Bericht ist in SQL definiert und kann nicht in Zellen eingefügt werden.',
+    );
+    expect(describeError(new ReportKeptChangingError('Orders', 3), english)).toBe(en.errors.keptChanging('Orders', '3'));
   });
 });

@@ -1,8 +1,6 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { resolvePivot as withPivotDefaults } from '../../src/core/report-definition';
-import { cellInput, cellValueOf, excelSerial, needsTextPrefix } from '../../src/core/cell-values';
 import { layoutReport } from '../../src/core/layout';
-import { resultChecksum } from '../../src/core/result-checksum';
 
 const query: CubeQuery = {
   measures: ['orders.count', 'orders.total_amount'],
@@ -42,38 +40,26 @@ describe('flat layout', () => {
   });
 });
 
-describe('cell values', () => {
-  it('converts Cube values by type', () => {
-    expect(cellValueOf('1234.50', 'number')).toBe(1234.5);
-    expect(cellValueOf('12345678901234567890', 'number')).toBe('12345678901234567890');
-    expect(cellValueOf('9007199254740991', 'number')).toBe(9_007_199_254_740_990);
-    expect(cellValueOf('457.61571020819343', 'number')).toBe(457.615710208193);
-    expect(cellValueOf('n/a', 'number')).toBe('n/a');
-    expect(cellValueOf(null, 'string')).toBe('');
-    expect(cellValueOf('true', 'boolean')).toBe(true);
-    expect(cellValueOf(false, 'boolean')).toBe(false);
-    expect(cellValueOf('2024-02-29T12:00:00.000', 'time')).toBe(45_351.5);
-    expect(excelSerial('1900-03-01T00:00:00.000')).toBe(61);
-  });
-
-  it('prefixes exactly the text Excel would not keep as text', () => {
-    for (const text of ['=1+1', '+1+2', '-A1', '@SUM(A1)', "'quoted", '\tTAB', '123', '1,234.5', '12%', '2024-01-02', '1/2', 'TRUE', '$12', '(12)', '10:30']) {
-      expect([text, needsTextPrefix(text)]).toEqual([text, true]);
-    }
-    for (const text of ['completed', 'North America', 'Q1 2025', 'A-1', 'x=1', '']) {
-      expect([text, needsTextPrefix(text)]).toEqual([text, false]);
-    }
-    expect(cellInput('=HYPERLINK("http://x","y")')).toBe('\'=HYPERLINK("http://x","y")');
-    expect(cellInput(5)).toBe(5);
-  });
-});
-
-describe('result checksum', () => {
-  it('depends on every value and its type', async () => {
-    const a = await resultChecksum([['Status', 'Count'], ['done', 1]]);
-    expect(a).toMatch(/^[0-9a-f]{64}$/);
-    expect(await resultChecksum([['Status', 'Count'], ['done', 1]])).toBe(a);
-    expect(await resultChecksum([['Status', 'Count'], ['done', '1']])).not.toBe(a);
-    expect(await resultChecksum([['Status', 'Count'], ['done', 2]])).not.toBe(a);
+describe('model formats in the layout', () => {
+  it('formats measures, number dimensions and times from the annotation', () => {
+    const withFormats: CubeLoadResult = {
+      ...result,
+      annotation: {
+        ...result.annotation,
+        measures: {
+          'orders.count': { title: 'Orders Count', shortTitle: 'Count', type: 'number', format: { type: 'custom-numeric', value: ',d' } },
+          'orders.total_amount': { title: 'Orders Revenue', shortTitle: 'Revenue', type: 'number', format: 'currency', currency: 'EUR' },
+        },
+        dimensions: { 'orders.status': { title: 'Orders Status', shortTitle: 'Status', type: 'number', format: 'id' } },
+        timeDimensions: {
+          ...result.annotation.timeDimensions,
+          'orders.created_at.month': { title: 'Orders Created at', shortTitle: 'Created at', type: 'time', format: { type: 'custom-time', value: '%B %Y' } },
+        },
+      },
+    };
+    const pivot = withPivotDefaults(undefined, query);
+    expect(layoutReport(withFormats, query, pivot).numberFormats[1]).toEqual(['0', 'mmmm yyyy', '#,##0', '"€"#,##0.00']);
+    // The display scale is for measures only.
+    expect(layoutReport(withFormats, query, { ...pivot, displayScale: 'thousands' }).numberFormats[1]).toEqual(['0', 'mmmm yyyy', '#,##0.0,"K"', '"€"#,##0.0,"K"']);
   });
 });

@@ -1,6 +1,6 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { resolvePivot as withPivotDefaults, type Pivot } from '../../src/core/report-definition';
-import { layoutReport, totalsQuery } from '../../src/core/layout';
+import { grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery } from '../../src/core/layout';
 
 /** A small result: measures A (currency sum) and B (average) by region R and quarter Q; (y, Q2) is missing. */
 const query: CubeQuery = { measures: ['m.a', 'm.b'], dimensions: ['m.r', 'm.q'] };
@@ -106,6 +106,118 @@ describe('pivot layouts', () => {
     expect(onRows.boldRows).toEqual([5, 6]);
   });
 
+  describe('row totals', () => {
+    // Totals from their own queries. B is an average: x's row total 2.2 is neither the sum (4) nor the mean (2) of its cells.
+    const rowTotals: CubeLoadResult = { query: {}, annotation, data: [{ 'm.r': 'x', 'm.a': '30', 'm.b': '2.2' }, { 'm.r': 'y', 'm.a': '30', 'm.b': '3.5' }] };
+    const totals: CubeLoadResult = { query: {}, annotation, data: [{ 'm.q': 'Q1', 'm.a': '40', 'm.b': '2.9' }, { 'm.q': 'Q2', 'm.a': '20', 'm.b': '2.5' }] };
+    const grandTotals: CubeLoadResult = { query: {}, annotation, data: [{ 'm.a': '60', 'm.b': '2.6' }] };
+
+    it('adds a Total column per measure after the column members, measures after', () => {
+      const grid = layoutReport(result, query, pivot({ showRowTotals: true }), { rowTotals });
+      expect(grid.values).toEqual([
+        ['Quarter', 'Q1', '', 'Q2', '', 'Total', ''],
+        ['Region', 'A', 'B', 'A', 'B', 'A', 'B'],
+        ['x', 10, 1.5, 20, 2.5, 30, 2.2],
+        ['y', 30, 3.5, '', '', 30, 3.5],
+      ]);
+      expect(grid.boldColumns).toEqual([5, 6]);
+      expect(grid.boldRows).toEqual([]);
+      expect(grid.numberFormats[2]).toEqual(['General', '#,##0.00', 'General', '#,##0.00', 'General', '#,##0.00', 'General']);
+    });
+
+    it('adds the Total column block after everything when measures come before', () => {
+      const grid = layoutReport(result, query, pivot({ showRowTotals: true, measuresPosition: 'before' }), { rowTotals });
+      expect(grid.values).toEqual([
+        ['', 'A', '', 'B', '', 'A', 'B'],
+        ['Region', 'Q1', 'Q2', 'Q1', 'Q2', 'Total', ''],
+        ['x', 10, 20, 1.5, 2.5, 30, 2.2],
+        ['y', 30, '', 3.5, '', 30, 3.5],
+      ]);
+      expect(grid.boldColumns).toEqual([5, 6]);
+    });
+
+    it('adds one Total column when measures are on rows, each row totalled in its own measure', () => {
+      const grid = layoutReport(result, query, pivot({ showRowTotals: true, measuresAxis: 'rows' }), { rowTotals });
+      expect(grid.values).toEqual([
+        ['Region', 'Measure', 'Q1', 'Q2', 'Total'],
+        ['x', 'A', 10, 20, 30],
+        ['x', 'B', 1.5, 2.5, 2.2],
+        ['y', 'A', 30, '', 30],
+        ['y', 'B', 3.5, '', 3.5],
+      ]);
+      expect(grid.boldColumns).toEqual([4]);
+      expect(grid.numberFormats[1]).toEqual(['General', 'General', '#,##0.00', '#,##0.00', '#,##0.00']);
+      expect(grid.numberFormats[2]).toEqual(['General', 'General', 'General', 'General', 'General']);
+    });
+
+    it('fills the corner where the Total row meets the Total column from the grand total query', () => {
+      const grid = layoutReport(result, query, pivot({ showRowTotals: true, showColumnTotals: true }), { rowTotals, totals, grandTotals });
+      expect(grid.values.at(-1)).toEqual(['Total', 40, 2.9, 20, 2.5, 60, 2.6]);
+      expect(grid.boldRows).toEqual([4]);
+      expect(grid.numberFormats.at(-1)).toEqual(['General', '#,##0.00', 'General', '#,##0.00', 'General', '#,##0.00', 'General']);
+      const onRows = layoutReport(result, query, pivot({ showRowTotals: true, showColumnTotals: true, measuresAxis: 'rows' }), { rowTotals, totals, grandTotals });
+      expect(onRows.values.slice(-2)).toEqual([['Total', 'A', 40, 20, 60], ['Total', 'B', 2.9, 2.5, 2.6]]);
+    });
+
+    it("lays measures out in the pivot's order everywhere, totals included", () => {
+      const grid = layoutReport(result, query, pivot({ measures: ['m.b', 'm.a'], showRowTotals: true, showColumnTotals: true }), { rowTotals, totals, grandTotals });
+      expect(grid.values).toEqual([
+        ['Quarter', 'Q1', '', 'Q2', '', 'Total', ''],
+        ['Region', 'B', 'A', 'B', 'A', 'B', 'A'],
+        ['x', 1.5, 10, 2.5, 20, 2.2, 30],
+        ['y', 3.5, 30, '', '', 3.5, 30],
+        ['Total', 2.9, 40, 2.5, 20, 2.6, 60],
+      ]);
+      const flat = layoutReport(result, query, pivot({ measures: ['m.b', 'm.a'], columns: [], rows: ['m.r', 'm.q'] }));
+      expect(flat.values.slice(0, 2)).toEqual([['Region', 'Quarter', 'B', 'A'], ['x', 'Q1', 1.5, 10]]);
+    });
+
+    it('writes Total once, on the first column-member header row, over nested column members', () => {
+      const nestedQuery: CubeQuery = { measures: ['m.a'], dimensions: ['m.r', 'm.q', 'm.s'] };
+      const nested: CubeLoadResult = {
+        query: nestedQuery, annotation,
+        data: [{ 'm.r': 'x', 'm.q': 'Q1', 'm.s': 'open', 'm.a': '1' }, { 'm.r': 'x', 'm.q': 'Q2', 'm.s': 'done', 'm.a': '3' }],
+      };
+      const nestedPivot = { ...withPivotDefaults(undefined, nestedQuery), rows: ['m.r'], columns: ['m.q', 'm.s'], showRowTotals: true };
+      const grid = layoutReport(nested, nestedQuery, nestedPivot, { rowTotals: { query: {}, annotation, data: [{ 'm.r': 'x', 'm.a': '4' }] } });
+      expect(grid.values).toEqual([
+        ['Quarter', 'Q1', 'Q2', 'Total'],
+        ['Status', 'open', 'done', ''],
+        ['Region', 'A', 'A', 'A'],
+        ['x', 1, 3, 4],
+      ]);
+    });
+
+    it('ignores showRowTotals without column members', () => {
+      for (const measuresAxis of ['columns', 'rows'] as const) {
+        const without = layoutReport(result, query, pivot({ columns: [], measuresAxis }));
+        const grid = layoutReport(result, query, pivot({ columns: [], measuresAxis, showRowTotals: true }), { rowTotals, grandTotals });
+        expect(grid.values).toEqual(without.values);
+        expect(grid.boldColumns).toEqual([]);
+      }
+    });
+  });
+
+  it('builds the row totals and grand total queries: row members only, then nothing; filters as for the Total row', () => {
+    const q: CubeQuery = {
+      measures: ['m.a', 'm.b'], dimensions: ['m.r', 'm.q'], segments: ['m.big'], timezone: 'Europe/Berlin',
+      timeDimensions: [{ dimension: 'm.t', granularity: 'month', dateRange: ['2025-01-01', '2025-03-31'] }],
+      filters: [
+        { member: 'm.r', operator: 'equals', values: ['x'] },
+        { member: 'm.a', operator: 'gt', values: ['5'] },
+        { or: [{ member: 'm.q', operator: 'equals', values: ['Q1'] }, { member: 'm.b', operator: 'gt', values: ['1'] }] },
+      ],
+      order: { 'm.a': 'desc' }, limit: 10, offset: 5, total: true,
+    };
+    const p = { ...withPivotDefaults(undefined, q), rows: ['m.r', 'm.t.month'], columns: ['m.q'] };
+    const common = { segments: ['m.big'], timezone: 'Europe/Berlin', measures: ['m.a', 'm.b'], filters: [{ member: 'm.r', operator: 'equals', values: ['x'] }] };
+    expect(rowTotalsQuery(q, p)).toEqual({
+      ...common, dimensions: ['m.r'],
+      timeDimensions: [{ dimension: 'm.t', granularity: 'month', dateRange: ['2025-01-01', '2025-03-31'] }],
+    });
+    expect(grandTotalQuery(q, p)).toEqual({ ...common, dimensions: [], timeDimensions: [{ dimension: 'm.t', dateRange: ['2025-01-01', '2025-03-31'] }] });
+  });
+
   it('builds the totals query: column members only, dimension filters kept, measure filters dropped', () => {
     const q: CubeQuery = {
       measures: ['m.a', 'm.b'], dimensions: ['m.r', 'm.q'],
@@ -156,5 +268,10 @@ describe('pivot layouts', () => {
     expect(grid.headerRows).toBe(3);
     const without = layoutReport({ ...result, query: filteredQuery }, filteredQuery, pivot({ columns: [], rows: ['m.r', 'm.q'] }));
     expect(without.values[0]).toEqual(['Region', 'Quarter', 'A', 'B']);
+    // The report's own choice, when it has one, wins over the user's and the admin's.
+    const reportSaysNo = layoutReport({ ...result, query: filteredQuery }, filteredQuery, pivot({ columns: [], rows: ['m.r', 'm.q'], showAppliedFilters: false }), { showAppliedFilters: true });
+    expect(reportSaysNo.values[0]).toEqual(['Region', 'Quarter', 'A', 'B']);
+    const reportSaysYes = layoutReport({ ...result, query: filteredQuery }, filteredQuery, pivot({ columns: [], rows: ['m.r', 'm.q'], showAppliedFilters: true }));
+    expect(reportSaysYes.headerRows).toBe(3);
   });
 });

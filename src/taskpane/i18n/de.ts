@@ -24,6 +24,11 @@ export const de: Messages = {
   signInForm: 'Bei der Plattform anmelden',
   signInCancelled: 'Die Anmeldung wurde abgebrochen.',
   dialogFailed: 'Das Anmeldefenster konnte nicht geöffnet werden. Erlauben Sie Pop-ups für dieses Add-In oder verwenden Sie ein API-Token.',
+  signInUnsupported: (address) => `${address} bietet keine Anmeldung mit einem Konto an. Verwenden Sie stattdessen ein API-Token.`,
+  signInStateMismatch: 'Das Anmeldefenster hat für eine andere Anmeldung geantwortet, daher wurde nichts übernommen. Melden Sie sich erneut an.',
+  signInRefused: (reason) => `Die Plattform hat die Anmeldung abgelehnt: ${reason}`,
+  signInExpired: 'Ihre Anmeldung ist abgelaufen. Melden Sie sich erneut an.',
+  signedOutNotRevoked: 'Sie sind auf diesem Computer abgemeldet, aber die Plattform war nicht erreichbar, um die Sitzung dort zu beenden. Sie endet von selbst, wenn sie abläuft.',
   sessionEndedTitle: 'Ihre Sitzung ist abgelaufen',
   sessionEndedBody: 'Melden Sie sich erneut an, um fortzufahren. Was der Bereich gerade tat, wird danach fortgesetzt.',
 

@@ -25,6 +25,11 @@ export const en = {
   signInForm: 'Sign in to the platform',
   signInCancelled: 'Sign-in was cancelled.',
   dialogFailed: 'The sign-in window could not open. Allow pop-ups for this add-in, or use an API token.',
+  signInUnsupported: (address: string) => `${address} does not offer sign-in with an account. Use an API token instead.`,
+  signInStateMismatch: 'The sign-in window answered for another sign-in, so nothing was accepted. Sign in again.',
+  signInRefused: (reason: string) => `The platform refused sign-in: ${reason}`,
+  signInExpired: 'Your sign-in has ended. Sign in again.',
+  signedOutNotRevoked: 'You are signed out on this computer, but the platform could not be reached to end the session there. It ends by itself when it expires.',
   sessionEndedTitle: 'Your session has ended',
   sessionEndedBody: 'Sign in again to carry on. What the pane was doing continues once you are back.',
 

@@ -7,11 +7,11 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.png': 'image/png',
   '.json': 'application/json', '.xml': 'application/xml', '.map': 'application/json',
 };
-const PROXIED = /^\/(api|cubejs-api|__platform|auth)\//;
+const PROXIED = /^\/(api|cubejs-api|oauth|\.well-known)\//;
 
 export interface StaticServer {
   url: string;
-  /** Where `/api`, `/cubejs-api` and `/__platform` go; set once the platform is up. */
+  /** Where `/api`, `/cubejs-api`, `/oauth` and `/.well-known` go; set once the platform is up. */
   platformUrl: string;
   close(): Promise<void>;
 }

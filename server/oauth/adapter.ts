@@ -1,0 +1,60 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../store/database';
+
+/**
+ * oidc-provider's storage on the platform's DuckDB (table `oauth_store`), so grants, tokens, sessions and
+ * interactions survive a restart like the rest of the platform's state. One adapter per model. Expiry uses
+ * the wall clock, as oidc-provider itself does; expired rows are never returned and are purged on write.
+ */
+export function duckDbAdapter(db: Database): new (model: string) => Adapter {
+  const now = () => new Date().toISOString();
+  const live = `(expires_at IS NULL OR expires_at > ?)`;
+
+  const fromRow = (row: Record<string, unknown> | undefined): AdapterPayload | undefined => {
+    if (!row) return undefined;
+    const payload = JSON.parse(String(row.payload)) as AdapterPayload;
+    // A consumed authorization code or refresh token must read as consumed: oidc-provider revokes the
+    // whole grant when one is presented again (replay detection).
+    if (row.consumed_at !== null && row.consumed_at !== undefined) payload.consumed = Math.floor(Date.parse(String(row.consumed_at)) / 1000);
+    return payload;
+  };
+
+  return class DuckDbAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
+      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
+      await db.transaction(async (tx) => {
+        await tx.run(`DELETE FROM oauth_store WHERE expires_at <= ?`, [now()]);
+        await tx.run(`INSERT OR REPLACE INTO oauth_store VALUES (?, ?, ?, ?, ?, ?, NULL)`, [
+          this.model, id, JSON.stringify(payload), expiresAt, payload.grantId ?? null, payload.uid ?? null,
+        ]);
+      });
+    }
+
+    find(id: string): Promise<AdapterPayload | undefined> {
+      return db.read(async (tx) => fromRow(await tx.one(`SELECT payload, consumed_at FROM oauth_store WHERE model = ? AND id = ? AND ${live}`, [this.model, id, now()])));
+    }
+
+    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return db.read(async (tx) => fromRow(await tx.one(`SELECT payload, consumed_at FROM oauth_store WHERE model = ? AND uid = ? AND ${live}`, [this.model, uid, now()])));
+    }
+
+    /** Device flow only, which the local platform does not offer. */
+    async findByUserCode(): Promise<AdapterPayload | undefined> {
+      return undefined;
+    }
+
+    async consume(id: string): Promise<void> {
+      await db.transaction((tx) => tx.run(`UPDATE oauth_store SET consumed_at = ? WHERE model = ? AND id = ?`, [now(), this.model, id]));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.transaction((tx) => tx.run(`DELETE FROM oauth_store WHERE model = ? AND id = ?`, [this.model, id]));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.transaction((tx) => tx.run(`DELETE FROM oauth_store WHERE model = ? AND grant_id = ?`, [this.model, grantId]));
+    }
+  };
+}

@@ -1,0 +1,102 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { PlatformContext } from '../context';
+import { isLoopbackAddress } from '../http';
+import { interactionHandler } from './interaction';
+import { errorPage, sendPage, stylesheet, STYLESHEET_PATH } from './pages';
+import { clientOrigins, createProvider, METADATA_PATH } from './provider';
+
+export { METADATA_PATH, OAUTH_CLIENT_ID } from './provider';
+
+/** The add-in's callback under the dev server (`npm start`), registered unless other redirect URIs are given. */
+const DEV_SERVER_CALLBACK = 'https://localhost:3000/auth/callback.html';
+
+export interface OAuthServerOptions {
+  /** Redirect URIs besides `{publicUrl}/auth/callback.html`; default the dev server's callback. */
+  redirectUris?: string[];
+  /** The `Host` values the platform answers to (DNS rebinding), filled in once it listens. */
+  hosts: ReadonlySet<string>;
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface OAuthServer {
+  /**
+   * A request listener that answers every request under `/oauth/` and `/.well-known/` itself, errors
+   * included, and hands everything else to `next`.
+   */
+  before(next: Listener): Listener;
+  /** The user an access token was issued to, while it is unexpired, unrevoked and its grant stands; else null. */
+  userForAccessToken(token: string): Promise<number | null>;
+}
+
+const isOAuthPath = (path: string) => path.startsWith('/oauth/') || path.startsWith('/.well-known/');
+
+/**
+ * The local platform's authorization server. The issuer is the platform's public URL, known only once the
+ * server listens, so the provider is made on first use.
+ */
+export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOptions): OAuthServer {
+  // Checked now, so a mistyped PLATFORM_OAUTH_REDIRECT_URIS stops the start rather than the first sign-in.
+  for (const uri of options.redirectUris ?? []) assertRedirectUri(uri);
+  let made: { provider: Provider; callback: ReturnType<Provider['callback']>; issuer: URL; origins: string[]; interaction: ReturnType<typeof interactionHandler> } | undefined;
+  const current = () => {
+    if (made) return made;
+    const issuer = new URL(ctx.publicUrl());
+    const base = issuer.href.replace(/\/+$/, '');
+    const redirectUris = [...new Set([`${base}/auth/callback.html`, ...(options.redirectUris ?? [DEV_SERVER_CALLBACK])])];
+    const provider = createProvider(ctx, { issuer: base, redirectUris });
+    const origins = clientOrigins(redirectUris);
+    made = { provider, callback: provider.callback(), issuer, origins, interaction: interactionHandler(ctx, { provider, origin: issuer.origin, clientOrigins: origins }) };
+    return made;
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { callback, issuer, origins, interaction } = current();
+    if (!isLoopbackAddress(req.socket.remoteAddress ?? '')) return sendPage(res, errorPage('The local platform only answers this computer.', origins, 403));
+    if (!options.hosts.has((req.headers.host ?? '').toLowerCase())) return sendPage(res, errorPage('The local platform does not answer for this Host.', origins, 421));
+    // What the provider builds from the request's origin (metadata, redirects, cookies) must be the issuer's,
+    // however the request reached the platform (directly, or through the dev server's proxy).
+    req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+    req.headers['x-forwarded-host'] = issuer.host;
+    delete req.headers['x-forwarded-for'];
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === STYLESHEET_PATH) return sendPage(res, stylesheet(origins));
+    if (path.startsWith('/oauth/interaction/')) return interaction(req, res, path);
+    if (path.startsWith('/.well-known/') && path !== METADATA_PATH) return sendPage(res, errorPage('There is no such document.', origins, 404));
+    await callback(req, res);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      await route(req, res);
+    } catch (error) {
+      if (res.destroyed || req.destroyed) return;
+      process.stderr.write(`local platform (oauth): ${error instanceof Error ? error.stack : String(error)}\n`);
+      if (!res.headersSent) sendPage(res, errorPage('Something went wrong on the local platform.', made?.origins ?? [], 500));
+      else res.destroy();
+    }
+  }
+
+  return {
+    before: (next) => (req, res) => {
+      if (isOAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)) void handle(req, res);
+      else next(req, res);
+    },
+    async userForAccessToken(token) {
+      const { provider } = current();
+      const accessToken = await provider.AccessToken.find(token);
+      if (!accessToken || accessToken.isExpired) return null;
+      // An access token counts only while its grant stands (revoked at sign-out, or expired).
+      if (!(await provider.Grant.find(accessToken.grantId))) return null;
+      return /^\d+$/.test(accessToken.accountId) ? Number(accessToken.accountId) : null;
+    },
+  };
+}
+
+/** An absolute https address (http only on loopback) without a fragment, as OAuth requires of a redirect URI. */
+function assertRedirectUri(uri: string): void {
+  const url = URL.parse(uri);
+  const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+  if (!url || !secure || url.hash) throw new Error(`OAuth redirect URI "${uri}" must be an https:// address (http:// only on this computer) without a #fragment`);
+}

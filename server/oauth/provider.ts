@@ -1,0 +1,116 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import Provider, { interactionPolicy } from 'oidc-provider';
+import type { PlatformContext } from '../context';
+import { duckDbAdapter } from './adapter';
+import { errorPage, pageHeaders } from './pages';
+
+/** The add-in's registration: a public client (no secret), authorization code with PKCE S256 only. */
+export const OAUTH_CLIENT_ID = 'report-sync-excel';
+/** The one scope the platform knows; requests that name none get it (RFC 6749 §3.3's default scope). */
+export const PLATFORM_SCOPE = 'platform';
+export const METADATA_PATH = '/.well-known/oauth-authorization-server';
+
+/** Lifetimes in seconds. The refresh token's is counted from sign-in: rotating it does not extend it. */
+const LIFETIMES = {
+  accessToken: 15 * 60,
+  authorizationCode: 60,
+  refreshToken: 14 * 24 * 60 * 60,
+  interaction: 10 * 60,
+  session: 24 * 60 * 60,
+} as const;
+
+const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+} as const;
+
+const interactionPath = (uid: string) => `/oauth/interaction/${uid}`;
+
+export interface ProviderOptions {
+  issuer: string;
+  redirectUris: string[];
+}
+
+/** The origins the add-in's pages live at: the only ones CORS and form posts may answer to. */
+export const clientOrigins = (redirectUris: string[]) => [...new Set(redirectUris.map((uri) => new URL(uri).origin))];
+
+/** The local platform's authorization server: oidc-provider configured for plain OAuth 2.0 with one public client. */
+export function createProvider(ctx: PlatformContext, { issuer, redirectUris }: ProviderOptions): Provider {
+  const origins = clientOrigins(redirectUris);
+  const policy = interactionPolicy.base();
+  // A stand-in for a real identity provider: it asks who signs in on every authorization, with no silent
+  // single sign-on, so signing out and in again can pick another seeded user.
+  policy.get('login')!.checks.push(new interactionPolicy.Check('choose_user', 'the local platform asks who signs in', (c) => !c.oidc.result?.login));
+  // No ID tokens are issued (plain OAuth 2.0), but oidc-provider needs a signing key: one per process.
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+
+  const provider = new Provider(issuer, {
+    adapter: duckDbAdapter(ctx.db),
+    clients: [{
+      client_id: OAUTH_CLIENT_ID,
+      token_endpoint_auth_method: 'none',
+      redirect_uris: redirectUris,
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'ES256',
+    }],
+    clientAuthMethods: ['none'],
+    clientBasedCORS: (_c, origin, client) => client.clientId === OAUTH_CLIENT_ID && origins.includes(origin),
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // Tokens live by their own lifetimes, not the browser session's: the add-in signs in once per computer.
+    expiresWithSession: async () => false,
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true, allowedPolicy: async (_c, client, token) => token.clientId === client.clientId },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
+      resourceIndicators: { enabled: false },
+    },
+    findAccount: async (_c, accountId) => {
+      const row = /^\d+$/.test(accountId)
+        ? await ctx.db.read((tx) => tx.one(`SELECT id FROM users WHERE id = ? AND active`, [Number(accountId)]))
+        : undefined;
+      // Unknown or deactivated: no sign-in, no refresh (oidc-provider answers invalid_grant).
+      return row ? { accountId, claims: async () => ({ sub: accountId }) } : undefined;
+    },
+    interactions: { policy, url: async (_c, interaction) => interactionPath(interaction.uid) },
+    issueRefreshToken: async (_c, client) => client.grantTypeAllowed('refresh_token'),
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: randomBytes(8).toString('hex') }] },
+    pkce: { required: () => true },
+    renderError: async (c, out) => {
+      const page = errorPage(out.error_description ?? out.error, origins);
+      c.set(page.headers);
+      c.type = 'html';
+      c.body = page.body;
+    },
+    responseTypes: ['code'],
+    rotateRefreshToken: true,
+    routes: { ...OAUTH_ROUTES },
+    scopes: [PLATFORM_SCOPE],
+    ttl: {
+      AccessToken: LIFETIMES.accessToken,
+      AuthorizationCode: LIFETIMES.authorizationCode,
+      RefreshToken: (c) => c?.oidc.entities.RotatedRefreshToken?.remainingTTL ?? LIFETIMES.refreshToken,
+      Grant: LIFETIMES.refreshToken,
+      Interaction: LIFETIMES.interaction,
+      Session: LIFETIMES.session,
+    },
+  });
+  // Koa's `proxy`: the handler states the public origin in X-Forwarded-* so every URL the provider builds
+  // (metadata, redirects, cookie paths) is under the issuer, however the request reached the platform.
+  provider.proxy = true;
+  provider.use(async (c, next) => {
+    c.set(pageHeaders(origins));
+    if (c.path === OAUTH_ROUTES.authorization && c.method === 'GET' && !c.query.scope) c.query = { ...c.query, scope: PLATFORM_SCOPE };
+    await next();
+    // oidc-provider answers CORS preflights, discovery and JWKS to any origin; only the add-in's may have it.
+    if (!origins.includes(c.get('Origin'))) {
+      for (const header of Object.keys(c.response.headers)) if (header.toLowerCase().startsWith('access-control-')) c.remove(header);
+    }
+  });
+  return provider;
+}

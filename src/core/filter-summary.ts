@@ -1,0 +1,51 @@
+import type { CubeFilter, CubeQuery } from '../contract';
+
+/** The words above a table that say which filters made it, and which members they touch. */
+
+/** A member that is only filtered on has no annotation: `orders.customer_segment` reads "Customer segment". */
+export function humanizeMember(member: string): string {
+  const name = member.slice(member.lastIndexOf('.') + 1).replace(/_/g, ' ');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+export function filteredMembers(filters: CubeFilter[] | undefined, into = new Set<string>()): Set<string> {
+  for (const filter of filters ?? []) {
+    if ('operator' in filter) {
+      const member = filter.member ?? filter.dimension;
+      if (member) into.add(member);
+    } else {
+      filteredMembers('and' in filter ? filter.and : filter.or, into);
+    }
+  }
+  return into;
+}
+
+const OPERATOR_WORDS: Record<string, string> = {
+  equals: 'is', notEquals: 'is not', contains: 'contains', notContains: 'does not contain', startsWith: 'starts with',
+  notStartsWith: 'does not start with', endsWith: 'ends with', notEndsWith: 'does not end with', gt: '>', gte: '≥', lt: '<',
+  lte: '≤', set: 'is set', notSet: 'is not set', inDateRange: 'between', notInDateRange: 'not between', beforeDate: 'before',
+  beforeOrOnDate: 'on or before', afterDate: 'after', afterOrOnDate: 'on or after',
+};
+
+/** "Status is completed; Region is not Europe or Asia Pacific; Created at between 2025-01-01 and 2025-12-31". */
+export function filterSummary(query: CubeQuery, titleOf: (member: string) => string): string {
+  const describe = (filter: CubeFilter): string => {
+    if (!('operator' in filter)) {
+      const [joiner, parts] = 'and' in filter ? [' and ', filter.and] : [' or ', filter.or];
+      return `(${parts.map(describe).join(joiner)})`;
+    }
+    const member = titleOf(filter.member ?? filter.dimension ?? '');
+    const words = OPERATOR_WORDS[filter.operator] ?? filter.operator;
+    const values = (filter.values ?? []).map(String);
+    if (filter.operator === 'set' || filter.operator === 'notSet') return `${member} ${words}`;
+    if (filter.operator.endsWith('DateRange')) return `${member} ${words} ${values[0] ?? ''} and ${values[1] ?? ''}`;
+    return `${member} ${words} ${values.join(' or ')}`;
+  };
+  const parts = (query.filters ?? []).map(describe);
+  for (const td of query.timeDimensions ?? []) {
+    if (!td.dateRange) continue;
+    const range = Array.isArray(td.dateRange) ? `between ${td.dateRange[0]} and ${td.dateRange[1]}` : td.dateRange;
+    parts.push(`${titleOf(td.dimension)} ${range}`);
+  }
+  return parts.join('; ');
+}
