@@ -18,7 +18,7 @@ export interface PlatformContext {
   maxRowLimit: number;
   /**
    * The user an OAuth access token was issued to, when the authorization server knows the token (and it is
-   * neither expired nor revoked); null otherwise. Absent until the authorization server is mounted.
+   * neither expired nor revoked); null otherwise. Optional so a context can be made without one (unit tests).
    */
   oauthUserForAccessToken?: (token: string) => Promise<number | null>;
 }

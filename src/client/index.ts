@@ -1,3 +1,9 @@
+import { z } from 'zod';
+
+// The pane's Content-Security-Policy forbids `eval`: zod would probe `new Function` (a reported CSP violation)
+// before falling back to what this setting asks for at once.
+z.config({ jitless: true });
+
 export * from './errors';
 export * from './http';
 export * from './platform-client';

@@ -207,21 +207,10 @@ export const ConnectReportToWorkbookInput = z.object({
 });
 export type ConnectReportToWorkbookInput = z.infer<typeof ConnectReportToWorkbookInput>;
 
-/** api.yaml `RefreshReportInput`: no `endResultCell`, no `queryChecksum`. */
-export const RefreshReportInput = z.object({
-  placementId: z.string().nullish(),
-  externalWorkbookId: z.string().nullish(),
-  sheetId: z.string().nullish(),
-  sheetName: z.string().nullish(),
-  anchorCell: z.string().nullish(),
-  resultLocation: z.string().nullish(),
-  resultChecksum: ResultChecksum.nullish(),
-});
-export type RefreshReportInput = z.infer<typeof RefreshReportInput>;
-
 /**
- * api.yaml `DisconnectReportFromWorkbookInput`, a JSON body: `placementId`, or `externalWorkbookId` with
- * `sheetName` and `anchorCell` (or a `resultLocation` naming both); `sheetId` narrows.
+ * How a placement is addressed (api.yaml `DisconnectReportFromWorkbookInput`, also the address part of
+ * `RefreshReportInput`): `placementId`, or `externalWorkbookId` with `sheetName` and `anchorCell` (or a
+ * `resultLocation` naming both); `sheetId` narrows. A JSON body, for a delete too.
  */
 export const DisconnectReportFromWorkbookInput = z.object({
   placementId: z.string().nullish(),
@@ -231,4 +220,8 @@ export const DisconnectReportFromWorkbookInput = z.object({
   anchorCell: z.string().nullish(),
   resultLocation: z.string().nullish(),
 });
+
+/** api.yaml `RefreshReportInput`: the address (new place when addressed by id) and what was written; no `endResultCell`, no `queryChecksum`. */
+export const RefreshReportInput = DisconnectReportFromWorkbookInput.extend({ resultChecksum: ResultChecksum.nullish() });
+export type RefreshReportInput = z.infer<typeof RefreshReportInput>;
 export type DisconnectReportFromWorkbookInput = z.infer<typeof DisconnectReportFromWorkbookInput>;

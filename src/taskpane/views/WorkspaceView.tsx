@@ -14,7 +14,7 @@ import { placementKey } from '../../placement/workbook-placements';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { PlacementsView, type PlacementOutcome } from './PlacementsView';
-import { QuestionBar } from './QuestionBar';
+import { WorkspaceQuestion, type Question } from './WorkspaceQuestion';
 import { ReportsView } from './ReportsView';
 
 const useStyles = makeStyles({
@@ -29,11 +29,6 @@ interface Operation {
   rowsWritten?: number;
   totalRows?: number;
 }
-
-type Question =
-  | { kind: 'disconnect'; entry: WorkbookPlacement }
-  | { kind: 'overwrite'; target: string; foreignCells: string[]; proceed(): void }
-  | { kind: 'hand-edits'; rows: number[]; cells: string[]; proceed(): void; locate(): void };
 
 export interface WorkspaceViewProps {
   connection: Connection;
@@ -230,7 +225,6 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   };
   const runStates = new Map((allRun?.items ?? []).map((item) => [placementKey(item.entry), { state: item.state, reason: attention(item) }]));
   const busy = operation !== null || question !== null || allRun?.running === true;
-  const list = (items: readonly (string | number)[], max: number) => `${items.slice(0, max).join(', ')}${items.length > max ? ` ${m.andMore}` : ''}`;
 
   return (
     <div className={styles.column}>
@@ -263,41 +257,13 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           <ProgressBar value={operation.totalRows ? (operation.rowsWritten ?? 0) / operation.totalRows : undefined} />
         </Field>
       )}
-      {question?.kind === 'disconnect' && (
-        <QuestionBar
-          intent="info"
-          title={m.disconnectTitle(titleOf(question.entry))}
-          answers={[
-            { label: m.disconnectAndClear, onClick: () => void disconnect(question.entry, true) },
-            { label: m.keepCells, onClick: () => void disconnect(question.entry, false), primary: true },
-          ]}
-          cancelLabel={m.cancel}
+      {question && (
+        <WorkspaceQuestion
+          question={question}
+          title={question.kind === 'disconnect' ? titleOf(question.entry) : ''}
+          onDisconnect={(entry, clearCells) => void disconnect(entry, clearCells)}
           onCancel={() => setQuestion(null)}
-        >
-          {m.disconnectBody(question.entry.placement.resultLocation)}
-        </QuestionBar>
-      )}
-      {question?.kind === 'overwrite' && (
-        <QuestionBar
-          intent="warning"
-          title={m.notEmptyTitle}
-          answers={[{ label: m.overwrite, onClick: question.proceed, primary: true }]}
-          cancelLabel={m.cancel}
-          onCancel={() => setQuestion(null)}
-        >
-          {m.notEmptyBody(question.target, list(question.foreignCells, 5))}
-        </QuestionBar>
-      )}
-      {question?.kind === 'hand-edits' && (
-        <QuestionBar
-          intent="warning"
-          title={m.handEditsTitle}
-          answers={[{ label: m.locate, onClick: question.locate }, { label: m.refreshAnyway, onClick: question.proceed, primary: true }]}
-          cancelLabel={m.cancel}
-          onCancel={() => setQuestion(null)}
-        >
-          {m.handEditsBody(list(question.rows, 8), question.rows.length, list(question.cells, 6))}
-        </QuestionBar>
+        />
       )}
       {error && (
         <MessageBar intent="error" layout="multiline">
