@@ -1,4 +1,9 @@
 import { join } from 'node:path';
+import { OAuthClient } from '../../src/client/oauth-client';
+import { CLIENT_ID } from '../support/oauth-login';
+import {
+  freshWorkbench, place, placementRows, reportRows, selectCell, signInThroughDialog, storedConnection, workbookId,
+} from './support/actions';
 import { axeViolations, focusIsVisible, tabTo } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -6,39 +11,13 @@ jest.setTimeout(240_000);
 
 const bench = useWorkbench();
 const workbenchUrl = () => `${bench.workbench.server.url}/workbench.html`;
-const placements = () => bench.page.locator('[aria-label="Placements in this workbook"] li');
-const reportRows = () => bench.page.locator('[aria-label="Reports"] li');
-
-/** A fresh pane: nothing saved, an empty workbook. */
-async function freshWorkbench() {
-  await bench.page.goto('about:blank');
-  await bench.page.goto(workbenchUrl());
-  await bench.page.evaluate(() => (window as unknown as { workbench: { reset(): void } }).workbench.reset());
-  await bench.page.goto('about:blank');
-  await bench.page.goto(workbenchUrl());
-}
-
-async function selectCell(address: string) {
-  await bench.page.evaluate(async (a) => {
-    const excel = (window as unknown as { workbench: { Excel: typeof Excel } }).workbench.Excel;
-    await excel.run(async (context) => {
-      context.workbook.worksheets.getActiveWorksheet().getRange(a).select();
-      await context.sync();
-    });
-  }, address);
-}
-
-async function place(cell: string, title: string) {
-  await selectCell(cell);
-  await bench.page.getByTestId('place-target').filter({ hasText: `!${cell}` }).waitFor();
-  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill(title);
-  await bench.page.waitForFunction((t) => [...document.querySelectorAll('[aria-label="Reports"] li')].some((li) => li.textContent?.includes(t)) && document.querySelectorAll('[aria-label="Reports"] li').length <= 3, title);
-  await reportRows().filter({ hasText: title }).first().getByRole('button', { name: 'Place' }).click();
-  await bench.page.getByText(`${title} is in`).waitFor();
-}
+const placements = () => placementRows(bench.page);
+const reports = () => reportRows(bench.page);
+const breadcrumb = () => bench.page.getByRole('navigation', { name: 'Folder path' });
+const searchBox = () => bench.page.getByRole('searchbox', { name: 'Search reports' });
 
 test('keyboard only: sign in through the dialog, find a report and place it; axe finds nothing serious on the way', async () => {
-  await freshWorkbench();
+  await freshWorkbench(bench.page, workbenchUrl());
   await bench.page.getByRole('button', { name: 'Sign in' }).waitFor();
   expect(await axeViolations(bench.page)).toEqual([]);
 
@@ -47,6 +26,7 @@ test('keyboard only: sign in through the dialog, find a report and place it; axe
   // The address field comes before the button, and the pane's controls come in reading order.
   expect(toSignIn.slice(-2)).toEqual([expect.stringContaining('Platform address'), 'Sign in']);
   const [dialog] = await Promise.all([bench.page.context().waitForEvent('page'), bench.page.keyboard.press('Enter')]);
+  // The platform's login page (OAuth), listing the seeded users to sign in as.
   await dialog.getByRole('radio').first().waitFor();
   expect(await axeViolations(dialog, null)).toEqual([]);
   await tabTo(dialog, (el) => el instanceof HTMLInputElement && el.type === 'radio');
@@ -55,9 +35,10 @@ test('keyboard only: sign in through the dialog, find a report and place it; axe
   await tabTo(dialog, (el) => el.tagName === 'BUTTON' && el.textContent === 'Sign in');
   await dialog.keyboard.press('Enter');
   await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
+  expect((await storedConnection(bench.page))?.kind).toBe('oauth');
 
   // Selecting the anchor is done in Excel itself (arrow keys there); the pane shows where Place writes.
-  await selectCell('B3');
+  await selectCell(bench.page, 'B3');
   await bench.page.getByTestId('place-target').filter({ hasText: 'Sheet1!B3' }).waitFor();
   await tabTo(bench.page, (el) => el instanceof HTMLInputElement && el.type === 'search');
   await bench.page.keyboard.type('Orders by status');
@@ -82,49 +63,71 @@ test('keyboard only: sign in through the dialog, find a report and place it; axe
   await bench.page.getByRole('button', { name: 'Back' }).click();
 });
 
-test('browse: search, folders through the report paths and a breadcrumb back', async () => {
+test("browse: search, a folder from a report's path with the breadcrumb, and back", async () => {
   // A failed load says so in words, with "Try again".
   bench.platform.platform.faults.set([{ method: 'GET', path: '^/api/v1/deployments/[^/]+/reports$', status: 500, times: 1 }]);
-  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('Monthly');
+  await searchBox().fill('Monthly');
   await bench.page.getByText('The platform had a problem answering. Try again in a moment.').waitFor();
   await bench.page.getByRole('button', { name: 'Try again' }).click();
-  await reportRows().filter({ hasText: 'Monthly revenue' }).waitFor();
-  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('');
-  await reportRows().filter({ hasText: 'Monthly revenue' }).waitFor();
-  // Each report shows its folder path; a segment opens that folder.
-  const monthly = reportRows().filter({ hasText: 'Monthly revenue' });
+  await reports().filter({ hasText: 'Monthly revenue' }).waitFor();
+  await searchBox().fill('');
+  await reports().filter({ hasText: 'Monthly revenue' }).waitFor();
+
+  // Each report shows its folder path; a segment opens that folder, with the breadcrumb from the platform.
+  const monthly = reports().filter({ hasText: 'Monthly revenue' });
   expect(await monthly.getByTestId('folder-path').textContent()).toBe('Finance / Monthly');
   await monthly.getByRole('button', { name: 'Open folder Finance' }).click();
-  const breadcrumb = bench.page.getByRole('navigation', { name: 'Folder path' });
-  await breadcrumb.getByText('Finance').waitFor();
-  await reportRows().filter({ hasText: 'Order value and completion rate' }).waitFor();
-  expect(await reportRows().count()).toBe(1);
-  expect(await reportRows().getByTestId('folder-path').textContent()).toBe('Finance');
+  await breadcrumb().getByRole('button', { name: 'Finance' }).waitFor();
+  expect(await breadcrumb().getByRole('button').allTextContents()).toEqual(['All reports', 'Finance']);
+  await reports().filter({ hasText: 'Order value and completion rate' }).waitFor();
+  // Only the folder's own reports; its subfolder is listed to open, its reports are not.
+  await bench.page.getByTestId('folders').getByRole('button', { name: 'Open folder Monthly' }).waitFor();
+  expect(await reports().filter({ hasText: 'Monthly revenue' }).count()).toBe(0);
+  expect(new Set(await reports().getByTestId('folder-path').allTextContents())).toEqual(new Set(['Finance']));
   await bench.page.screenshot({ path: join(screenshots, 'browse-folder.png') });
   expect(await axeViolations(bench.page)).toEqual([]);
-  // Search works inside the folder too, and the breadcrumb leads back to everything.
-  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('revenue');
+
+  // A search inside the folder looks in every folder; clearing it is back in the folder.
+  await searchBox().fill('revenue');
+  await bench.page.getByText('Results from all folders').waitFor();
+  await reports().filter({ hasText: 'Monthly revenue' }).waitFor();
+  await searchBox().fill('no report is called this');
   await bench.page.getByText('No reports match.').waitFor();
-  await breadcrumb.getByRole('button', { name: 'All reports' }).click();
-  await reportRows().filter({ hasText: 'Monthly revenue' }).waitFor();
-  expect(await reportRows().count()).toBeGreaterThan(1);
-  await bench.page.getByRole('searchbox', { name: 'Search reports' }).fill('');
+  await searchBox().fill('');
+  await breadcrumb().getByRole('button', { name: 'Finance' }).waitFor();
+  await reports().filter({ hasText: 'Order value and completion rate' }).waitFor();
+  expect(await reports().filter({ hasText: 'Monthly revenue' }).count()).toBe(0);
+
+  // Back to everything, then the last segment of a report's path: the whole breadcrumb comes with it.
+  await breadcrumb().getByRole('button', { name: 'All reports' }).click();
+  await reports().filter({ hasText: 'Monthly revenue' }).getByRole('button', { name: 'Open folder Monthly' }).click();
+  await breadcrumb().getByRole('button', { name: 'Monthly' }).waitFor();
+  await bench.page.waitForFunction(() => document.querySelectorAll('[aria-label="Folder path"] button').length === 3);
+  expect(await breadcrumb().getByRole('button').allTextContents()).toEqual(['All reports', 'Finance', 'Monthly']);
+  await reports().filter({ hasText: 'Monthly revenue' }).waitFor();
+  await bench.page.getByTestId('folders').getByRole('button', { name: 'Open folder Archive' }).waitFor();
+  await breadcrumb().getByRole('button', { name: 'All reports' }).click();
+  await reports().filter({ hasText: 'Orders by status' }).waitFor();
+  await reports().filter({ hasText: 'Monthly revenue' }).waitFor();
+  expect(await breadcrumb().getByRole('button').allTextContents()).toEqual(['All reports']);
+  expect(await reports().count()).toBeGreaterThan(3);
 });
 
 test('Stop midway: the finished placement is new, the stopped ones stay exactly as they were and listed', async () => {
   // Below "Orders by status" (B3), whose one query is the first of the run; this one has a totals query too.
-  await place('A20', 'Revenue by region and quarter');
-  await place('A40', 'Top 10 customers by revenue');
+  await place(bench.page, 'A20', 'Revenue by region and quarter');
+  await place(bench.page, 'A40', 'Top 10 customers by revenue');
   expect(await placements().count()).toBe(3);
-  const workbookId = await bench.page.evaluate(() => (window as unknown as { workbench: { model: { settings: Map<string, unknown> } } }).workbench.model.settings.get('reportSync.workbookId') as string);
+  const externalWorkbookId = await workbookId(bench.page);
   const refreshTimes = async () => {
-    const times = new Map<string, string | null>();
-    for await (const report of bench.platform.analyst.iterateReports(bench.platform.salesDeploymentId, { externalWorkbookId: workbookId })) {
-      for (const p of report.externalWorkbookPlacements) times.set(p.id, p.refreshedAt);
+    const times = new Map<string, string | null | undefined>();
+    for await (const report of bench.platform.analyst.iterateReports(bench.platform.salesDeploymentId, { externalWorkbookId })) {
+      for (const p of report.externalWorkbookPlacements ?? []) times.set(p.id ?? p.resultLocation, p.refreshedAt);
     }
     return times;
   };
   const before = await refreshTimes();
+  expect(before.size).toBe(3);
   const cellsBefore = await bench.page.evaluate(() => JSON.stringify((window as unknown as { workbench: { model: { toJSON(): { sheets: unknown } } } }).workbench.model.toJSON().sheets));
 
   // The first query (Orders by status, at the top) answers at once, the others take 20 s: Stop comes
@@ -159,55 +162,35 @@ test('Stop midway: the finished placement is new, the stopped ones stay exactly 
   expect([...after].filter(([id, at]) => at !== before.get(id))).toHaveLength(1);
 });
 
-test('a session that ends mid-work brings the sign-in back; after it, the refresh carries on', async () => {
+test('a session that ends mid-refresh brings the sign-in back; after it, the same refresh carries on', async () => {
   const row = placements().filter({ hasText: 'Orders by status' });
-  // The platform ends the session (as an expiry or a revoke would): the next request gets 401.
-  const token = await bench.page.evaluate(() => (JSON.parse(localStorage.getItem('report-sync.connection')!) as { accessToken: string }).accessToken);
-  await fetch(`${bench.workbench.server.url}/auth/sign-out`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  const signedIn = (await storedConnection(bench.page))!;
+  expect(signedIn.kind).toBe('oauth');
+  // The platform ends the whole sign-in (revoking its refresh token revokes the grant, the access token too):
+  // the next request gets 401 and the silent renewal is refused.
+  const oauth = await OAuthClient.discover(bench.workbench.server.url, { clientId: CLIENT_ID });
+  await oauth.revoke(signedIn.refreshToken!, 'refresh_token');
   await row.getByRole('button', { name: 'Refresh' }).click();
-  await bench.page.getByText('Your session has ended').waitFor();
+  const alert = bench.page.getByRole('alert').filter({ hasText: 'Your session has ended' });
+  await alert.waitFor();
   // What the pane was doing is still there, waiting.
   await bench.page.getByText('Refreshing Orders by status…').waitFor();
   await bench.page.screenshot({ path: join(screenshots, 'session-ended.png') });
   expect(await axeViolations(bench.page)).toEqual([]);
-  const alert = bench.page.getByRole('alert').filter({ hasText: 'Your session has ended' });
-  const [dialog] = await Promise.all([bench.page.context().waitForEvent('page'), alert.getByRole('button', { name: 'Sign in' }).click()]);
-  await dialog.getByRole('radio', { name: /Anna Analyst/ }).check();
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await bench.page.getByText('Orders by status is in Sheet1!B3:D8.').waitFor();
-  expect(await bench.page.getByText('Your session has ended').count()).toBe(0);
-  const renewed = await bench.page.evaluate(() => (JSON.parse(localStorage.getItem('report-sync.connection')!) as { accessToken: string }).accessToken);
-  expect(renewed).not.toBe(token);
 
-  // Sign out forgets the token here and ends the session on the platform.
+  await signInThroughDialog(bench.page, () => alert.getByRole('button', { name: 'Sign in' }).click());
+  await bench.page.getByText('Orders by status is in Sheet1!B3:D8.').waitFor();
+  await row.getByText('Up to date').waitFor();
+  expect(await bench.page.getByText('Your session has ended').count()).toBe(0);
+  const renewed = (await storedConnection(bench.page))!;
+  expect(renewed.accessToken).not.toBe(signedIn.accessToken);
+
+  // Sign out forgets the tokens here and ends the session on the platform.
+  const revoked = bench.page.waitForResponse((r) => r.url().endsWith('/oauth/revoke') && Boolean(r.request().postData()?.includes('token_type_hint=access_token')));
   await bench.page.getByRole('button', { name: 'Sign out' }).click();
   await bench.page.getByRole('button', { name: 'Sign in' }).waitFor();
-  expect(await bench.page.evaluate(() => localStorage.getItem('report-sync.connection'))).toBeNull();
-  const after = await fetch(`${bench.workbench.server.url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${renewed}` } });
+  expect(await storedConnection(bench.page)).toBeNull();
+  expect((await revoked).status()).toBe(200);
+  const after = await fetch(`${bench.workbench.server.url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${renewed.accessToken}` } });
   expect(after.status).toBe(401);
-});
-
-test("inside Office's dialog the sign-in page answers through messageParent", async () => {
-  // The page straight from the platform, where /office-js/office.js is absent, with a stand-in for the
-  // dialog's Office.context.ui, as Office provides it to a dialog page.
-  const dialog = await bench.page.context().newPage();
-  await dialog.addInitScript(() => {
-    const sent: string[] = [];
-    Object.assign(window, {
-      sent,
-      Office: { onReady: () => Promise.resolve({ host: 'Excel' }), context: { ui: { messageParent: (message: string) => sent.push(message) } } },
-    });
-  });
-  await dialog.goto(`${bench.platform.platform.url}/auth/sign-in`);
-  await dialog.getByRole('radio', { name: /Anna Analyst/ }).check();
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await dialog.waitForFunction(() => (window as unknown as { sent: string[] }).sent.length === 1);
-  const [message] = await dialog.evaluate(() => (window as unknown as { sent: string[] }).sent);
-  const parsed = JSON.parse(message!) as { type: string; accessToken: string };
-  expect(parsed.type).toBe('report-sync:signed-in');
-  const me = await fetch(`${bench.platform.platform.url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${parsed.accessToken}` } });
-  expect(((await me.json()) as { username: string }).username).toBe('analyst@example.com');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  expect(await dialog.evaluate(() => (window as unknown as { sent: string[] }).sent[1])).toBe('{"type":"report-sync:cancelled"}');
-  await dialog.close();
 });

@@ -30,27 +30,36 @@ test('a pivot with totals follows an inserted row, and a hand edit is named befo
   await placementRow().getByText('Up to date').waitFor();
 
   const placed = await excel<{ values: unknown[][] }>(`
-    const range = context.workbook.worksheets.getItem('Sheet1').getRange('B2:F10');
+    const range = context.workbook.worksheets.getItem('Sheet1').getRange('B2:H11');
     range.load('values');
     await context.sync();
     return { values: range.values };`);
   // The admin's app config shows applied filters: the date range is summarised above the table.
   expect(placed.values[0]![0]).toBe('Filters: Created at between 2025-01-01 and 2025-12-31');
   expect(placed.values[2]![0]).toBe('Created at (quarter) (filtered)');
-  expect(placed.values[3]).toEqual(['Region', 'Revenue', 'Revenue', 'Revenue', 'Revenue']);
+  // Row totals: a Total column after the quarters, and nothing beyond it.
+  expect(placed.values[2]![5]).toBe('Total');
+  expect(placed.values[3]).toEqual(['Region', 'Revenue', 'Revenue', 'Revenue', 'Revenue', 'Revenue', '']);
   expect(placed.values[8]![0]).toBe('Total');
+  expect(placed.values[8]!.slice(1, 6).every((v) => typeof v === 'number')).toBe(true);
+  // The Total row and the Total column are bold, the other cells are not.
   const bold = await bench.page.evaluate(() => {
     const { model } = (window as unknown as { workbench: { model: { sheets: { cells: Map<string, { bold?: boolean }> }[] } } }).workbench;
-    return [1, 2, 3, 4, 5].map((c) => model.sheets[0]!.cells.get(`9:${c}`)?.bold ?? false);
+    const isBold = (row: number, column: number) => model.sheets[0]!.cells.get(`${row}:${column}`)?.bold ?? false;
+    return {
+      totalRow: [1, 2, 3, 4, 5, 6].map((c) => isBold(9, c)),
+      totalColumn: [3, 4, 5, 6, 7, 8, 9].map((r) => isBold(r, 6)),
+      body: [5, 6, 7, 8].map((r) => isBold(r, 2)),
+    };
   });
-  expect(bold).toEqual([true, true, true, true, true]);
+  expect(bold).toEqual({ totalRow: Array(6).fill(true), totalColumn: Array(7).fill(true), body: Array(4).fill(false) });
   await bench.page.screenshot({ path: join(screenshots, 'pivot-with-totals.png') });
 
   await excel(`context.workbook.worksheets.getItem('Sheet1').getRange('1:1').insert('Down'); await context.sync();`);
   await placementRow().getByRole('button', { name: 'Refresh' }).click();
-  await bench.page.getByText(/is in Sheet1!B3:F11/).waitFor();
-  const onServer = (await reportByPublicId('revenue-region-quarter')).externalWorkbookPlacements[0]!;
-  expect(onServer).toMatchObject({ anchorCell: 'B3', resultLocation: 'Sheet1!B3:F11', syncStatus: 'UP_TO_DATE' });
+  await bench.page.getByText(/is in Sheet1!B3:G11/).waitFor();
+  const onServer = (await reportByPublicId('RevRegionQtr')).externalWorkbookPlacements?.[0];
+  expect(onServer).toMatchObject({ anchorCell: 'B3', resultLocation: 'Sheet1!B3:G11', syncStatus: 'UP_TO_DATE' });
 
   await excel(`context.workbook.worksheets.getItem('Sheet1').getRange('C5').values = [[12345]]; await context.sync();`);
   await placementRow().getByRole('button', { name: 'Refresh' }).click();
@@ -66,7 +75,7 @@ test('a pivot with totals follows an inserted row, and a hand edit is named befo
   expect(edited).toBe(12345);
 
   await bench.page.getByRole('button', { name: 'Refresh anyway' }).click();
-  await bench.page.getByText(/is in Sheet1!B3:F11/).waitFor();
+  await bench.page.getByText(/is in Sheet1!B3:G11/).waitFor();
   const restored = await excel<number>(`const r = context.workbook.worksheets.getItem('Sheet1').getRange('C5'); r.load('values'); await context.sync(); return r.values[0][0];`);
   expect(restored).not.toBe(12345);
   expect(typeof restored).toBe('number');

@@ -56,9 +56,12 @@ test('a sheet setting is saved for the user and is still set after a reload', as
 });
 
 test('browsing pages through more reports than one page with Load more', async () => {
+  // In the Sales folder, which the analyst may read.
+  const { admin, salesDeploymentId } = bench.platform;
+  const sales = (await admin.allFolders(salesDeploymentId)).find((folder) => folder.name === 'Sales')!;
   for (let i = 0; i < 52; i += 1) {
-    await bench.platform.admin.upsertReportByPublicId(bench.platform.salesDeploymentId, `bulk-${i}`, {
-      name: `Bulk report ${String(i).padStart(2, '0')}`, query: { measures: ['orders.count'] },
+    await admin.createReport(salesDeploymentId, {
+      name: `Bulk report ${String(i).padStart(2, '0')}`, folderId: sales.id, jsonQuery: JSON.stringify({ measures: ['orders.count'] }),
     });
   }
   // A fresh load (a hash-only navigation would keep the page, still showing Settings).

@@ -195,7 +195,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       )}
       {!searching && <FolderList folders={subfolders} onOpen={(folder) => openFolder(folder.id, [...breadcrumb, { id: folder.id, name: folder.name }])} />}
       {!error && reports === null && <Spinner size="tiny" label={m.loadingReports} />}
-      {reports && reports.length === 0 && (subfolders?.length ?? 0) === 0 && (
+      {reports && reports.length === 0 && (searching || (subfolders?.length ?? 0) === 0) && (
         <Text>{folderId !== null && !searching ? m.emptyFolder : m.noReportsMatch}</Text>
       )}
       {reports && reports.length > 0 && (

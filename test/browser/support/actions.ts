@@ -65,3 +65,19 @@ export function workbookId(page: Page): Promise<string> {
     });
   });
 }
+
+/**
+ * Signs in through the sign-in dialog (a popup standing in for Office's): `trigger` opens it (a click on a
+ * "Sign in" button), then the user picks `user` on the platform's login page and signs in.
+ */
+export async function signInThroughDialog(page: Page, trigger: () => Promise<void>, user: RegExp = /Anna Analyst/): Promise<void> {
+  const [dialog] = await Promise.all([page.context().waitForEvent('page'), trigger()]);
+  await dialog.getByRole('radio', { name: user }).check();
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  if (!dialog.isClosed()) await dialog.waitForEvent('close');
+}
+
+/** The connection the pane keeps in its own storage (never in the workbook), or null when signed out. */
+export function storedConnection(page: Page): Promise<{ kind: string; accessToken: string; refreshToken?: string | null } | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('report-sync.connection') ?? 'null') as { kind: string; accessToken: string; refreshToken?: string | null } | null);
+}
