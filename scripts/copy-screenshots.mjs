@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SHOWN = [
-  'sign-in-dialog', 'browse-folder', 'browse-load-more', 'placed', 'pivot-with-totals', 'hand-edit-warning', 'refresh-all-one-failed',
+  'sign-in-dialog', 'browse-folder', 'browse-subfolder', 'workbook-home-across-deployments', 'browse-load-more', 'placed', 'pivot-with-totals', 'hand-edit-warning', 'refresh-all-one-failed',
   'refresh-all-stopped', 'settings', 'german', 'dark-theme', 'high-contrast-dark', 'keyboard-only', 'session-ended',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ConnectReportToWorkbookInput, DisconnectReportFromWorkbookInput, RefreshReportInput, type ResultChecksum,
 } from '../../src/contract';
-import { cellAddress, parseSheetAddress } from '../../src/core/a1';
+import { cellAddress, parseSheetAddress, sheetAddress } from '../../src/core/a1';
 import type { PlatformContext } from '../context';
 import { badRequest, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { Row, StateConnection } from '../store/database';
@@ -175,7 +175,11 @@ async function refreshPlacement(ctx: PlatformContext, request: ApiRequest): Prom
     const { row: report } = await loadReport(tx, user, deploymentId, reportId);
     const found = await findPlacement(tx, reportId, body);
     if (!found) throw notFound(`No such placement on report ${reportId}`);
-    const location = body.resultLocation ?? String(found.result_location);
+    // Addressed by id with a new sheet name but no new range: the recorded range, on the renamed sheet.
+    const renamed = body.placementId && body.sheetName && !body.resultLocation
+      ? sheetAddress(body.sheetName, parseSheetAddress(String(found.result_location)).rect)
+      : null;
+    const location = body.resultLocation ?? renamed ?? String(found.result_location);
     const address = body.placementId ? addressOf({ ...body, resultLocation: location }) : addressOf({ resultLocation: location, sheetName: found.sheet_name as string | null, anchorCell: found.anchor_cell as string | null });
     const now = ctx.now().toISOString();
     await tx.run(

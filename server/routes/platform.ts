@@ -38,8 +38,9 @@ async function listDeployments(ctx: PlatformContext, request: ApiRequest): Promi
   const rows = await ctx.db.read((tx) => tx.all(`SELECT id, name FROM deployments ORDER BY position`));
   const all = rows.map((r) => deploymentResponse(ctx, { id: Number(r.id), name: String(r.name) })).filter((d) => canSeeDeployment(user, d.id));
   const page = pageOf(all, request, 'deployments');
-  // `pagination` is deprecated but still required by DeploymentsListResponse.
-  return { status: 200, body: { ...page, pagination: { total: all.length, offset: 0, limit: page.items.length } } };
+  // `pagination` is deprecated but still required by DeploymentsListResponse: where this page starts in the list.
+  const offset = page.items.length ? all.findIndex((d) => d.id === page.items[0]!.id) : 0;
+  return { status: 200, body: { ...page, pagination: { total: all.length, offset, limit: page.items.length } } };
 }
 
 async function getDeployment(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {

@@ -152,6 +152,9 @@ describe('deployments', () => {
     const second = await raw('GET', `/api/v1/deployments?first=1&after=${encodeURIComponent(info.endCursor)}`);
     expect((second.body.items as { id: number }[]).map((d) => d.id)).toEqual([t.sandboxDeploymentId]);
     expect(second.body.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    // The deprecated offset pagination still says where each page starts.
+    expect(first.body.pagination).toEqual({ total: 2, offset: 0, limit: 1 });
+    expect(second.body.pagination).toEqual({ total: 2, offset: 1, limit: 1 });
     expect((await raw('GET', '/api/v1/deployments?first=0')).status).toBe(400);
     expect((await raw('GET', '/api/v1/deployments?after=not-a-cursor')).status).toBe(400);
   });
@@ -523,6 +526,9 @@ describe('placements', () => {
     const refreshed = await raw('PUT', path, { body: { externalWorkbookId: 'wb-refresh', sheetName: 'Sales Q1', anchorCell: 'B2', queryChecksum: 'forged', endResultCell: 'Z99' } });
     expect(refreshed.status).toBe(200);
     expect(only(refreshed.body as unknown as Report, 'wb-refresh')[0]).toMatchObject({ queryChecksum: target.currentQueryChecksum, endResultCell: 'D7', refreshedAt: expect.any(String) });
+    // Addressed by id with a renamed sheet and no new range: the recorded range, on the renamed sheet.
+    const renamed = await admin.recordRefresh(t.salesDeploymentId, target.id, { placementId: 'pl-refresh', sheetName: 'Q1 (final)' });
+    expect(only(renamed, 'wb-refresh')[0]).toMatchObject({ sheetName: 'Q1 (final)', resultLocation: "'Q1 (final)'!B2:D7", anchorCell: 'B2' });
     await expectApiError(admin.recordRefresh(t.salesDeploymentId, target.id, { placementId: 'pl-nowhere' }), 404);
     await expectApiError(admin.recordRefresh(t.salesDeploymentId, target.id, { externalWorkbookId: 'wb-refresh', sheetName: 'Sales Q1', anchorCell: 'Z1' }), 404);
     await expectApiError(admin.recordRefresh(t.salesDeploymentId, target.id, {}), 400);
