@@ -71,7 +71,8 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
     try {
       await route(req, res);
     } catch (error) {
-      if (res.destroyed || req.destroyed) return;
+      // Only a response that is gone goes unanswered (a request is "destroyed" once its body was read).
+      if (res.destroyed || res.writableEnded) return;
       process.stderr.write(`local platform (oauth): ${error instanceof Error ? error.stack : String(error)}\n`);
       if (!res.headersSent) sendPage(res, errorPage('Something went wrong on the local platform.', made?.origins ?? [], 500));
       else res.destroy();
