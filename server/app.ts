@@ -2,15 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SCIM_ERROR_SCHEMA } from '../src/contract';
+import { SCIM_ERROR_SCHEMA, type AppConfigResponse } from '../src/contract';
 import type { PlatformContext } from './context';
 import { QueryError } from './cube/errors';
 import { loadSemanticModel } from './cube/model';
-import { createOAuthServer } from './oauth';
+import { createOAuthServer, type OAuthServer } from './oauth';
 import { QueryRunner } from './cube/query-runner';
 import { FaultInjector, faultRoutes, type FaultRule } from './faults';
 import { HttpError, loopbackHosts, readBody, Router, send, type ApiRequest, type ApiResponse } from './http';
-import type { AppConfigResponse } from '../src/contract';
 import { dataRoutes } from './routes/data';
 import { externalDocumentRoutes } from './routes/external-documents';
 import { folderRoutes } from './routes/folders';
@@ -109,10 +108,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   dataRoutes(router, ctx, queries);
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
-  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, hosts });
+  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris });
   ctx.oauthUserForAccessToken = oauth.userForAccessToken;
 
-  const server = createServer(oauth.before(requestListener(router, faults, hosts)));
+  const server = createServer(requestListener(router, faults, hosts, oauth));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -174,11 +173,12 @@ const sleepUnlessClosed = (ms: number, res: ServerResponse) =>
 
 /**
  * The server's request listener. Every request gets an answer, an internal failure included (`500`, its
- * cause on stderr), unless the caller has gone. `hosts` are the `Host` values the platform answers to.
+ * cause on stderr), unless the caller has gone. `hosts` are the `Host` values the platform answers to; the
+ * authorization server, when given, answers its own paths after that check.
  */
-export function requestListener(router: Router, faults: FaultInjector, hosts: ReadonlySet<string>) {
+export function requestListener(router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, oauth?: Pick<OAuthServer, 'handles' | 'handle'>) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    handle(router, faults, hosts, req, res).catch((error: unknown) => {
+    handle(router, faults, hosts, oauth, req, res).catch((error: unknown) => {
       // Only a failure while answering gets here; the answer may be half sent.
       if (res.destroyed || res.writableEnded) return;
       logInternalError(error);
@@ -188,13 +188,17 @@ export function requestListener(router: Router, faults: FaultInjector, hosts: Re
   };
 }
 
-async function handle(router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, oauth: Pick<OAuthServer, 'handles' | 'handle'> | undefined,
+  req: IncomingMessage, res: ServerResponse,
+): Promise<void> {
   // DNS rebinding: a hostile page that re-points its own name at 127.0.0.1 still sends that name as Host.
   if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
     send(res, { status: 421, body: { error: 'Misdirected request: the local platform does not answer for this Host' } });
     return;
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (oauth?.handles(url.pathname)) return oauth.handle(req, res);
   const method = (req.method ?? 'GET').toUpperCase();
   const isScim = url.pathname.startsWith('/api/scim/');
   const fault = url.pathname.startsWith('/__platform/') ? undefined : faults.take(method, url.pathname, 'http');

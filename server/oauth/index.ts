@@ -14,18 +14,13 @@ const DEV_SERVER_CALLBACK = 'https://localhost:3000/auth/callback.html';
 export interface OAuthServerOptions {
   /** Redirect URIs besides `{publicUrl}/auth/callback.html`; default the dev server's callback. */
   redirectUris?: string[];
-  /** The `Host` values the platform answers to (DNS rebinding), filled in once it listens. */
-  hosts: ReadonlySet<string>;
 }
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-
 export interface OAuthServer {
-  /**
-   * A request listener that answers every request under `/oauth/` and `/.well-known/` itself, errors
-   * included, and hands everything else to `next`.
-   */
-  before(next: Listener): Listener;
+  /** Whether a request path is the authorization server's: `/oauth/…` and `/.well-known/…`. */
+  handles(path: string): boolean;
+  /** Answers such a request itself, errors included (the platform has checked its `Host` already). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** The user an access token was issued to, while it is unexpired, unrevoked and its grant stands; else null. */
   userForAccessToken(token: string): Promise<number | null>;
 }
@@ -54,7 +49,6 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { callback, issuer, origins, interaction } = current();
     if (!isLoopbackAddress(req.socket.remoteAddress ?? '')) return sendPage(res, errorPage('The local platform only answers this computer.', origins, 403));
-    if (!options.hosts.has((req.headers.host ?? '').toLowerCase())) return sendPage(res, errorPage('The local platform does not answer for this Host.', origins, 421));
     // What the provider builds from the request's origin (metadata, redirects, cookies) must be the issuer's,
     // however the request reached the platform (directly, or through the dev server's proxy).
     req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
@@ -80,10 +74,8 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
   }
 
   return {
-    before: (next) => (req, res) => {
-      if (isOAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)) void handle(req, res);
-      else next(req, res);
-    },
+    handles: isOAuthPath,
+    handle,
     async userForAccessToken(token) {
       const { provider } = current();
       const accessToken = await provider.AccessToken.find(token);

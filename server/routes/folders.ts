@@ -1,9 +1,9 @@
-import type { Folder } from '../../src/contract';
+import type { Folder, ResourceOwner } from '../../src/contract';
 import { canReadFolder, isAdmin } from '../access';
 import type { PlatformContext } from '../context';
 import { notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { StateConnection } from '../store/database';
-import { folderChain, folderResponse, type FolderRow, type UserRecord } from '../store/rows';
+import { folderChain, folderResponse, ownerOf, type FolderRow, type UserRecord } from '../store/rows';
 import { authenticate } from './auth';
 import { integerPathParam, pageOf, parseIntegerParam } from './cursor';
 import { visibleDeployment } from './platform';
@@ -24,50 +24,59 @@ async function visibleFolders(tx: StateConnection, user: UserRecord, folders: Ma
   return visible;
 }
 
-async function ownersOf(tx: StateConnection, folders: FolderRow[]) {
+/** The folders' owners (api.yaml `ResourceOwner`), by user id. */
+async function ownersOf(tx: StateConnection, folders: FolderRow[]): Promise<Map<number, ResourceOwner>> {
   const ids = [...new Set(folders.map((f) => f.createdBy))];
-  if (!ids.length) return new Map<number, { id: number; email: string; firstName: string | null; picture: null }>();
-  const rows = await tx.all(`SELECT id, given_name, json_extract_string(emails, '$[0].value') AS email FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
-  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), email: String(r.email), firstName: (r.given_name as string | null) ?? null, picture: null }]));
+  if (!ids.length) return new Map();
+  const rows = await tx.all(`SELECT id AS owner_id, json_extract_string(emails, '$[0].value') AS owner_email, given_name AS owner_first_name
+    FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+  return new Map(rows.map((row) => [Number(row.owner_id), ownerOf(row, 'owner_')]));
+}
+
+/** A folder route: the deployment's folders, and which of them the caller sees, read in one go. */
+function folderRoute(ctx: PlatformContext, work: (tree: FolderTree, request: ApiRequest) => Promise<ApiResponse>) {
+  return async (request: ApiRequest): Promise<ApiResponse> => {
+    const user = await authenticate(ctx, request);
+    const deploymentId = integerPathParam(request, 'deploymentId');
+    return ctx.db.read(async (tx) => {
+      await visibleDeployment(tx, user, deploymentId);
+      const folders = await foldersOf(tx, deploymentId);
+      const visible = await visibleFolders(tx, user, folders, deploymentId);
+      const respond = async (list: FolderRow[]) => {
+        const owners = await ownersOf(tx, list);
+        return list.map((f): Folder => folderResponse(f, folders, owners.get(f.createdBy) ?? null));
+      };
+      return work({ folders, visible, respond }, request);
+    });
+  };
+}
+
+interface FolderTree {
+  folders: Map<number, FolderRow>;
+  visible: Set<number>;
+  /** The folders as api.yaml `Folder`s, with their owners and paths. */
+  respond(list: FolderRow[]): Promise<Folder[]>;
 }
 
 /** `GET …/folders`: one level at a time, the workspace root or `parentId`'s children, in their order. */
-async function listFolders(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const deploymentId = integerPathParam(request, 'deploymentId');
+const listFolders = (ctx: PlatformContext) => folderRoute(ctx, async ({ folders, visible, respond }, request) => {
   const parentId = parseIntegerParam(request, 'parentId');
-  return ctx.db.read(async (tx) => {
-    await visibleDeployment(tx, user, deploymentId);
-    const folders = await foldersOf(tx, deploymentId);
-    const visible = await visibleFolders(tx, user, folders, deploymentId);
-    if (parentId !== null && !visible.has(parentId)) throw notFound(`Folder ${parentId} not found`);
-    const children = [...folders.values()]
-      .filter((f) => f.parentId === parentId && visible.has(f.id))
-      .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name) || a.id - b.id);
-    const owners = await ownersOf(tx, children);
-    const all: Folder[] = children.map((f) => folderResponse(f, folders, owners.get(f.createdBy) ?? null));
-    return { status: 200, body: pageOf(all, request, `folders:${parentId ?? 'root'}`) };
-  });
-}
+  if (parentId !== null && !visible.has(parentId)) throw notFound(`Folder ${parentId} not found`);
+  const children = [...folders.values()]
+    .filter((f) => f.parentId === parentId && visible.has(f.id))
+    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name) || a.id - b.id);
+  return { status: 200, body: pageOf(await respond(children), request, `folders:${parentId ?? 'root'}`) };
+});
 
 /** `GET …/folders/{folderId}/ancestors`: from the root down to and including the folder, for a breadcrumb. */
-async function ancestors(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const deploymentId = integerPathParam(request, 'deploymentId');
+const ancestors = (ctx: PlatformContext) => folderRoute(ctx, async ({ folders, visible, respond }, request) => {
   const folderId = integerPathParam(request, 'folderId');
-  return ctx.db.read(async (tx) => {
-    await visibleDeployment(tx, user, deploymentId);
-    const folders = await foldersOf(tx, deploymentId);
-    const visible = await visibleFolders(tx, user, folders, deploymentId);
-    if (!folders.has(folderId) || !visible.has(folderId)) throw notFound(`Folder ${folderId} not found`);
-    const chain = folderChain(folderId, folders);
-    const owners = await ownersOf(tx, chain);
-    return { status: 200, body: chain.map((f) => folderResponse(f, folders, owners.get(f.createdBy) ?? null)) };
-  });
-}
+  if (!folders.has(folderId) || !visible.has(folderId)) throw notFound(`Folder ${folderId} not found`);
+  return { status: 200, body: await respond(folderChain(folderId, folders)) };
+});
 
 export function folderRoutes(router: Router, ctx: PlatformContext): void {
   router
-    .add('GET', '/api/v1/deployments/:deploymentId/folders', (r) => listFolders(ctx, r))
-    .add('GET', '/api/v1/deployments/:deploymentId/folders/:folderId/ancestors', (r) => ancestors(ctx, r));
+    .add('GET', '/api/v1/deployments/:deploymentId/folders', listFolders(ctx))
+    .add('GET', '/api/v1/deployments/:deploymentId/folders/:folderId/ancestors', ancestors(ctx));
 }

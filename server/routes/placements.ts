@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   ConnectReportToWorkbookInput, DisconnectReportFromWorkbookInput, RefreshReportInput, type ResultChecksum,
 } from '../../src/contract';
 import { cellAddress, parseSheetAddress, sheetAddress } from '../../src/core/a1';
 import type { PlatformContext } from '../context';
 import { badRequest, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
-import type { Row, StateConnection } from '../store/database';
+import type { Row, SqlParam, StateConnection } from '../store/database';
 import type { UserRecord } from '../store/rows';
 import { nextPlacementKey } from '../store/schema';
 import { authenticate } from './auth';
@@ -98,108 +99,120 @@ export async function insertPlacement(tx: StateConnection, ctx: PlatformContext,
   return id;
 }
 
-/**
- * `PUT …/connect-workbook`: upserts the placement for the given workbook (needs only read access) and never
- * changes the report's query. A placement recorded before ids existed gets one. `addressOnly` corrects the
- * address (a renamed sheet, say) and keeps the recorded checksums.
- */
-async function connectWorkbook(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const deploymentId = integerPathParam(request, 'deploymentId');
-  const reportId = integerPathParam(request, 'reportId');
-  const body = parseBody(ConnectReportToWorkbookInput, request.body);
-  return ctx.db.transaction(async (tx) => {
-    await visibleDeployment(tx, user, deploymentId);
-    const { row: report } = await loadReport(tx, user, deploymentId, reportId);
-    // By id first (the placement may have moved), else by where it is (how a placement without an id is found).
-    const byId = body.placementId ? await findPlacement(tx, reportId, body) : null;
-    if (body.placementId && !byId && (await tx.one(`SELECT id FROM placements WHERE id = ?`, [body.placementId]))) {
-      throw badRequest(`'placementId' ${body.placementId} belongs to another report`);
-    }
-    const existing = byId ?? (await findPlacement(tx, reportId, { ...body, placementId: null }));
-    const now = ctx.now().toISOString();
-    if (!existing) {
-      await insertPlacement(tx, ctx, user, reportId, body);
-    } else {
-      const address = addressOf(body);
-      const kept = (value: unknown) => (value === null || value === undefined ? null : String(value));
-      const id = kept(existing.id) ?? body.placementId ?? randomUUID();
-      const common = [id, body.externalWorkbookId, body.resultLocation, body.host ?? kept(existing.host), body.sheetId ?? kept(existing.sheet_id),
-        address.sheetName, address.anchorCell, body.workbookName ?? kept(existing.workbook_name), body.endResultCell ?? address.endResultCell] as const;
-      if (body.addressOnly) {
-        await tx.run(
-          `UPDATE placements SET id = ?, workbook_id = ?, result_location = ?, host = ?, sheet_id = ?, sheet_name = ?, anchor_cell = ?,
-            workbook_name = ?, end_result_cell = ? WHERE row_key = ?`,
-          [...common, Number(existing.row_key)],
-        );
-      } else {
-        await tx.run(
-          `UPDATE placements SET id = ?, workbook_id = ?, result_location = ?, host = ?, sheet_id = ?, sheet_name = ?, anchor_cell = ?,
-            workbook_name = ?, end_result_cell = ?, placed_at = ?, placed_by_user_id = ?, query_checksum = ?, result_checksum = ? WHERE row_key = ?`,
-          [...common, now, user.id, (report.query_checksum as string | null) ?? null, checksumText(body.resultChecksum), Number(existing.row_key)],
-        );
-      }
-    }
-    await tx.run(`UPDATE reports SET last_viewed_at = ? WHERE id = ?`, [now, reportId]);
-    return { status: 200, body: (await loadReport(tx, user, deploymentId, reportId)).report };
-  });
+/** What a placement route works with, in one transaction: the caller, the report's row, the parsed body. */
+interface PlacementCall<T> {
+  tx: StateConnection;
+  user: UserRecord;
+  reportId: number;
+  report: Row;
+  body: T;
+  now: string;
 }
 
-/** `DELETE …/connect-workbook` with a JSON body: removes one placement; a target that matches none changes nothing. */
-async function disconnectWorkbook(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const deploymentId = integerPathParam(request, 'deploymentId');
-  const reportId = integerPathParam(request, 'reportId');
-  const body = parseBody(DisconnectReportFromWorkbookInput, request.body);
-  return ctx.db.transaction(async (tx) => {
-    await visibleDeployment(tx, user, deploymentId);
-    await loadReport(tx, user, deploymentId, reportId);
-    const found = await findPlacement(tx, reportId, body);
-    if (found) await tx.run(`DELETE FROM placements WHERE row_key = ?`, [Number(found.row_key)]);
-    return { status: 200, body: (await loadReport(tx, user, deploymentId, reportId)).report };
-  });
+/**
+ * A route on one report's placements: the caller may see the deployment and read the report (all of them
+ * need only read access); the answer is the report as it is afterwards. `viewed` marks the report viewed.
+ */
+function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, viewed: boolean, work: (call: PlacementCall<z.infer<T>>) => Promise<void>) {
+  return async (request: ApiRequest): Promise<ApiResponse> => {
+    const user = await authenticate(ctx, request);
+    const deploymentId = integerPathParam(request, 'deploymentId');
+    const reportId = integerPathParam(request, 'reportId');
+    const body = parseBody(schema, request.body);
+    return ctx.db.transaction(async (tx) => {
+      await visibleDeployment(tx, user, deploymentId);
+      const { row: report } = await loadReport(tx, user, deploymentId, reportId);
+      const now = ctx.now().toISOString();
+      await work({ tx, user, reportId, report, body, now });
+      if (viewed) await tx.run(`UPDATE reports SET last_viewed_at = ? WHERE id = ?`, [now, reportId]);
+      return { status: 200, body: (await loadReport(tx, user, deploymentId, reportId)).report };
+    });
+  };
 }
+
+/** Sets the given columns of one placement row. */
+async function updatePlacement(tx: StateConnection, rowKey: number, columns: Record<string, SqlParam>): Promise<void> {
+  const names = Object.keys(columns);
+  await tx.run(`UPDATE placements SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE row_key = ?`, [...Object.values(columns), rowKey]);
+}
+
+const kept = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/**
+ * `PUT …/connect-workbook`: upserts the placement for the given workbook and never changes the report's query.
+ * A placement recorded before ids existed gets one. `addressOnly` corrects the address (a renamed sheet, say)
+ * and keeps the recorded checksums.
+ */
+const connectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, ConnectReportToWorkbookInput, true, async ({ tx, user, reportId, report, body, now }) => {
+  // By id first (the placement may have moved), else by where it is (how a placement without an id is found).
+  const byId = body.placementId ? await findPlacement(tx, reportId, body) : null;
+  if (body.placementId && !byId && (await tx.one(`SELECT id FROM placements WHERE id = ?`, [body.placementId]))) {
+    throw badRequest(`'placementId' ${body.placementId} belongs to another report`);
+  }
+  const existing = byId ?? (await findPlacement(tx, reportId, { ...body, placementId: null }));
+  if (!existing) {
+    await insertPlacement(tx, ctx, user, reportId, body);
+    return;
+  }
+  const address = addressOf(body);
+  await updatePlacement(tx, Number(existing.row_key), {
+    id: kept(existing.id) ?? body.placementId ?? randomUUID(),
+    workbook_id: body.externalWorkbookId,
+    result_location: body.resultLocation,
+    host: body.host ?? kept(existing.host),
+    sheet_id: body.sheetId ?? kept(existing.sheet_id),
+    sheet_name: address.sheetName,
+    anchor_cell: address.anchorCell,
+    workbook_name: body.workbookName ?? kept(existing.workbook_name),
+    end_result_cell: body.endResultCell ?? address.endResultCell,
+    ...(body.addressOnly ? {} : {
+      placed_at: now,
+      placed_by_user_id: user.id,
+      query_checksum: kept(report.query_checksum),
+      result_checksum: checksumText(body.resultChecksum),
+    }),
+  });
+});
+
+/** `DELETE …/connect-workbook` with a JSON body: removes one placement; a target that matches none changes nothing. */
+const disconnectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, DisconnectReportFromWorkbookInput, false, async ({ tx, reportId, body }) => {
+  const found = await findPlacement(tx, reportId, body);
+  if (found) await tx.run(`DELETE FROM placements WHERE row_key = ?`, [Number(found.row_key)]);
+});
 
 /**
  * `PUT …/refresh`: records that a placement was rewritten: where it is now (addressed by id, the body's
  * `sheetName`, `anchorCell` and `resultLocation` are its new place), what was written, and the report's
  * current query checksum. `404` when no placement matches.
  */
-async function refreshPlacement(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  const user = await authenticate(ctx, request);
-  const deploymentId = integerPathParam(request, 'deploymentId');
-  const reportId = integerPathParam(request, 'reportId');
-  const body = parseBody(RefreshReportInput, request.body);
-  return ctx.db.transaction(async (tx) => {
-    await visibleDeployment(tx, user, deploymentId);
-    const { row: report } = await loadReport(tx, user, deploymentId, reportId);
-    const found = await findPlacement(tx, reportId, body);
-    if (!found) throw notFound(`No such placement on report ${reportId}`);
-    // Addressed by id with a new sheet name but no new range: the recorded range, on the renamed sheet.
-    const renamed = body.placementId && body.sheetName && !body.resultLocation
-      ? sheetAddress(body.sheetName, parseSheetAddress(String(found.result_location)).rect)
-      : null;
-    const location = body.resultLocation ?? renamed ?? String(found.result_location);
-    const address = body.placementId ? addressOf({ ...body, resultLocation: location }) : addressOf({ resultLocation: location, sheetName: found.sheet_name as string | null, anchorCell: found.anchor_cell as string | null });
-    const now = ctx.now().toISOString();
-    await tx.run(
-      `UPDATE placements SET sheet_id = ?, sheet_name = ?, anchor_cell = ?, result_location = ?, end_result_cell = ?, result_checksum = ?,
-        query_checksum = ?, refreshed_at = ?, refreshed_by_user_id = ? WHERE row_key = ?`,
-      [
-        body.sheetId ?? (found.sheet_id as string | null), address.sheetName, address.anchorCell, location, address.endResultCell,
-        body.resultChecksum === undefined ? (found.result_checksum as string | null) : checksumText(body.resultChecksum),
-        (report.query_checksum as string | null) ?? null, now, user.id, Number(found.row_key),
-      ],
-    );
-    await tx.run(`UPDATE reports SET last_viewed_at = ? WHERE id = ?`, [now, reportId]);
-    return { status: 200, body: (await loadReport(tx, user, deploymentId, reportId)).report };
+const refreshPlacement = (ctx: PlatformContext) => placementRoute(ctx, RefreshReportInput, true, async ({ tx, user, reportId, report, body, now }) => {
+  const found = await findPlacement(tx, reportId, body);
+  if (!found) throw notFound(`No such placement on report ${reportId}`);
+  // Addressed by id with a new sheet name but no new range: the recorded range, on the renamed sheet.
+  const renamed = body.placementId && body.sheetName && !body.resultLocation
+    ? sheetAddress(body.sheetName, parseSheetAddress(String(found.result_location)).rect)
+    : null;
+  const location = body.resultLocation ?? renamed ?? String(found.result_location);
+  const address = body.placementId
+    ? addressOf({ ...body, resultLocation: location })
+    : addressOf({ resultLocation: location, sheetName: kept(found.sheet_name), anchorCell: kept(found.anchor_cell) });
+  await updatePlacement(tx, Number(found.row_key), {
+    sheet_id: body.sheetId ?? kept(found.sheet_id),
+    sheet_name: address.sheetName,
+    anchor_cell: address.anchorCell,
+    result_location: location,
+    end_result_cell: address.endResultCell,
+    result_checksum: body.resultChecksum === undefined ? kept(found.result_checksum) : checksumText(body.resultChecksum),
+    query_checksum: kept(report.query_checksum),
+    refreshed_at: now,
+    refreshed_by_user_id: user.id,
   });
-}
+});
 
 export function placementRoutes(router: Router, ctx: PlatformContext): void {
   const base = '/api/v1/deployments/:deploymentId/reports/:reportId';
   router
-    .add('PUT', `${base}/connect-workbook`, (r) => connectWorkbook(ctx, r))
-    .add('DELETE', `${base}/connect-workbook`, (r) => disconnectWorkbook(ctx, r))
-    .add('PUT', `${base}/refresh`, (r) => refreshPlacement(ctx, r));
+    .add('PUT', `${base}/connect-workbook`, connectWorkbook(ctx))
+    .add('DELETE', `${base}/connect-workbook`, disconnectWorkbook(ctx))
+    .add('PUT', `${base}/refresh`, refreshPlacement(ctx));
 }

@@ -40,17 +40,20 @@ export function accessOf(user: UserRecord, row: Row, folders: Map<number, Folder
 
 /** Report rows as api.yaml `Report`s with their placements, keeping only those `user` may read. */
 export async function readableReports(tx: StateConnection, user: UserRecord, rows: Row[], folders: Map<number, FolderRow>): Promise<Report[]> {
-  const readable = rows.filter((row) => accessOf(user, row, folders).read);
+  const readable = rows.map((row) => ({ row, access: accessOf(user, row, folders) })).filter(({ access }) => access.read);
   if (readable.length === 0) return [];
-  const ids = readable.map((r) => Number(r.id));
+  const ids = readable.map(({ row }) => Number(row.id));
   const placements = await tx.all(
     `SELECT * FROM placements WHERE report_id IN (${ids.map(() => '?').join(', ')}) ORDER BY placed_at NULLS FIRST, row_key`,
     ids,
   );
-  return readable.map((row) => {
-    const access = accessOf(user, row, folders);
-    return reportResponse(row, placements.filter((p) => Number(p.report_id) === Number(row.id)), folders, { canEdit: access.edit, canManage: access.manage });
-  });
+  const byReport = new Map<number, Row[]>();
+  for (const placement of placements) {
+    const reportId = Number(placement.report_id);
+    byReport.set(reportId, [...(byReport.get(reportId) ?? []), placement]);
+  }
+  return readable.map(({ row, access }) =>
+    reportResponse(row, byReport.get(Number(row.id)) ?? [], folders, { canEdit: access.edit, canManage: access.manage }));
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   AppConfigResponse, DeploymentEnvironmentsListResponse, DeploymentsListResponse, Deployment, DeploymentTokenResponse,
   ExternalDocumentPlacementsListResponse, FolderAncestors, FoldersListResponse, nextCursor, Report, ReportsListResponse, User,
   type ConnectReportToWorkbookInput, type CreateReportInput, type DeploymentEnvironment, type DisconnectReportFromWorkbookInput,
-  type ExternalDocumentPlacement, type Folder, type RefreshReportInput, type ReportListParams, type UpdateReportInput,
+  type ExternalDocumentPlacement, type Folder, type Page, type RefreshReportInput, type ReportListParams, type UpdateReportInput,
   type UserSettingsInput,
 } from '../contract';
 import { HttpClient, type HttpClientOptions } from './http';
@@ -37,15 +37,8 @@ export class PlatformClient {
   }
 
   /** Every deployment the user sees, page after page. */
-  async listDeployments(signal?: AbortSignal): Promise<Deployment[]> {
-    const all: Deployment[] = [];
-    let after: string | undefined;
-    do {
-      const page = await this.http.request(DeploymentsListResponse, { path: '/api/v1/deployments', query: { first: 100, after }, signal });
-      for (const item of page.items) all.push(item);
-      after = nextCursor(page) ?? undefined;
-    } while (after);
-    return all;
+  listDeployments(signal?: AbortSignal): Promise<Deployment[]> {
+    return collect(pages((after) => this.http.request(DeploymentsListResponse, { path: '/api/v1/deployments', query: { first: 100, after }, signal })));
   }
 
   getDeployment(deploymentId: number, signal?: AbortSignal): Promise<Deployment> {
@@ -84,15 +77,8 @@ export class PlatformClient {
   }
 
   /** Every report matching `params`, page after page, fetched only as the caller iterates. */
-  async *iterateReports(deploymentId: number, params: Omit<ReportListParams, 'after'> = {}, signal?: AbortSignal): AsyncGenerator<Report> {
-    let after: string | undefined;
-    for (;;) {
-      const page = await this.listReports(deploymentId, { ...params, after }, signal);
-      yield* page.items;
-      const next = nextCursor(page);
-      if (!next) return;
-      after = next;
-    }
+  iterateReports(deploymentId: number, params: Omit<ReportListParams, 'after'> = {}, signal?: AbortSignal): AsyncGenerator<Report> {
+    return pages((after) => this.listReports(deploymentId, { ...params, after }, signal));
   }
 
   /** One report as it is now: a refresh reads it again so it runs the current definition. */
@@ -153,15 +139,8 @@ export class PlatformClient {
   }
 
   /** All of one level, page after page. */
-  async allFolders(deploymentId: number, parentId?: number, signal?: AbortSignal): Promise<Folder[]> {
-    const all: Folder[] = [];
-    let after: string | undefined;
-    do {
-      const page = await this.listFolders(deploymentId, { parentId, first: 100, after }, signal);
-      for (const item of page.items) all.push(item);
-      after = nextCursor(page) ?? undefined;
-    } while (after);
-    return all;
+  allFolders(deploymentId: number, parentId?: number, signal?: AbortSignal): Promise<Folder[]> {
+    return collect(pages((after) => this.listFolders(deploymentId, { parentId, first: 100, after }, signal)));
   }
 
   /** The way to a folder for a breadcrumb: the root first, down to and including the folder. */
@@ -173,19 +152,25 @@ export class PlatformClient {
    * Every placement in one spreadsheet across the tenant (changelog v0.13.0), including those the user may not
    * read. A server without the endpoint answers 404 (`ApiError`), and callers fall back per deployment.
    */
-  async externalDocumentPlacements(externalWorkbookId: string, signal?: AbortSignal): Promise<ExternalDocumentPlacement[]> {
-    const all: ExternalDocumentPlacement[] = [];
-    let after: string | undefined;
-    do {
-      const page = await this.http.request(ExternalDocumentPlacementsListResponse, {
-        path: `/api/v1/external-documents/${seg(externalWorkbookId)}/placements`,
-        query: { after },
-        signal,
-      });
-      for (const item of page.items) all.push(item);
-      after = nextCursor(page) ?? undefined;
-    } while (after);
-    return all;
+  externalDocumentPlacements(externalWorkbookId: string, signal?: AbortSignal): Promise<ExternalDocumentPlacement[]> {
+    const path = `/api/v1/external-documents/${seg(externalWorkbookId)}/placements`;
+    return collect(pages((after) => this.http.request(ExternalDocumentPlacementsListResponse, { path, query: { after }, signal })));
   }
+}
+
+/** The items of a cursor-paged list, each page fetched only as the caller iterates. */
+async function* pages<T>(fetchPage: (after: string | undefined) => Promise<Page<T>>): AsyncGenerator<T> {
+  let after: string | undefined;
+  do {
+    const page = await fetchPage(after);
+    yield* page.items;
+    after = nextCursor(page) ?? undefined;
+  } while (after);
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
 }
 

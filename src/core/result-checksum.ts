@@ -1,6 +1,6 @@
 import { RESULT_CHECKSUM_MAX_CHUNKS, type ResultChecksum } from '../contract';
 import type { CellValue } from './cell-values';
-import { gridDigests, hashWords, SEED_A, SEED_B, type GridDigests } from './fingerprint';
+import { gridDigests, hashWords, SEED_A, SEED_B, type GridDigests } from './grid-hash';
 
 /**
  * The placement's `resultChecksum` (v3), kept by the platform and opaque to it: enough to tell, from the record
@@ -78,7 +78,11 @@ const columnLength = (columns: number) => (columns > COLUMN_SPACE ? 0 : Math.min
 
 /** The record for the cells as written (synchronous: one pass over the grid). */
 export function resultChecksum(values: readonly (readonly CellValue[])[]): ResultChecksum {
-  const digests = gridDigests(values);
+  return recordOf(gridDigests(values));
+}
+
+/** The record from the grid's digests, for a caller that has them already. */
+export function recordOf(digests: GridDigests): ResultChecksum {
   const { rows, columns } = digests;
   if (rows >= 64 ** 4 || columns >= 64 ** 3) throw new RangeError(`A ${rows} × ${columns} grid is larger than any worksheet.`);
   const k = blockSize(rows);
@@ -147,9 +151,13 @@ function compareBlock(recorded: string, now: GridDigests, from: number, count: n
  * possible). Rows added below or gone from the bottom count as edited.
  */
 export function handEditsFromRecord(record: ResultChecksum | null | undefined, current: readonly (readonly CellValue[])[]): HandEdits | null {
+  return handEditsAgainst(record, gridDigests(current));
+}
+
+/** `handEditsFromRecord` from the current cells' digests, for a caller that has them already. */
+export function handEditsAgainst(record: ResultChecksum | null | undefined, now: GridDigests): HandEdits | null {
   const recorded = record ? read(record) : null;
   if (!recorded) return null;
-  const now = gridDigests(current);
   const edited = new Set<number>();
   const k = blockSize(recorded.rows);
   recorded.chunks.forEach((hash, i) => compareBlock(hash, now, i * k, Math.min(k, recorded.rows - i * k), edited));
@@ -173,10 +181,4 @@ function namedCells(recorded: Recorded, now: GridDigests, rows: number[]): HandE
   }
   if (rows.length * changed.length > MAX_NAMED_CELLS) return [];
   return rows.flatMap((row) => changed.map((column) => ({ row, column })));
-}
-
-/** True when two records describe the same grid (same version, same payload and chunks). */
-export function sameResult(a: ResultChecksum | null | undefined, b: ResultChecksum): boolean {
-  if (!a || a.v !== b.v || a.payload !== b.payload || a.chunks.length !== b.chunks.length) return false;
-  return a.chunks.every((chunk, i) => chunk.from === b.chunks[i]!.from && chunk.hash === b.chunks[i]!.hash);
 }

@@ -55,6 +55,6 @@ export function rowTotalsQuery(query: CubeQuery, pivot: Pivot, measureNames: Set
 }
 
 /** The corner where the Total row meets the Total column: grouped by nothing. */
-export function grandTotalQuery(query: CubeQuery, _pivot: Pivot, measureNames: Set<string> = new Set(query.measures ?? [])): CubeQuery {
+export function grandTotalQuery(query: CubeQuery, measureNames: Set<string> = new Set(query.measures ?? [])): CubeQuery {
   return groupedBy(query, () => false, measureNames);
 }

@@ -71,8 +71,6 @@ export interface WorkbookState {
   /** Used range (values only) of the selection's sheet. */
   usedRange: Rect | null;
   placements: { name: string; sheetName: string; sheetId: string | null; rect: Rect }[];
-  /** Sheet names in the workbook's tab order. */
-  sheetOrder: string[];
   /** The sheets in tab order, with their ids (valid in this session only). */
   sheets: SheetRef[];
 }
@@ -181,7 +179,6 @@ export class ExcelConnector {
         selection: { sheetId: active.id, sheetName: active.name, cell: { row: selected.top, column: selected.left } },
         usedRange: used.isNullObject ? null : parseSheetAddress(used.address).rect,
         placements,
-        sheetOrder: sheets.items.map((sheet) => sheet.name),
         sheets: sheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name })),
       };
     });
@@ -353,14 +350,6 @@ export class ExcelConnector {
       const item = context.workbook.names.add(name, sheet.getRange(rectAddress(rect)), 'Report Sync placement');
       item.visible = false;
     }
-  }
-
-  /** Saves the workbook's external id as its custom property (an earlier version kept it in a setting only). */
-  saveWorkbookId(workbookId: string): Promise<void> {
-    return Excel.run(async (context) => {
-      context.workbook.properties.custom.add(WORKBOOK_ID_PROPERTY, workbookId);
-      await context.sync();
-    });
   }
 
   /** Names a placement's cells (after the platform gave the placement its id). */

@@ -1,6 +1,5 @@
 import { rectFrom, type Cell, type Rect } from '../core/a1';
-import type { CellValue } from '../core/cell-values';
-import { fingerprint, type GridFingerprint } from '../core/fingerprint';
+import { changedRows, type GridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
 import type { Snapshot } from '../excel/excel-connector';
 
@@ -40,11 +39,9 @@ export function leftovers(old: Rect, next: Rect): Rect[] {
 }
 
 /** Grid rows whose values differ from the cells there now (all of them when the width changed). */
-export function changedRows(current: CellValue[][], grid: CellGrid, print: GridFingerprint = fingerprint(grid.values)): number[] {
-  const width = grid.values[0]?.length ?? 0;
-  if (current.length === 0 || (current[0]?.length ?? 0) !== width) return grid.values.map((_, i) => i);
-  const now = fingerprint(current);
-  return grid.values.map((_, i) => i).filter((i) => i >= now.rows || now.rowHashes.slice(i * 8, i * 8 + 8) !== print.rowHashes.slice(i * 8, i * 8 + 8));
+export function rowsToWrite(current: GridDigests, next: GridDigests): number[] {
+  if (current.rows === 0 || current.columns !== next.columns) return Array.from({ length: next.rows }, (_, i) => i);
+  return changedRows(current, next);
 }
 
 /** The rows a refresh may change (rewritten rows and cleared leftovers), as one rectangle, or none. */

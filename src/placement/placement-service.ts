@@ -3,16 +3,17 @@ import type { Deployment, Report, ReportPlacement } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
 import { cellAddress, parseSheetAddress, rectAddress, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { reportTitle } from '../core/report-definition';
-import { handEditsFromRecord, resultChecksum, type HandEdits } from '../core/result-checksum';
+import { gridDigests } from '../core/grid-hash';
+import { handEditsAgainst, handEditsFromRecord, recordOf, resultChecksum, type HandEdits } from '../core/result-checksum';
 import {
   estimateJsonBytes, placementName, type ExcelConnector, type Location, type Snapshot, type WorkbookState, type WriteProgress,
 } from '../excel/excel-connector';
 import {
   PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, WriteFailedError,
 } from './errors';
-import { changedRows, emptySnapshot, gridRect, leftovers, sameRect, touchedSpan, unionRect } from './grid-diff';
+import { emptySnapshot, gridRect, leftovers, rowsToWrite, sameRect, touchedSpan, unionRect } from './grid-diff';
 import type { PreparedGrid, ReportRunner } from './report-run';
-import { listWorkbookPlacements, type WorkbookPlacement } from './workbook-placements';
+import { listWorkbookPlacements, reportOwner, type WorkbookPlacement } from './workbook-placements';
 
 export type { WorkbookPlacement } from './workbook-placements';
 
@@ -111,9 +112,7 @@ export class PlacementService {
       await excel.restore(at.sheetId, snapshot);
       throw error;
     }
-    const placement = updated.externalWorkbookPlacements?.find(
-      (p) => p.workbookId === workbookId && p.sheetName === at.sheetName && p.anchorCell === anchorCell && p.id,
-    );
+    const placement = placementAt(updated, workbookId, at.sheetName, anchorCell);
     if (!placement?.id) throw new Error('The platform did not return the placement it recorded.');
     await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false });
     if (!sameDefinition(report, updated)) {
@@ -168,16 +167,19 @@ export class PlacementService {
     await this.refuseOverlap(state, location.sheetName, target, placementId, options.signal);
 
     const { ownValues, foreignCells } = await excel.inspect(location.sheetId, location.rect, target, undefined, averageRowBytes(grid));
-    const current = ownValues ?? [];
+    // Each grid is hashed once: the cells there now for the hand-edit check and the rows to write, the new
+    // grid for the rows to write and the record.
+    const now = gridDigests(ownValues ?? []);
     if (!options.overwriteHandEdits) {
-      const edits = handEditsFromRecord(placement.resultChecksum, current);
+      const edits = handEditsAgainst(placement.resultChecksum, now);
       if (edits?.rows.length) return { kind: 'hand-edits', ...namedEdits(edits, location.rect), location };
     }
     if (foreignCells.length && !options.overwrite) {
       return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(location.sheetName, target) };
     }
 
-    const rows = changedRows(current, grid);
+    const next = gridDigests(grid.values);
+    const rows = rowsToWrite(now, next);
     const clear = leftovers(location.rect, target);
     const moved = !sameRect(location.rect, target);
     const span = touchedSpan(location.rect, target, rows, clear);
@@ -197,7 +199,7 @@ export class PlacementService {
       sheetName: location.sheetName,
       anchorCell: cellAddress(anchor),
       resultLocation: sheetAddress(location.sheetName, target),
-      resultChecksum: resultChecksum(grid.values),
+      resultChecksum: recordOf(next),
     }, options.signal);
     const refreshed = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
     if (!refreshed) throw new PlacementGoneError(placement);
@@ -250,19 +252,19 @@ export class PlacementService {
     const state = await excel.prepare();
     const location = entry.location;
     if (!location || !state.workbookId) throw new PlacementDetachedError(entry.placement);
+    const anchor = cellAddress({ row: location.rect.top, column: location.rect.left });
     const updated = await platform.connectWorkbook(entry.deploymentId, entry.reportId, {
       externalWorkbookId: state.workbookId,
       resultLocation: sheetAddress(location.sheetName, location.rect),
       sheetId: location.sheetId,
       sheetName: location.sheetName,
-      anchorCell: cellAddress({ row: location.rect.top, column: location.rect.left }),
+      anchorCell: anchor,
       endResultCell: cellAddress({ row: location.rect.bottom, column: location.rect.right }),
       workbookName: state.workbookName,
       host: 'EXCEL',
       addressOnly: true,
     });
-    const anchor = cellAddress({ row: location.rect.top, column: location.rect.left });
-    const placement = updated.externalWorkbookPlacements?.find((p) => p.workbookId === state.workbookId && p.sheetName === location.sheetName && p.anchorCell === anchor && p.id);
+    const placement = placementAt(updated, state.workbookId, location.sheetName, anchor);
     if (!placement?.id) throw new PlacementGoneError(entry.placement);
     await excel.recordPlacement(location.sheetId, location.rect, { placementId: placement.id, sheetName: location.sheetName, nameExists: false });
     return { ...entry, report: updated, placement, legacy: false };
@@ -312,11 +314,16 @@ function sameDefinition(before: Report, after: Report): boolean {
     && (before.currentQueryChecksum ?? null) === (after.currentQueryChecksum ?? null);
 }
 
+/** The placement (with an id) the platform recorded for this workbook at a sheet and anchor. */
+function placementAt(report: Report, workbookId: string, sheetName: string, anchorCell: string): ReportPlacement | undefined {
+  return report.externalWorkbookPlacements?.find((p) => p.id && p.workbookId === workbookId && p.sheetName === sheetName && p.anchorCell === anchorCell);
+}
+
 /** A workbook placement for a report and placement the platform just returned (to refresh it at once). */
 function entryOf(report: Report, placement: ReportPlacement): WorkbookPlacement {
   return {
     placement, report, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED',
-    owner: { name: report.user.firstName ?? null, email: report.user.email }, location: null, legacy: false,
+    owner: reportOwner(report), location: null, legacy: false,
   };
 }
 

@@ -14,13 +14,13 @@ export interface LayoutPreferences {
 
 /**
  * The user's sheet setting when set, else the admin's app-config default, else off. A report's own
- * `showAppliedFilters` (pivot items, v0.10.0) overrides both when it has an opinion.
+ * `showAppliedFilters` (pivot items, v0.10.0) overrides both in the layout itself.
  */
-export function layoutPreferences(user: User, appConfig: AppConfigResponse | null, pivot?: Pick<Pivot, 'showAppliedFilters'>): LayoutPreferences {
+export function layoutPreferences(user: User, appConfig: AppConfigResponse | null): LayoutPreferences {
   const sheets = user.settings?.sheets ?? {};
   return {
     suppressDuplicateValues: sheets.suppressDuplicateValues ?? false,
-    showAppliedFilters: pivot?.showAppliedFilters ?? sheets.showAppliedFilters ?? appConfig?.sheetsUi?.showAppliedFilters ?? false,
+    showAppliedFilters: sheets.showAppliedFilters ?? appConfig?.sheetsUi?.showAppliedFilters ?? false,
   };
 }
 
@@ -48,7 +48,7 @@ export class ReportRunner {
   constructor(private readonly options: ReportRunnerOptions) {}
 
   /** The report's query with the effective time zone when the query names none. */
-  queryOf(report: Report): { query: CubeQuery; pivot: Pivot } {
+  private queryOf(report: Report): { query: CubeQuery; pivot: Pivot } {
     const definition = reportDefinition(report);
     if (!definition.placeable) throw new UnplaceableReportError(reportTitle(report), definition.reason);
     const { user, appConfig } = this.options;
@@ -66,10 +66,10 @@ export class ReportRunner {
       fetchResult(data, query, this.options.limits ?? DEFAULT_FETCH_LIMITS, signal),
       pivot.showColumnTotals ? data.load(totalsQuery(query, pivot), { signal }) : none,
       rowTotals ? data.load(rowTotalsQuery(query, pivot), { signal }) : none,
-      rowTotals && pivot.showColumnTotals ? data.load(grandTotalQuery(query, pivot), { signal }) : none,
+      rowTotals && pivot.showColumnTotals ? data.load(grandTotalQuery(query), { signal }) : none,
     ]);
     const layout: LayoutOptions = {
-      ...layoutPreferences(this.options.user(), this.options.appConfig(), pivot),
+      ...layoutPreferences(this.options.user(), this.options.appConfig()),
       totals,
       rowTotals: rowTotalResult,
       grandTotals,

@@ -87,6 +87,8 @@ export class TokenSession implements Credentials {
     }
     try {
       const tokens = await (await this.client()).refresh(settings.refreshToken!);
+      // The user signed in again while this renewal ran: the newer sign-in's tokens stand.
+      if (this.current !== settings) return true;
       const renewed = { ...settings, ...tokens };
       // The storage is the latest sign-in's: renewed tokens of an older one (another pane signed in or
       // out meanwhile) stay in this pane's memory.
@@ -94,6 +96,8 @@ export class TokenSession implements Credentials {
       else this.current = renewed;
       return true;
     } catch (error) {
+      // Signed in again meanwhile: the new tokens are there to use, and must not be overwritten by the old ones.
+      if (this.current !== settings) return true;
       // A refresh token the platform refused is not tried again.
       if (error instanceof SignInError && error.reason === 'expired') this.current = { ...settings, refreshToken: null };
       return false;

@@ -75,8 +75,7 @@ export async function listWorkbookPlacements(
   }
   listed ??= [...reports.values()].flatMap((report) =>
     (report.externalWorkbookPlacements ?? []).map((placement): Listed => ({
-      placement, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED',
-      owner: { name: report.user.firstName ?? null, email: report.user.email },
+      placement, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED', owner: reportOwner(report),
     })));
 
   const found = listed
@@ -95,16 +94,21 @@ function locate(placement: ReportPlacement, state: WorkbookState): PlacementLoca
   if (placement.id) {
     const named = state.placements.find((p) => p.name === placementName(placement.id!));
     if (!named?.sheetId) return null;
-    return { sheetId: named.sheetId, sheetName: named.sheetName, sheetIndex: state.sheetOrder.indexOf(named.sheetName), rect: named.rect };
+    return { sheetId: named.sheetId, sheetName: named.sheetName, sheetIndex: tabIndex(state, named.sheetName), rect: named.rect };
   }
   try {
     const { sheetName, rect } = parseSheetAddress(placement.resultLocation);
     const sheet = state.sheets.find((s) => s.sheetName === (sheetName ?? placement.sheetName));
-    return sheet ? { ...sheet, sheetIndex: state.sheetOrder.indexOf(sheet.sheetName), rect } : null;
+    return sheet ? { ...sheet, sheetIndex: tabIndex(state, sheet.sheetName), rect } : null;
   } catch {
     return null;
   }
 }
+
+/** Whom to ask about a report: its owner. */
+export const reportOwner = (report: Report) => ({ name: report.user.firstName ?? null, email: report.user.email });
+
+const tabIndex = (state: WorkbookState, sheetName: string) => state.sheets.findIndex((s) => s.sheetName === sheetName);
 
 /** In sheet tab order, then top to bottom and left to right; placements without cells last. */
 function sortByPlace(entries: WorkbookPlacement[]): WorkbookPlacement[] {

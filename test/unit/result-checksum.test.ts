@@ -1,6 +1,6 @@
 import { ResultChecksum } from '../../src/contract';
 import type { CellValue } from '../../src/core/cell-values';
-import { handEditsFromRecord, RESULT_CHECKSUM_VERSION, resultChecksum, sameResult } from '../../src/core/result-checksum';
+import { handEditsFromRecord, RESULT_CHECKSUM_VERSION, resultChecksum } from '../../src/core/result-checksum';
 
 /**
  * Expected values come from docs/result-checksum.md, not from the code: a byte-level MurmurHash3_x86_32 written
@@ -209,15 +209,11 @@ describe('result checksum v3', () => {
     expect(handEditsFromRecord({ ...record, chunks: record.chunks.slice(1) }, values)).toBeNull();
   });
 
-  it('survives a JSON round trip through the platform, and compares records', () => {
+  it('survives a JSON round trip through the platform', () => {
     const values = grid(2500, 4);
     const record = resultChecksum(values);
     const travelled = ResultChecksum.parse(JSON.parse(JSON.stringify(record)));
     expect(travelled).toEqual(record);
     expect(handEditsFromRecord(travelled, edit(values, 2499, 3, 0))).toEqual({ rows: [2499], cells: [{ row: 2499, column: 3 }] });
-    expect(sameResult(travelled, record)).toBe(true);
-    expect(sameResult(travelled, resultChecksum(edit(values, 0, 0, 'x')))).toBe(false);
-    expect(sameResult(null, record)).toBe(false);
-    expect(sameResult({ ...record, v: 2 }, record)).toBe(false);
   });
 });

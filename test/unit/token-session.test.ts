@@ -57,6 +57,18 @@ describe('TokenSession', () => {
     expect(events).toEqual(['refresh rt-1', 'save at-2', 'refresh rt-2', 'save at-3']);
   });
 
+  it('keeps the tokens of a sign-in made while a renewal of the old, revoked one was still under way', async () => {
+    let refuse: (error: Error) => void = () => {};
+    const { session } = setUp(oauthSettings(), () => new Promise<OAuthTokens>((_, reject) => (refuse = reject)));
+    const renewal = session.renew();
+    await Promise.resolve();
+    session.replace(oauthSettings({ accessToken: 'at-new', refreshToken: 'rt-new', signInId: 'sign-in-2' }));
+    refuse(new SignInError('expired', 'The refresh token was revoked.'));
+    expect(await renewal).toBe(true);
+    expect(session.settings).toMatchObject({ accessToken: 'at-new', refreshToken: 'rt-new' });
+    expect(await session.accessToken()).toBe('at-new');
+  });
+
   it("takes the tokens another pane of the same sign-in renewed, instead of spending the old refresh token", async () => {
     const t = setUp(oauthSettings());
     t.store(oauthSettings({ accessToken: 'at-other', refreshToken: 'rt-other', expiresAt: NOW + 15 * 60_000 }));

@@ -1,9 +1,8 @@
 import type { CellValue } from './cell-values';
-import type { HandEdits } from './result-checksum';
 
 /**
- * Hashing of cells as `Range.values` returns them, shared by the result checksum (`result-checksum.ts`) and the
- * fingerprint kept in the workbook. Every hash is MurmurHash3_x86_32 over a byte string of 32-bit little-endian
+ * Hashing of cells as `Range.values` returns them, for the result checksum (`result-checksum.ts`) and for a
+ * refresh telling which rows of a grid changed (`src/placement/grid-diff.ts`). Every hash is MurmurHash3_x86_32 over a byte string of 32-bit little-endian
  * words, computed twice with two seeds (lanes A and B) so that 48- and 64-bit values can be taken from two
  * independent 32-bit hashes. Murmur's rotations move high input bits down, so two changes in the same row
  * cannot cancel out as two sign flips do under FNV-1a (xor, then multiply: a flipped bit 31 stays bit 31).
@@ -148,48 +147,11 @@ export function gridDigests(values: readonly (readonly CellValue[])[]): GridDige
   return { rows, columns, rowA, rowB, columnA, columnB };
 }
 
-/**
- * What the add-in last wrote to a placement, small enough to keep inside the workbook: lane A of every row's and
- * every column's hash as 8 hex digits. A cell edited by hand changes its row's and its column's hash, so edited
- * cells are where changed rows and changed columns cross.
- */
-export interface GridFingerprint {
-  /** 2 since the Murmur hashes; absent on the FNV-1a fingerprints before them, which cannot be compared. */
-  v?: number;
-  rows: number;
-  columns: number;
-  /** 8 hex digits per row, concatenated. */
-  rowHashes: string;
-  /** 8 hex digits per column, concatenated. */
-  columnHashes: string;
-}
-
-export const FINGERPRINT_VERSION = 2;
-
-const hex = (hashes: Uint32Array) => {
-  let text = '';
-  for (const hash of hashes) text += hash.toString(16).padStart(8, '0');
-  return text;
-};
-
-export function fingerprint(values: readonly (readonly CellValue[])[]): GridFingerprint {
-  const digests = gridDigests(values);
-  return { v: FINGERPRINT_VERSION, rows: digests.rows, columns: digests.columns, rowHashes: hex(digests.rowA), columnHashes: hex(digests.columnA) };
-}
-
-/**
- * The rows and cells that differ from a fingerprint kept in the workbook (0-based). Nothing is found against a
- * fingerprint of another version: it cannot be compared, which is as good as having none.
- */
-export function findHandEdits(written: GridFingerprint, current: readonly (readonly CellValue[])[]): HandEdits {
-  if (written.v !== FINGERPRINT_VERSION) return { rows: [], cells: [] };
-  const now = fingerprint(current);
-  const changed = (a: string, b: string, count: number) => {
-    const found: number[] = [];
-    for (let i = 0; i < count; i += 1) if (a.slice(i * 8, i * 8 + 8) !== b.slice(i * 8, i * 8 + 8)) found.push(i);
-    return found;
-  };
-  const rows = changed(written.rowHashes, now.rowHashes, Math.max(written.rows, now.rows));
-  const columns = changed(written.columnHashes, now.columnHashes, Math.max(written.columns, now.columns));
-  return { rows, cells: rows.flatMap((row) => columns.map((column) => ({ row, column }))) };
+/** Rows of `after` whose hash differs from the same row of `before` (both lanes), and rows `before` lacks. */
+export function changedRows(before: GridDigests, after: GridDigests): number[] {
+  const rows: number[] = [];
+  for (let r = 0; r < after.rows; r += 1) {
+    if (r >= before.rows || before.rowA[r] !== after.rowA[r] || before.rowB[r] !== after.rowB[r]) rows.push(r);
+  }
+  return rows;
 }
