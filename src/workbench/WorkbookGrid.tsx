@@ -1,7 +1,8 @@
 import { useEffect, useReducer } from 'react';
 import { columnLetters, rectAddress } from '../core/a1';
-import { formatCellValue, type WorkbookModel } from './excel-sim';
-import { keyCell } from './excel-sim/workbook-model';
+import { formatCellValue } from './excel-host/workbook/number-format';
+import type { WorkbookModel } from './excel-host/workbook/workbook-model';
+import { keyCell } from './excel-host/workbook/workbook-model';
 
 const MIN_ROWS = 40;
 const MIN_COLUMNS = 12;

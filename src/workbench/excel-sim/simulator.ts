@@ -1,7 +1,7 @@
 import { parseRect, quoteSheetName, rectAddress, MAX_COLUMNS, MAX_ROWS, type Rect } from '../../core/a1';
 import { ErrorCodes, notLoaded, SimulatedOfficeError } from './errors';
-import { formatCellValue } from './number-format';
-import type { CellData, NameModel, SheetModel, WorkbookModel } from './workbook-model';
+import { formatCellValue } from '../excel-host/workbook/number-format';
+import type { CellData, NameModel, SheetModel, WorkbookModel } from '../excel-host/workbook/workbook-model';
 
 /** Excel on the web refuses a request, or a response, over 5 MB. */
 export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;

@@ -1,20 +1,32 @@
-import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../core/a1';
-import { ErrorCodes, SimulatedOfficeError } from './errors';
+import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../../core/a1';
+import { ErrorCodes, HostError } from './host-error';
 
-/** What one cell holds. A formula is stored, never evaluated (the simulator has no formula engine). */
+/** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
 export interface CellData {
+  /** For an error value (`error: true`), its text, e.g. `#N/A`. */
   value: string | number | boolean;
   formula?: string;
   /** Text entered with a leading apostrophe: the apostrophe is a hidden prefix, not part of the value. */
   textPrefix?: boolean;
+  /** The value is one of Excel's error values (`#N/A`, `#REF!`, ...): `valueTypes` says `Error`. */
+  error?: boolean;
   numberFormat?: string;
   bold?: boolean;
+  /** Fill colour as `#RRGGBB`. */
+  fill?: string;
+  /** Font colour as `#RRGGBB`. */
+  fontColor?: string;
 }
 
 export interface SheetModel {
+  /** Valid for this session only: Excel gives a sheet a new id when the file is opened again or elsewhere. */
   id: string;
   name: string;
   cells: Map<string, CellData>;
+  /** Merged areas. */
+  merges: Rect[];
+  /** Worksheet protection on (no password, default options): locked cells refuse edits. */
+  protected: boolean;
 }
 
 export interface NameModel {
@@ -29,12 +41,13 @@ export type CustomPropertyValue = string | number | boolean;
 
 export interface SerializedWorkbook {
   name: string;
-  sheets: { id: string; name: string; cells: [string, CellData][] }[];
+  sheets: { name: string; cells: [string, CellData][]; merges?: Rect[]; protected?: boolean }[];
   names: NameModel[];
   settings: [string, unknown][];
   /** Older saved workbenches have none. */
   customProperties?: [string, CustomPropertyValue][];
-  activeSheetId: string;
+  /** Index of the active sheet in `sheets` (ids are not saved: they are per session). */
+  activeSheet: number;
   selection: Rect;
   nextSheetNumber: number;
 }
@@ -105,7 +118,7 @@ export class WorkbookModel {
 
   requireSheet(name: string): SheetModel {
     const sheet = this.sheetByName(name);
-    if (!sheet) throw new SimulatedOfficeError(ErrorCodes.itemNotFound, `The requested resource doesn't exist. (worksheet '${name}')`);
+    if (!sheet) throw new HostError(ErrorCodes.itemNotFound, `The requested resource doesn't exist. (worksheet '${name}')`);
     return sheet;
   }
 
@@ -116,8 +129,8 @@ export class WorkbookModel {
       while (this.sheetByName(sheetName));
     }
     this.validateSheetName(sheetName);
-    if (this.sheetByName(sheetName)) throw new SimulatedOfficeError(ErrorCodes.itemAlreadyExists, `A worksheet named '${sheetName}' already exists.`);
-    const sheet: SheetModel = { id: newSheetId(), name: sheetName, cells: new Map() };
+    if (this.sheetByName(sheetName)) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${sheetName}' already exists.`);
+    const sheet: SheetModel = { id: newSheetId(), name: sheetName, cells: new Map(), merges: [], protected: false };
     this.sheets.push(sheet);
     return sheet;
   }
@@ -125,12 +138,12 @@ export class WorkbookModel {
   renameSheet(sheet: SheetModel, name: string): void {
     this.validateSheetName(name);
     const other = this.sheetByName(name);
-    if (other && other !== sheet) throw new SimulatedOfficeError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
+    if (other && other !== sheet) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
     sheet.name = name;
   }
 
   deleteSheet(sheet: SheetModel): void {
-    if (this.sheets.length === 1) throw new SimulatedOfficeError(ErrorCodes.invalidOperation, 'A workbook must contain at least one visible worksheet.');
+    if (this.sheets.length === 1) throw new HostError(ErrorCodes.invalidOperation, 'A workbook must contain at least one visible worksheet.');
     this.sheets = this.sheets.filter((s) => s !== sheet);
     for (const name of this.names) if (name.target?.sheetId === sheet.id) name.target = null;
     if (this.activeSheetId === sheet.id) {
@@ -141,7 +154,7 @@ export class WorkbookModel {
 
   private validateSheetName(name: string): void {
     if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
-      throw new SimulatedOfficeError(ErrorCodes.invalidArgument, `The worksheet name '${name}' is not valid.`);
+      throw new HostError(ErrorCodes.invalidArgument, `The worksheet name '${name}' is not valid.`);
     }
   }
 
@@ -150,7 +163,7 @@ export class WorkbookModel {
   }
 
   setCell(sheet: SheetModel, row: number, column: number, data: CellData): void {
-    const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold;
+    const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold && !data.fill && !data.fontColor;
     if (empty) sheet.cells.delete(cellKey(row, column));
     else sheet.cells.set(cellKey(row, column), data);
   }
@@ -176,7 +189,7 @@ export class WorkbookModel {
     for (const [key] of sheet.cells) {
       const { row, column } = keyCell(key);
       if (moves(row, column) && (shift === 'Down' ? row : column) + count >= limit) {
-        throw new SimulatedOfficeError(ErrorCodes.invalidOperation, 'To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet.');
+        throw new HostError(ErrorCodes.invalidOperation, 'To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet.');
       }
     }
     const moved = new Map<string, CellData>();
@@ -239,11 +252,11 @@ export class WorkbookModel {
   toJSON(): SerializedWorkbook {
     return {
       name: this.name,
-      sheets: this.sheets.map((s) => ({ id: s.id, name: s.name, cells: [...s.cells] })),
+      sheets: this.sheets.map((s) => ({ name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected })),
       names: this.names.map((n) => ({ ...n, target: n.target && { sheetId: n.target.sheetId, rect: { ...n.target.rect } } })),
       settings: [...this.settings],
       customProperties: [...this.customProperties],
-      activeSheetId: this.activeSheetId,
+      activeSheet: this.sheets.findIndex((s) => s.id === this.activeSheetId),
       selection: this.selection,
       nextSheetNumber: this.nextSheetNumber,
     };
@@ -251,11 +264,12 @@ export class WorkbookModel {
 
   static fromJSON(data: SerializedWorkbook): WorkbookModel {
     const model = new WorkbookModel(data.name);
-    model.sheets = data.sheets.map((s) => ({ id: s.id, name: s.name, cells: new Map(s.cells) }));
+    // A workbook opened again gets new sheet ids, as in Excel.
+    model.sheets = data.sheets.map((s) => ({ id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false }));
     model.names = data.names;
     model.settings = new Map(data.settings);
     model.customProperties = new Map(data.customProperties ?? []);
-    model.activeSheetId = data.activeSheetId;
+    model.activeSheetId = model.sheets[data.activeSheet]?.id ?? model.sheets[0]!.id;
     model.selection = data.selection;
     model.nextSheetNumber = data.nextSheetNumber;
     return model;
