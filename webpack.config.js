@@ -94,6 +94,21 @@ module.exports = async (_env, argv) => {
       // /auth is the add-in's own sign-in pages; the platform's authorization server is /oauth and /.well-known.
       proxy: [{ context: ['/api', '/cubejs-api', '/oauth', '/.well-known'], target: platformUrl, changeOrigin: false }],
       client: { overlay: { warnings: false } },
+      // `/` opens the workbench (the task pane beside an emulated workbook), keeping any query (?syncDelayMs=);
+      // a fragment (#token=) is kept by the browser across the redirect. Development only, like the workbench.
+      setupMiddlewares: (middlewares) => [
+        {
+          name: 'workbench-home',
+          middleware: (req, res, next) => {
+            const [pathname, query] = req.url.split(/\?(.*)/s);
+            if (pathname !== '/' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+            res.statusCode = 302;
+            res.setHeader('Location', `/workbench.html${query ? `?${query}` : ''}`);
+            res.end();
+          },
+        },
+        ...middlewares,
+      ],
     } : undefined,
   };
 };

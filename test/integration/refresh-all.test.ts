@@ -1,8 +1,11 @@
+/**
+ * @jest-environment ./test/support/office-js-environment.js
+ */
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
 import type { WorkbookPlacement } from '../../src/placement/placement-service';
 import { progressOf, startRefreshAll, type RefreshItem } from '../../src/placement/refresh-all';
-import type { ExcelSimulator } from '../../src/workbench/excel-sim';
+import type { ExcelHost } from '../../src/workbench/excel-host';
 import { cellsOf, installWorkbook } from '../support/excel';
 import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
 import { workspaceFor } from '../support/workspace';
@@ -29,8 +32,8 @@ async function home(deploymentId: number, folderName: string): Promise<Home> {
 }
 const sales = () => home(t.salesDeploymentId, 'Sales');
 
-async function select(sim: ExcelSimulator, address: string) {
-  await sim.run(async (context) => {
+async function select(sim: ExcelHost, address: string) {
+  await Excel.run(async (context) => {
     context.workbook.worksheets.getItem('Sheet1').getRange(address).select();
     await context.sync();
   });
@@ -41,7 +44,7 @@ async function select(sim: ExcelSimulator, address: string) {
  * ten rows below the one before, as the user would (select a cell, then place), then edited to group by region,
  * so each refresh really rewrites its cells. The workbook's entries for them, top to bottom.
  */
-async function placeReports(sim: ExcelSimulator, prefix: string, homes: Home[]): Promise<WorkbookPlacement[]> {
+async function placeReports(sim: ExcelHost, prefix: string, homes: Home[]): Promise<WorkbookPlacement[]> {
   const { service } = await workspaceFor(t);
   const placed: { deploymentId: number; reportId: number }[] = [];
   for (const [i, { deploymentId, folderId }] of homes.entries()) {
@@ -96,7 +99,7 @@ async function observed(beforeQuery?: (query: CubeQuery) => Promise<void>) {
 }
 
 /** The six rows and two columns where an entry's placement starts: the most either result uses. */
-const cellsAt = (sim: ExcelSimulator, entry: WorkbookPlacement) => cellsOf(sim, 'Sheet1', entry.location!.rect.top, entry.location!.rect.left, 6, 2);
+const cellsAt = (sim: ExcelHost, entry: WorkbookPlacement) => cellsOf(sim, 'Sheet1', entry.location!.rect.top, entry.location!.rect.left, 6, 2);
 
 /** A placement wholly refreshed: regions, and the fifth status row the old result used cleared. */
 const byRegion = [['Region', 'Count'], ...Array.from({ length: 4 }, () => [expect.any(String), expect.any(Number)]), ['', '']];

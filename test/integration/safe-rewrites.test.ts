@@ -1,3 +1,6 @@
+/**
+ * @jest-environment ./test/support/office-js-environment.js
+ */
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery, Report } from '../../src/contract';
 import { resultChecksum } from '../../src/core/result-checksum';
@@ -5,7 +8,7 @@ import { ExcelConnector } from '../../src/excel/excel-connector';
 import { PlacementOverlapError, WriteFailedError } from '../../src/placement/errors';
 import type { WorkbookPlacement, WriteOutcome } from '../../src/placement/placement-service';
 import { openWorkspace } from '../../src/placement/session';
-import type { ExcelSimulator } from '../../src/workbench/excel-sim';
+import type { ExcelHost } from '../../src/workbench/excel-host';
 import { cellsOf, installWorkbook, workbookState } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
 import { connectionOf } from '../support/workspace';
@@ -29,14 +32,14 @@ async function service(options: { requestBudgetBytes?: number; showAppliedFilter
   });
 }
 
-async function act(sim: ExcelSimulator, action: (context: Excel.RequestContext) => void) {
-  await sim.run(async (context) => {
+async function act(sim: ExcelHost, action: (context: Excel.RequestContext) => void) {
+  await Excel.run(async (context) => {
     action(context as unknown as Excel.RequestContext);
     await context.sync();
   });
 }
 const sheet1 = (context: Excel.RequestContext) => context.workbook.worksheets.getItem('Sheet1');
-const select = (sim: ExcelSimulator, address: string) => act(sim, (c) => sheet1(c).getRange(address).select());
+const select = (sim: ExcelHost, address: string) => act(sim, (c) => sheet1(c).getRange(address).select());
 
 function done(outcome: WriteOutcome) {
   if (outcome.kind !== 'done') throw new Error(`expected done, got ${outcome.kind}`);
@@ -131,14 +134,14 @@ describe('safe rewrites', () => {
     const before = workbookState(sim);
     // Tiny chunks so the write takes several syncs; the third of them fails as a lost host would.
     let writes = 0;
-    sim.options.failSync = ({ requests }) => {
-      if (!requests.some((r) => (r as { set?: string }).set === 'values')) return undefined;
+    sim.options.failRequest = ({ body }) => {
+      if (!body.Actions.some((action) => action.ActionType === 4 && action.Name === 'Values')) return undefined;
       writes += 1;
       return writes === 3 ? 'GeneralException' : undefined;
     };
     const outcome = (await service({ requestBudgetBytes: 60 })).refresh(entry, { overwrite: true });
     await expect(outcome).rejects.toBeInstanceOf(WriteFailedError);
-    sim.options.failSync = undefined;
+    sim.options.failRequest = undefined;
     expect(writes).toBe(3);
     expect(workbookState(sim)).toEqual(before);
     const [onServer] = await recorded('itMidwayFail');

@@ -1,6 +1,9 @@
+/**
+ * @jest-environment ./test/support/office-js-environment.js
+ */
 import type { Report } from '../../src/contract';
 import { WORKBOOK_ID_PROPERTY } from '../../src/excel/excel-connector';
-import type { ExcelSimulator } from '../../src/workbench/excel-sim';
+import type { ExcelHost } from '../../src/workbench/excel-host';
 import { cellsOf, installWorkbook } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { reportByPublicId } from '../support/reports';
@@ -16,8 +19,8 @@ jest.setTimeout(60_000);
 const local = useAnalystPlatform();
 afterEach(() => local.t.platform.faults.set([]));
 
-async function select(sim: ExcelSimulator, sheetName: string, address: string) {
-  await sim.run(async (context) => {
+async function select(sim: ExcelHost, sheetName: string, address: string) {
+  await Excel.run(async (context) => {
     context.workbook.worksheets.getItem(sheetName).getRange(address).select();
     await context.sync();
   });
@@ -84,7 +87,7 @@ describe('placements recorded before placements had ids', () => {
     // A workbook an earlier version wrote: its id, its cells at B2:D7, and a placement with only workbook and range.
     const report = await local.report('OrdersStatus');
     sim.model.customProperties.set(WORKBOOK_ID_PROPERTY, 'legacy-book-0001');
-    await sim.run(async (context) => {
+    await Excel.run(async (context) => {
       context.workbook.worksheets.getItem('Sheet1').getRange('B2:D2').values = [['Status', 'Count', 'Revenue']];
       await context.sync();
     });

@@ -1,22 +1,32 @@
-import { ExcelSimulator, installSimulator, WorkbookModel, type SimulatorOptions } from '../../src/workbench/excel-sim';
+import { connectOfficeJs, ExcelHost, WorkbookModel, type HostOptions } from '../../src/workbench/excel-host';
 
-/** A fresh simulated workbook installed as the global `Excel`, as Office.js would provide it. */
-export function installWorkbook(options: SimulatorOptions = {}, model = new WorkbookModel('Budget.xlsx')): ExcelSimulator {
-  const simulator = new ExcelSimulator(model, options);
-  installSimulator(simulator);
-  return simulator;
+/**
+ * A fresh workbook behind Microsoft's Office.js: the global `Excel` is Office.js's own (loaded by the test
+ * file's environment, test/support/office-js-environment.js), and every sync it makes is carried out by
+ * the host emulator on `model`.
+ */
+export function installWorkbook(options: HostOptions = {}, model = new WorkbookModel('Budget.xlsx')): ExcelHost {
+  if (typeof Excel === 'undefined') throw new Error('Office.js is not loaded: give the test file `@jest-environment ./test/support/office-js-environment.js`.');
+  const host = new ExcelHost(model, options);
+  connectOfficeJs(host);
+  return host;
 }
 
 /** Reads cells straight from the model (no syncs counted): what the user would see in the grid. */
-export function cellsOf(simulator: ExcelSimulator, sheetName: string, top: number, left: number, rows: number, columns: number) {
-  const sheet = simulator.model.sheetByName(sheetName)!;
+export function cellsOf(host: ExcelHost, sheetName: string, top: number, left: number, rows: number, columns: number) {
+  const sheet = host.model.sheetByName(sheetName)!;
   return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: columns }, (_, c) => simulator.model.cellAt(sheet, top + r, left + c)?.value ?? ''),
+    Array.from({ length: columns }, (_, c) => host.model.cellAt(sheet, top + r, left + c)?.value ?? ''),
   );
 }
 
 /** The whole workbook as comparable data: cells sorted by position, so equal content compares equal. */
-export function workbookState(simulator: ExcelSimulator): unknown {
-  const json = simulator.model.toJSON();
+export function workbookState(host: ExcelHost): unknown {
+  const json = host.model.toJSON();
   return { ...json, sheets: json.sheets.map((sheet) => ({ ...sheet, cells: [...sheet.cells].sort(([a], [b]) => a.localeCompare(b)) })) };
+}
+
+/** Addresses of every cell holding a formula, straight from the model. */
+export function formulaCells(host: ExcelHost): string[] {
+  return host.model.sheets.flatMap((sheet) => [...sheet.cells].filter(([, cell]) => cell.formula).map(([key]) => `${sheet.name}!${key}`));
 }

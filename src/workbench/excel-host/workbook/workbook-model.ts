@@ -1,5 +1,7 @@
 import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../../core/a1';
 import { ErrorCodes, HostError } from './host-error';
+import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, nameType, validateName } from './defined-names';
+import { formatNameFormula } from './references';
 
 /** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
 export interface CellData {
@@ -29,10 +31,14 @@ export interface SheetModel {
   protected: boolean;
 }
 
+/**
+ * A defined name as Excel keeps it: its formula (`=Sheet1!$B$3:$F$40`), and the cell that was active when
+ * it was defined, against which relative references in it are kept as offsets (see references.ts).
+ */
 export interface NameModel {
   name: string;
-  /** `null` once the range it referred to was deleted (`#REF!`). */
-  target: { sheetId: string; rect: Rect } | null;
+  formula: string;
+  origin: { row: number; column: number };
   visible: boolean;
   comment: string;
 }
@@ -77,7 +83,11 @@ export class WorkbookModel {
   customProperties = new Map<string, CustomPropertyValue>();
   activeSheetId: string;
   selection: Rect = { top: 0, left: 0, bottom: 0, right: 0 };
+  /** Several areas selected at once (ctrl-click), or a chart rather than cells. */
+  selectionAreas: Rect[] = [];
+  selectionKind: 'cells' | 'chart' = 'cells';
   private nextSheetNumber = 1;
+  private dirty = false;
   private readonly listeners = new Set<() => void>();
   private readonly selectionListeners = new Set<() => void>();
 
@@ -98,13 +108,36 @@ export class WorkbookModel {
   }
 
   /** Selects cells, on another sheet when given (activating it), and tells the selection listeners. */
-  select(rect: Rect, sheetId = this.activeSheetId): void {
+  select(rect: Rect, sheetId = this.activeSheetId, areas: Rect[] = []): void {
     this.activeSheetId = sheetId;
     this.selection = rect;
+    this.selectionAreas = areas;
+    this.selectionKind = 'cells';
+    this.dirty = true;
     for (const listener of this.selectionListeners) listener();
   }
 
+  /** Selects a chart (no cells): what `getSelectedRange` cannot answer. */
+  selectChart(): void {
+    this.selectionKind = 'chart';
+    this.dirty = true;
+    for (const listener of this.selectionListeners) listener();
+  }
+
+  /** The active cell: the selection's first cell. */
+  get activeCell(): { row: number; column: number } {
+    return { row: this.selection.top, column: this.selection.left };
+  }
+
+  /** Marks the workbook changed; `notify` then tells the change listeners. */
+  changed(): void {
+    this.dirty = true;
+  }
+
+  /** Tells the change listeners, when something changed since the last time. */
   notify(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
     for (const listener of this.listeners) listener();
   }
 
@@ -139,13 +172,14 @@ export class WorkbookModel {
     this.validateSheetName(name);
     const other = this.sheetByName(name);
     if (other && other !== sheet) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
+    namesAfterSheetRenamed(this.names, sheet.name, name);
     sheet.name = name;
   }
 
   deleteSheet(sheet: SheetModel): void {
     if (this.sheets.length === 1) throw new HostError(ErrorCodes.invalidOperation, 'A workbook must contain at least one visible worksheet.');
     this.sheets = this.sheets.filter((s) => s !== sheet);
-    for (const name of this.names) if (name.target?.sheetId === sheet.id) name.target = null;
+    namesAfterSheetDeleted(this.names, sheet.name);
     if (this.activeSheetId === sheet.id) {
       this.activeSheetId = this.sheets[0]!.id;
       this.selection = { top: 0, left: 0, bottom: 0, right: 0 };
@@ -173,8 +207,8 @@ export class WorkbookModel {
       const { row, column } = keyCell(key);
       if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
       if (applyTo === 'All') sheet.cells.delete(key);
-      else if (applyTo === 'Contents') this.setCell(sheet, row, column, { value: '', numberFormat: cell.numberFormat, bold: cell.bold });
-      else this.setCell(sheet, row, column, { ...cell, numberFormat: undefined, bold: undefined });
+      else if (applyTo === 'Contents') this.setCell(sheet, row, column, { value: '', numberFormat: cell.numberFormat, bold: cell.bold, fill: cell.fill, fontColor: cell.fontColor });
+      else this.setCell(sheet, row, column, { value: cell.value, formula: cell.formula, textPrefix: cell.textPrefix, error: cell.error });
     }
   }
 
@@ -199,18 +233,7 @@ export class WorkbookModel {
       else moved.set(key, cell);
     }
     sheet.cells = moved;
-    for (const name of this.names) {
-      if (name.target?.sheetId !== sheet.id) continue;
-      const r = name.target.rect;
-      if (shift === 'Down' && r.left >= rect.left && r.right <= rect.right) {
-        if (r.top >= rect.top) name.target.rect = { ...r, top: r.top + count, bottom: r.bottom + count };
-        else if (r.bottom >= rect.top) name.target.rect = { ...r, bottom: r.bottom + count };
-      }
-      if (shift === 'Right' && r.top >= rect.top && r.bottom <= rect.bottom) {
-        if (r.left >= rect.left) name.target.rect = { ...r, left: r.left + count, right: r.right + count };
-        else if (r.right >= rect.left) name.target.rect = { ...r, right: r.right + count };
-      }
-    }
+    namesAfterInsert(this.names, sheet.name, rect, shift);
   }
 
   /** Deletes the cells at `rect`, moving what was below up or what was right left; names inside become #REF!. */
@@ -226,34 +249,91 @@ export class WorkbookModel {
       else next.set(key, cell);
     }
     sheet.cells = next;
-    for (const name of this.names) {
-      const target = name.target;
-      if (target?.sheetId !== sheet.id) continue;
-      const r = target.rect;
-      if (shift === 'Up' && r.left >= rect.left && r.right <= rect.right) {
-        if (r.top >= rect.top && r.bottom <= rect.bottom) name.target = null;
-        else if (r.top > rect.bottom) target.rect = { ...r, top: r.top - count, bottom: r.bottom - count };
-        else if (r.bottom >= rect.top) {
-          const removed = Math.min(r.bottom, rect.bottom) - Math.max(r.top, rect.top) + 1;
-          target.rect = { ...r, top: Math.min(r.top, rect.top), bottom: r.bottom - removed };
-        }
-      }
-      if (shift === 'Left' && r.top >= rect.top && r.bottom <= rect.bottom) {
-        if (r.left >= rect.left && r.right <= rect.right) name.target = null;
-        else if (r.left > rect.right) target.rect = { ...r, left: r.left - count, right: r.right - count };
-        else if (r.right >= rect.left) {
-          const removed = Math.min(r.right, rect.right) - Math.max(r.left, rect.left) + 1;
-          target.rect = { ...r, left: Math.min(r.left, rect.left), right: r.right - removed };
-        }
+    namesAfterDelete(this.names, sheet.name, rect, shift);
+  }
+
+  /**
+   * The used range: the smallest rectangle holding every cell with a value (or, unless `valuesOnly`, a
+   * format), as Worksheet.getUsedRange describes it; null on an empty sheet.
+   */
+  usedRange(sheet: SheetModel, valuesOnly: boolean): Rect | null {
+    let rect: Rect | null = null;
+    for (const [key, cell] of sheet.cells) {
+      if (valuesOnly && cell.value === '' && !cell.formula) continue;
+      const { row, column } = keyCell(key);
+      if (!rect) rect = { top: row, left: column, bottom: row, right: column };
+      else {
+        rect.top = Math.min(rect.top, row);
+        rect.bottom = Math.max(rect.bottom, row);
+        rect.left = Math.min(rect.left, column);
+        rect.right = Math.max(rect.right, column);
       }
     }
+    return rect;
+  }
+
+  /** Merges `rect` (or, `across`, each of its rows); only the top-left value of each merged area stays. */
+  merge(sheet: SheetModel, rect: Rect, across: boolean): void {
+    const areas = across ? Array.from({ length: rect.bottom - rect.top + 1 }, (_, i) => ({ ...rect, top: rect.top + i, bottom: rect.top + i })) : [rect];
+    for (const area of areas) {
+      for (const [key] of sheet.cells) {
+        const { row, column } = keyCell(key);
+        const inside = row >= area.top && row <= area.bottom && column >= area.left && column <= area.right;
+        if (inside && (row !== area.top || column !== area.left)) sheet.cells.delete(key);
+      }
+      sheet.merges.push(area);
+    }
+  }
+
+  unmerge(sheet: SheetModel, rect: Rect): void {
+    sheet.merges = sheet.merges.filter((m) => m.bottom < rect.top || m.top > rect.bottom || m.right < rect.left || m.left > rect.right);
+  }
+
+  findName(name: string): NameModel | undefined {
+    return this.names.find((entry) => entry.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Defines a name; relative references in `formula` are taken against the active cell, as in Excel. */
+  defineName(name: string, formula: string, comment: string): NameModel {
+    validateName(name, this.names);
+    const entry: NameModel = { name, formula: formula.startsWith('=') ? formula : `=${formula}`, origin: this.activeCell, visible: true, comment };
+    this.names.push(entry);
+    return entry;
+  }
+
+  /** Sets a name's formula (`NamedItem.formula`), taking relative references against the active cell now. */
+  redefineName(entry: NameModel, formula: string): void {
+    entry.formula = formula.startsWith('=') ? formula : `=${formula}`;
+    entry.origin = this.activeCell;
+  }
+
+  deleteName(entry: NameModel): void {
+    this.names = this.names.filter((n) => n !== entry);
+  }
+
+  /** The cells a name refers to now, or null when it is not a plain reference to an existing sheet. */
+  nameArea(entry: NameModel): { sheet: SheetModel; rect: Rect } | null {
+    const target = nameTarget(entry, this.activeCell);
+    if (!target) return null;
+    const sheet = target.sheetName === null ? this.sheetById(this.activeSheetId) : this.sheetByName(target.sheetName);
+    return sheet ? { sheet, rect: target.rect } : null;
+  }
+
+  nameType(entry: NameModel): string {
+    return nameType(entry);
+  }
+
+  /** `=Sheet1!$B$3:$F$40`: how Excel writes a reference to cells given as a range. */
+  absoluteFormula(sheet: SheetModel, rect: Rect): string {
+    const cell = (row: number, column: number) => ({ row, column, rowAbsolute: true, columnAbsolute: true });
+    return formatNameFormula({ sheetName: sheet.name, start: cell(rect.top, rect.left), end: cell(rect.bottom, rect.right) });
   }
 
   toJSON(): SerializedWorkbook {
     return {
       name: this.name,
       sheets: this.sheets.map((s) => ({ name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected })),
-      names: this.names.map((n) => ({ ...n, target: n.target && { sheetId: n.target.sheetId, rect: { ...n.target.rect } } })),
+      names: this.names.map((n) => ({ ...n, origin: { ...n.origin } })),
       settings: [...this.settings],
       customProperties: [...this.customProperties],
       activeSheet: this.sheets.findIndex((s) => s.id === this.activeSheetId),
@@ -266,7 +346,7 @@ export class WorkbookModel {
     const model = new WorkbookModel(data.name);
     // A workbook opened again gets new sheet ids, as in Excel.
     model.sheets = data.sheets.map((s) => ({ id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false }));
-    model.names = data.names;
+    model.names = data.names.filter((n) => typeof n.formula === 'string');
     model.settings = new Map(data.settings);
     model.customProperties = new Map(data.customProperties ?? []);
     model.activeSheetId = model.sheets[data.activeSheet]?.id ?? model.sheets[0]!.id;

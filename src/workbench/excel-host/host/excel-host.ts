@@ -1,0 +1,216 @@
+import { ErrorCodes, HostError, hostError } from '../workbook/host-error';
+import type { SheetModel, WorkbookModel } from '../workbook/workbook-model';
+import { apiSetOf, type MemberAccess } from './api-sets';
+import { HostCollection, HostObject, type HostScope } from './host-object';
+import { HOST_PROFILES, type HostProfile } from './profiles';
+import { ActionType, ObjectPathType, type Action, type ActionResult, type RequestBody, type ResponseMessage } from './protocol';
+import { answerQuery } from './query';
+import { Range } from './range';
+import { Workbook } from './workbook';
+
+export interface HostStats {
+  syncs: number;
+  requestBytes: number;
+  largestRequestBytes: number;
+  responseBytes: number;
+  largestResponseBytes: number;
+}
+
+export interface HostOptions {
+  profile?: HostProfile['name'];
+  /** Added before each request is answered, to model the round trip to a remote host. */
+  delayMs?: number;
+  /**
+   * Fails a request as a host would (a lost connection, a busy host): return an error code to refuse it
+   * before anything in it is carried out. Sees the request's number (from 1) and its body.
+   */
+  failRequest?: (request: { number: number; body: RequestBody }) => string | undefined;
+}
+
+const encoder = new TextEncoder();
+const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+
+/**
+ * The Excel host behind Microsoft's Office.js: it receives each serialized request (object paths and
+ * actions), carries it out on the workbook model, and answers in the response format Office.js reads.
+ * Sizes are those of the real messages; a request over the profile's limit is refused whole, as Excel
+ * on the web does, and an action that fails stops the rest of its request (what ran before it stays).
+ */
+export class ExcelHost implements HostScope {
+  readonly profile: HostProfile;
+  readonly stats: HostStats = { syncs: 0, requestBytes: 0, largestRequestBytes: 0, responseBytes: 0, largestResponseBytes: 0 };
+  /** The user is typing in a cell: Excel refuses writes until they leave edit mode. */
+  editingCell = false;
+  /** Objects Office.js keeps across syncs (`_KeepReference`), by the reference id given for them. */
+  private readonly references = new Map<string, HostObject>();
+  private nextReference = 1;
+
+  constructor(readonly model: WorkbookModel, readonly options: HostOptions = {}) {
+    this.profile = HOST_PROFILES[options.profile ?? 'web'];
+  }
+
+  assertWritable(sheet?: SheetModel): void {
+    if (this.editingCell) {
+      throw hostError('invalidOperationInCellEditMode');
+    }
+    if (sheet?.protected) {
+      // Writes to a protected sheet's locked cells: AccessDenied (https://learn.microsoft.com/en-us/javascript/api/excel/excel.alloweditrange).
+      throw hostError('accessDenied');
+    }
+  }
+
+  /** Starts counting syncs and bytes afresh (benchmarks measure one use case at a time). */
+  resetStats(): void {
+    Object.assign(this.stats, { syncs: 0, requestBytes: 0, largestRequestBytes: 0, responseBytes: 0, largestResponseBytes: 0 });
+  }
+
+  async execute(body: RequestBody): Promise<ResponseMessage> {
+    const requestBytes = bytesOf(body);
+    const stats = this.stats;
+    stats.syncs += 1;
+    stats.requestBytes += requestBytes;
+    stats.largestRequestBytes = Math.max(stats.largestRequestBytes, requestBytes);
+    if (this.options.delayMs) await new Promise((resolve) => setTimeout(resolve, this.options.delayMs));
+    const injected = this.options.failRequest?.({ number: stats.syncs, body });
+    if (injected) return requestError(injected, `The host could not complete the request (${injected}).`);
+    const { requestLimitBytes, responseLimitBytes } = this.profile;
+    if (requestLimitBytes !== null && requestBytes > requestLimitBytes) {
+      return requestError(ErrorCodes.requestPayloadSizeLimitExceeded, 'The request payload size has exceeded the limit. Please refer to the documentation: "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".');
+    }
+    const results: ActionResult[] = [];
+    let error: NonNullable<ResponseMessage['Body']>['Error'];
+    const run = new RequestRun(this, body);
+    for (const [index, action] of body.Actions.entries()) {
+      try {
+        const value = run.perform(action);
+        if (value !== undefined) results.push({ ActionId: action.Id, Value: value });
+      } catch (thrown) {
+        const cause = thrown instanceof HostError ? thrown : new HostError(ErrorCodes.generalException, thrown instanceof Error ? thrown.message : String(thrown), 500);
+        error = { Code: cause.code, Message: cause.message, HttpStatusCode: cause.httpStatusCode, ActionIndex: index, Location: '' };
+        break;
+      }
+    }
+    const response: ResponseMessage = { ErrorCode: '', ErrorMessage: '', HttpStatusCode: 200, Headers: {}, Body: { Results: results, ...(error ? { Error: error } : {}) } };
+    const responseBytes = bytesOf(response.Body);
+    stats.responseBytes += responseBytes;
+    stats.largestResponseBytes = Math.max(stats.largestResponseBytes, responseBytes);
+    if (responseLimitBytes !== null && responseBytes > responseLimitBytes) {
+      return requestError(ErrorCodes.responsePayloadSizeLimitExceeded, 'The response payload size has exceeded the limit. Please refer to the documentation: "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".');
+    }
+    this.model.notify();
+    return response;
+  }
+
+  /** @internal */
+  keep(object: HostObject): string {
+    const id = `{R${this.nextReference++}}`;
+    this.references.set(id, object);
+    return id;
+  }
+
+  /** @internal */
+  referenced(id: string): HostObject {
+    const object = this.references.get(id);
+    if (!object) throw new HostError(ErrorCodes.invalidReference, 'This reference is not valid for the current operation.');
+    return object;
+  }
+
+  /** @internal */
+  release(id: string): void {
+    this.references.delete(id);
+  }
+}
+
+function requestError(code: string, message: string): ResponseMessage {
+  return { ErrorCode: code, ErrorMessage: message, HttpStatusCode: 400, Headers: {}, Body: null };
+}
+
+/** One request being carried out: its object paths resolved once each, in order of use. */
+class RequestRun {
+  private readonly objects = new Map<number, HostObject | null>();
+  private readonly kept = new Set<number>();
+
+  constructor(private readonly host: ExcelHost, private readonly body: RequestBody) {}
+
+  /** Members newer than the host's ExcelApi version are unknown to it, whatever Office.js queued. */
+  private checkApiSet(type: string, member: string, access: MemberAccess = 'get'): void {
+    const version = apiSetOf(type, member, access);
+    if (version > this.host.profile.excelApiMinor) {
+      throw hostError('apiNotFound', `The API you are trying to use could not be found. It may be available in a newer version of the Office application. (${type}.${member}: ExcelApi 1.${version})`);
+    }
+  }
+
+  private argumentsOf(info: { Arguments?: unknown[]; ReferencedObjectPathIds?: unknown[] } | undefined): unknown[] {
+    const args = info?.Arguments ?? [];
+    const refs = info?.ReferencedObjectPathIds;
+    if (!refs) return args;
+    return args.map((arg, i) => (typeof refs[i] === 'number' && refs[i] !== 0 ? this.resolve(refs[i] as number) : arg));
+  }
+
+  /** The object a path leads to; `null` for a null object (`…OrNullObject`). */
+  resolve(pathId: number): HostObject | null {
+    if (this.objects.has(pathId)) return this.objects.get(pathId)!;
+    const path = this.body.ObjectPaths[String(pathId)];
+    if (!path) throw new HostError(ErrorCodes.invalidArgument, `Unknown object path ${pathId}.`);
+    let object: HostObject | null;
+    if (path.ObjectPathType === ObjectPathType.global) object = new Workbook(this.host);
+    else if (path.ObjectPathType === ObjectPathType.referenceId) object = this.host.referenced(path.Name);
+    else {
+      const parent = this.resolve(path.ParentObjectPathId!);
+      if (parent === null) object = null;
+      else if (path.ObjectPathType === ObjectPathType.property) {
+        this.checkApiSet(parent.type, path.Name);
+        object = parent.get(path.Name) as HostObject;
+      } else if (path.ObjectPathType === ObjectPathType.method) {
+        this.checkApiSet(parent.type, path.Name, 'call');
+        object = parent.call(path.Name, this.argumentsOf(path.ArgumentInfo)) as HostObject | null;
+      } else if (path.ObjectPathType === ObjectPathType.indexer && parent instanceof HostCollection) {
+        object = parent.item(String(path.ArgumentInfo?.Arguments?.[0]));
+      } else throw new HostError(ErrorCodes.invalidArgument, `Object path type ${path.ObjectPathType} is not supported.`);
+    }
+    this.objects.set(pathId, object);
+    return object;
+  }
+
+  perform(action: Action): unknown {
+    switch (action.ActionType) {
+      case ActionType.instantiate: {
+        const object = this.resolve(action.ObjectPathId);
+        if (object === null) return null;
+        // Ranges Office.js keeps across syncs are held by reference, as Excel tracks them.
+        if (this.kept.has(action.ObjectPathId) && object instanceof Range) return { _ReferenceId: this.host.keep(object) };
+        return {};
+      }
+      case ActionType.query: {
+        const object = this.resolve(action.ObjectPathId);
+        return object === null ? null : answerQuery(object, action.QueryInfo, (type, member) => this.checkApiSet(type, member));
+      }
+      case ActionType.method: {
+        if (action.Name === '_KeepReference') {
+          this.kept.add(action.ObjectPathId);
+          return undefined;
+        }
+        if (action.Name === '_RemoveReference') {
+          this.host.release(String(action.ArgumentInfo?.Arguments?.[0]));
+          return undefined;
+        }
+        const object = this.resolve(action.ObjectPathId);
+        if (object === null) throw new HostError(ErrorCodes.invalidArgument, `Cannot call ${action.Name} on a null object.`);
+        this.checkApiSet(object.type, action.Name, 'call');
+        const value = object.call(action.Name, this.argumentsOf(action.ArgumentInfo));
+        return value instanceof HostObject ? {} : (value ?? null);
+      }
+      case ActionType.setProperty: {
+        const object = this.resolve(action.ObjectPathId);
+        if (object === null) throw new HostError(ErrorCodes.invalidArgument, `Cannot set ${action.Name} on a null object.`);
+        this.checkApiSet(object.type, action.Name, 'set');
+        object.set(action.Name, action.ArgumentInfo?.Arguments?.[0]);
+        return undefined;
+      }
+      case ActionType.trace:
+        return undefined;
+      default:
+        throw new HostError(ErrorCodes.invalidArgument, `Action type ${action.ActionType} is not supported.`);
+    }
+  }
+}

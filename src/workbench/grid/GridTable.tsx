@@ -1,0 +1,158 @@
+import type { KeyboardEventHandler, MouseEvent, Ref } from 'react';
+import { columnLetters } from '../../core/a1';
+import type { SheetModel, WorkbookModel } from '../excel-host/workbook/workbook-model';
+import { cellView } from './cell-view';
+import type { MenuTarget } from './context-menu';
+import type { MenuAnchor } from './GridMenu';
+import { activeCell, addressOf, inRect, isWholeColumns, isWholeRows, selectionRect, type GridSelection } from './selection';
+import { COLUMN_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, type AxisWindow } from './viewport';
+
+export interface GridTableProps {
+  model: WorkbookModel;
+  sheet: SheetModel;
+  selection: GridSelection;
+  rows: AxisWindow & { count: number };
+  columns: AxisWindow & { count: number };
+  tableRef: Ref<HTMLTableElement>;
+  onKeyDown: KeyboardEventHandler<HTMLTableElement>;
+  onCellDown(row: number, column: number, extend: boolean): void;
+  onCellEnter(row: number, column: number): void;
+  onCellDoubleClick(row: number, column: number): void;
+  onRowHeader(row: number, extend: boolean): void;
+  onColumnHeader(column: number, extend: boolean): void;
+  onSelectAll(): void;
+  onContextMenu(target: MenuTarget, anchor: MenuAnchor): void;
+}
+
+export const cellId = (row: number, column: number) => `wb-cell-${row}-${column}`;
+
+const range = (window: AxisWindow) => Array.from({ length: window.end - window.first }, (_, i) => window.first + i);
+
+/** The cell a mouse event happened in (events are handled once for the whole body, not per cell). */
+function eventCell(event: MouseEvent): { row: number; column: number } | null {
+  const td = (event.target as HTMLElement).closest<HTMLElement>('td[data-row]');
+  return td ? { row: Number(td.dataset.row), column: Number(td.dataset.col) } : null;
+}
+
+/** The visible window of a sheet as a table: sticky headers, spacer rows and columns for what is scrolled past. */
+export function GridTable(props: GridTableProps) {
+  const { model, sheet, selection, rows, columns } = props;
+  const rect = selectionRect(selection);
+  const active = activeCell(selection);
+  const visibleRows = range(rows);
+  const visibleColumns = range(columns);
+  const activeShown = active.row >= rows.first && active.row < rows.end && active.column >= columns.first && active.column < columns.end;
+  const wholeRows = isWholeRows(rect);
+  const wholeColumns = isWholeColumns(rect);
+  // Spacer rows span every rendered column.
+  const span = 1 + (columns.before > 0 ? 1 : 0) + visibleColumns.length + (columns.after > 0 ? 1 : 0);
+  const menu = (target: MenuTarget) => (event: MouseEvent) => {
+    event.preventDefault();
+    props.onContextMenu(target, { x: event.clientX, y: event.clientY });
+  };
+
+  return (
+    <table
+      ref={props.tableRef}
+      className="grid"
+      role="grid"
+      id="workbook-grid"
+      aria-label={`Sheet ${sheet.name}`}
+      aria-multiselectable="true"
+      aria-rowcount={rows.count + 1}
+      aria-colcount={columns.count + 1}
+      aria-activedescendant={activeShown ? cellId(active.row, active.column) : undefined}
+      tabIndex={0}
+      onKeyDown={props.onKeyDown}
+      style={{ width: ROW_HEADER_WIDTH + columns.count * COLUMN_WIDTH }}
+    >
+      <colgroup>
+        <col style={{ width: ROW_HEADER_WIDTH }} />
+        {columns.before > 0 && <col style={{ width: columns.before }} />}
+        {visibleColumns.map((c) => <col key={c} style={{ width: COLUMN_WIDTH }} />)}
+        {columns.after > 0 && <col style={{ width: columns.after }} />}
+      </colgroup>
+      <thead>
+        <tr style={{ height: HEADER_HEIGHT }} aria-rowindex={1}>
+          <th className="corner">
+            <button type="button" tabIndex={-1} aria-label="Select all cells" onClick={props.onSelectAll} />
+          </th>
+          {columns.before > 0 && <th aria-hidden="true" />}
+          {visibleColumns.map((c) => (
+            <th key={c} scope="col" aria-colindex={c + 2} className={c >= rect.left && c <= rect.right ? (wholeColumns ? 'in-selection whole' : 'in-selection') : undefined}>
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={`Column ${columnLetters(c)}`}
+                onMouseDown={(event) => event.button === 0 && props.onColumnHeader(c, event.shiftKey)}
+                onContextMenu={menu({ kind: 'column', column: c })}
+              >
+                {columnLetters(c)}
+              </button>
+            </th>
+          ))}
+          {columns.after > 0 && <th aria-hidden="true" />}
+        </tr>
+      </thead>
+      <tbody
+        onMouseDown={(event) => {
+          const cell = eventCell(event);
+          if (cell && event.button === 0) props.onCellDown(cell.row, cell.column, event.shiftKey);
+        }}
+        onMouseOver={(event) => {
+          const cell = eventCell(event);
+          if (cell && event.buttons === 1) props.onCellEnter(cell.row, cell.column);
+        }}
+        onDoubleClick={(event) => {
+          const cell = eventCell(event);
+          if (cell) props.onCellDoubleClick(cell.row, cell.column);
+        }}
+        onContextMenu={(event) => {
+          const cell = eventCell(event);
+          if (cell) menu({ kind: 'cell', ...cell })(event);
+        }}
+      >
+        {rows.before > 0 && <tr aria-hidden="true" className="spacer" style={{ height: rows.before }}><td colSpan={span} /></tr>}
+        {visibleRows.map((r) => (
+          <tr key={r} style={{ height: ROW_HEIGHT }} aria-rowindex={r + 2}>
+            <th scope="row" className={r >= rect.top && r <= rect.bottom ? (wholeRows ? 'in-selection whole' : 'in-selection') : undefined}>
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={`Row ${r + 1}`}
+                onMouseDown={(event) => event.button === 0 && props.onRowHeader(r, event.shiftKey)}
+                onContextMenu={menu({ kind: 'row', row: r })}
+              >
+                {r + 1}
+              </button>
+            </th>
+            {columns.before > 0 && <td aria-hidden="true" className="spacer" />}
+            {visibleColumns.map((c) => {
+              const view = cellView(model.cellAt(sheet, r, c));
+              const selected = inRect(rect, r, c);
+              const isActive = r === active.row && c === active.column;
+              return (
+                <td
+                  key={c}
+                  id={cellId(r, c)}
+                  data-cell={addressOf(r, c)}
+                  data-row={r}
+                  data-col={c}
+                  aria-colindex={c + 2}
+                  aria-selected={selected}
+                  className={[selected ? 'selected' : '', isActive ? 'active' : '', view.align, view.unevaluated ? 'formula' : ''].join(' ').trim() || undefined}
+                  style={view.bold || view.background || view.color ? { fontWeight: view.bold ? 700 : undefined, background: view.background, color: view.color } : undefined}
+                  title={view.unevaluated ? 'Formula (not calculated in the workbench)' : undefined}
+                >
+                  {view.text}
+                </td>
+              );
+            })}
+            {columns.after > 0 && <td aria-hidden="true" className="spacer" />}
+          </tr>
+        ))}
+        {rows.after > 0 && <tr aria-hidden="true" className="spacer" style={{ height: rows.after }}><td colSpan={span} /></tr>}
+      </tbody>
+    </table>
+  );
+}

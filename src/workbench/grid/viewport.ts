@@ -1,0 +1,68 @@
+import { MAX_COLUMNS, MAX_ROWS } from '../../core/a1';
+import { keyCell } from '../excel-host/workbook/workbook-model';
+
+/** Fixed sizes (px) let the grid render only the rows and columns in view and place the editor over a cell. */
+export const ROW_HEIGHT = 22;
+export const COLUMN_WIDTH = 88;
+export const ROW_HEADER_WIDTH = 56;
+export const HEADER_HEIGHT = 22;
+/** Rows and columns rendered beyond the visible ones, so fast scrolling shows no blank band. */
+export const OVERSCAN = 8;
+
+/** The items to render for one axis, and the space the ones before and after take. */
+export interface AxisWindow {
+  first: number;
+  /** Exclusive. */
+  end: number;
+  before: number;
+  after: number;
+}
+
+/** Items of `size` px from `offset` over `viewport` px (0 when not yet measured: a screenful is assumed). */
+export function axisWindow(offset: number, viewport: number, size: number, count: number, overscan = OVERSCAN): AxisWindow {
+  const shown = Math.ceil((viewport || 800) / size) + 1;
+  const first = Math.max(0, Math.min(count, Math.floor(Math.max(0, offset) / size) - overscan));
+  const end = Math.max(first, Math.min(count, Math.floor(Math.max(0, offset) / size) + shown + overscan));
+  return { first, end, before: first * size, after: (count - end) * size };
+}
+
+/**
+ * How many rows (or columns) the sheet shows: the used ones, the active cell's and what was scrolled to, with
+ * a screenful more, so scrolling down keeps finding rows up to Excel's limit.
+ */
+export function axisExtent(parts: { used: number; active: number; scrolledTo: number; minimum: number; margin: number; limit: number }): number {
+  const wanted = Math.max(parts.minimum, parts.used + parts.margin, parts.active + 1 + parts.margin, parts.scrolledTo + parts.margin);
+  return Math.min(parts.limit, wanted);
+}
+
+export const rowExtent = (used: number, active: number, scrolledTo: number) =>
+  axisExtent({ used, active, scrolledTo, minimum: 60, margin: 40, limit: MAX_ROWS });
+export const columnExtent = (used: number, active: number, scrolledTo: number) =>
+  axisExtent({ used, active, scrolledTo, minimum: 26, margin: 8, limit: MAX_COLUMNS });
+
+/** The rows and columns that hold cells (one past the last used of each). */
+export function usedExtent(keys: Iterable<string>): { rows: number; columns: number } {
+  let rows = 0;
+  let columns = 0;
+  for (const key of keys) {
+    const { row, column } = keyCell(key);
+    if (row >= rows) rows = row + 1;
+    if (column >= columns) columns = column + 1;
+  }
+  return { rows, columns };
+}
+
+/**
+ * The scroll offset that brings item `index` into view, below a sticky header of `header` px: unchanged when
+ * it is already in view, else the least scroll that shows it.
+ */
+export function revealOffset(offset: number, viewport: number, index: number, size: number, header: number): number {
+  const start = index * size;
+  const visible = Math.max(size, viewport - header);
+  if (start < offset) return start;
+  if (start + size > offset + visible) return start + size - visible;
+  return offset;
+}
+
+/** Page Up/Down: rows that fit in the viewport below the header. */
+export const pageRows = (viewport: number) => Math.max(1, Math.floor((viewport - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
