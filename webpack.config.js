@@ -44,7 +44,8 @@ module.exports = async (_env, argv) => {
 
   return {
     devtool: dev ? 'source-map' : false,
-    // The workbench (simulated Excel beside the pane) is a development tool: production builds leave it out.
+    // The workbench (the pane beside an emulated Excel, on Microsoft's Excel API library) is a development tool:
+    // production builds leave it out.
     entry: {
       taskpane: './src/taskpane/index.tsx',
       // The sign-in dialog's pages (docs/sign-in.md).
@@ -70,7 +71,7 @@ module.exports = async (_env, argv) => {
     },
     plugins: [
       new HtmlWebpackPlugin({ filename: 'taskpane.html', template: './src/taskpane/taskpane.html', chunks: ['taskpane'], officeJs, csp }),
-      ...(dev ? [new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs })] : []),
+      ...(dev ? [new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/excel-web-16.00.js' })] : []),
       new HtmlWebpackPlugin({ filename: 'auth/start.html', template: './src/auth/start.html', chunks: ['auth-start'], csp }),
       new HtmlWebpackPlugin({ filename: 'auth/callback.html', template: './src/auth/callback.html', chunks: ['auth-callback'], officeJs, csp }),
       new HtmlWebpackPlugin({ filename: 'commands.html', template: './src/commands.html', chunks: [], officeJs }),

@@ -2,7 +2,7 @@ import { startPlatform } from '../server/app';
 import { PlatformClient } from '../src/client';
 import { startRefreshAll } from '../src/placement/refresh-all';
 import { openWorkspace } from '../src/placement/session';
-import { ExcelSimulator, installSimulator, WorkbookModel } from '../src/workbench/excel-sim';
+import { installHost } from './excel-host';
 import type { BenchResult } from './measure';
 
 const PLACEMENTS = 40;
@@ -10,7 +10,7 @@ const LATENCY_MS = 300;
 
 /**
  * Refresh all of 40 placements against the local platform with 300 ms added to every data query (its
- * fault injection), in the Excel simulator. Compared with the lower bound (one query latency plus the sum
+ * fault injection), on the Excel host emulator behind Office.js. Compared with the lower bound (one query latency plus the sum
  * of the write times, measured in the same run) and with refreshing them one after another.
  */
 export async function refreshAllBenchmark(): Promise<BenchResult[]> {
@@ -22,7 +22,7 @@ export async function refreshAllBenchmark(): Promise<BenchResult[]> {
     const deployment = deployments.find((d) => d.name === 'Sales Analytics')!;
     // The Sales folder: the analyst may read what is in it.
     const folder = (await admin.allFolders(deployment.id)).find((f) => f.name === 'Sales')!;
-    installSimulator(new ExcelSimulator(new WorkbookModel('RefreshAll.xlsx')));
+    installHost('RefreshAll.xlsx');
     const service = openWorkspace({ platform: client, user, deployments, appConfig });
 
     const dimensions = ['orders.status', 'orders.region', 'orders.category', 'orders.customer_segment'];

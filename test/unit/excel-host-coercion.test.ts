@@ -143,6 +143,8 @@ describe('Range.values: numbers typed as text', () => {
 
   it('leaves numbers past Excel\'s largest as text', () => {
     expect(typed('1e309')).toEqual({ value: '1e309' });
+    expect(typed('1e308')).toEqual({ value: '1e308' });
+    expect(typed('9.99999999999999E+307')).toEqual({ value: 9.99999999999999e307, numberFormat: '0.00E+00' });
   });
 
   it('ignores spaces around a number', () => {
@@ -280,6 +282,8 @@ describe('Range.values: booleans and errors', () => {
     expect(typed('False')).toEqual({ value: false });
     expect(readValueType(typed('TRUE'))).toBe('Boolean');
     expect(typed('yes')).toEqual({ value: 'yes' });
+    expect(typed('TRUE  ')).toEqual({ value: true });
+    expect(typed(' TRUE')).toEqual({ value: ' TRUE' });
   });
 
   it.each(['#N/A', '#REF!', '#DIV/0!', '#VALUE!', '#NAME?', '#NULL!', '#NUM!'])('reads %s as an error value', (text) => {

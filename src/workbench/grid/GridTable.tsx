@@ -64,6 +64,8 @@ export function GridTable(props: GridTableProps) {
       aria-activedescendant={activeShown ? cellId(active.row, active.column) : undefined}
       tabIndex={0}
       onKeyDown={props.onKeyDown}
+      // Shift+F10 and the menu key open the grid's own menu (from onKeyDown), never the browser's.
+      onContextMenu={(event) => event.target === event.currentTarget && event.preventDefault()}
       style={{ width: ROW_HEADER_WIDTH + columns.count * COLUMN_WIDTH }}
     >
       <colgroup>
@@ -75,7 +77,10 @@ export function GridTable(props: GridTableProps) {
       <thead>
         <tr style={{ height: HEADER_HEIGHT }} aria-rowindex={1}>
           <th className="corner">
-            <button type="button" tabIndex={-1} aria-label="Select all cells" onClick={props.onSelectAll} />
+            <button type="button" tabIndex={-1} aria-label="Select all cells" onMouseDown={(event) => {
+              event.preventDefault();
+              props.onSelectAll();
+            }} />
           </th>
           {columns.before > 0 && <th aria-hidden="true" />}
           {visibleColumns.map((c) => (
@@ -84,7 +89,10 @@ export function GridTable(props: GridTableProps) {
                 type="button"
                 tabIndex={-1}
                 aria-label={`Column ${columnLetters(c)}`}
-                onMouseDown={(event) => event.button === 0 && props.onColumnHeader(c, event.shiftKey)}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  if (event.button === 0) props.onColumnHeader(c, event.shiftKey);
+                }}
                 onContextMenu={menu({ kind: 'column', column: c })}
               >
                 {columnLetters(c)}
@@ -97,7 +105,11 @@ export function GridTable(props: GridTableProps) {
       <tbody
         onMouseDown={(event) => {
           const cell = eventCell(event);
-          if (cell && event.button === 0) props.onCellDown(cell.row, cell.column, event.shiftKey);
+          // No text selection while dragging over cells; the grid takes focus itself.
+          if (cell && event.button === 0) {
+            event.preventDefault();
+            props.onCellDown(cell.row, cell.column, event.shiftKey);
+          }
         }}
         onMouseOver={(event) => {
           const cell = eventCell(event);
@@ -120,7 +132,10 @@ export function GridTable(props: GridTableProps) {
                 type="button"
                 tabIndex={-1}
                 aria-label={`Row ${r + 1}`}
-                onMouseDown={(event) => event.button === 0 && props.onRowHeader(r, event.shiftKey)}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  if (event.button === 0) props.onRowHeader(r, event.shiftKey);
+                }}
                 onContextMenu={menu({ kind: 'row', row: r })}
               >
                 {r + 1}
@@ -142,7 +157,7 @@ export function GridTable(props: GridTableProps) {
                   aria-selected={selected}
                   className={[selected ? 'selected' : '', isActive ? 'active' : '', view.align, view.unevaluated ? 'formula' : ''].join(' ').trim() || undefined}
                   style={view.bold || view.background || view.color ? { fontWeight: view.bold ? 700 : undefined, background: view.background, color: view.color } : undefined}
-                  title={view.unevaluated ? 'Formula (not calculated in the workbench)' : undefined}
+                  title={view.formula}
                 >
                   {view.text}
                 </td>

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { SheetModel } from '../excel-host/workbook/workbook-model';
 import type { MenuAnchor } from './GridMenu';
 import { gridCommand } from './keyboard';
@@ -64,7 +64,7 @@ export function SheetTabs(props: SheetTabsProps) {
           </button>
         ),
       )}
-      <button type="button" className="add-sheet" aria-label="New sheet" title="New sheet" onClick={props.onAdd}>
+      <button type="button" className="add-sheet" aria-label="Add sheet" title="New sheet" onClick={props.onAdd}>
         +
       </button>
     </div>
@@ -74,6 +74,15 @@ export function SheetTabs(props: SheetTabsProps) {
 /** Enter or leaving the field renames; Escape keeps the old name. */
 function RenameInput({ name, onDone, onCancel }: { name: string; onDone(name: string): boolean; onCancel(): void }) {
   const [text, setText] = useState(name);
+  // Enter and Escape end the rename; the blur that follows when the field goes away must not end it again.
+  const ended = useRef(false);
+  const end = (rename: boolean) => {
+    if (ended.current) return;
+    if (!rename) {
+      ended.current = true;
+      onCancel();
+    } else if (onDone(text.trim())) ended.current = true;
+  };
   return (
     <input
       className="rename"
@@ -83,11 +92,11 @@ function RenameInput({ name, onDone, onCancel }: { name: string; onDone(name: st
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') onDone(text.trim());
-        else if (event.key === 'Escape') onCancel();
+        if (event.key === 'Enter' || event.key === 'Escape') end(event.key === 'Enter');
       }}
       onBlur={() => {
-        if (!onDone(text.trim())) onCancel();
+        end(true);
+        end(false);
       }}
       size={Math.max(8, text.length + 1)}
     />

@@ -31,11 +31,20 @@ export function attempt(action: () => void): GridMessage | null {
 
 const PROTECTED = "The cell or chart you're trying to change is on a protected sheet. To make a change, unprotect the sheet.";
 
-function editable(model: WorkbookModel, sheetId = model.activeSheetId): SheetModel {
+/** The sheet, if the person may change it (a protected sheet refuses, as Excel's does). */
+export function editable(model: WorkbookModel, sheetId = model.activeSheetId): SheetModel {
   const sheet = model.sheetById(sheetId);
   if (!sheet) throw new HostError(ErrorCodes.itemNotFound, "The requested resource doesn't exist.");
   if (sheet.protected) throw new HostError(ErrorCodes.accessDenied, PROTECTED);
   return sheet;
+}
+
+/**
+ * Marks the workbook changed (where the model asks for that before `notify`) and tells its listeners.
+ */
+function notifyChanged(model: WorkbookModel): void {
+  (model as { changed?: () => void }).changed?.();
+  model.notify();
 }
 
 export function select(model: WorkbookModel, selection: GridSelection, sheetId?: string): void {
@@ -48,13 +57,13 @@ export function commitEdit(model: WorkbookModel, edit: EditState, coerce: Coerce
   if (!shouldCommit(edit)) return;
   const sheet = editable(model, edit.sheetId);
   model.setCell(sheet, edit.row, edit.column, enteredCell(edit.text, model.cellAt(sheet, edit.row, edit.column), coerce));
-  model.notify();
+  notifyChanged(model);
 }
 
 /** Delete: the selection's values and formulas go, its formats stay. */
 export function clearContents(model: WorkbookModel, rect: Rect): void {
   model.clear(editable(model), rect, 'Contents');
-  model.notify();
+  notifyChanged(model);
 }
 
 /** A context-menu action on the active sheet's selection (rows, columns) or on a sheet tab. */
@@ -68,7 +77,7 @@ export function runMenuAction(model: WorkbookModel, action: MenuAction, rect: Re
     model.deleteSheet(sheet);
     // Deleting the active sheet activates another: select there so the add-in hears of it.
     if (active) model.select(model.selection, model.activeSheetId);
-    model.notify();
+    notifyChanged(model);
     return;
   }
   const edit = structuralEdit(action, rect);
@@ -76,7 +85,7 @@ export function runMenuAction(model: WorkbookModel, action: MenuAction, rect: Re
   const sheet = editable(model);
   if (edit.op === 'insert') model.insert(sheet, edit.rect, edit.shift);
   else model.delete(sheet, edit.rect, edit.shift);
-  model.notify();
+  notifyChanged(model);
 }
 
 export function addSheet(model: WorkbookModel): void {
@@ -88,5 +97,5 @@ export function renameSheet(model: WorkbookModel, sheetId: string, name: string)
   const sheet = model.sheetById(sheetId);
   if (!sheet || sheet.name === name) return;
   model.renameSheet(sheet, name);
-  model.notify();
+  notifyChanged(model);
 }

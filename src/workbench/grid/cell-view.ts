@@ -11,16 +11,18 @@ export interface CellView {
   color?: string;
   /** A formula the workbench cannot calculate: its text is shown in place of a value. */
   unevaluated: boolean;
+  /** The cell's formula (shown as a tooltip; the cell shows its value). */
+  formula?: string;
 }
 
-/** The value the Excel emulator gives a formula cell it has not calculated. */
+/** The value older emulators gave a formula cell they had not calculated. */
 const UNEVALUATED = '#UNEVALUATED!';
 
 const EMPTY: CellView = { text: '', align: 'left', bold: false, unevaluated: false };
 
 export function cellView(cell: CellData | undefined): CellView {
   if (!cell) return EMPTY;
-  const look = { bold: Boolean(cell.bold), background: cell.fill, color: cell.fontColor };
+  const look = { bold: Boolean(cell.bold), background: cell.fill, color: cell.fontColor, formula: cell.formula };
   if (cell.formula && cell.value === UNEVALUATED) return { ...look, text: cell.formula, align: 'left', unevaluated: true };
   if (cell.error) return { ...look, text: String(cell.value), align: 'center', unevaluated: false };
   if (typeof cell.value === 'boolean') return { ...look, text: cell.value ? 'TRUE' : 'FALSE', align: 'center', unevaluated: false };

@@ -63,7 +63,7 @@ export const shouldCommit = (edit: EditState) => edit.replacing || edit.text !==
 
 /** The cell after an entry: what the typed text means, on the cell's fill, font and (unless the entry sets one) number format. */
 export function enteredCell(text: string, existing: CellData | undefined, coerce: Coerce): CellData {
-  const entry = coerce(text === '' ? null : text, existing?.numberFormat);
+  const entry = coerce(text, existing?.numberFormat);
   const cell: CellData = {
     value: entry.value,
     formula: entry.formula,

@@ -133,3 +133,10 @@ export function revealCell(selection: GridSelection): { row: number | null; colu
   const cell = selection.active ?? selection.focus;
   return { row: isWholeColumns(rect) ? null : cell.row, column: isWholeRows(rect) ? null : cell.column };
 }
+
+/** A click on a row or column header selects that row or column; Shift+click extends from the active cell's. */
+export function headerSelection(current: GridSelection, kind: 'row' | 'column', index: number, extend: boolean): GridSelection {
+  const from = activeCell(current);
+  if (kind === 'row') return extend ? { ...rowsSelection(from.row, index), active: from } : rowsSelection(index, index);
+  return extend ? { ...columnsSelection(from.column, index), active: from } : columnsSelection(index, index);
+}

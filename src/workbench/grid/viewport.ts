@@ -66,3 +66,15 @@ export function revealOffset(offset: number, viewport: number, index: number, si
 
 /** Page Up/Down: rows that fit in the viewport below the header. */
 export const pageRows = (viewport: number) => Math.max(1, Math.floor((viewport - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+
+/** Where the selection's frame goes over the grid (px, in the scrolled content), clipped to the rendered sheet. */
+export function selectionBox(rect: { top: number; left: number; bottom: number; right: number }, rows: number, columns: number) {
+  const bottom = Math.min(rect.bottom, rows - 1);
+  const right = Math.min(rect.right, columns - 1);
+  return {
+    top: HEADER_HEIGHT + rect.top * ROW_HEIGHT,
+    left: ROW_HEADER_WIDTH + rect.left * COLUMN_WIDTH,
+    height: Math.max(0, bottom - rect.top + 1) * ROW_HEIGHT,
+    width: Math.max(0, right - rect.left + 1) * COLUMN_WIDTH,
+  };
+}

@@ -78,10 +78,13 @@ export class ExcelHost implements HostScope {
       return requestError(ErrorCodes.requestPayloadSizeLimitExceeded, 'The request payload size has exceeded the limit. Please refer to the documentation: "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".');
     }
     const results: ActionResult[] = [];
+    // Trace actions reached are echoed back: Office.js registers event handlers only for those it sees.
+    const traceIds: number[] = [];
     let error: NonNullable<ResponseMessage['Body']>['Error'];
     const run = new RequestRun(this, body);
     for (const [index, action] of body.Actions.entries()) {
       try {
+        if (action.ActionType === ActionType.trace) traceIds.push(action.Id);
         const value = run.perform(action);
         if (value !== undefined) results.push({ ActionId: action.Id, Value: value });
       } catch (thrown) {
@@ -90,7 +93,7 @@ export class ExcelHost implements HostScope {
         break;
       }
     }
-    const response: ResponseMessage = { ErrorCode: '', ErrorMessage: '', HttpStatusCode: 200, Headers: {}, Body: { Results: results, ...(error ? { Error: error } : {}) } };
+    const response: ResponseMessage = { ErrorCode: '', ErrorMessage: '', HttpStatusCode: 200, Headers: {}, Body: { Results: results, TraceIds: traceIds, ...(error ? { Error: error } : {}) } };
     const responseBytes = bytesOf(response.Body);
     stats.responseBytes += responseBytes;
     stats.largestResponseBytes = Math.max(stats.largestResponseBytes, responseBytes);

@@ -52,7 +52,7 @@ export interface ResponseMessage {
   ErrorMessage: string;
   HttpStatusCode: number;
   Headers: Record<string, string>;
-  Body: { Results: ActionResult[]; Error?: { Code: string; Message: string; HttpStatusCode: number; ActionIndex: number; Location: string } } | null;
+  Body: { Results: ActionResult[]; TraceIds?: number[]; Error?: { Code: string; Message: string; HttpStatusCode: number; ActionIndex: number; Location: string } } | null;
 }
 
 export const ActionType = { instantiate: 1, query: 2, method: 3, setProperty: 4, trace: 5 } as const;

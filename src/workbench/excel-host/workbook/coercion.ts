@@ -16,7 +16,7 @@
  *   `formulas` back loses it (https://github.com/OfficeDev/office-js/issues/6687).
  * - A cell formatted as Text (`@`) "treats the content of a cell as text and displays the content exactly as you
  *   type it, even when you type numbers" (Available number formats in Excel,
- *   https://support.microsoft.com/en-us/office/available-number-formats-in-excel-0afe8f52-97db-41f1-b972-4b46e9f1e8d2;
+ *   https://support.microsoft.com/en-us/office/available-number-formats-in-excel-0afe8f52-97db-41f1-b972-4b46e9f1e8d2 [address from memory];
  *   also the Text-format advice of https://learn.microsoft.com/en-us/troubleshoot/microsoft-365-apps/excel/long-numbers-incorrectly-in-excel).
  * - Typed constants (numbers, dates, times, fractions, percent, currency, TRUE/FALSE, error values): see
  *   `typed-input.ts` and `typed-dates.ts`.

@@ -206,7 +206,10 @@ function general(value: number, width: number): string {
   let e = exponent;
   let mantissa = abs / 10 ** e;
   const digits = Math.max(0, width - 2 - exponentText(e).length);
-  if (Number(fixed(mantissa, digits)) >= 10) (mantissa /= 10), e++;
+  if (Number(fixed(mantissa, digits)) >= 10) {
+    mantissa /= 10;
+    e++;
+  }
   return `${sign}${trimZeros(fixed(mantissa, digits))}${exponentText(e)}`;
 }
 
@@ -255,7 +258,10 @@ function placeDigits(abs: number, tokens: Token[]): string {
     let placed = false;
     for (const t of integerTokens) {
       if (t.kind === 'literal') out += t.text;
-      else if (isDigit(t) && !placed) (out += digits), (placed = true);
+      else if (isDigit(t) && !placed) {
+        out += digits;
+        placed = true;
+      }
       else if (t.text === '%' || /[1-9]/.test(t.text)) out += t.text;
     }
   } else {
@@ -302,7 +308,10 @@ function formatScientific(abs: number, tokens: Token[]): string {
   const step = integers > 1 ? integers : 1;
   let exponent = abs === 0 ? 0 : Math.floor(Math.floor(Math.log10(abs)) / step) * step;
   let mantissa = abs / 10 ** exponent;
-  if (Number(fixed(mantissa, decimals)) >= 10 ** step) (mantissa /= 10 ** step), (exponent += step);
+  if (Number(fixed(mantissa, decimals)) >= 10 ** step) {
+    mantissa /= 10 ** step;
+    exponent += step;
+  }
   const digitsNeeded = exponentTokens.filter(isDigit).length;
   const exponentSign = exponent < 0 ? '-' : tokens[e]!.text === 'E+' ? '+' : '';
   const literals = exponentTokens.filter((t) => t.kind === 'literal').map((t) => t.text).join('');
@@ -322,8 +331,12 @@ function formatFraction(abs: number, tokens: Token[], slash: number): string {
   const denominatorPlaces = after.filter((t) => isDigit(t) || /[1-9]/.test(t.text)).length;
   let whole = hasInteger ? Math.floor(abs) : 0;
   const part = abs - whole;
-  let [numerator, denominator] = fixedDenominator ? [Math.round(part * Number(fixedDenominator)), Number(fixedDenominator)] : closest(part, 10 ** denominatorPlaces - 1);
-  if (hasInteger && numerator === denominator) (whole += 1), (numerator = 0);
+  const [fitted, denominator] = fixedDenominator ? [Math.round(part * Number(fixedDenominator)), Number(fixedDenominator)] : closest(part, 10 ** denominatorPlaces - 1);
+  let numerator = fitted;
+  if (hasInteger && numerator === denominator) {
+    whole += 1;
+    numerator = 0;
+  }
   const integerText = hasInteger ? placeDigits(whole, integerTokens) : '';
   const width = numeratorTokens.length + 1 + denominatorPlaces;
   // A whole number keeps the fraction's width blank, so fractions in a column stay aligned.
@@ -344,7 +357,10 @@ function closest(value: number, max: number): [number, number] {
   for (let d = 2; d <= max && error > 1e-12; d++) {
     const n = Math.round(value * d);
     const e = Math.abs(value - n / d);
-    if (e < error - 1e-12) (best = [n, d]), (error = e);
+    if (e < error - 1e-12) {
+      best = [n, d];
+      error = e;
+    }
   }
   return best;
 }

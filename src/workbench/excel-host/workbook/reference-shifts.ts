@@ -4,7 +4,7 @@
  *
  * Microsoft documents the outcome only in part: references follow the cells they point to, a formula's range grows
  * when rows are inserted inside it, and references to deleted cells become #REF!
- * (https://support.microsoft.com/en-us/office/how-to-correct-a-ref-error-822c8e46-e610-4d02-bf0e-4d1b1e3bff9b;
+ * (https://support.microsoft.com/en-us/office/how-to-correct-a-ref-error-822c8e46-e610-4d02-bf0e-4d1b1e3bff9b [address from memory];
  * Range.insert / Range.delete "shift the other cells",
  * https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-insert-member(1)).
  * The rest is what Excel does, stated here as the rule this module keeps:

@@ -6,21 +6,22 @@
  * - Relative references in names: "if cell A10 is selected on Sheet1 and you define a name by using the RefersTo
  *   argument "=sheet1!A1:B1", the new name actually refers to cells A10:B10 (because you specified a relative
  *   reference). To specify an absolute reference, use "=sheet1!$A$1:$B$1"" (Names object,
- *   https://learn.microsoft.com/en-us/office/vba/api/excel.names). A relative part is an offset, not a cell: it is
+ *   https://learn.microsoft.com/en-us/office/vba/api/excel.names; the same text is in the Office 2007 and 2010
+ *   editions, https://learn.microsoft.com/en-us/previous-versions/office/developer/office-2007/bb223967(v=office.12)). A relative part is an offset, not a cell: it is
  *   kept as the distance from the cell it was written against (`origin`) and re-applied to the cell that is active
  *   when the name is evaluated. For VBA's `Names.Add` that origin is A1 (hence A1:B1 read at A10 is A10:B10); in
  *   the Name Manager it is the cell active when the name was defined. Callers pass whichever applies.
  *   Assumed (widely observed, not in Microsoft's docs): an offset that runs past an edge of the sheet wraps around
  *   to the other side.
  * - Sheet names: up to 31 characters, none of : \ / ? * [ ], not starting or ending with an apostrophe
- *   (https://support.microsoft.com/en-us/office/rename-a-worksheet-3f1f7148-ee83-404d-8ef0-9ff99fbad1f9); in a
+ *   (https://support.microsoft.com/en-us/office/rename-a-worksheet-3f1f7148-ee83-404d-8ef0-9ff99fbad1f9 [address from memory]); in a
  *   reference a name that is not a plain identifier (spaces, punctuation, a leading digit, or text that reads as a
  *   cell such as `A1` or an R1C1 reference such as `R`, `C2`, `R1C1`) is put in single quotes, inner quotes doubled
  *   (`'Q1 ''24'!B3`).
  * - Excel's grid: 1,048,576 rows by 16,384 columns (Excel specifications and limits,
- *   https://support.microsoft.com/en-us/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3).
+ *   https://support.microsoft.com/en-us/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 [address from memory]).
  * - Deleting the cells a reference points to turns it into #REF! (How to correct a #REF! error,
- *   https://support.microsoft.com/en-us/office/how-to-correct-a-ref-error-822c8e46-e610-4d02-bf0e-4d1b1e3bff9b).
+ *   https://support.microsoft.com/en-us/office/how-to-correct-a-ref-error-822c8e46-e610-4d02-bf0e-4d1b1e3bff9b [address from memory]).
  * Microsoft does not spell out how an area moves on insert/delete; `reference-shifts.ts` says what is assumed.
  */
 import { MAX_COLUMNS, MAX_ROWS, columnIndex, columnLetters, quoteSheetName, type Rect } from '../../../core/a1';

@@ -2,14 +2,15 @@
  * How Excel (en-US) recognizes a typed date or time, and the serial number it stores for it.
  * Pure helpers for `coercion.ts`; everything here is the 1900 date system.
  *
- * Sources (Microsoft):
+ * Sources (Microsoft; "[from memory]" marks an address not in the stored corpus this was written from):
  * - Serial numbers, 1900 date system (July 5, 2011 is 40729):
  *   https://support.microsoft.com/en-us/office/date-systems-in-excel-e7fe7167-48a9-4b96-bb53-5612a800b487
  *   and [MS-XLS] Date1904: "The first date of the 1900 date system is 00:00:00 on January 1, 1900, specified by a
  *   serial value of 1" (https://learn.microsoft.com/en-us/openspecs/office_file_formats/ms-xls/4a5e900a-0eb0-4355-8fc1-81aab8f46e8b).
  * - 1900 is treated as a leap year (serial 60 is the non-existent February 29, 1900): KB 214326, "Excel incorrectly
  *   assumes that the year 1900 is a leap year"
- *   (https://learn.microsoft.com/en-us/troubleshoot/microsoft-365-apps/excel/wrongly-assumes-1900-is-leap-year).
+ *   (https://learn.microsoft.com/en-us/troubleshoot/microsoft-365-apps/excel/wrongly-assumes-1900-is-leap-year
+ *   [from memory]; the ECMA-376 primer says the same of serial 60).
  * - Two-digit years: 00-29 are 2000-2029, 30-99 are 1930-1999 ("the 2029 rule"), KB 164406 / KB 214391 "How Microsoft
  *   Excel works with two-digit year numbers"; Windows' default cutoff 2029:
  *   https://learn.microsoft.com/en-us/previous-versions/ms811944(v=msdn.10).
@@ -18,12 +19,14 @@
  *   1932): KB 214327 / KB 180952 "Wrong date returned when you enter month and digits". We apply the same rule to
  *   numeric month/day pairs, which KB 214391 groups with it ("two-part dates": day/month or month/year); a third-party
  *   page confirms 1/50 becomes Jan-50 (https://pacificlanworks.com/?p=603) and 25/50 stays text.
- * - A date typed without a year uses the current year (DATEVALUE: "If the year portion of date_text is omitted,
- *   DATEVALUE uses the current year from your computer's built-in clock",
- *   https://support.microsoft.com/en-us/office/datevalue-function-df8b07d4-7761-4a93-bc33-b7471bbff252).
+ * - A date typed without a year uses the current year (DATEVALUE: "If the year portion of the date_text argument is
+ *   omitted, the DATEVALUE function uses the current year from your computer's built-in clock",
+ *   https://learn.microsoft.com/en-us/previous-versions/sql/sql-server-2008-r2/ee634543(v=sql.105), the DAX page;
+ *   Excel's own page https://support.microsoft.com/en-us/office/datevalue-function-df8b07d4-7761-4a93-bc33-b7471bbff252
+ *   [from memory] says the same; KB 214327 says typed dates and date functions share the rules).
  * - Dates before January 1, 1900 are not dates (kept as text).
  * - Leading spaces: a typed date or time with a leading space stays text ("Stop automatically changing numbers to
- *   dates": type a space before the entry, https://support.microsoft.com/en-us/office/stop-automatically-changing-numbers-to-dates-452bd2db-cc96-47d1-81e4-72cec11c4ed8;
+ *   dates": type a space before the entry, https://support.microsoft.com/en-us/office/stop-automatically-changing-numbers-to-dates-452bd2db-cc96-47d1-81e4-72cec11c4ed8 [from memory];
  *   also J. Walkenbach, http://spreadsheetpage.com/index.php/oddity/data_entry_quirks). The caller handles that.
  *
  * Not documented by Microsoft, chosen here (what en-US Excel shows; built-in format codes 14, 16, 17, 18-22, 46):

@@ -3,27 +3,35 @@
  * percent, parentheses for negatives, scientific notation), fractions, dates and times, TRUE/FALSE and error values.
  * Pure helpers for `coercion.ts`.
  *
- * Sources (Microsoft unless said otherwise):
+ * Sources (Microsoft unless said otherwise; "[from memory]" marks a page whose address was not in the stored corpus
+ * this was written from, its content known from mirrors or other Microsoft pages):
  * - 15 digits: "Excel has a maximum of 15 digits of precision and will round any numbers that follow the 15th digit
  *   down to zero" (Keeping leading zeros and large numbers,
- *   https://support.microsoft.com/en-us/office/keeping-leading-zeros-and-large-numbers-1bf7b935-36e1-4985-842f-5dfa51f85fe7),
- *   which also says leading zeros are removed (0042 is 42); "Floating-point arithmetic may give inaccurate results in
- *   Excel" (https://learn.microsoft.com/en-us/troubleshoot/microsoft-365-apps/excel/floating-point-arithmetic-inaccurate-result):
- *   15 digits of precision, largest number 1.79769313486232E+308.
+ *   https://support.microsoft.com/en-us/office/keeping-leading-zeros-and-large-numbers-1bf7b935-36e1-4985-842f-5dfa51f85fe7
+ *   [from memory; text read on a mirror]), which also says leading zeros are removed (0042 is 42);
+ *   "Floating-point arithmetic may give inaccurate results in Excel"
+ *   (https://learn.microsoft.com/en-us/troubleshoot/microsoft-365-apps/excel/floating-point-arithmetic-inaccurate-result):
+ *   15 digits of precision.
  * - Fractions: "If no fraction format is applied to a cell, and you type a fraction such as 1/2, it will be formatted
  *   as a date" (Display numbers as fractions,
  *   https://support.microsoft.com/en-us/office/display-numbers-as-fractions-0121ecac-1773-4f2d-8cd3-7db51fd83b77);
  *   typing a zero and a space first (0 1/2) keeps a fraction and makes the cell a Fraction number type (Stop
  *   automatically changing numbers to dates,
- *   https://support.microsoft.com/en-us/office/stop-automatically-changing-numbers-to-dates-452bd2db-cc96-47d1-81e4-72cec11c4ed8).
+ *   https://support.microsoft.com/en-us/office/stop-automatically-changing-numbers-to-dates-452bd2db-cc96-47d1-81e4-72cec11c4ed8 [from memory]).
  * - Percent: typing 12% stores 0.12 with a Percentage format (Format numbers as percentages,
- *   https://support.microsoft.com/en-us/office/format-numbers-as-percentages-de749e0e-7e27-4150-b6d0-c5fa4c9e8353).
+ *   https://support.microsoft.com/en-us/office/format-numbers-as-percentages-de749e0e-7e27-4150-b6d0-c5fa4c9e8353
+ *   [from memory]; also a third-party book excerpt on typed % and fractions,
+ *   http://jabsto.com/Tutorial/topic-25/Microsoft-Excel-2013-172.html).
  * - Error values a cell can hold: #NULL!, #DIV/0!, #VALUE!, #REF!, #NAME?, #NUM!, #N/A ([MS-ESREST] 2.2.5.1 Error,
  *   https://learn.microsoft.com/en-us/openspecs/sharepoint_protocols/ms-esrest/f77533bd-27fe-4e5e-a023-61f53d116d7b;
- *   ERROR.TYPE, https://support.microsoft.com/en-us/office/error-type-function-10958677-7c8d-44f7-ae77-b9a9ee6eefaa).
+ *   ERROR.TYPE, https://support.microsoft.com/en-us/office/error-type-function-10958677-7c8d-44f7-ae77-b9a9ee6eefaa [from memory]).
+ * - Largest number that can be typed: 9.99999999999999E+307 (Excel specifications and limits,
+ *   https://support.microsoft.com/en-us/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3
+ *   [from memory; the same table is mirrored by https://docs.devexpress.com/VCL/168063]); larger entries stay text.
  * - Leading spaces: ignored before a number, but a date or time with a leading space stays text (J. Walkenbach,
  *   "Data entry quirks", http://spreadsheetpage.com/index.php/oddity/data_entry_quirks, and the "type a space before
- *   the number" advice of "Stop automatically changing numbers to dates" above). Trailing spaces: assumed ignored.
+ *   the number" advice of "Stop automatically changing numbers to dates" above). Assumed: TRUE/FALSE and error values
+ *   after a space stay text too, and trailing spaces are ignored.
  * - Full-width digits and signs (U+FF01-U+FF5E, ideographic space U+3000): read as their ASCII forms. Evidence:
  *   Microsoft's globalization blog says VALUE converts other numeral shapes to numbers
  *   (https://learn.microsoft.com/en-us/archive/blogs/office_global_experience/changing-numeral-shapes-in-excel), and
@@ -45,6 +53,7 @@ export interface Typed {
 }
 
 export const ERROR_VALUES = ['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A'] as const;
+const LARGEST_TYPED = 9.99999999999999e307;
 
 /** Full-width ASCII forms and the ideographic space as ASCII (see the header). */
 export function narrow(text: string): string {
@@ -61,7 +70,7 @@ export function decimalValue(intDigits: string, fracDigits: string, exponent: nu
   if (significant === '') return 0;
   const point = intDigits.length - (all.length - significant.length) + exponent;
   const value = Number(`0.${significant.slice(0, 15)}e${point}`);
-  return Number.isFinite(value) ? value : null; // past 1.79769313486232E+308 is Infinity
+  return Math.abs(value) <= LARGEST_TYPED ? value : null;
 }
 
 /** A number computed by JavaScript (a fraction's quotient, an API double) kept to 15 significant digits. */

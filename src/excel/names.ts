@@ -1,0 +1,106 @@
+import { cellAddress, parseSheetAddress, quoteSheetName, rectAddress, type Rect } from '../core/a1';
+import { isBrokenName } from './host-errors';
+import type { RecordTarget } from './write-plan';
+
+/**
+ * A hidden defined name per placement (`ReportSync_<placement id>`) keeps the address of its cells: Excel moves
+ * a name's reference when rows or columns are inserted or deleted around it, and turns it into `#REF!` when its
+ * cells are deleted.
+ */
+export const PLACEMENT_NAME_PREFIX = 'ReportSync_';
+export function placementName(placementId: string): string {
+  return `${PLACEMENT_NAME_PREFIX}${placementId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+/** Earlier versions kept each placement's fingerprint in a document setting; disconnecting removes it. */
+export function legacyPlacementSetting(placementId: string): string {
+  return `reportSync.placement.${placementId}`;
+}
+
+/**
+ * `'Sales Q1'!$B$3:$F$40`: a name's reference with absolute rows and columns. A relative reference in a name is
+ * relative to the active cell, so `=Sheet1!B3:F40` would point somewhere else from every cell the user selects
+ * ("Use names in formulas", https://support.microsoft.com/en-us/office/define-and-use-names-in-formulas-4d0f13ac-53b7-422e-afd2-abd7ff379c64).
+ * Sheet names are quoted as Excel requires (spaces, punctuation, names that look like cells).
+ */
+export function absoluteReference(sheetName: string, rect: Rect): string {
+  const absolute = (row: number, column: number) => cellAddress({ row, column }).replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2');
+  const start = absolute(rect.top, rect.left);
+  const area = rect.top === rect.bottom && rect.left === rect.right ? start : `${start}:${absolute(rect.bottom, rect.right)}`;
+  return `${quoteSheetName(sheetName)}!${area}`;
+}
+
+/** Where a placement's name points now. */
+export interface NamedCells {
+  placementId: string;
+  sheetName: string;
+  rect: Rect;
+}
+
+/**
+ * Finds the cells of the given placements by their names, in two syncs whatever their number: each name is
+ * looked up with `getItemOrNullObject` and only its type loaded, then the ranges of those that are ranges. The
+ * values of other names are never loaded (desktop Excel fails on names built from OFFSET or arrays), nor are
+ * names that are not the add-in's. A name gone, broken (`#REF!`) or not a single range means "cells gone":
+ * the placement is left out.
+ */
+export async function findNamedCells(context: Excel.RequestContext, placementIds: readonly string[]): Promise<Map<string, NamedCells>> {
+  const found = new Map<string, NamedCells>();
+  if (placementIds.length === 0) return found;
+  const items = placementIds.map((id) => {
+    const item = context.workbook.names.getItemOrNullObject(placementName(id));
+    item.load('type');
+    return { id, item };
+  });
+  await context.sync();
+  const ranged = items.filter(({ item }) => !item.isNullObject && item.type === 'Range');
+  if (ranged.length === 0) return found;
+  const read = (subset: typeof ranged) =>
+    subset.map(({ id, item }) => {
+      const range = item.getRangeOrNullObject();
+      range.load('address');
+      return { id, range };
+    });
+  let ranges: { id: string; range: Excel.Range }[];
+  try {
+    ranges = read(ranged);
+    await context.sync();
+  } catch (error) {
+    if (!isBrokenName(error)) throw error;
+    // One of them no longer resolves and failed the batch: each on its own, so only that one counts as gone.
+    ranges = [];
+    for (const entry of ranged) {
+      const [one] = read([entry]);
+      try {
+        // Rare (a name broken since the type was read): one sync per name, bounded by the placements asked for.
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop
+        await context.sync();
+        ranges.push(one!);
+      } catch (inner) {
+        if (!isBrokenName(inner)) throw inner;
+      }
+    }
+  }
+  for (const { id, range } of ranges) {
+    if (range.isNullObject) continue;
+    try {
+      const { sheetName, rect } = parseSheetAddress(range.address);
+      if (sheetName) found.set(id, { placementId: id, sheetName, rect });
+    } catch {
+      // Several areas (the user redefined the name): not a place the add-in can write to.
+    }
+  }
+  return found;
+}
+
+/** Queues naming the cells for a placement: a new hidden name, or the existing one re-pointed (absolute reference). */
+export function queueName(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect, record: RecordTarget): void {
+  const name = placementName(record.placementId);
+  if (record.nameExists) {
+    // NamedItem.formula is settable from ExcelApi 1.7 (https://learn.microsoft.com/en-us/javascript/api/excel/excel.nameditem#excel-excel-nameditem-formula-member).
+    context.workbook.names.getItem(name).formula = `=${absoluteReference(record.sheetName, rect)}`;
+  } else {
+    const item = context.workbook.names.add(name, sheet.getRange(rectAddress(rect)), 'Report Sync placement');
+    item.visible = false;
+  }
+}

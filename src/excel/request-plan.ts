@@ -1,0 +1,196 @@
+import { jsonStringBytes } from './json-size';
+
+/**
+ * How a write is cut into requests. Excel on the web refuses a request over 5 MB
+ * (https://learn.microsoft.com/en-us/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins),
+ * and Office.js sends each `context.sync()` as one request: the values and number formats written, as JSON,
+ * plus for every range an object path (`GetRange` with its address), its instantiation, a `SetProperty` action
+ * per property set (`{"Id":…,"ActionType":4,"Name":"Values","ObjectPathId":…,"ArgumentInfo":{"Arguments":[…]}}`)
+ * and, for `format.font.bold`, the `Format` and `Font` paths. The data is counted exactly (`json-size.ts`);
+ * the rest is the overhead below, measured through Microsoft's Office.js on the workbench's Excel host
+ * (test/integration/excel-request-size.test.ts asserts every estimate is at least the request really sent).
+ */
+export const REQUEST_OVERHEAD = {
+  /** A request's envelope, the worksheet looked up by name, calculation suspended. */
+  batch: 2_500,
+  /** A `GetRange` object path with its address, and its instantiation. */
+  range: 320,
+  /** One `SetProperty` action, without its argument. */
+  set: 140,
+  /** `format.font.bold = …` on a range: the Format and Font paths, their instantiations, the SetProperty. */
+  font: 520,
+  /** A range cleared: its path, `Clear('Contents')`, number format reset, bold off. */
+  clear: 1_300,
+  /** The placement's name added (hidden) or re-pointed, without the reference text. */
+  name: 1_100,
+  /** The workbook's id saved as a custom document property. */
+  property: 800,
+} as const;
+
+/** What one more separate range costs before any data: the threshold for merging nearby row runs. */
+export const RUN_OVERHEAD = REQUEST_OVERHEAD.range + 2 * REQUEST_OVERHEAD.set + REQUEST_OVERHEAD.font;
+
+/** A rectangle of rows × column blocks that all take one number format: one scalar `numberFormat` set. */
+export interface FormatBlock {
+  left: number;
+  right: number;
+  format: string;
+}
+
+/**
+ * Number formats for rows `[start, end)` of a run: column blocks set once for every row (Excel applies a single
+ * value to every cell of the range: https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-numberformat-member),
+ * then, over them, the rows that differ, as arrays; or one array for all rows when that is smaller.
+ */
+export interface FormatPiece {
+  start: number;
+  end: number;
+  /** Set as one value per block; `null`: the rows' own formats, as an array. */
+  blocks: FormatBlock[] | null;
+}
+
+export interface RowSource {
+  columns: number;
+  /** The row's values (or formulas) as a JSON array, exactly as sent. */
+  valueBytes(row: number): number;
+  formats(row: number): readonly string[];
+  /** The row's number formats as a JSON array. */
+  formatBytes(row: number): number;
+}
+
+export function columnBlocks(formats: readonly string[]): FormatBlock[] {
+  const blocks: FormatBlock[] = [];
+  for (let c = 0; c < formats.length; c += 1) {
+    const last = blocks.at(-1);
+    if (last && last.format === formats[c] && last.right === c - 1) last.right = c;
+    else blocks.push({ left: c, right: c, format: formats[c]! });
+  }
+  return blocks;
+}
+
+function sameFormats(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Ops gathered into requests, each request's estimated size within the budget. */
+export class Batcher<Op> {
+  readonly batches: { ops: Op[]; bytes: number; rows: number }[] = [];
+  private open = false;
+
+  constructor(private readonly budget: number, private readonly overhead = REQUEST_OVERHEAD.batch) {}
+
+  /** Bytes left in the open request (a new request's budget less its envelope when none is open). */
+  get left(): number {
+    return this.open ? this.budget - this.batches.at(-1)!.bytes : this.budget - this.overhead;
+  }
+
+  /** Whether the open request holds nothing yet (or none is open). */
+  get empty(): boolean {
+    return !this.open || this.batches.at(-1)!.ops.length === 0;
+  }
+
+  /** Adds an op to the open request, opening one when none is. */
+  add(op: Op, bytes: number, rows = 0): void {
+    if (!this.open) {
+      this.batches.push({ ops: [], bytes: this.overhead, rows: 0 });
+      this.open = true;
+    }
+    const batch = this.batches.at(-1)!;
+    batch.ops.push(op);
+    batch.bytes += bytes;
+    batch.rows += rows;
+  }
+
+  /** Adds an op in a request of its own when it does not fit the open one. */
+  fit(op: Op, bytes: number, rows = 0): void {
+    if (!this.empty && bytes > this.left) this.close();
+    this.add(op, bytes, rows);
+  }
+
+  close(): void {
+    this.open = false;
+  }
+}
+
+export interface RowChunk {
+  start: number;
+  end: number;
+  formats: FormatPiece[];
+}
+
+/**
+ * Rows `[start, end)` cut into chunks, one range each, every chunk's request bytes (data and overhead) within
+ * what is left of the open request; a chunk that does not fit closes the request and the rest goes on in a new
+ * one. `base` is a chunk's fixed cost, `extra(row)` per-row work (bold rows, say), `rowsOf(chunk)` what the
+ * chunk counts for progress. Number formats go as column blocks plus the rows that differ from the run's
+ * middle row (headers, totals), or as one array for all rows, whichever is smaller.
+ */
+export function chunkRows<Op>(
+  source: RowSource,
+  start: number,
+  end: number,
+  base: number,
+  extra: (row: number) => number,
+  batcher: Batcher<Op>,
+  opOf: (chunk: RowChunk) => Op,
+  rowsOf: (chunk: { start: number; end: number }) => number = (chunk) => chunk.end - chunk.start,
+): void {
+  if (start >= end) return;
+  const { range, set } = REQUEST_OVERHEAD;
+  const dominant = source.formats(Math.floor((start + end - 1) / 2));
+  const blocks = columnBlocks(dominant);
+  let blocksCost = 0;
+  for (const block of blocks) blocksCost += range + set + jsonStringBytes(block.format);
+  const pieceCost = range + set + 2;
+
+  const pieces = (from: number, to: number, asGrid: boolean): FormatPiece[] => {
+    if (asGrid) return [{ start: from, end: to, blocks: null }];
+    const out: FormatPiece[] = [{ start: from, end: to, blocks }];
+    for (let r = from; r < to; r += 1) {
+      if (sameFormats(source.formats(r), dominant)) continue;
+      const last = out.at(-1)!;
+      if (last.blocks === null && last.end === r) last.end = r + 1;
+      else out.push({ start: r, end: r + 1, blocks: null });
+    }
+    return out;
+  };
+
+  let from = start;
+  let values = 2;
+  let grid = pieceCost;
+  let exceptions = 0;
+  let extras = 0;
+  let previousDifferent = false;
+  const costOf = (v: number, g: number, e: number, x: number) => base + v + Math.min(g, blocksCost + e) + x;
+  const emit = (to: number) => {
+    const chunk = { start: from, end: to };
+    batcher.add(opOf({ ...chunk, formats: pieces(from, to, grid <= blocksCost + exceptions) }), costOf(values, grid, exceptions, extras), rowsOf(chunk));
+  };
+
+  for (let r = start; r < end; r += 1) {
+    const rowValues = source.valueBytes(r) + 1;
+    const rowFormats = source.formatBytes(r) + 1;
+    const different = !sameFormats(source.formats(r), dominant);
+    const addException = different ? rowFormats + (previousDifferent && r > from ? 0 : pieceCost) : 0;
+    const rowExtra = extra(r);
+    const next = costOf(values + rowValues, grid + rowFormats, exceptions + addException, extras + rowExtra);
+    if (next > batcher.left && (r > from || !batcher.empty)) {
+      if (r > from) emit(r);
+      batcher.close();
+      from = r;
+      values = 2 + rowValues;
+      grid = pieceCost + rowFormats;
+      exceptions = different ? rowFormats + pieceCost : 0;
+      extras = rowExtra;
+    } else {
+      values += rowValues;
+      grid += rowFormats;
+      exceptions += addException;
+      extras += rowExtra;
+    }
+    previousDifferent = different;
+  }
+  emit(end);
+}

@@ -1,0 +1,169 @@
+import type { Cell, Rect } from '../core/a1';
+import type { CellGrid } from '../core/layout';
+import { inputRowBytes, jsonRowBytes, jsonStringBytes } from './json-size';
+import { Batcher, chunkRows, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
+
+/** Requests stay under Excel on the web's 5 MB limit with room to spare (4.5 MB at most, estimates included). */
+export const DEFAULT_REQUEST_BUDGET_BYTES = 4_450_000;
+
+export interface RecordTarget {
+  placementId: string;
+  sheetName: string;
+  /** The placement already has its hidden name (a refresh), which is re-pointed rather than added. */
+  nameExists: boolean;
+}
+
+/** Grid rows `[start, end)`: number formats first, then values, bold off, then the bold rows and columns in them. */
+export interface CellsOp {
+  kind: 'cells';
+  start: number;
+  end: number;
+  formats: FormatPiece[];
+  /** Grid-relative rectangles set bold inside the chunk. */
+  bold: Rect[];
+}
+
+export type WriteOp =
+  | CellsOp
+  /** Cells the old result used and the new one does not: contents cleared, number format General, bold off. */
+  | { kind: 'clear'; rect: Rect }
+  | { kind: 'property'; workbookId: string }
+  | { kind: 'name'; record: RecordTarget; rect: Rect };
+
+export interface WriteBatch {
+  ops: WriteOp[];
+  /** Estimated request bytes (never less than what Office.js sends). */
+  bytes: number;
+  /** Rows asked for that this request writes (for progress). */
+  rows: number;
+}
+
+export interface WritePlan {
+  sheetName: string;
+  anchor: Cell;
+  /** The grid's cells at the anchor. */
+  rect: Rect;
+  grid: CellGrid;
+  batches: WriteBatch[];
+  /** Rows asked for (progress's total). */
+  totalRows: number;
+  /** Every sheet rectangle whose cells the write changes (values, number formats, bold): what a snapshot keeps. */
+  touched: Rect[];
+  /** The placement's name, when the write adds or re-points it. */
+  record?: RecordTarget;
+}
+
+export interface PlanOptions {
+  /** Only these grid rows need writing (the rest already hold the same values); all when absent. */
+  rows?: readonly number[];
+  /** The workbook's external id, saved as its custom property with the first request. */
+  workbookId?: string;
+  /** Sheet rectangles the old result used and the new one does not, cleared in the last request. */
+  clear?: readonly Rect[];
+  /** Name the written cells for this placement, in the last request. */
+  record?: RecordTarget;
+}
+
+/** A reference with absolute rows and columns, as a name must hold: `'Sales Q1'!$B$3:$F$40`. */
+export type AbsoluteReference = (sheetName: string, rect: Rect) => string;
+
+/** Row runs `[start, end)` of the sorted rows, with gaps merged where rewriting them costs less than another range. */
+export function rowRuns(rows: readonly number[], gapBytes: (row: number) => number): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const row of rows) {
+    const last = runs.at(-1);
+    if (last && row < last[1]) continue;
+    if (last && row === last[1]) {
+      last[1] = row + 1;
+      continue;
+    }
+    if (last) {
+      // Rewriting the unchanged rows between two runs (their values are already the same) costs their bytes;
+      // a separate range costs its object path and actions. The cheaper wins.
+      let cost = 0;
+      for (let r = last[1]; r < row && cost < RUN_OVERHEAD; r += 1) cost += gapBytes(r);
+      if (cost < RUN_OVERHEAD) {
+        last[1] = row + 1;
+        continue;
+      }
+    }
+    runs.push([row, row + 1]);
+  }
+  return runs;
+}
+
+/** Contiguous blocks of the given columns, as `[left, right]`. */
+function columnRuns(columns: readonly number[]): [number, number][] {
+  const sorted = columns.slice().sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const c of sorted) {
+    const last = runs.at(-1);
+    if (last && c <= last[1] + 1) last[1] = Math.max(last[1], c);
+    else runs.push([c, c]);
+  }
+  return runs;
+}
+
+/**
+ * Cuts a write into requests: the rows to write (nearby runs merged when the rows between cost fewer bytes than
+ * another range), cut into chunks whose request stays within `budget` by exact data size plus measured overhead;
+ * the workbook id with the first request, leftovers cleared and the name recorded with the last.
+ */
+export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, options: PlanOptions, budget: number, reference: AbsoluteReference): WritePlan {
+  const height = grid.values.length;
+  const columns = height ? grid.values[0]!.length : 0;
+  const rect: Rect = { top: anchor.row, left: anchor.column, bottom: anchor.row + height - 1, right: anchor.column + columns - 1 };
+  const valueBytes = new Int32Array(height).fill(-1);
+  const formatBytes = new Int32Array(height).fill(-1);
+  const source: RowSource = {
+    columns,
+    valueBytes: (r) => (valueBytes[r]! >= 0 ? valueBytes[r]! : (valueBytes[r] = inputRowBytes(grid.values[r]!))),
+    formats: (r) => grid.numberFormats[r]!,
+    formatBytes: (r) => (formatBytes[r]! >= 0 ? formatBytes[r]! : (formatBytes[r] = jsonRowBytes(grid.numberFormats[r]!))),
+  };
+
+  const requested = options.rows ? options.rows.slice().sort((a, b) => a - b) : null;
+  const runs = requested
+    ? rowRuns(requested.filter((r) => r >= 0 && r < height), (r) => source.valueBytes(r) + source.formatBytes(r) + 2)
+    : height > 0 ? [[0, height] as [number, number]] : [];
+  /** How many asked-for rows lie in `[start, end)`. */
+  const askedIn = (start: number, end: number) => (requested ? lowerBound(requested, end) - lowerBound(requested, start) : end - start);
+
+  const boldRows = new Set(grid.boldRows);
+  const boldColumns = columnRuns(grid.boldColumns ?? []);
+  const { range, font } = REQUEST_OVERHEAD;
+  const base = RUN_OVERHEAD + boldColumns.length * (range + font);
+  const batcher = new Batcher<WriteOp>(budget);
+
+  if (options.workbookId) batcher.add({ kind: 'property', workbookId: options.workbookId }, REQUEST_OVERHEAD.property + jsonStringBytes(options.workbookId));
+  const touched: Rect[] = [];
+  for (const [start, end] of runs) {
+    chunkRows(source, start, end, base, (r) => (boldRows.has(r) ? range + font : 0), batcher, (chunk): WriteOp => {
+      const bold: Rect[] = [];
+      for (let r = chunk.start; r < chunk.end; r += 1) if (boldRows.has(r)) bold.push({ top: r, bottom: r, left: 0, right: columns - 1 });
+      for (const [left, right] of boldColumns) bold.push({ top: chunk.start, bottom: chunk.end - 1, left, right });
+      touched.push({ top: rect.top + chunk.start, bottom: rect.top + chunk.end - 1, left: rect.left, right: rect.right });
+      return { kind: 'cells', start: chunk.start, end: chunk.end, formats: chunk.formats, bold };
+    }, (chunk) => askedIn(chunk.start, chunk.end));
+  }
+  for (const clear of options.clear ?? []) {
+    batcher.fit({ kind: 'clear', rect: clear }, REQUEST_OVERHEAD.clear);
+    touched.push(clear);
+  }
+  if (options.record) {
+    batcher.fit({ kind: 'name', record: options.record, rect }, REQUEST_OVERHEAD.name + jsonStringBytes(`=${reference(sheetName, rect)}`));
+  }
+  return { sheetName, anchor, rect, grid, batches: batcher.batches, totalRows: requested ? requested.length : height, touched, record: options.record };
+}
+
+/** Index of the first element of sorted `values` not below `value`. */
+function lowerBound(values: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
