@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const SHOWN = [
   'sign-in-dialog', 'browse-folder', 'browse-subfolder', 'workbook-home-across-deployments', 'browse-load-more', 'placed', 'pivot-with-totals', 'hand-edit-warning', 'refresh-all-one-failed',
-  'refresh-all-stopped', 'settings', 'german', 'dark-theme', 'high-contrast-dark', 'keyboard-only', 'session-ended',
+  'refresh-all-stopped', 'settings', 'german', 'dark-theme', 'high-contrast-dark', 'keyboard-only', 'session-ended', 'workbench',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

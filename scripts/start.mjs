@@ -52,8 +52,8 @@ platform.stdout.once('data', () => {
   process.stdout.write(`
 Report Sync is starting.
 
-  Workbench:       ${origin}/workbench.html#token=${tokens.analyst}
-                   (the task pane beside a simulated workbook, signed in as the analyst)
+  Workbench:       ${origin}/#token=${tokens.analyst}
+                   (the task pane beside an emulated Excel workbook, signed in as the analyst)
   Task pane:       ${origin}/taskpane.html   (platform address: ${origin}, proxied to the local platform)
   Local platform:  http://127.0.0.1:${platformPort}
   Fault injection: ${process.env.PLATFORM_FAULT_INJECTION === '1'

@@ -35,13 +35,20 @@ export interface NamedCells {
   placementId: string;
   sheetName: string;
   rect: Rect;
+  /**
+   * The name holds a relative reference (earlier versions re-pointed names that way): Excel reads it against the
+   * active cell, so its text is taken as meant and the next write re-points it with an absolute reference.
+   */
+  relative: boolean;
 }
 
+const ABSOLUTE_AREA = /!\$[A-Z]{1,3}\$\d+(?::\$[A-Z]{1,3}\$\d+)?$/i;
+
 /**
- * Finds the cells of the given placements by their names, in two syncs whatever their number: each name is
- * looked up with `getItemOrNullObject` and only its type loaded, then the ranges of those that are ranges. The
- * values of other names are never loaded (desktop Excel fails on names built from OFFSET or arrays), nor are
- * names that are not the add-in's. A name gone, broken (`#REF!`) or not a single range means "cells gone":
+ * Finds the cells of the given placements by their names: each name looked up with `getItemOrNullObject` and
+ * only its type and formula loaded (one sync), then the ranges of those with an absolute reference (a second
+ * sync). Other names' values are never loaded (desktop Excel fails on names built from OFFSET or arrays), nor
+ * are names that are not the add-in's. A name gone, broken (`#REF!`) or not a single range means "cells gone":
  * the placement is left out.
  */
 export async function findNamedCells(context: Excel.RequestContext, placementIds: readonly string[]): Promise<Map<string, NamedCells>> {
@@ -49,11 +56,21 @@ export async function findNamedCells(context: Excel.RequestContext, placementIds
   if (placementIds.length === 0) return found;
   const items = placementIds.map((id) => {
     const item = context.workbook.names.getItemOrNullObject(placementName(id));
-    item.load('type');
+    item.load(['type', 'formula']);
     return { id, item };
   });
   await context.sync();
-  const ranged = items.filter(({ item }) => !item.isNullObject && item.type === 'Range');
+  const ranged: typeof items = [];
+  for (const entry of items) {
+    const { id, item } = entry;
+    if (item.isNullObject || item.type !== 'Range') continue;
+    const formula = String(item.formula ?? '');
+    if (ABSOLUTE_AREA.test(formula)) ranged.push(entry);
+    else {
+      const cells = literalCells(formula);
+      if (cells) found.set(id, { placementId: id, ...cells, relative: true });
+    }
+  }
   if (ranged.length === 0) return found;
   const read = (subset: typeof ranged) =>
     subset.map(({ id, item }) => {
@@ -72,7 +89,7 @@ export async function findNamedCells(context: Excel.RequestContext, placementIds
     for (const entry of ranged) {
       const [one] = read([entry]);
       try {
-        // Rare (a name broken since the type was read): one sync per name, bounded by the placements asked for.
+        // Rare (a name broken since its type was read): one sync per name, bounded by the placements asked for.
         // eslint-disable-next-line office-addins/no-context-sync-in-loop
         await context.sync();
         ranges.push(one!);
@@ -83,14 +100,20 @@ export async function findNamedCells(context: Excel.RequestContext, placementIds
   }
   for (const { id, range } of ranges) {
     if (range.isNullObject) continue;
-    try {
-      const { sheetName, rect } = parseSheetAddress(range.address);
-      if (sheetName) found.set(id, { placementId: id, sheetName, rect });
-    } catch {
-      // Several areas (the user redefined the name): not a place the add-in can write to.
-    }
+    const cells = literalCells(range.address);
+    if (cells) found.set(id, { placementId: id, ...cells, relative: false });
   }
   return found;
+}
+
+/** The sheet and cells a reference names as written (`=Sheet1!B3:F40`), or null (several areas, no sheet, `#REF!`). */
+function literalCells(reference: string): { sheetName: string; rect: Rect } | null {
+  try {
+    const { sheetName, rect } = parseSheetAddress(reference.replace(/^=/, ''));
+    return sheetName ? { sheetName, rect } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Queues naming the cells for a placement: a new hidden name, or the existing one re-pointed (absolute reference). */

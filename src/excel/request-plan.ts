@@ -13,22 +13,42 @@ import { jsonStringBytes } from './json-size';
 export const REQUEST_OVERHEAD = {
   /** A request's envelope, the worksheet looked up by name, calculation suspended. */
   batch: 2_500,
-  /** A `GetRange` object path with its address, and its instantiation. */
-  range: 320,
+  /**
+   * A range: its `GetRange` path with the address, its instantiation, and the `_KeepReference` action and
+   * reference path Office.js adds for each range it sets properties on.
+   */
+  range: 480,
   /** One `SetProperty` action, without its argument. */
   set: 140,
   /** `format.font.bold = …` on a range: the Format and Font paths, their instantiations, the SetProperty. */
-  font: 520,
+  font: 560,
+  /**
+   * An array of more than 1,500 cells is sent by Office.js itself in pieces of about 1,500 cells
+   * (`setRangePropertiesInBulk` in excel-web-16.00.debug.js): once `_ValidateArraySize`, and per piece two
+   * `GetRow` paths, a `GetBoundingRect` path, their instantiations and the SetProperty.
+   */
+  bulk: 300,
+  bulkPiece: 1_000,
   /** A range cleared: its path, `Clear('Contents')`, number format reset, bold off. */
-  clear: 1_300,
+  clear: 1_500,
   /** The placement's name added (hidden) or re-pointed, without the reference text. */
-  name: 1_100,
+  name: 1_200,
   /** The workbook's id saved as a custom document property. */
-  property: 800,
+  property: 900,
 } as const;
 
-/** What one more separate range costs before any data: the threshold for merging nearby row runs. */
-export const RUN_OVERHEAD = REQUEST_OVERHEAD.range + 2 * REQUEST_OVERHEAD.set + REQUEST_OVERHEAD.font;
+/** Cells per piece when Office.js splits an array it sets (`setRangePropertiesInBulk`). */
+export const OFFICE_BULK_CELLS = 1_500;
+
+/** The actions (and paths) Office.js sends to set an array of `rows` × `columns` on one range, without the data. */
+export function arraySetBytes(rows: number, columns: number): number {
+  if (rows * columns <= OFFICE_BULK_CELLS) return REQUEST_OVERHEAD.set;
+  const perPiece = Math.max(1, Math.round(OFFICE_BULK_CELLS / columns));
+  return REQUEST_OVERHEAD.bulk + Math.ceil(rows / perPiece) * REQUEST_OVERHEAD.bulkPiece;
+}
+
+/** What one more separate range of values costs before any data: the threshold for merging nearby row runs. */
+export const RUN_OVERHEAD = REQUEST_OVERHEAD.range + REQUEST_OVERHEAD.set + REQUEST_OVERHEAD.font;
 
 /** A rectangle of rows × column blocks that all take one number format: one scalar `numberFormat` set. */
 export interface FormatBlock {
@@ -139,11 +159,11 @@ export function chunkRows<Op>(
 ): void {
   if (start >= end) return;
   const { range, set } = REQUEST_OVERHEAD;
+  const { columns } = source;
   const dominant = source.formats(Math.floor((start + end - 1) / 2));
   const blocks = columnBlocks(dominant);
   let blocksCost = 0;
   for (const block of blocks) blocksCost += range + set + jsonStringBytes(block.format);
-  const pieceCost = range + set + 2;
 
   const pieces = (from: number, to: number, asGrid: boolean): FormatPiece[] => {
     if (asGrid) return [{ start: from, end: to, blocks: null }];
@@ -157,40 +177,50 @@ export function chunkRows<Op>(
     return out;
   };
 
+  // The chunk being built: rows [from, r), its values' and formats' data, the rows that differ from the
+  // dominant formats (their data and the pieces they make), and per-row extras.
   let from = start;
-  let values = 2;
-  let grid = pieceCost;
+  let values = 0;
+  let grid = 0;
   let exceptions = 0;
+  let stretch = 0;
   let extras = 0;
-  let previousDifferent = false;
-  const costOf = (v: number, g: number, e: number, x: number) => base + v + Math.min(g, blocksCost + e) + x;
+  const gridCost = (rows: number, data: number) => range + arraySetBytes(rows, columns) + data + 2;
+  const costOf = (rows: number, v: number, g: number, e: number, x: number) =>
+    base + arraySetBytes(rows, columns) + v + 2 + Math.min(gridCost(rows, g), blocksCost + e) + x;
   const emit = (to: number) => {
     const chunk = { start: from, end: to };
-    batcher.add(opOf({ ...chunk, formats: pieces(from, to, grid <= blocksCost + exceptions) }), costOf(values, grid, exceptions, extras), rowsOf(chunk));
+    const asGrid = gridCost(to - from, grid) <= blocksCost + exceptions;
+    batcher.add(opOf({ ...chunk, formats: pieces(from, to, asGrid) }), costOf(to - from, values, grid, exceptions, extras), rowsOf(chunk));
   };
 
   for (let r = start; r < end; r += 1) {
     const rowValues = source.valueBytes(r) + 1;
     const rowFormats = source.formatBytes(r) + 1;
     const different = !sameFormats(source.formats(r), dominant);
-    const addException = different ? rowFormats + (previousDifferent && r > from ? 0 : pieceCost) : 0;
+    // A differing row extends the differing stretch before it, or starts a piece of its own.
+    const nextStretch = different ? (stretch > 0 && r > from ? stretch + 1 : 1) : 0;
+    const addException = different
+      ? rowFormats + (nextStretch === 1 ? range + 2 + arraySetBytes(1, columns) : arraySetBytes(nextStretch, columns) - arraySetBytes(stretch, columns))
+      : 0;
     const rowExtra = extra(r);
-    const next = costOf(values + rowValues, grid + rowFormats, exceptions + addException, extras + rowExtra);
+    const next = costOf(r - from + 1, values + rowValues, grid + rowFormats, exceptions + addException, extras + rowExtra);
     if (next > batcher.left && (r > from || !batcher.empty)) {
       if (r > from) emit(r);
       batcher.close();
       from = r;
-      values = 2 + rowValues;
-      grid = pieceCost + rowFormats;
-      exceptions = different ? rowFormats + pieceCost : 0;
+      values = rowValues;
+      grid = rowFormats;
+      stretch = different ? 1 : 0;
+      exceptions = different ? rowFormats + range + 2 + arraySetBytes(1, columns) : 0;
       extras = rowExtra;
     } else {
       values += rowValues;
       grid += rowFormats;
       exceptions += addException;
+      stretch = nextStretch;
       extras += rowExtra;
     }
-    previousDifferent = different;
   }
   emit(end);
 }

@@ -1,7 +1,7 @@
 import type { Cell, Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from './json-size';
-import { Batcher, chunkRows, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
+import { Batcher, chunkRows, OFFICE_BULK_CELLS, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
 
 /** Requests stay under Excel on the web's 5 MB limit with room to spare (4.5 MB at most, estimates included). */
 export const DEFAULT_REQUEST_BUDGET_BYTES = 4_450_000;
@@ -123,8 +123,10 @@ export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, optio
   };
 
   const requested = options.rows ? options.rows.slice().sort((a, b) => a - b) : null;
+  // A row's share of the pieces Office.js cuts long arrays into (see `arraySetBytes`).
+  const bulkShare = Math.ceil((REQUEST_OVERHEAD.bulkPiece * columns) / OFFICE_BULK_CELLS);
   const runs = requested
-    ? rowRuns(requested.filter((r) => r >= 0 && r < height), (r) => source.valueBytes(r) + source.formatBytes(r) + 2)
+    ? rowRuns(requested.filter((r) => r >= 0 && r < height), (r) => source.valueBytes(r) + source.formatBytes(r) + 2 + bulkShare)
     : height > 0 ? [[0, height] as [number, number]] : [];
   /** How many asked-for rows lie in `[start, end)`. */
   const askedIn = (start: number, end: number) => (requested ? lowerBound(requested, end) - lowerBound(requested, start) : end - start);
@@ -132,7 +134,7 @@ export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, optio
   const boldRows = new Set(grid.boldRows);
   const boldColumns = columnRuns(grid.boldColumns ?? []);
   const { range, font } = REQUEST_OVERHEAD;
-  const base = RUN_OVERHEAD + boldColumns.length * (range + font);
+  const base = range + font + boldColumns.length * (range + font);
   const batcher = new Batcher<WriteOp>(budget);
 
   if (options.workbookId) batcher.add({ kind: 'property', workbookId: options.workbookId }, REQUEST_OVERHEAD.property + jsonStringBytes(options.workbookId));

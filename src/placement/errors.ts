@@ -64,3 +64,26 @@ export class PlacementAccessDeniedError extends Error {
     super(`You do not have access to this report${owner.email ? `; ask ${owner.name ?? owner.email} (${owner.email})` : ''}.`);
   }
 }
+
+/**
+ * The selection is not one range of cells (several areas, a chart or a shape): "Place" needs a cell to write
+ * at. `code` is the Excel error code for an invalid selection, so a pane that maps only codes still says why.
+ */
+export class SelectionNotRangeError extends Error {
+  override readonly name = 'SelectionNotRangeError';
+  readonly code = 'InvalidSelection';
+  constructor() {
+    super('Select a single range of cells (not several areas, a chart or a shape), then place the report there.');
+  }
+}
+
+/**
+ * A write failed and putting the cells back failed too: the cells hold part of the new result. Nothing was
+ * recorded on the platform.
+ */
+export class RestoreFailedError extends Error {
+  override readonly name = 'RestoreFailedError';
+  constructor(readonly location: string, cause: unknown, readonly writeError: unknown) {
+    super(`Excel could not finish writing the result, nor put the cells at ${location} back as they were. Check them before refreshing again.`, { cause });
+  }
+}

@@ -36,7 +36,8 @@ export async function fetchResult(
     const limit = Math.min(limits.pageSize, target - rows.length);
     const page = await data.load({ ...query, limit, offset }, { signal });
     first ??= page;
-    rows.push(...page.data);
+    // A loop, not push(...page.data): a page can hold more rows than a call may take arguments.
+    for (const row of page.data) rows.push(row);
     offset += page.data.length;
     if (page.data.length < limit) break;
   }

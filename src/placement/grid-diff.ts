@@ -1,7 +1,6 @@
 import { rectFrom, type Cell, type Rect } from '../core/a1';
 import { changedRows, type GridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
-import type { Snapshot } from '../excel/excel-connector';
 
 /** What a refresh must write and clear, worked out from the cells there now and the new grid. */
 
@@ -15,17 +14,6 @@ export function unionRect(a: Rect, b: Rect): Rect {
 
 export function sameRect(a: Rect, b: Rect): boolean {
   return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
-}
-
-/** An all-empty snapshot: restoring it clears the cells (the target was empty before the write). */
-export function emptySnapshot(rect: Rect): Snapshot {
-  const rows = rect.bottom - rect.top + 1;
-  const columns = rect.right - rect.left + 1;
-  return {
-    rect,
-    formulas: Array.from({ length: rows }, () => Array<string>(columns).fill('')),
-    numberFormats: Array.from({ length: rows }, () => Array<string>(columns).fill('General')),
-  };
 }
 
 /** Parts of `old` outside `next` (both anchored at the same cell): rows below and columns to the right. */
@@ -42,21 +30,4 @@ export function leftovers(old: Rect, next: Rect): Rect[] {
 export function rowsToWrite(current: GridDigests, next: GridDigests): number[] {
   if (current.rows === 0 || current.columns !== next.columns) return Array.from({ length: next.rows }, (_, i) => i);
   return changedRows(current, next);
-}
-
-/** The rows a refresh may change (rewritten rows and cleared leftovers), as one rectangle, or none. */
-export function touchedSpan(old: Rect, next: Rect, rows: number[], clear: Rect[]): Rect | null {
-  // A loop, not Math.min(...rows): rows can number in the hundreds of thousands.
-  let top = Infinity;
-  let bottom = -Infinity;
-  for (const r of rows) {
-    top = Math.min(top, next.top + r);
-    bottom = Math.max(bottom, next.top + r);
-  }
-  for (const c of clear) {
-    top = Math.min(top, c.top);
-    bottom = Math.max(bottom, c.bottom);
-  }
-  if (top === Infinity) return null;
-  return { top, bottom, left: Math.min(old.left, next.left), right: Math.max(old.right, next.right) };
 }

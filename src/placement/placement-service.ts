@@ -5,15 +5,15 @@ import { cellAddress, parseSheetAddress, rectAddress, rectsIntersect, sheetAddre
 import { reportTitle } from '../core/report-definition';
 import { gridDigests } from '../core/grid-hash';
 import { handEditsAgainst, handEditsFromRecord, recordOf, resultChecksum, type HandEdits } from '../core/result-checksum';
+import type { ExcelConnector, Location, PlacedCells, Snapshot, WritePlan, WriteProgress } from '../excel/excel-connector';
+import { jsonRowBytes } from '../excel/json-size';
 import {
-  estimateJsonBytes, placementName, type ExcelConnector, type Location, type Snapshot, type WorkbookState, type WriteProgress,
-} from '../excel/excel-connector';
-import {
-  PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, WriteFailedError,
+  PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, RestoreFailedError,
+  SelectionNotRangeError, WriteFailedError,
 } from './errors';
-import { emptySnapshot, gridRect, leftovers, rowsToWrite, sameRect, touchedSpan, unionRect } from './grid-diff';
+import { gridRect, leftovers, rowsToWrite, sameRect, unionRect } from './grid-diff';
 import type { PreparedGrid, ReportRunner } from './report-run';
-import { listWorkbookPlacements, reportOwner, type WorkbookPlacement } from './workbook-placements';
+import { listPlacementRecords, locatePlacements, placementIdsIn, reportOwner, type WorkbookPlacement } from './workbook-placements';
 
 export type { WorkbookPlacement } from './workbook-placements';
 
@@ -66,8 +66,12 @@ export class PlacementService {
 
   /** This workbook's placements in every deployment, in sheet order and then top to bottom. */
   async workbookPlacements(signal?: AbortSignal): Promise<WorkbookPlacement[]> {
-    const state = await this.options.excel.prepare();
-    return listWorkbookPlacements(this.options.platform, this.options.deployments(), state, signal);
+    const { excel, platform } = this.options;
+    const state = await excel.prepare();
+    if (!state.workbookId) return [];
+    const listed = await listPlacementRecords(platform, this.options.deployments(), state.workbookId, signal);
+    const ids = listed.flatMap((l) => (l.placement.id ? [l.placement.id] : []));
+    return locatePlacements(listed, { sheets: state.sheets, placements: await excel.findPlacements(ids) });
   }
 
   /**
@@ -79,42 +83,53 @@ export class PlacementService {
     const report = await platform.getReport(listed.deploymentId, listed.id, options.signal);
     const state = await excel.prepare();
     const at = state.selection;
-    const { grid, cutAt } = await runner.run(report, options.signal);
+    if (!at) throw new SelectionNotRangeError();
+    const [{ grid, cutAt }, ids] = await Promise.all([
+      runner.run(report, options.signal),
+      placementIdsIn(platform, this.options.deployments(), state.workbookId, options.signal),
+    ]);
     const target = gridRect(at.cell, grid);
-    await this.refuseOverlap(state, at.sheetName, target, null, options.signal);
-    const { foreignCells } = await excel.inspect(at.sheetId, null, target, state.usedRange, 0);
+    await this.refuseOverlap(await excel.findPlacements(ids), at.sheetName, target, null, options.signal);
+    const { foreignCells } = await excel.inspect(at.sheetName, null, target, state.usedRange, 0);
     if (foreignCells.length && !options.overwrite) {
       return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(at.sheetName, target) };
     }
     const workbookId = state.workbookId ?? excel.newWorkbookId();
-    const snapshot = foreignCells.length ? await excel.snapshot(at.sheetId, target) : emptySnapshot(target);
-    await this.writeOrRestore(at.sheetId, snapshot, () => excel.writeGrid(at.sheetId, at.cell, grid, {
-      onProgress: options.onProgress,
-      workbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
-    }));
+    const plan = excel.planWrite(at.sheetName, at.cell, grid, { workbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined });
+    // No foreign cells: nothing there but formats, which are all a snapshot needs to keep.
+    const snapshot = await excel.snapshot(plan, { knownEmpty: foreignCells.length === 0 });
+    await this.writeOrRestore(plan, snapshot, options.onProgress);
 
     const anchorCell = cellAddress(at.cell);
-    let updated: Report;
-    try {
-      updated = await platform.connectWorkbook(report.deploymentId, report.id, {
-        externalWorkbookId: workbookId,
-        host: 'EXCEL',
-        sheetId: at.sheetId,
-        sheetName: at.sheetName,
-        anchorCell,
-        workbookName: state.workbookName,
-        resultLocation: sheetAddress(at.sheetName, target),
-        endResultCell: cellAddress({ row: target.bottom, column: target.right }),
-        resultChecksum: resultChecksum(grid.values),
-      }, options.signal);
-    } catch (error) {
-      // Not recorded means not placed: the cells go back to what they were.
-      await excel.restore(at.sheetId, snapshot);
+    const findRecorded = (r: Report | null) => (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
+    // Not recorded means not placed: if recording fails, the cells go back to what they were.
+    const updated = await this.recordOrRestore(snapshot, () => platform.connectWorkbook(report.deploymentId, report.id, {
+      externalWorkbookId: workbookId,
+      host: 'EXCEL',
+      sheetId: at.sheetId,
+      sheetName: at.sheetName,
+      anchorCell,
+      workbookName: state.workbookName,
+      resultLocation: sheetAddress(at.sheetName, target),
+      endResultCell: cellAddress({ row: target.bottom, column: target.right }),
+      resultChecksum: resultChecksum(grid.values),
+    }, options.signal), async () => {
+      const current = await platform.getReport(report.deploymentId, report.id);
+      return findRecorded(current) ? current : null;
+    });
+    const placement = findRecorded(updated);
+    if (!placement?.id) {
+      const error = new Error('The platform did not return the placement it recorded.');
+      await this.unplace(report, { externalWorkbookId: workbookId, resultLocation: sheetAddress(at.sheetName, target) }, snapshot, error);
       throw error;
     }
-    const placement = placementAt(updated, workbookId, at.sheetName, anchorCell);
-    if (!placement?.id) throw new Error('The platform did not return the placement it recorded.');
-    await excel.recordPlacement(at.sheetId, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false });
+    try {
+      await excel.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false });
+    } catch (error) {
+      // Recorded but not named: it would show as detached. Taken back on both sides instead.
+      await this.unplace(report, { placementId: placement.id }, snapshot, error);
+      throw new WriteFailedError(error);
+    }
     if (!sameDefinition(report, updated)) {
       // The report changed after its query ran: the cells just written are the add-in's own, so no hand edits.
       return this.refresh(entryOf(updated, placement), { ...options, overwriteHandEdits: true });
@@ -149,24 +164,27 @@ export class PlacementService {
   }
 
   /**
-   * The second half of a refresh: checks the cells (hand edits against the platform's record of what was
-   * written, foreign content where the result grows), rewrites only the rows that change, clears what the old
-   * result used and the new one does not, and records the refresh with the current sheet and anchor.
-   * Refresh all runs `prepareRefresh` for many placements at once and this for one at a time.
+   * The second half of a refresh: finds the cells by the placement's name (never by a recorded sheet id, which
+   * is another session's), checks them (hand edits against the platform's record of what was written, foreign
+   * content where the result grows), rewrites only the rows that change, clears what the old result used and
+   * the new one does not, and records the refresh with the current sheet and anchor. If recording fails, the
+   * cells go back to what they were. Refresh all runs `prepareRefresh` for many placements at once and this for
+   * one at a time.
    */
   async writeRefresh({ report, placement, prepared }: PreparedRefresh, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform } = this.options;
     const placementId = placement.id!;
-    const state = await excel.prepare();
-    const own = state.placements.find((p) => p.name === placementName(placementId));
-    if (!own || !own.sheetId) throw new PlacementDetachedError(placement);
+    const ids = await placementIdsIn(platform, this.options.deployments(), placement.workbookId, options.signal);
+    const state = await excel.prepare(ids.includes(placementId) ? ids : ids.concat(placementId));
+    const own = state.placements.find((p) => p.placementId === placementId);
+    if (!own) throw new PlacementDetachedError(placement);
     const location: Location = { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect };
     const { grid, cutAt } = prepared;
     const anchor: Cell = { row: location.rect.top, column: location.rect.left };
     const target = gridRect(anchor, grid);
-    await this.refuseOverlap(state, location.sheetName, target, placementId, options.signal);
+    await this.refuseOverlap(state.placements, location.sheetName, target, placementId, options.signal);
 
-    const { ownValues, foreignCells } = await excel.inspect(location.sheetId, location.rect, target, undefined, averageRowBytes(grid));
+    const { ownValues, foreignCells } = await excel.inspect(location.sheetName, location.rect, target, undefined, averageRowBytes(grid));
     // Each grid is hashed once: the cells there now for the hand-edit check and the rows to write, the new
     // grid for the rows to write and the record.
     const now = gridDigests(ownValues ?? []);
@@ -181,26 +199,34 @@ export class PlacementService {
     const next = gridDigests(grid.values);
     const rows = rowsToWrite(now, next);
     const clear = leftovers(location.rect, target);
-    const moved = !sameRect(location.rect, target);
-    const span = touchedSpan(location.rect, target, rows, clear);
-    if (rows.length || clear.length || moved || state.workbookIdIsLegacy) {
-      const snapshot = span ? await excel.snapshot(location.sheetId, span) : null;
-      await this.writeOrRestore(location.sheetId, snapshot, () => excel.writeGrid(location.sheetId, anchor, grid, {
-        onProgress: options.onProgress,
+    // A name holding a relative reference (an earlier version's) is re-pointed with an absolute one.
+    const repoint = !sameRect(location.rect, target) || own.relative;
+    let snapshot: Snapshot | null = null;
+    if (rows.length || clear.length || repoint || state.workbookIdIsLegacy) {
+      const plan = excel.planWrite(location.sheetName, anchor, grid, {
         rows,
         clear,
         workbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
-        record: moved ? { placementId, sheetName: location.sheetName, nameExists: true } : undefined,
-      }));
+        record: repoint ? { placementId, sheetName: location.sheetName, nameExists: true } : undefined,
+      });
+      snapshot = await excel.snapshot(plan);
+      await this.writeOrRestore(plan, snapshot, options.onProgress);
     }
-    const updated = await platform.recordRefresh(report.deploymentId, report.id, {
+    const record = recordOf(next);
+    const updated = await this.recordOrRestore(snapshot, () => platform.recordRefresh(report.deploymentId, report.id, {
       placementId,
       sheetId: location.sheetId,
       sheetName: location.sheetName,
       anchorCell: cellAddress(anchor),
       resultLocation: sheetAddress(location.sheetName, target),
-      resultChecksum: recordOf(next),
-    }, options.signal);
+      resultChecksum: record,
+    }, options.signal), async () => {
+      // Recorded although the answer was lost: the record now says it was refreshed with what was written.
+      const current = await platform.getReport(report.deploymentId, report.id);
+      const recorded = current.externalWorkbookPlacements?.find((p) => p.id === placementId);
+      const landed = recorded && recorded.refreshedAt !== placement.refreshedAt && canonicalJson(recorded.resultChecksum ?? null) === canonicalJson(record);
+      return landed ? current : null;
+    });
     const refreshed = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
     if (!refreshed) throw new PlacementGoneError(placement);
     return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated) };
@@ -266,11 +292,14 @@ export class PlacementService {
     });
     const placement = placementAt(updated, state.workbookId, location.sheetName, anchor);
     if (!placement?.id) throw new PlacementGoneError(entry.placement);
-    await excel.recordPlacement(location.sheetId, location.rect, { placementId: placement.id, sheetName: location.sheetName, nameExists: false });
+    await excel.recordPlacement(location.sheetName, location.rect, { placementId: placement.id, sheetName: location.sheetName, nameExists: false });
     return { ...entry, report: updated, placement, legacy: false };
   }
 
-  /** Removes a placement from the platform and the workbook, clearing its cells if asked. */
+  /**
+   * Removes a placement from the platform, then from the workbook (its name, and its cells if asked, in one
+   * request): a failure on the platform changes nothing, and the workbook side is retried while Excel is busy.
+   */
   async disconnect(entry: WorkbookPlacement, clearCells: boolean): Promise<void> {
     const { excel, platform } = this.options;
     const { placement } = entry;
@@ -278,28 +307,62 @@ export class PlacementService {
     await platform.disconnectWorkbook(entry.deploymentId, entry.reportId, placement.id
       ? { placementId: placement.id }
       : { externalWorkbookId: placement.workbookId, resultLocation: placement.resultLocation });
-    if (location && clearCells) await excel.clear(location.sheetId, [location.rect]);
-    if (placement.id) await excel.forgetPlacement(placement.id);
+    const cells = location && clearCells ? { sheetName: location.sheetName, rect: location.rect } : undefined;
+    if (placement.id) await excel.forgetPlacement(placement.id, cells);
+    else if (cells) await excel.clear(cells.sheetName, [cells.rect]);
   }
 
-  private async refuseOverlap(state: WorkbookState, sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
-    const mine = self ? placementName(self) : null;
-    const hit = state.placements.find((r) => r.name !== mine && r.sheetName === sheetName && rectsIntersect(r.rect, target));
+  /** Refuses a target that covers another placement's cells, naming it. */
+  private async refuseOverlap(placed: readonly PlacedCells[], sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
+    const hit = placed.find((p) => p.placementId !== self && p.sheetName.toLowerCase() === sheetName.toLowerCase() && rectsIntersect(p.rect, target));
     if (!hit) return;
     const entries = await this.workbookPlacements(signal);
-    const other = entries.find((e) => e.placement.id && placementName(e.placement.id) === hit.name);
+    const other = entries.find((e) => e.placement.id === hit.placementId);
     const title = other?.report ? reportTitle(other.report) : 'another placement';
     throw new PlacementOverlapError({ title, location: sheetAddress(hit.sheetName, hit.rect) });
   }
 
-  /** Runs a write; if it fails, puts the snapshot back (nothing to put back when `null`). */
-  private async writeOrRestore(sheetId: string, snapshot: Snapshot | null, write: () => Promise<unknown>): Promise<void> {
+  /** Puts a snapshot back after a failure; if that fails too, says so (the cells hold part of the new result). */
+  private async restoreAfter(snapshot: Snapshot, failure: unknown): Promise<void> {
     try {
-      await write();
+      await this.options.excel.restore(snapshot);
+    } catch (restoreError) {
+      const where = snapshot.parts[0] ? sheetAddress(snapshot.sheetName, snapshot.parts.map((p) => p.rect).reduce(unionRect)) : snapshot.sheetName;
+      throw new RestoreFailedError(where, restoreError, failure);
+    }
+  }
+
+  /** Runs a write; if it fails (after Excel's transient errors were waited out), puts the snapshot back. */
+  private async writeOrRestore(plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void): Promise<void> {
+    try {
+      await this.options.excel.write(plan, onProgress);
     } catch (error) {
-      if (snapshot) await this.options.excel.restore(sheetId, snapshot);
+      await this.restoreAfter(snapshot, error);
       throw new WriteFailedError(error);
     }
+  }
+
+  /**
+   * Records a write on the platform. When the call fails, `landed` asks the platform whether it recorded it all
+   * the same (an answer lost on the way back): then the write stands; otherwise the cells go back to what they
+   * were and the error is thrown, so the workbook and the platform agree either way.
+   */
+  private async recordOrRestore(snapshot: Snapshot | null, record: () => Promise<Report>, landed: () => Promise<Report | null>): Promise<Report> {
+    try {
+      return await record();
+    } catch (error) {
+      const current = await landed().catch(() => null);
+      if (current) return current;
+      if (snapshot) await this.restoreAfter(snapshot, error);
+      throw error;
+    }
+  }
+
+  /** Takes back a placement recorded but not named: its record on the platform, then its cells. */
+  private async unplace(report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string }, snapshot: Snapshot, failure: unknown): Promise<void> {
+    // If the platform cannot be reached now either, the record stays and the pane shows it detached, to disconnect.
+    await this.options.platform.disconnectWorkbook(report.deploymentId, report.id, address).catch(() => undefined);
+    await this.restoreAfter(snapshot, failure);
   }
 }
 
@@ -339,6 +402,6 @@ function namedEdits(edits: HandEdits, rect: Rect): { rows: number[]; cells: stri
 /** Estimated response bytes per row when the placement's values are read back. */
 function averageRowBytes(grid: PreparedGrid['grid']): number {
   const sample = grid.values.slice(0, 200);
-  const total = sample.reduce((sum, row) => sum + estimateJsonBytes(row), 0);
+  const total = sample.reduce((sum, row) => sum + jsonRowBytes(row), 0);
   return Math.ceil((total / Math.max(1, sample.length)) * 1.25);
 }

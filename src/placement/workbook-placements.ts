@@ -1,10 +1,11 @@
 import { ApiError, type PlatformClient } from '../client';
 import type { Deployment, PlacementAccess, Report, ReportPlacement } from '../contract';
 import { parseSheetAddress, type Rect } from '../core/a1';
-import { placementName, type WorkbookState } from '../excel/excel-connector';
+import type { PlacedCells, WorkbookState } from '../excel/excel-connector';
 
 /** Where a placement's cells are now. */
 export interface PlacementLocation {
+  /** This session's id of the sheet (Excel gives sheets new ids in every session): for the record, never to find cells. */
   sheetId: string;
   sheetName: string;
   sheetIndex: number;
@@ -30,6 +31,9 @@ export interface WorkbookPlacement {
   legacy: boolean;
 }
 
+/** A placement as the platform lists it for this workbook, with what the user may know about its report. */
+export type ListedPlacement = Omit<WorkbookPlacement, 'location' | 'legacy'>;
+
 interface Listed {
   placement: ReportPlacement;
   deploymentId: number;
@@ -39,22 +43,12 @@ interface Listed {
 }
 
 /**
- * Every placement recorded for this workbook, across the tenant: `GET /external-documents/{id}/placements`
- * (v0.13.0) names them all, including those the user may not read, and the readable reports come from one
- * filtered report list per deployment. A platform without that endpoint (404) is asked deployment by
- * deployment instead, which shows only readable reports (contract.md: degrade gracefully).
+ * The placements recorded for a workbook, as the platform lists them: `GET /external-documents/{id}/placements`
+ * (v0.13.0), or `null` from a platform without that endpoint (404).
  */
-export async function listWorkbookPlacements(
-  platform: PlatformClient,
-  deployments: readonly Deployment[],
-  state: WorkbookState,
-  signal?: AbortSignal,
-): Promise<WorkbookPlacement[]> {
-  const workbookId = state.workbookId;
-  if (!workbookId) return [];
-  let listed: Listed[] | null = null;
+async function externalDocumentListing(platform: PlatformClient, workbookId: string, signal?: AbortSignal): Promise<Listed[] | null> {
   try {
-    listed = (await platform.externalDocumentPlacements(workbookId, signal)).map((entry) => ({
+    return (await platform.externalDocumentPlacements(workbookId, signal)).map((entry) => ({
       placement: entry,
       deploymentId: entry.deploymentId,
       reportId: entry.reportId ?? -1,
@@ -63,42 +57,89 @@ export async function listWorkbookPlacements(
     }));
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
+    return null;
   }
-  const readableIn = listed
-    ? [...new Set(listed.filter((l) => l.access === 'GRANTED').map((l) => l.deploymentId))]
-    : deployments.map((d) => d.id);
+}
+
+async function reportsPlacedIn(platform: PlatformClient, deploymentIds: Iterable<number>, workbookId: string, signal?: AbortSignal): Promise<Map<number, Report>> {
   const reports = new Map<number, Report>();
-  for (const deploymentId of readableIn) {
+  for (const deploymentId of deploymentIds) {
     for await (const report of platform.iterateReports(deploymentId, { externalWorkbookId: workbookId, first: 100 }, signal)) {
       reports.set(report.id, report);
     }
   }
-  listed ??= [...reports.values()].flatMap((report) =>
+  return reports;
+}
+
+function listedFrom(reports: Map<number, Report>): Listed[] {
+  return Array.from(reports.values()).flatMap((report) =>
     (report.externalWorkbookPlacements ?? []).map((placement): Listed => ({
       placement, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED', owner: reportOwner(report),
     })));
+}
 
-  const found = listed
+/**
+ * Every placement recorded for this workbook, across the tenant: `GET /external-documents/{id}/placements`
+ * (v0.13.0) names them all, including those the user may not read, and the readable reports come from one
+ * filtered report list per deployment. A platform without that endpoint (404) is asked deployment by
+ * deployment instead, which shows only readable reports (contract.md: degrade gracefully).
+ */
+export async function listPlacementRecords(
+  platform: PlatformClient,
+  deployments: readonly Deployment[],
+  workbookId: string,
+  signal?: AbortSignal,
+): Promise<ListedPlacement[]> {
+  let listed = await externalDocumentListing(platform, workbookId, signal);
+  const readableIn = listed
+    ? new Set(listed.filter((l) => l.access === 'GRANTED').map((l) => l.deploymentId))
+    : deployments.map((d) => d.id);
+  const reports = await reportsPlacedIn(platform, readableIn, workbookId, signal);
+  listed ??= listedFrom(reports);
+  return listed
     .filter((l) => l.placement.workbookId === workbookId)
-    .map((l): WorkbookPlacement => {
+    .map((l) => {
       const report = l.access === 'GRANTED' ? reports.get(l.reportId) ?? null : null;
       // The report's own copy of the placement carries its checksums even when the tenant-wide list withholds them.
       const placement = report?.externalWorkbookPlacements?.find((p) => p.id && p.id === l.placement.id) ?? l.placement;
-      return { ...l, placement, report, location: locate(placement, state), legacy: !placement.id };
+      return { ...l, placement, report };
     });
-  return sortByPlace(found);
+}
+
+/**
+ * The ids of the placements recorded for this workbook: whose cells the add-in looks up (by their names) to
+ * refuse covering another placement. One request where the platform lists a workbook's placements.
+ */
+export async function placementIdsIn(
+  platform: PlatformClient,
+  deployments: readonly Deployment[],
+  workbookId: string | null | undefined,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  if (!workbookId) return [];
+  const listed = (await externalDocumentListing(platform, workbookId, signal))
+    ?? listedFrom(await reportsPlacedIn(platform, deployments.map((d) => d.id), workbookId, signal));
+  const ids = new Set<string>();
+  for (const l of listed) if (l.placement.id && l.placement.workbookId === workbookId) ids.add(l.placement.id);
+  return Array.from(ids);
+}
+
+/** The listed placements with where their cells are now, in sheet order and then top to bottom. */
+export function locatePlacements(listed: readonly ListedPlacement[], state: Pick<WorkbookState, 'placements' | 'sheets'>): WorkbookPlacement[] {
+  return sortByPlace(listed.map((l): WorkbookPlacement => ({ ...l, location: locate(l.placement, state), legacy: !l.placement.id })));
 }
 
 /** Cells by hidden name; a placement without an id by its recorded range, on a sheet of that name. */
-function locate(placement: ReportPlacement, state: WorkbookState): PlacementLocation | null {
+function locate(placement: ReportPlacement, state: Pick<WorkbookState, 'placements' | 'sheets'>): PlacementLocation | null {
   if (placement.id) {
-    const named = state.placements.find((p) => p.name === placementName(placement.id!));
-    if (!named?.sheetId) return null;
+    const named: PlacedCells | undefined = state.placements.find((p) => p.placementId === placement.id);
+    if (!named) return null;
     return { sheetId: named.sheetId, sheetName: named.sheetName, sheetIndex: tabIndex(state, named.sheetName), rect: named.rect };
   }
   try {
     const { sheetName, rect } = parseSheetAddress(placement.resultLocation);
-    const sheet = state.sheets.find((s) => s.sheetName === (sheetName ?? placement.sheetName));
+    const wanted = (sheetName ?? placement.sheetName ?? '').toLowerCase();
+    const sheet = state.sheets.find((s) => s.sheetName.toLowerCase() === wanted);
     return sheet ? { ...sheet, sheetIndex: tabIndex(state, sheet.sheetName), rect } : null;
   } catch {
     return null;
@@ -108,7 +149,7 @@ function locate(placement: ReportPlacement, state: WorkbookState): PlacementLoca
 /** Whom to ask about a report: its owner. */
 export const reportOwner = (report: Report) => ({ name: report.user.firstName ?? null, email: report.user.email });
 
-const tabIndex = (state: WorkbookState, sheetName: string) => state.sheets.findIndex((s) => s.sheetName === sheetName);
+const tabIndex = (state: Pick<WorkbookState, 'sheets'>, sheetName: string) => state.sheets.findIndex((s) => s.sheetName === sheetName);
 
 /** In sheet tab order, then top to bottom and left to right; placements without cells last. */
 function sortByPlace(entries: WorkbookPlacement[]): WorkbookPlacement[] {

@@ -25,8 +25,12 @@ import {
  * Decisions live in ./grid (plain modules); this component wires them to the model and the page.
  */
 export function WorkbookGrid({ model }: { model: WorkbookModel }) {
-  const [version, rerender] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => model.onChange(rerender), [model]);
+  // `version` counts changes of the workbook's content (rows render again); the grid's own selection changes
+  // only render the frame, headers and the rows whose selection changed.
+  const [version, contentChanged] = useReducer((n: number) => n + 1, 0);
+  const [, selectionChanged] = useReducer((n: number) => n + 1, 0);
+  const selecting = useRef(false);
+  useEffect(() => model.onChange(() => (selecting.current ? selectionChanged() : contentChanged())), [model]);
   const [local, setLocal] = useState<GridSelection>();
   const [dragging, setDragging] = useState<GridSelection | null>(null);
   const [edit, setEdit] = useState<EditState | null>(null);
@@ -40,6 +44,10 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
   /** Each sheet's selection, restored when its tab is clicked again (Excel keeps one per sheet). */
   const sheetSelections = useRef(new Map<string, Rect>());
   editRef.current = edit;
+  // Excel's Edit mode: while a cell is being typed in, the host refuses the add-in's writes.
+  useEffect(() => {
+    model.editingCell = edit !== null;
+  }, [edit, model]);
 
   const sheet = model.sheetById(model.activeSheetId)!;
   const committed = reconcile(local, model.selection);
@@ -74,7 +82,12 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
   const focusGrid = () => tableRef.current?.focus({ preventScroll: true });
   const commitSelection = (next: GridSelection) => {
     setLocal(next);
-    select(model, next);
+    selecting.current = true;
+    try {
+      report(attempt(() => select(model, next)));
+    } finally {
+      selecting.current = false;
+    }
   };
 
   /** Ends the edit: commits (moving as Enter or Tab say), cancels, or switches between Enter and Edit mode. */
@@ -148,8 +161,10 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
     if (sheetId === model.activeSheetId) return;
     sheetSelections.current.set(model.activeSheetId, model.selection);
     const rect = sheetSelections.current.get(sheetId) ?? { top: 0, left: 0, bottom: 0, right: 0 };
-    model.select(rect, sheetId);
-    model.notify();
+    report(attempt(() => {
+      model.select(rect, sheetId);
+      model.notify();
+    }));
   };
 
   const onGridKey = (event: React.KeyboardEvent<HTMLTableElement>) => {
@@ -195,6 +210,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
           <GridTable
             model={model}
             sheet={sheet}
+            version={version}
             selection={shown}
             rows={rows}
             columns={columns}
@@ -219,7 +235,10 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
         activeSheetId={sheet.id}
         renaming={renaming}
         onActivate={activateSheet}
-        onAdd={() => report(attempt(() => addSheet(model)))}
+        onAdd={() => {
+          report(attempt(() => addSheet(model)));
+          focusGrid();
+        }}
         onStartRename={setRenaming}
         onRename={(sheetId, name) => {
           const refused = attempt(() => renameSheet(model, sheetId, name));

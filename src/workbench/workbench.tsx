@@ -39,7 +39,14 @@ function Workbench({ host, paneHost }: { host: ExcelHost; paneHost: PaneHost }) 
   );
 }
 
+/** Forgets the saved workbook and connection (tests start from here); there before the workbook opens. */
+async function reset(): Promise<void> {
+  await clearWorkbook();
+  saveSettings(null);
+}
+
 async function start(): Promise<void> {
+  Object.assign(window, { workbench: { reset } });
   // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server.
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
   if (token) {
@@ -73,8 +80,7 @@ async function start(): Promise<void> {
       save: () => saveWorkbook(model.toJSON()),
       reset: async () => {
         clearTimeout(timer);
-        await clearWorkbook();
-        saveSettings(null);
+        await reset();
       },
     },
   });

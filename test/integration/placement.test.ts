@@ -232,7 +232,7 @@ describe('refreshing a placement', () => {
   });
 
   it('refuses to write a placement whose cells were deleted', async () => {
-    const sim = installWorkbook();
+    installWorkbook();
     const placed = await (await service()).place(await report('OrdersStatus'));
     if (placed.kind !== 'done') throw new Error('not placed');
     await Excel.run(async (context) => {
@@ -246,7 +246,7 @@ describe('refreshing a placement', () => {
 
 describe('hand edits', () => {
   it("reads the cells back against the platform's record and names a cell edited by hand", async () => {
-    const sim = installWorkbook();
+    installWorkbook();
     const placed = await (await service()).place(await report('OrderValComp'));
     if (placed.kind !== 'done') throw new Error('not placed');
     expect(await (await service()).checkHandEdits(placed)).toEqual({ rows: [], cells: [] });

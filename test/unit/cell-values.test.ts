@@ -1,6 +1,7 @@
 import type { MemberFormat } from '../../src/contract';
 import { cellInput, cellValueOf, excelSerial, needsTextPrefix } from '../../src/core/cell-values';
 import { excelTimeFormat, numberFormat, timeFormat } from '../../src/core/excel-formats';
+import { entryFromValue } from '../../src/workbench/excel-host/workbook/coercion';
 
 describe('cell values', () => {
   it('converts Cube values by type', () => {
@@ -25,6 +26,60 @@ describe('cell values', () => {
     }
     expect(cellInput('=HYPERLINK("http://x","y")')).toBe('\'=HYPERLINK("http://x","y")');
     expect(cellInput(5)).toBe(5);
+  });
+
+  // Each kind of text Excel turns into something else when typed (or written through Range.values).
+  it.each<[string, string[]]>([
+    ['month and year', ['Jan 2024', 'jan 2024', 'January 2024', 'Jan-24', 'Dez 2024']],
+    ['day and month', ['5-Mar', '5 Mar', 'Mar-5', 'Mar 5', '5. Mär 2024', 'March 5, 2024', 'Mon, March 5, 2024']],
+    ['mixed fractions', ['1 1/2', '0 3/4', '-2 5/16']],
+    ['fractions (dates in en-US)', ['1/2', '3/4', '12/31']],
+    ['every error literal', ['#N/A', '#n/a', '#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#GETTING_DATA', '#SPILL!', '#CALC!', '#FIELD!', '#BLOCKED!', '#CONNECT!', '#BUSY!', '#UNKNOWN!', '#EXTERNAL!', '#PYTHON!']],
+    ['times with seconds', ['10:30:15', '1:02:03', '10:30:15.5', '10:30:15 PM', '100:30:00']],
+    ['times', ['10:30', '10:30 AM', '10:30PM', '10 AM', '10a', '12p']],
+    ['dates with times', ['2024-01-02 10:30:15', '2024-01-02T10:30:00', '2024-01-02T10:30:00Z', '1/2/2024 10:30']],
+    ['currency and percent with spaces', ['$ 12', '$12', '12 $', '€ 12,50', '12 €', '£1,000', '¥ 500', '12 %', '12%', '-$ 12', '($12)']],
+    ['full-width and small formula starters', ['＝1+1', '＋1', '－1', '＠SUM(A1)', '﹦1+1', '﹢1', '﹣1']],
+    ['full-width digits', ['１２３', '０．５']],
+    ['numbers with spaces around', [' 42', '42 ', ' 42 ', '\u00a042', ' -5', '  3.5  ']],
+    ['numbers in other shapes', ['0042', '1e5', '1E+05', '.5', '12.', '1,234.5', '1.234,56', '12-', '(12)', '+49 30 1234']],
+    ['booleans', ['TRUE', 'false', 'True', 'WAHR', 'falsch']],
+    ['formula starters after spaces', [' =1', '  -x', ' +1', ' @A']],
+    ['East Asian dates', ['2024年1月2日', '1月2日', '2024년 1월']],
+  ])('prefixes %s', (_kind, texts) => {
+    for (const text of texts) expect([text, needsTextPrefix(text)]).toEqual([text, true]);
+  });
+
+  it('leaves text alone that Excel keeps as text', () => {
+    for (const text of ['completed', 'North America', 'Q1 2025', 'A-1', 'x=1', 'Order 42', '42nd Street', 'v1.2', 'ID-0042', '#hashtag', 'Mayday', 'March', 'a/b', 'Total', 'N/A', '#1', '12abc', 'e5', '1 apple']) {
+      expect([text, needsTextPrefix(text)]).toEqual([text, false]);
+    }
+  });
+
+  it('stays fast on long texts of digits and spaces (no backtracking)', () => {
+    const started = Date.now();
+    for (const text of ['1 '.repeat(20_000) + 'x', `(${' '.repeat(30_000)}x`, `${'1'.repeat(30_000)}/x`, `${'9'.repeat(30_000)}:`]) needsTextPrefix(text);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it("prefixes every text the workbench's Excel coercion rules would not keep as the same text", () => {
+    // The emulator's rules (src/workbench/excel-host/workbook/coercion.ts, from Microsoft's documentation) as an
+    // oracle over random texts built from the pieces Excel's parser reacts to.
+    const pieces = ['0', '1', '2', '9', '12', '31', '2024', ' ', ',', '.', '/', '-', '+', '$', '%', '(', ')', ':', 'e', 'a', 'p', 'm', 'AM', 'Jan', 'mar', 'T', '#', 'N/A', '!', '€', '１', '＝', 'x', 'true', "'"];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      return seed % n;
+    };
+    const missed: string[] = [];
+    for (let i = 0; i < 40_000; i += 1) {
+      let text = '';
+      for (let k = 1 + random(5); k > 0; k -= 1) text += pieces[random(pieces.length)];
+      const entry = entryFromValue(text, undefined);
+      const kept = !entry.formula && !entry.error && !entry.textPrefix && entry.value === text;
+      if (!kept && !needsTextPrefix(text)) missed.push(text);
+    }
+    expect(missed).toEqual([]);
   });
 });
 

@@ -1,15 +1,17 @@
-import type { KeyboardEventHandler, MouseEvent, Ref } from 'react';
+import { memo, type KeyboardEventHandler, type MouseEvent, type Ref } from 'react';
 import { columnLetters } from '../../core/a1';
 import type { SheetModel, WorkbookModel } from '../excel-host/workbook/workbook-model';
 import { cellView } from './cell-view';
 import type { MenuTarget } from './context-menu';
 import type { MenuAnchor } from './GridMenu';
-import { activeCell, addressOf, inRect, isWholeColumns, isWholeRows, selectionRect, type GridSelection } from './selection';
+import { activeCell, addressOf, isWholeColumns, isWholeRows, selectionRect, type GridSelection } from './selection';
 import { COLUMN_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, type AxisWindow } from './viewport';
 
 export interface GridTableProps {
   model: WorkbookModel;
   sheet: SheetModel;
+  /** The workbook's change count (rows render again when it changes). */
+  version: number;
   selection: GridSelection;
   rows: AxisWindow & { count: number };
   columns: AxisWindow & { count: number };
@@ -32,6 +34,12 @@ const range = (window: AxisWindow) => Array.from({ length: window.end - window.f
 function eventCell(event: MouseEvent): { row: number; column: number } | null {
   const td = (event.target as HTMLElement).closest<HTMLElement>('td[data-row]');
   return td ? { row: Number(td.dataset.row), column: Number(td.dataset.col) } : null;
+}
+
+/** The row header a mouse event happened on. */
+function eventRowHeader(event: MouseEvent): number | null {
+  const button = (event.target as HTMLElement).closest<HTMLElement>('[data-row-header]');
+  return button ? Number(button.dataset.rowHeader) : null;
 }
 
 /** The visible window of a sheet as a table: sticky headers, spacer rows and columns for what is scrolled past. */
@@ -104,6 +112,12 @@ export function GridTable(props: GridTableProps) {
       </thead>
       <tbody
         onMouseDown={(event) => {
+          const header = eventRowHeader(event);
+          if (header !== null) {
+            event.preventDefault();
+            if (event.button === 0) props.onRowHeader(header, event.shiftKey);
+            return;
+          }
           const cell = eventCell(event);
           // No text selection while dragging over cells; the grid takes focus itself.
           if (cell && event.button === 0) {
@@ -120,54 +134,86 @@ export function GridTable(props: GridTableProps) {
           if (cell) props.onCellDoubleClick(cell.row, cell.column);
         }}
         onContextMenu={(event) => {
+          const header = eventRowHeader(event);
           const cell = eventCell(event);
-          if (cell) menu({ kind: 'cell', ...cell })(event);
+          if (header !== null) menu({ kind: 'row', row: header })(event);
+          else if (cell) menu({ kind: 'cell', ...cell })(event);
         }}
       >
         {rows.before > 0 && <tr aria-hidden="true" className="spacer" style={{ height: rows.before }}><td colSpan={span} /></tr>}
         {visibleRows.map((r) => (
-          <tr key={r} style={{ height: ROW_HEIGHT }} aria-rowindex={r + 2}>
-            <th scope="row" className={r >= rect.top && r <= rect.bottom ? (wholeRows ? 'in-selection whole' : 'in-selection') : undefined}>
-              <button
-                type="button"
-                tabIndex={-1}
-                aria-label={`Row ${r + 1}`}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  if (event.button === 0) props.onRowHeader(r, event.shiftKey);
-                }}
-                onContextMenu={menu({ kind: 'row', row: r })}
-              >
-                {r + 1}
-              </button>
-            </th>
-            {columns.before > 0 && <td aria-hidden="true" className="spacer" />}
-            {visibleColumns.map((c) => {
-              const view = cellView(model.cellAt(sheet, r, c));
-              const selected = inRect(rect, r, c);
-              const isActive = r === active.row && c === active.column;
-              return (
-                <td
-                  key={c}
-                  id={cellId(r, c)}
-                  data-cell={addressOf(r, c)}
-                  data-row={r}
-                  data-col={c}
-                  aria-colindex={c + 2}
-                  aria-selected={selected}
-                  className={[selected ? 'selected' : '', isActive ? 'active' : '', view.align, view.unevaluated ? 'formula' : ''].join(' ').trim() || undefined}
-                  style={view.bold || view.background || view.color ? { fontWeight: view.bold ? 700 : undefined, background: view.background, color: view.color } : undefined}
-                  title={view.formula}
-                >
-                  {view.text}
-                </td>
-              );
-            })}
-            {columns.after > 0 && <td aria-hidden="true" className="spacer" />}
-          </tr>
+          <GridRow
+            key={r}
+            model={model}
+            sheet={sheet}
+            version={props.version}
+            row={r}
+            first={columns.first}
+            end={columns.end}
+            spacerBefore={columns.before > 0}
+            spacerAfter={columns.after > 0}
+            selectedFrom={r >= rect.top && r <= rect.bottom ? rect.left : -1}
+            selectedTo={r >= rect.top && r <= rect.bottom ? rect.right : -1}
+            wholeRow={wholeRows}
+            activeColumn={r === active.row ? active.column : -1}
+          />
         ))}
         {rows.after > 0 && <tr aria-hidden="true" className="spacer" style={{ height: rows.after }}><td colSpan={span} /></tr>}
       </tbody>
     </table>
   );
 }
+
+interface GridRowProps {
+  model: WorkbookModel;
+  sheet: SheetModel;
+  /** The workbook's change count: a row renders again when the workbook changed. */
+  version: number;
+  row: number;
+  first: number;
+  end: number;
+  spacerBefore: boolean;
+  spacerAfter: boolean;
+  /** Selected columns of this row (-1: none). */
+  selectedFrom: number;
+  selectedTo: number;
+  wholeRow: boolean;
+  activeColumn: number;
+}
+
+/** One row; unchanged rows are not rendered again while the grid scrolls (props are plain values). */
+const GridRow = memo(function GridRow({ model, sheet, row: r, first, end, spacerBefore, spacerAfter, selectedFrom, selectedTo, wholeRow, activeColumn }: GridRowProps) {
+  const selectedRow = selectedFrom >= 0;
+  return (
+    <tr style={{ height: ROW_HEIGHT }} aria-rowindex={r + 2}>
+      <th scope="row" className={selectedRow ? (wholeRow ? 'in-selection whole' : 'in-selection') : undefined}>
+        <button type="button" tabIndex={-1} aria-label={`Row ${r + 1}`} data-row-header={r}>
+          {r + 1}
+        </button>
+      </th>
+      {spacerBefore && <td aria-hidden="true" className="spacer" />}
+      {Array.from({ length: end - first }, (_, i) => {
+        const c = first + i;
+        const view = cellView(model.cellAt(sheet, r, c));
+        const selected = selectedRow && c >= selectedFrom && c <= selectedTo;
+        return (
+          <td
+            key={c}
+            id={cellId(r, c)}
+            data-cell={addressOf(r, c)}
+            data-row={r}
+            data-col={c}
+            aria-colindex={c + 2}
+            aria-selected={selected}
+            className={[selected ? 'selected' : '', c === activeColumn ? 'active' : '', view.align, view.unevaluated ? 'formula' : ''].join(' ').trim() || undefined}
+            style={view.bold || view.background || view.color ? { fontWeight: view.bold ? 700 : undefined, background: view.background, color: view.color } : undefined}
+            title={view.formula}
+          >
+            {view.text}
+          </td>
+        );
+      })}
+      {spacerAfter && <td aria-hidden="true" className="spacer" />}
+    </tr>
+  );
+});

@@ -39,31 +39,33 @@ export function SheetTabs(props: SheetTabsProps) {
   };
 
   return (
-    <div className="tabs" role="tablist" aria-label="Sheets">
-      {props.sheets.map((sheet, index) =>
-        props.renaming === sheet.id ? (
-          <RenameInput key={sheet.id} name={sheet.name} onDone={(name) => props.onRename(sheet.id, name)} onCancel={props.onCancelRename} />
-        ) : (
-          <button
-            key={sheet.id}
-            id={tabId(sheet.id)}
-            type="button"
-            role="tab"
-            aria-selected={sheet.id === props.activeSheetId}
-            aria-controls="workbook-grid"
-            tabIndex={sheet.id === props.activeSheetId ? 0 : -1}
-            onClick={() => props.onActivate(sheet.id)}
-            onDoubleClick={() => props.onStartRename(sheet.id)}
-            onKeyDown={(event) => onTabKey(event, sheet, index)}
-            onContextMenu={(event) => {
-              event.preventDefault();
-              props.onContextMenu(sheet.id, { x: event.clientX, y: event.clientY });
-            }}
-          >
-            {sheet.name}
-          </button>
-        ),
-      )}
+    <div className="tabs">
+      <div role="tablist" aria-label="Sheets">
+        {props.sheets.map((sheet, index) =>
+          props.renaming === sheet.id ? (
+            <RenameInput key={sheet.id} name={sheet.name} onDone={(name) => props.onRename(sheet.id, name)} onCancel={props.onCancelRename} />
+          ) : (
+            <button
+              key={sheet.id}
+              id={tabId(sheet.id)}
+              type="button"
+              role="tab"
+              aria-selected={sheet.id === props.activeSheetId}
+              aria-controls="workbook-grid"
+              tabIndex={sheet.id === props.activeSheetId ? 0 : -1}
+              onClick={() => props.onActivate(sheet.id)}
+              onDoubleClick={() => props.onStartRename(sheet.id)}
+              onKeyDown={(event) => onTabKey(event, sheet, index)}
+              onContextMenu={(event) => {
+                event.preventDefault();
+                props.onContextMenu(sheet.id, { x: event.clientX, y: event.clientY });
+              }}
+            >
+              {sheet.name}
+            </button>
+          ),
+        )}
+      </div>
       <button type="button" className="add-sheet" aria-label="Add sheet" title="New sheet" onClick={props.onAdd}>
         +
       </button>

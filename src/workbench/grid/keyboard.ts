@@ -2,6 +2,8 @@
  * What a key does in the grid, as in Excel for the web (keyboard shortcuts:
  * https://support.microsoft.com/en-us/office/keyboard-shortcuts-in-excel-1798d9d5-842a-42b8-9c99-9b7213f0040f).
  * Plain decisions on a key and its modifiers, so components only wire them to the model.
+ * One difference: Tab on a selected cell leaves the grid (the page's next control, e.g. the task pane) rather
+ * than moving right, so the grid is no keyboard trap; Tab ending an entry still commits and moves right.
  */
 export interface KeyInput {
   key: string;
@@ -13,8 +15,8 @@ export interface KeyInput {
 
 export type GridCommand =
   /**
-   * Arrows, Enter and Tab: move the active cell (`extend`: the selection's far corner); `jump`: Ctrl+arrow;
-   * `within`: Enter and Tab, which stay inside a selection of several cells.
+   * Arrows and Enter: move the active cell (`extend`: the selection's far corner); `jump`: Ctrl+arrow;
+   * `within`: Enter (and Tab ending an entry), which stay inside a selection of several cells.
    */
   | { type: 'move'; rows: number; columns: number; extend: boolean; jump: boolean; within?: boolean }
   /** Home: first column of the row; Ctrl+Home: A1; Ctrl+End: the last used cell. */
@@ -47,7 +49,6 @@ export function gridCommand(input: KeyInput): GridCommand | null {
   }
   switch (key) {
     case 'Enter': return { type: 'move', rows: shiftKey ? -1 : 1, columns: 0, extend: false, jump: false, within: true };
-    case 'Tab': return { type: 'move', rows: 0, columns: shiftKey ? -1 : 1, extend: false, jump: false, within: true };
     case 'Home': return { type: 'home', extend: shiftKey, sheet: false };
     case 'PageDown': return { type: 'page', direction: 1, extend: shiftKey };
     case 'PageUp': return { type: 'page', direction: -1, extend: shiftKey };

@@ -1,5 +1,4 @@
 import { MAX_COLUMNS, MAX_ROWS } from '../../core/a1';
-import { keyCell } from '../excel-host/workbook/workbook-model';
 
 /** Fixed sizes (px) let the grid render only the rows and columns in view and place the editor over a cell. */
 export const ROW_HEIGHT = 22;
@@ -40,12 +39,17 @@ export const rowExtent = (used: number, active: number, scrolledTo: number) =>
 export const columnExtent = (used: number, active: number, scrolledTo: number) =>
   axisExtent({ used, active, scrolledTo, minimum: 26, margin: 8, limit: MAX_COLUMNS });
 
-/** The rows and columns that hold cells (one past the last used of each). */
+/**
+ * The rows and columns that hold cells (one past the last used of each), from the model's `row:column` keys.
+ * Counted after every change of a sheet that may hold 100,000 cells, so keys are read without splitting them.
+ */
 export function usedExtent(keys: Iterable<string>): { rows: number; columns: number } {
   let rows = 0;
   let columns = 0;
   for (const key of keys) {
-    const { row, column } = keyCell(key);
+    const colon = key.indexOf(':');
+    const row = Number(key.slice(0, colon));
+    const column = Number(key.slice(colon + 1));
     if (row >= rows) rows = row + 1;
     if (column >= columns) columns = column + 1;
   }

@@ -39,8 +39,14 @@ const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length
 export class ExcelHost implements HostScope {
   readonly profile: HostProfile;
   readonly stats: HostStats = { syncs: 0, requestBytes: 0, largestRequestBytes: 0, responseBytes: 0, largestResponseBytes: 0 };
-  /** The user is typing in a cell: Excel refuses writes until they leave edit mode. */
-  editingCell = false;
+  /** The user is typing in a cell: Excel refuses writes until they leave edit mode (kept on the model, which the grid edits). */
+  get editingCell(): boolean {
+    return this.model.editingCell;
+  }
+
+  set editingCell(editing: boolean) {
+    this.model.editingCell = editing;
+  }
   /** Objects Office.js keeps across syncs (`_KeepReference`), by the reference id given for them. */
   private readonly references = new Map<string, HostObject>();
   private nextReference = 1;

@@ -86,6 +86,8 @@ export class WorkbookModel {
   /** Several areas selected at once (ctrl-click), or a chart rather than cells. */
   selectionAreas: Rect[] = [];
   selectionKind: 'cells' | 'chart' = 'cells';
+  /** A person is typing in a cell (Excel's Edit mode): the host refuses add-in writes meanwhile. */
+  editingCell = false;
   private nextSheetNumber = 1;
   private dirty = false;
   private readonly listeners = new Set<() => void>();
@@ -165,10 +167,12 @@ export class WorkbookModel {
     if (this.sheetByName(sheetName)) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${sheetName}' already exists.`);
     const sheet: SheetModel = { id: newSheetId(), name: sheetName, cells: new Map(), merges: [], protected: false };
     this.sheets.push(sheet);
+    this.dirty = true;
     return sheet;
   }
 
   renameSheet(sheet: SheetModel, name: string): void {
+    this.dirty = true;
     this.validateSheetName(name);
     const other = this.sheetByName(name);
     if (other && other !== sheet) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
@@ -177,6 +181,7 @@ export class WorkbookModel {
   }
 
   deleteSheet(sheet: SheetModel): void {
+    this.dirty = true;
     if (this.sheets.length === 1) throw new HostError(ErrorCodes.invalidOperation, 'A workbook must contain at least one visible worksheet.');
     this.sheets = this.sheets.filter((s) => s !== sheet);
     namesAfterSheetDeleted(this.names, sheet.name);
@@ -197,12 +202,14 @@ export class WorkbookModel {
   }
 
   setCell(sheet: SheetModel, row: number, column: number, data: CellData): void {
+    this.dirty = true;
     const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold && !data.fill && !data.fontColor;
     if (empty) sheet.cells.delete(cellKey(row, column));
     else sheet.cells.set(cellKey(row, column), data);
   }
 
   clear(sheet: SheetModel, rect: Rect, applyTo: 'All' | 'Contents' | 'Formats'): void {
+    this.dirty = true;
     for (const [key, cell] of [...sheet.cells]) {
       const { row, column } = keyCell(key);
       if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
@@ -214,6 +221,7 @@ export class WorkbookModel {
 
   /** Inserts blank cells at `rect`, moving what was there down or right (and the names that point there). */
   insert(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right'): void {
+    this.dirty = true;
     const count = shift === 'Down' ? rect.bottom - rect.top + 1 : rect.right - rect.left + 1;
     const moves = (row: number, column: number) =>
       shift === 'Down'
@@ -238,6 +246,7 @@ export class WorkbookModel {
 
   /** Deletes the cells at `rect`, moving what was below up or what was right left; names inside become #REF!. */
   delete(sheet: SheetModel, rect: Rect, shift: 'Up' | 'Left'): void {
+    this.dirty = true;
     const count = shift === 'Up' ? rect.bottom - rect.top + 1 : rect.right - rect.left + 1;
     const next = new Map<string, CellData>();
     for (const [key, cell] of sheet.cells) {
@@ -274,6 +283,7 @@ export class WorkbookModel {
 
   /** Merges `rect` (or, `across`, each of its rows); only the top-left value of each merged area stays. */
   merge(sheet: SheetModel, rect: Rect, across: boolean): void {
+    this.dirty = true;
     const areas = across ? Array.from({ length: rect.bottom - rect.top + 1 }, (_, i) => ({ ...rect, top: rect.top + i, bottom: rect.top + i })) : [rect];
     for (const area of areas) {
       for (const [key] of sheet.cells) {
@@ -286,6 +296,7 @@ export class WorkbookModel {
   }
 
   unmerge(sheet: SheetModel, rect: Rect): void {
+    this.dirty = true;
     sheet.merges = sheet.merges.filter((m) => m.bottom < rect.top || m.top > rect.bottom || m.right < rect.left || m.left > rect.right);
   }
 
@@ -295,6 +306,7 @@ export class WorkbookModel {
 
   /** Defines a name; relative references in `formula` are taken against the active cell, as in Excel. */
   defineName(name: string, formula: string, comment: string): NameModel {
+    this.dirty = true;
     validateName(name, this.names);
     const entry: NameModel = { name, formula: formula.startsWith('=') ? formula : `=${formula}`, origin: this.activeCell, visible: true, comment };
     this.names.push(entry);
@@ -303,11 +315,13 @@ export class WorkbookModel {
 
   /** Sets a name's formula (`NamedItem.formula`), taking relative references against the active cell now. */
   redefineName(entry: NameModel, formula: string): void {
+    this.dirty = true;
     entry.formula = formula.startsWith('=') ? formula : `=${formula}`;
     entry.origin = this.activeCell;
   }
 
   deleteName(entry: NameModel): void {
+    this.dirty = true;
     this.names = this.names.filter((n) => n !== entry);
   }
 

@@ -1,0 +1,111 @@
+import { parseSheetAddress, type Cell, type Rect } from '../core/a1';
+import { isTransientHostError } from './host-errors';
+import { findNamedCells } from './names';
+import { API_SETS, supportsExcelApi } from './requirements';
+
+/**
+ * Where the workbook's external id is kept: a custom document property (`workbook.properties.custom`,
+ * ExcelApi 1.7), saved inside the file, where the platform's own Excel integration keeps it and what
+ * `GET /api/v1/external-documents/{id}/placements` looks up.
+ */
+export const WORKBOOK_ID_PROPERTY = 'ReportSyncWorkbookId';
+/** Where earlier versions kept it: a document setting. Still read, so their workbooks keep their placements. */
+export const LEGACY_WORKBOOK_ID_SETTING = 'reportSync.workbookId';
+
+export interface SheetRef {
+  /** Valid in this session only: Excel gives sheets new ids when a file is opened again or elsewhere. Never used to find cells. */
+  sheetId: string;
+  sheetName: string;
+}
+
+/** A placement's cells where its hidden name points now. */
+export interface PlacedCells extends SheetRef {
+  placementId: string;
+  rect: Rect;
+  /** Its name holds a relative reference (see `NamedCells`): the next write re-points it. */
+  relative: boolean;
+}
+
+export interface WorkbookState {
+  /** `null` when the workbook has no id yet: the first write saves one. */
+  workbookId: string | null;
+  /** The id came from an earlier version's document setting only: the next write also saves it as the property. */
+  workbookIdIsLegacy: boolean;
+  workbookName: string;
+  /** `null` when the selection is not one range of cells (several areas, a chart or a shape). */
+  selection: (SheetRef & { cell: Cell }) | null;
+  /** Used range (values only) of the selection's sheet. */
+  usedRange: Rect | null;
+  /** The cells of the placements asked for whose names still point at cells. */
+  placements: PlacedCells[];
+  /** The sheets in tab order. */
+  sheets: SheetRef[];
+}
+
+/**
+ * Everything a place or refresh needs to know before it writes: the workbook's id and name, the selection and
+ * its sheet's used range, the sheets, and the cells of the given placements (by their hidden names). One sync,
+ * and one more when placements are asked for. A selection that is not one range (Excel refuses
+ * `getSelectedRange` for several areas or a chart: https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1))
+ * gives `selection: null` rather than failing the rest.
+ */
+export async function readWorkbookState(context: Excel.RequestContext, placementIds: readonly string[]): Promise<WorkbookState> {
+  let state = queueState(context);
+  let selection: Cell | null;
+  // Where ExcelApi 1.9 tells the areas apart (`getSelectedRanges`), several areas are seen without an error;
+  // elsewhere (and for a chart or a shape) the sync fails and the rest is read again without the selection.
+  const areas = supportsExcelApi(API_SETS.selectedRanges) ? context.workbook.getSelectedRanges() : null;
+  areas?.load(['areaCount', 'address']);
+  const range = areas ? null : context.workbook.getSelectedRange();
+  range?.load('address');
+  try {
+    await context.sync();
+    if (areas) selection = areas.areaCount === 1 ? topLeft(areas.address) : null;
+    else selection = topLeft(range!.address);
+  } catch (error) {
+    if (isTransientHostError(error)) throw error;
+    // The selection is what failed (or, if not, the same error comes again): everything else without it.
+    state = queueState(context);
+    await context.sync();
+    selection = null;
+  }
+  const { property, setting, active, used, sheets } = state;
+  const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
+  const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
+  const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
+  const named = await findNamedCells(context, placementIds);
+  const placements: PlacedCells[] = [];
+  for (const cells of named.values()) {
+    const sheetId = sheetIds.get(cells.sheetName.toLowerCase());
+    if (sheetId) placements.push({ ...cells, sheetId });
+  }
+  return {
+    workbookId: fromProperty ?? fromSetting,
+    workbookIdIsLegacy: fromProperty === null && fromSetting !== null,
+    workbookName: context.workbook.name,
+    selection: selection && { sheetId: active.id, sheetName: active.name, cell: selection },
+    usedRange: used.isNullObject ? null : parseSheetAddress(used.address).rect,
+    placements,
+    sheets: sheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name })),
+  };
+}
+
+function queueState(context: Excel.RequestContext) {
+  const property = context.workbook.properties.custom.getItemOrNullObject(WORKBOOK_ID_PROPERTY);
+  property.load('value');
+  const setting = context.workbook.settings.getItemOrNullObject(LEGACY_WORKBOOK_ID_SETTING);
+  setting.load('value');
+  context.workbook.load('name');
+  const active = context.workbook.worksheets.getActiveWorksheet();
+  active.load(['id', 'name']);
+  const used = active.getUsedRangeOrNullObject(true);
+  used.load('address');
+  const sheets = context.workbook.worksheets;
+  sheets.load('items/id, items/name');
+  return { property, setting, active, used, sheets };
+}
+
+function topLeft(address: string): Cell {
+  const rect = parseSheetAddress(address).rect;
+  return { row: rect.top, column: rect.left };
+}

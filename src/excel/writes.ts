@@ -1,0 +1,135 @@
+import { rectAddress, type Rect } from '../core/a1';
+import { cellInput } from '../core/cell-values';
+import { withHostRetry, type RetryPolicy, type Sleep } from './host-errors';
+import { placementName, queueName } from './names';
+import { sheetNamed } from './reads';
+import { API_SETS, supportsExcelApi } from './requirements';
+import type { FormatPiece } from './request-plan';
+import { WORKBOOK_ID_PROPERTY } from './workbook-state';
+import type { CellsOp, WriteOp, WritePlan } from './write-plan';
+
+export interface WriteProgress {
+  rowsWritten: number;
+  totalRows: number;
+}
+
+/**
+ * Before a batch that writes: Excel skips recalculating after each change until the sync (ExcelApi 1.6) and,
+ * for a write that is one request, does not redraw until then (ExcelApi 1.9; "Don't call it repeatedly, such
+ * as in a loop": https://learn.microsoft.com/en-us/javascript/api/excel/excel.application#excel-excel-application-suspendscreenupdatinguntilnextsync-member(1)).
+ * Each only where the host has its set: queued on a host without it, it fails the whole batch (`ApiNotFound`).
+ */
+export function suspendForWrite(context: Excel.RequestContext, onlyRequest: boolean): void {
+  const application = context.workbook.application;
+  if (supportsExcelApi(API_SETS.suspendApiCalculation)) application.suspendApiCalculationUntilNextSync();
+  if (onlyRequest && supportsExcelApi(API_SETS.suspendScreenUpdating)) application.suspendScreenUpdatingUntilNextSync();
+}
+
+/** A value for every cell of a range (Excel applies a single value to each cell; the typings only know arrays). */
+export const everyCell = (value: string | number | boolean) => value as unknown as (string | number | boolean)[][];
+
+/** Number formats of grid rows `[piece.start, piece.end)`, written over `columns` grid columns from `origin`. */
+export function queueFormats(sheet: Excel.Worksheet, origin: { row: number; column: number }, columns: number, piece: FormatPiece, formats: readonly (readonly string[])[]): void {
+  const rows = { top: origin.row + piece.start, bottom: origin.row + piece.end - 1 };
+  if (piece.blocks) {
+    for (const block of piece.blocks) {
+      sheet.getRange(rectAddress({ ...rows, left: origin.column + block.left, right: origin.column + block.right })).numberFormat = everyCell(block.format);
+    }
+  } else {
+    sheet.getRange(rectAddress({ ...rows, left: origin.column, right: origin.column + columns - 1 })).numberFormat = formats.slice(piece.start, piece.end) as string[][];
+  }
+}
+
+function queueCells(sheet: Excel.Worksheet, plan: WritePlan, op: CellsOp): void {
+  const { rect, grid } = plan;
+  const origin = { row: rect.top, column: rect.left };
+  const columns = rect.right - rect.left + 1;
+  // Number formats before values: a value written into a cell formatted as Text would stay text.
+  for (const piece of op.formats) queueFormats(sheet, origin, columns, piece, grid.numberFormats);
+  const range = sheet.getRange(rectAddress({ top: rect.top + op.start, bottom: rect.top + op.end - 1, left: rect.left, right: rect.right }));
+  range.values = grid.values.slice(op.start, op.end).map((row) => row.map(cellInput));
+  range.format.font.bold = false;
+  for (const bold of op.bold) {
+    sheet.getRange(rectAddress({ top: rect.top + bold.top, bottom: rect.top + bold.bottom, left: rect.left + bold.left, right: rect.left + bold.right })).format.font.bold = true;
+  }
+}
+
+/** Cells a placement no longer uses: emptied, and what the add-in set there (number format, bold) undone; fills and borders stay. */
+export function queueClear(sheet: Excel.Worksheet, rect: Rect): void {
+  const range = sheet.getRange(rectAddress(rect));
+  range.clear('Contents');
+  range.numberFormat = everyCell('General');
+  range.format.font.bold = false;
+}
+
+function queueOp(context: Excel.RequestContext, sheet: Excel.Worksheet, plan: WritePlan, op: WriteOp): void {
+  switch (op.kind) {
+    case 'property':
+      // Adds the property or sets it when it exists (https://learn.microsoft.com/en-us/javascript/api/excel/excel.custompropertycollection#excel-excel-custompropertycollection-add-member(1)).
+      context.workbook.properties.custom.add(WORKBOOK_ID_PROPERTY, op.workbookId);
+      return;
+    case 'cells':
+      return queueCells(sheet, plan, op);
+    case 'clear':
+      return queueClear(sheet, op.rect);
+    case 'name':
+      return queueName(context, sheet, op.rect, op.record);
+  }
+}
+
+/**
+ * Sends batches one request each, in order, through as few `Excel.run`s as the host allows: when a request
+ * fails with a transient host error (the user is editing a cell, say) it is sent again after a pause, in a new
+ * run, from the batch that failed; the batches before it are done and are not sent again.
+ */
+export async function runBatches<B>(
+  batches: readonly B[],
+  queue: (context: Excel.RequestContext, batch: B, index: number) => void | Promise<void>,
+  retry: RetryPolicy,
+  sleep: Sleep,
+  done?: (batch: B, index: number) => void,
+): Promise<void> {
+  let next = 0;
+  let failedAt = -1;
+  await withHostRetry(retry, sleep, () => Excel.run(async (context) => {
+    while (next < batches.length) {
+      await queue(context, batches[next]!, next);
+      // One request per batch, each estimated under the request budget: they must go one at a time.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+      done?.(batches[next]!, next);
+      next += 1;
+    }
+  }), () => {
+    const progressed = next > failedAt;
+    failedAt = next;
+    return progressed;
+  });
+}
+
+/** Carries out a write plan (see `planWrite`), telling progress after each request. */
+export async function executeWrite(plan: WritePlan, retry: RetryPolicy, sleep: Sleep, onProgress?: (progress: WriteProgress) => void): Promise<void> {
+  let written = 0;
+  let retried = false;
+  await runBatches(plan.batches, async (context, batch) => {
+    const sheet = sheetNamed(context, plan.sheetName);
+    const addsName = batch.ops.some((op) => op.kind === 'name' && !op.record.nameExists);
+    if (retried && addsName) await dropNameAddedBefore(context, plan);
+    suspendForWrite(context, plan.batches.length === 1);
+    for (const op of batch.ops) queueOp(context, sheet, plan, op);
+    retried = true;
+  }, retry, sleep, (batch) => {
+    retried = false;
+    written += batch.rows;
+    onProgress?.({ rowsWritten: written, totalRows: plan.totalRows });
+  });
+}
+
+/** A request that added the name and then failed may have added it all the same: adding again would fail. */
+async function dropNameAddedBefore(context: Excel.RequestContext, plan: WritePlan): Promise<void> {
+  if (!plan.record) return;
+  const item = context.workbook.names.getItemOrNullObject(placementName(plan.record.placementId));
+  // One sync more, only when a request that adds the name is sent again.
+  await context.sync();
+  if (!item.isNullObject) item.delete();
+}
