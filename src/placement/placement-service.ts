@@ -6,6 +6,7 @@ import { reportTitle } from '../core/report-definition';
 import { gridDigests } from '../core/grid-hash';
 import { handEditsAgainst, handEditsFromRecord, recordOf, resultChecksum, type HandEdits } from '../core/result-checksum';
 import type { ExcelConnector, Location, PlacedCells, Snapshot, WritePlan, WriteProgress } from '../excel/excel-connector';
+import { hostErrorCode } from '../excel/host-errors';
 import { jsonRowBytes } from '../excel/json-size';
 import {
   PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, RestoreFailedError,
@@ -322,11 +323,16 @@ export class PlacementService {
     throw new PlacementOverlapError({ title, location: sheetAddress(hit.sheetName, hit.rect) });
   }
 
-  /** Puts a snapshot back after a failure; if that fails too, says so (the cells hold part of the new result). */
-  private async restoreAfter(snapshot: Snapshot, failure: unknown): Promise<void> {
+  /**
+   * Puts a snapshot back after a failure; if that fails too, says so (the cells hold part of the new result) —
+   * unless no request of the write got through and the restore is refused the same way (a protected sheet
+   * refuses both at the first cell): then nothing was changed.
+   */
+  private async restoreAfter(snapshot: Snapshot, failure: unknown, wroteNothing = false): Promise<void> {
     try {
       await this.options.excel.restore(snapshot);
     } catch (restoreError) {
+      if (wroteNothing && hostErrorCode(restoreError) !== null && hostErrorCode(restoreError) === hostErrorCode(failure)) return;
       const where = snapshot.parts[0] ? sheetAddress(snapshot.sheetName, snapshot.parts.map((p) => p.rect).reduce(unionRect)) : snapshot.sheetName;
       throw new RestoreFailedError(where, restoreError, failure);
     }
@@ -334,10 +340,14 @@ export class PlacementService {
 
   /** Runs a write; if it fails (after Excel's transient errors were waited out), puts the snapshot back. */
   private async writeOrRestore(plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void): Promise<void> {
+    let requestsDone = 0;
     try {
-      await this.options.excel.write(plan, onProgress);
+      await this.options.excel.write(plan, (progress) => {
+        requestsDone += 1;
+        onProgress?.(progress);
+      });
     } catch (error) {
-      await this.restoreAfter(snapshot, error);
+      await this.restoreAfter(snapshot, error, requestsDone === 0);
       throw new WriteFailedError(error);
     }
   }

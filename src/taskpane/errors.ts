@@ -2,7 +2,7 @@
 import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client/errors';
 import {
   DataDownloadRestrictedError, PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError,
-  ReportKeptChangingError, UnplaceableReportError, WriteFailedError,
+  ReportKeptChangingError, RestoreFailedError, SelectionNotRangeError, UnplaceableReportError, WriteFailedError,
 } from '../placement/errors';
 import type { UnplaceableReason } from '../core/report-definition';
 import type { I18n } from './i18n';
@@ -25,6 +25,8 @@ export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'n
   if (error instanceof PlacementDetachedError) return e.detached(error.placement.resultLocation);
   if (error instanceof PlacementOverlapError) return e.overlap(error.other.title, error.other.location);
   if (error instanceof WriteFailedError) return e.writeFailed;
+  if (error instanceof RestoreFailedError) return e.restoreFailed(error.location);
+  if (error instanceof SelectionNotRangeError) return e.selectionNotRange;
   if (error instanceof UnplaceableReportError) return e.unplaceable(error.title, unplaceableReason(error.reason, m));
   if (error instanceof DataDownloadRestrictedError) return e.downloadRestricted;
   if (error instanceof PlacementGoneError) return e.placementGone(error.placement.resultLocation);

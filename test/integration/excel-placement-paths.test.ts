@@ -263,6 +263,40 @@ describe('the workbook and the platform agree on every failure path', () => {
   });
 });
 
+describe('Excel busy or refusing', () => {
+  it('waits while the user edits a cell, then refreshes', async () => {
+    const host = installWorkbook();
+    await select('B3');
+    const placed = done(await (await service()).place(await ownReport('busyCellEdit', byStatus)));
+    await ownReport('busyCellEdit', byRegion);
+    const entry = await entryFor(placed.placement.id);
+    let pauses = 0;
+    const patient = new ExcelConnector({ sleep: async () => { pauses += 1; if (pauses === 3) host.editingCell = false; } });
+    host.editingCell = true;
+    done(await (await service(undefined, patient)).refresh(entry));
+    expect(pauses).toBe(3);
+    expect(cellsOf(host, 'Sheet1', 2, 1, 1, 3)).toEqual([['Region', 'Count', 'Revenue']]);
+  });
+
+  it('stops at once on a protected sheet, changing nothing and recording nothing', async () => {
+    const host = installWorkbook();
+    await select('B3');
+    const placed = done(await (await service()).place(await ownReport('busyProtect1', byStatus)));
+    await ownReport('busyProtect1', byRegion);
+    const entry = await entryFor(placed.placement.id);
+    host.model.sheetByName('Sheet1')!.protected = true;
+    const before = workbookState(host);
+    let pauses = 0;
+    const excel = new ExcelConnector({ sleep: async () => { pauses += 1; } });
+    const error = await (await service(undefined, excel)).refresh(entry).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WriteFailedError);
+    expect((error as WriteFailedError).cause).toMatchObject({ code: 'AccessDenied' });
+    expect(pauses).toBe(0);
+    expect(workbookState(host)).toEqual(before);
+    expect((await recordedFor('busyProtect1'))[0]).toMatchObject({ refreshedAt: null, resultLocation: 'Sheet1!B3:C8' });
+  });
+});
+
 describe('large placements', () => {
   it('places, checks and refreshes a 200,000-row placement', async () => {
     const host = installWorkbook({ profile: 'web' });

@@ -116,7 +116,7 @@ describe('placing a report', () => {
   it('places a 50,000-row result with no request over 5 MB', async () => {
     const sim = installWorkbook();
     const rows = Array.from({ length: 50_000 }, (_, i) => ({
-      'orders.customer_name': `Customer ${i} with a longer name to make rows heavier`, 'orders.region': i % 2 ? 'Europe' : 'North America',
+      'orders.customer_name': `Customer ${i} with a longer name to make rows heavier, so the result is well over what one request can carry`, 'orders.region': i % 2 ? 'Europe' : 'North America',
       'orders.count': String(i), 'orders.total_amount': `${i}.25`, 'orders.average_amount': '12.5', 'orders.customer_count': '7',
     }));
     const dimensions = ['orders.customer_name', 'orders.region'];
@@ -130,7 +130,7 @@ describe('placing a report', () => {
     expect(sim.stats.requestBytes).toBeGreaterThan(5 * 1024 * 1024);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.at(-1)).toBe(50_001);
-    expect(cellsOf(sim, 'Sheet1', 50_000, 0, 1, 6)).toEqual([['Customer 49999 with a longer name to make rows heavier', 'Europe', 49_999, 49_999.25, 12.5, 7]]);
+    expect(cellsOf(sim, 'Sheet1', 50_000, 0, 1, 6)).toEqual([['Customer 49999 with a longer name to make rows heavier, so the result is well over what one request can carry', 'Europe', 49_999, 49_999.25, 12.5, 7]]);
   });
 
   it('writes nothing over foreign cells until the user confirms', async () => {

@@ -155,6 +155,8 @@ export const de: Messages = {
     detached: (range) => `Die Zellen dieser Platzierung (${range}) wurden gelöscht. Platzieren Sie den Bericht neu oder trennen Sie ihn.`,
     overlap: (title, range) => `Das Ergebnis würde „${title}“ in ${range} überdecken. Wählen Sie eine andere Zelle oder verschieben Sie diese Platzierung zuerst.`,
     writeFailed: 'Excel konnte das Ergebnis nicht vollständig schreiben. Die Zellen wurden wiederhergestellt.',
+    restoreFailed: (range: string) => `Excel konnte das Ergebnis nicht vollständig schreiben und die Zellen in ${range} nicht wiederherstellen. Prüfen Sie sie, bevor Sie erneut aktualisieren.`,
+    selectionNotRange: 'Wählen Sie einen einzelnen Zellbereich (nicht mehrere Bereiche, ein Diagramm oder eine Form) und versuchen Sie es erneut.',
     queryTimeout: (seconds) => `Die Abfrage lief nach ${seconds} s noch. Versuchen Sie es später oder grenzen Sie den Bericht ein.`,
     invalidAddress: (address) => `„${address}“ ist keine gültige Adresse.`,
     insecureAddress: (origin) => `Ihre Anmeldung wird nicht an ${origin} gesendet: Verwenden Sie https:// (http:// nur für diesen Computer).`,
