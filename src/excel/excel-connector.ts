@@ -1,11 +1,11 @@
-import type { Cell, Rect } from '../core/a1';
+import { rectsIntersect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
 import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference, findNamedCells, legacyPlacementSetting, placementName } from './names';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, sheetNamed, type Inspection } from './reads';
 import * as selection from './selection';
-import { restoreSnapshot, takeSnapshot, type Snapshot } from './snapshot';
+import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { readWorkbookState, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, queueClear, type WriteProgress } from './writes';
@@ -105,6 +105,8 @@ export class ExcelConnector {
 
   /** The placement's own values and the foreign cells in `target` (see `inspect` in reads.ts). */
   inspect(sheetName: string, own: Rect | null, target: Rect, usedRange: Rect | null | undefined, rowBytes: number, limit = 20): Promise<Inspection> {
+    // Nothing to read (no own cells, and the used range known not to reach the target): no request at all.
+    if (!own && usedRange !== undefined && (!usedRange || !rectsIntersect(usedRange, target))) return Promise.resolve({ ownValues: null, foreignCells: [] });
     return Excel.run((context) => inspect(context, sheetName, own, target, usedRange, rowBytes, this.responseBudget, limit));
   }
 
@@ -114,8 +116,13 @@ export class ExcelConnector {
   }
 
   /** Copies what the plan will change, so `restore` can put it back exactly. */
-  snapshot(plan: Pick<WritePlan, 'sheetName' | 'touched' | 'record'>, options: { knownEmpty?: boolean } = {}): Promise<Snapshot> {
+  snapshot(plan: Pick<WritePlan, 'sheetName' | 'touched' | 'record'>, options: Pick<SnapshotOptions, 'knownEmpty' | 'formattedRange' | 'knownValues' | 'nameFormula'> = {}): Promise<Snapshot> {
     const renames = plan.record?.nameExists ? plan.record.placementId : undefined;
+    const { formattedRange } = options;
+    // Every cell known to be blank (beyond the used range counting formats): nothing to read, no request.
+    if (!renames && formattedRange !== undefined && plan.touched.every((rect) => !formattedRange || !rectsIntersect(rect, formattedRange))) {
+      return Promise.resolve(blankSnapshot(plan.sheetName, plan.touched));
+    }
     return Excel.run((context) => takeSnapshot(context, plan.sheetName, plan.touched, { ...options, renames, budget: this.responseBudget }));
   }
 

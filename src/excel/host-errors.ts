@@ -21,21 +21,6 @@ export function isTransientHostError(error: unknown): boolean {
   return code !== null && TRANSIENT.has(code);
 }
 
-/** A sheet or an item looked up by name is not there (deleted, renamed away). */
-export function isNotFound(error: unknown): boolean {
-  const code = hostErrorCode(error);
-  return code === 'ItemNotFound' || code === 'InvalidReference';
-}
-
-/**
- * A defined name that no longer refers to cells (`#REF!`, after its rows or sheet were deleted): real Excel
- * answers `NamedItem.getRange` with `InvalidOperation` ("Throws an error if the named item's type is not a
- * range", https://learn.microsoft.com/en-us/javascript/api/excel/excel.nameditem#excel-excel-nameditem-getrange-member(1)).
- */
-export function isBrokenName(error: unknown): boolean {
-  return isNotFound(error) || hostErrorCode(error) === 'InvalidOperation';
-}
-
 /** Excel on the web refused a response over its 5 MB limit: the read is sent again in smaller pieces. */
 export function isResponseTooLarge(error: unknown): boolean {
   return hostErrorCode(error) === 'ResponsePayloadSizeLimitExceeded';

@@ -1,5 +1,4 @@
 import { cellAddress, parseSheetAddress, quoteSheetName, rectAddress, type Rect } from '../core/a1';
-import { isBrokenName } from './host-errors';
 import type { RecordTarget } from './write-plan';
 
 /**
@@ -40,70 +39,44 @@ export interface NamedCells {
    * active cell, so its text is taken as meant and the next write re-points it with an absolute reference.
    */
   relative: boolean;
+  /** The name's formula as read (`='Sales Q1'!$B$3:$F$40`), for a snapshot to put back. */
+  formula: string;
 }
 
 const ABSOLUTE_AREA = /!\$[A-Z]{1,3}\$\d+(?::\$[A-Z]{1,3}\$\d+)?$/i;
 
 /**
- * Finds the cells of the given placements by their names: each name looked up with `getItemOrNullObject` and
- * only its type and formula loaded (one sync), then the ranges of those with an absolute reference (a second
- * sync). Other names' values are never loaded (desktop Excel fails on names built from OFFSET or arrays), nor
- * are names that are not the add-in's. A name gone, broken (`#REF!`) or not a single range means "cells gone":
- * the placement is left out.
+ * Finds the cells of the given placements by their names, in one sync: each name looked up with
+ * `getItemOrNullObject` and only its type and formula loaded. Excel keeps a name's formula current as cells
+ * are inserted, deleted or renamed around it, so the formula says where the cells are now; no range is read.
+ * Other names' values are never loaded (desktop Excel fails on names built from OFFSET or arrays), nor are
+ * names that are not the add-in's. A name gone, broken (`#REF!`, type `Error`) or not a single range means
+ * "cells gone": the placement is left out.
  */
 export async function findNamedCells(context: Excel.RequestContext, placementIds: readonly string[]): Promise<Map<string, NamedCells>> {
-  const found = new Map<string, NamedCells>();
-  if (placementIds.length === 0) return found;
+  if (placementIds.length === 0) return new Map();
+  const found = queueNamedCells(context, placementIds);
+  await context.sync();
+  return found();
+}
+
+/** Queues the lookups of `findNamedCells` into the pending request; the answer is read after its sync. */
+export function queueNamedCells(context: Excel.RequestContext, placementIds: readonly string[]): () => Map<string, NamedCells> {
   const items = placementIds.map((id) => {
     const item = context.workbook.names.getItemOrNullObject(placementName(id));
     item.load(['type', 'formula']);
     return { id, item };
   });
-  await context.sync();
-  const ranged: typeof items = [];
-  for (const entry of items) {
-    const { id, item } = entry;
-    if (item.isNullObject || item.type !== 'Range') continue;
-    const formula = String(item.formula ?? '');
-    if (ABSOLUTE_AREA.test(formula)) ranged.push(entry);
-    else {
+  return () => {
+    const found = new Map<string, NamedCells>();
+    for (const { id, item } of items) {
+      if (item.isNullObject || item.type !== 'Range') continue;
+      const formula = String(item.formula ?? '');
       const cells = literalCells(formula);
-      if (cells) found.set(id, { placementId: id, ...cells, relative: true });
+      if (cells) found.set(id, { placementId: id, ...cells, relative: !ABSOLUTE_AREA.test(formula), formula });
     }
-  }
-  if (ranged.length === 0) return found;
-  const read = (subset: typeof ranged) =>
-    subset.map(({ id, item }) => {
-      const range = item.getRangeOrNullObject();
-      range.load('address');
-      return { id, range };
-    });
-  let ranges: { id: string; range: Excel.Range }[];
-  try {
-    ranges = read(ranged);
-    await context.sync();
-  } catch (error) {
-    if (!isBrokenName(error)) throw error;
-    // One of them no longer resolves and failed the batch: each on its own, so only that one counts as gone.
-    ranges = [];
-    for (const entry of ranged) {
-      const [one] = read([entry]);
-      try {
-        // Rare (a name broken since its type was read): one sync per name, bounded by the placements asked for.
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop
-        await context.sync();
-        ranges.push(one!);
-      } catch (inner) {
-        if (!isBrokenName(inner)) throw inner;
-      }
-    }
-  }
-  for (const { id, range } of ranges) {
-    if (range.isNullObject) continue;
-    const cells = literalCells(range.address);
-    if (cells) found.set(id, { placementId: id, ...cells, relative: false });
-  }
-  return found;
+    return found;
+  };
 }
 
 /** The sheet and cells a reference names as written (`=Sheet1!B3:F40`), or null (several areas, no sheet, `#REF!`). */

@@ -129,6 +129,8 @@ export async function readPlacement(
 export interface Inspection {
   ownValues: CellValue[][] | null;
   foreignCells: string[];
+  /** The sheet's used range counting formats, read along (`undefined` when nothing was read). */
+  formattedRange?: Rect | null;
 }
 
 function intersect(a: Rect, b: Rect): Rect | null {
@@ -156,14 +158,20 @@ export async function inspect(
   budget: number,
   limit = 20,
 ): Promise<Inspection> {
-  const sheet = sheetNamed(context, sheetName);
+  // A proxy is an instantiate action of its own: made only when something is read, so a check with nothing to
+  // read sends no request.
+  let sheetProxy: Excel.Worksheet | undefined;
+  const sheet = () => (sheetProxy ??= sheetNamed(context, sheetName));
   let used = usedRange;
-  const usedProxy = used === undefined ? sheet.getUsedRangeOrNullObject(true) : undefined;
+  const usedProxy = used === undefined ? sheet().getUsedRangeOrNullObject(true) : undefined;
   usedProxy?.load('address');
   const ownValues: CellValue[][] = [];
+  // Rides along with the first read: a later snapshot then knows which cells hold nothing at all.
+  const formatted = own || usedRange === undefined ? sheet().getUsedRangeOrNullObject(false) : null;
+  formatted?.load('address');
   if (own) {
     const cellBytes = Math.max(MIN_CELL_BYTES, rowBytes / rectColumns(own));
-    await readChunks(context, sheet, [own], ['values'], { cellBytes, budget }, (_chunk, range) => {
+    await readChunks(context, sheet(), [own], ['values'], { cellBytes, budget }, (_chunk, range) => {
       const chunk = range.values as CellValue[][];
       for (const row of chunk) ownValues.push(row);
       return gridBytes(chunk);
@@ -177,7 +185,7 @@ export async function inspect(
   const area = used ? intersect(target, used) : null;
   if (area && !(own && contains(own, area))) {
     // Formulas: a cell holding a formula that shows nothing is not empty either.
-    await readChunks(context, sheet, [area], ['formulas'], { cellBytes: 8, budget, done: () => foreignCells.length >= limit }, (chunk, range) => {
+    await readChunks(context, sheet(), [area], ['formulas'], { cellBytes: 8, budget, done: () => foreignCells.length >= limit }, (chunk, range) => {
       const formulas = range.formulas as CellValue[][];
       formulas.forEach((row, r) => row.forEach((formula, c) => {
         const cell = { row: chunk.top + r, column: chunk.left + c };
@@ -187,5 +195,6 @@ export async function inspect(
       return gridBytes(formulas);
     });
   }
-  return { ownValues: own ? ownValues : null, foreignCells };
+  const formattedRange = formatted ? (formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect) : undefined;
+  return { ownValues: own ? ownValues : null, foreignCells, formattedRange };
 }

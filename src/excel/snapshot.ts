@@ -1,4 +1,6 @@
-import { rectAddress, rectColumns, rectRows, type Rect } from '../core/a1';
+import { parseSheetAddress, rectAddress, rectColumns, rectRows, rectsIntersect, type Rect } from '../core/a1';
+
+const rectContainsRect = (outer: Rect, inner: Rect) => inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
 import { cellInput, type CellValue } from '../core/cell-values';
 import { RESTORE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { jsonRowBytes, jsonStringBytes } from './json-size';
@@ -103,35 +105,83 @@ export interface SnapshotOptions {
   knownEmpty?: boolean;
   /** The write re-points this placement's name: its formula is kept. */
   renames?: string;
+  /** The sheet's used range counting formats, when already known (`undefined`: read here). */
+  formattedRange?: Rect | null;
+  /**
+   * Values just read from these cells (a placement's own, checked against the platform's record): for cells
+   * inside `rect`, only number formats are read, and the values are put back as values.
+   */
+  knownValues?: { rect: Rect; values: readonly (readonly CellValue[])[] };
+  /** The name's formula, when already read (see `renames`). */
+  nameFormula?: string;
   budget: number;
 }
 
 /** Copies what a write will change in `rects` (see `Snapshot`), in requests sized to the response limit. */
 export async function takeSnapshot(context: Excel.RequestContext, sheetName: string, rects: readonly Rect[], options: SnapshotOptions): Promise<Snapshot> {
-  const sheet = sheetNamed(context, sheetName);
-  const named = options.renames ? context.workbook.names.getItem(placementName(options.renames)) : null;
+  // Made only when needed: a proxy is an instantiate action, and a snapshot of blank cells sends no request.
+  let sheetProxy: Excel.Worksheet | undefined;
+  const sheet = () => (sheetProxy ??= sheetNamed(context, sheetName));
+  const named = options.renames && options.nameFormula === undefined ? context.workbook.names.getItem(placementName(options.renames)) : null;
   named?.load('formula');
-  if (named || rects.length === 0) await context.sync();
-  const parts: SnapshotPart[] = rects.map((rect) => ({ rect, inputs: options.knownEmpty ? null : [], numberFormats: [] }));
-  let part = 0;
-  const properties = options.knownEmpty ? ['numberFormat'] : ['values', 'valueTypes', 'formulas', 'numberFormat'];
-  await readChunks(context, sheet, rects, properties, { cellBytes: options.knownEmpty ? 10 : 40, budget: options.budget }, (chunk, range) => {
-    while (parts[part]!.numberFormats.length >= rectRows(parts[part]!.rect)) part += 1;
-    const target = parts[part]!;
-    const formats = range.numberFormat as string[][];
-    let bytes = gridBytes(formats);
-    for (const row of formats) target.numberFormats.push(row);
-    if (target.inputs) {
-      const values = range.values as CellValue[][];
-      const types = range.valueTypes as string[][];
-      const formulas = range.formulas as CellValue[][];
-      bytes += gridBytes(values) + gridBytes(formulas) + gridBytes(types);
-      values.forEach((row, r) => target.inputs!.push(row.map((value, c) => restoreInput(value, types[r]![c]!, formulas[r]![c], formats[r]![c]))));
-    }
-    return bytes;
-  });
-  const bold = await readBold(context, sheet, rects);
-  return { sheetName, parts, bold, name: named && options.renames ? { placementId: options.renames, formula: String(named.formula) } : null };
+  // Cells beyond the used range counting formats hold nothing at all: blank, General, not bold
+  // (https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet#excel-excel-worksheet-getusedrangeornullobject-member(1)).
+  const used = options.formattedRange === undefined ? sheet().getUsedRangeOrNullObject(false) : null;
+  used?.load('address');
+  if (named || used) await context.sync();
+  const area = used ? (used.isNullObject ? null : parseSheetAddress(used.address).rect) : options.formattedRange!;
+  const isBlank = (rect: Rect) => !area || !rectsIntersect(rect, area);
+  const known = options.knownValues;
+  const isKnown = (rect: Rect) => !options.knownEmpty && known !== undefined && rectContainsRect(known.rect, rect);
+  const parts: SnapshotPart[] = rects.map((rect) => (isBlank(rect) ? blankPart(rect) : { rect, inputs: options.knownEmpty ? null : [], numberFormats: [] }));
+  const toRead = rects.filter((rect) => !isBlank(rect));
+  // Two passes: cells whose values are known read their number formats only, the others everything.
+  for (const group of [toRead.filter(isKnown), toRead.filter((rect) => !isKnown(rect))]) {
+    if (group.length === 0) continue;
+    const partsOf = parts.filter((p) => group.includes(p.rect));
+    const fromKnown = isKnown(group[0]!);
+    let part = 0;
+    const properties = options.knownEmpty || fromKnown ? ['numberFormat'] : ['values', 'valueTypes', 'formulas', 'numberFormat'];
+    await readChunks(context, sheet(), group, properties, { cellBytes: properties.length === 1 ? 10 : 64, budget: options.budget }, (chunk, range) => {
+      while (partsOf[part]!.numberFormats.length >= rectRows(partsOf[part]!.rect)) part += 1;
+      const target = partsOf[part]!;
+      const formats = range.numberFormat as string[][];
+      let bytes = gridBytes(formats);
+      for (const row of formats) target.numberFormats.push(row);
+      if (target.inputs && fromKnown) {
+        formats.forEach((row, r) => {
+          const line = known!.values[chunk.top + r - known!.rect.top]!;
+          target.inputs!.push(row.map((format, c) => knownInput(line[chunk.left + c - known!.rect.left] ?? '', format)));
+        });
+      } else if (target.inputs) {
+        const values = range.values as CellValue[][];
+        const types = range.valueTypes as string[][];
+        const formulas = range.formulas as CellValue[][];
+        bytes += gridBytes(values) + gridBytes(formulas) + gridBytes(types);
+        values.forEach((row, r) => target.inputs!.push(row.map((value, c) => restoreInput(value, types[r]![c]!, formulas[r]![c], formats[r]![c]))));
+      }
+      return bytes;
+    });
+  }
+  const bold = rects.filter(isBlank).map((rect) => ({ rect, bold: false })).concat(toRead.length ? await readBold(context, sheet(), toRead) : []);
+  const formula = options.nameFormula ?? (named ? String(named.formula) : undefined);
+  return { sheetName, parts, bold, name: options.renames && formula !== undefined ? { placementId: options.renames, formula } : null };
+}
+
+/** What puts back a value read with `values` alone, in a placement's own cells (text, numbers, booleans). */
+function knownInput(value: CellValue, numberFormat: string): CellValue {
+  const type = value === '' ? 'Empty' : typeof value === 'number' ? 'Double' : typeof value === 'boolean' ? 'Boolean' : 'String';
+  return restoreInput(value, type, undefined, numberFormat);
+}
+
+/** Cells known to hold nothing: no value, General, not bold. */
+function blankPart(rect: Rect): SnapshotPart {
+  return { rect, inputs: null, numberFormats: Array.from({ length: rectRows(rect) }, () => new Array<string>(rectColumns(rect)).fill('General')) };
+}
+
+/** The snapshot of cells known to be blank (beyond the sheet's used range counting formats), read from nowhere. */
+export function blankSnapshot(sheetName: string, rects: readonly Rect[]): Snapshot {
+  return { sheetName, parts: rects.map(blankPart), bold: rects.map((rect) => ({ rect, bold: false })), name: null };
 }
 
 type RestoreOp =

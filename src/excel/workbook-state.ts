@@ -1,6 +1,6 @@
 import { parseSheetAddress, type Cell, type Rect } from '../core/a1';
 import { isTransientHostError } from './host-errors';
-import { findNamedCells } from './names';
+import { queueNamedCells } from './names';
 import { API_SETS, supportsExcelApi } from './requirements';
 
 /**
@@ -24,6 +24,8 @@ export interface PlacedCells extends SheetRef {
   rect: Rect;
   /** Its name holds a relative reference (see `NamedCells`): the next write re-points it. */
   relative: boolean;
+  /** Its name's formula as read. */
+  formula: string;
 }
 
 export interface WorkbookState {
@@ -36,6 +38,8 @@ export interface WorkbookState {
   selection: (SheetRef & { cell: Cell }) | null;
   /** Used range (values only) of the selection's sheet. */
   usedRange: Rect | null;
+  /** Used range of the selection's sheet counting formats too: beyond it, cells hold nothing at all. */
+  formattedRange: Rect | null;
   /** The cells of the placements asked for whose names still point at cells. */
   placements: PlacedCells[];
   /** The sheets in tab order. */
@@ -44,13 +48,12 @@ export interface WorkbookState {
 
 /**
  * Everything a place or refresh needs to know before it writes: the workbook's id and name, the selection and
- * its sheet's used range, the sheets, and the cells of the given placements (by their hidden names). One sync,
- * and one more when placements are asked for. A selection that is not one range (Excel refuses
+ * its sheet's used range, the sheets, and the cells of the given placements (by their hidden names). One sync. A selection that is not one range (Excel refuses
  * `getSelectedRange` for several areas or a chart: https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1))
  * gives `selection: null` rather than failing the rest.
  */
 export async function readWorkbookState(context: Excel.RequestContext, placementIds: readonly string[]): Promise<WorkbookState> {
-  let state = queueState(context);
+  let state = queueState(context, placementIds);
   let selection: Cell | null;
   // Where ExcelApi 1.9 tells the areas apart (`getSelectedRanges`), several areas are seen without an error;
   // elsewhere (and for a chart or a shape) the sync fails and the rest is read again without the selection.
@@ -65,15 +68,15 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
   } catch (error) {
     if (isTransientHostError(error)) throw error;
     // The selection is what failed (or, if not, the same error comes again): everything else without it.
-    state = queueState(context);
+    state = queueState(context, placementIds);
     await context.sync();
     selection = null;
   }
-  const { property, setting, active, used, sheets } = state;
+  const { property, setting, active, used, formatted, sheets } = state;
   const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
   const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
   const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
-  const named = await findNamedCells(context, placementIds);
+  const named = state.named();
   const placements: PlacedCells[] = [];
   for (const cells of named.values()) {
     const sheetId = sheetIds.get(cells.sheetName.toLowerCase());
@@ -85,12 +88,13 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
     workbookName: context.workbook.name,
     selection: selection && { sheetId: active.id, sheetName: active.name, cell: selection },
     usedRange: used.isNullObject ? null : parseSheetAddress(used.address).rect,
+    formattedRange: formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect,
     placements,
     sheets: sheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name })),
   };
 }
 
-function queueState(context: Excel.RequestContext) {
+function queueState(context: Excel.RequestContext, placementIds: readonly string[]) {
   const property = context.workbook.properties.custom.getItemOrNullObject(WORKBOOK_ID_PROPERTY);
   property.load('value');
   const setting = context.workbook.settings.getItemOrNullObject(LEGACY_WORKBOOK_ID_SETTING);
@@ -100,9 +104,13 @@ function queueState(context: Excel.RequestContext) {
   active.load(['id', 'name']);
   const used = active.getUsedRangeOrNullObject(true);
   used.load('address');
+  const formatted = active.getUsedRangeOrNullObject(false);
+  formatted.load('address');
   const sheets = context.workbook.worksheets;
   sheets.load('items/id, items/name');
-  return { property, setting, active, used, sheets };
+  // The placements' names in the same request: one sync for all of it.
+  const named = queueNamedCells(context, placementIds);
+  return { property, setting, active, used, formatted, sheets, named };
 }
 
 function topLeft(address: string): Cell {

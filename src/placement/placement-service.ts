@@ -98,7 +98,7 @@ export class PlacementService {
     const workbookId = state.workbookId ?? excel.newWorkbookId();
     const plan = excel.planWrite(at.sheetName, at.cell, grid, { workbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined });
     // No foreign cells: nothing there but formats, which are all a snapshot needs to keep.
-    const snapshot = await excel.snapshot(plan, { knownEmpty: foreignCells.length === 0 });
+    const snapshot = await excel.snapshot(plan, { knownEmpty: foreignCells.length === 0, formattedRange: state.formattedRange });
     await this.writeOrRestore(plan, snapshot, options.onProgress);
 
     const anchorCell = cellAddress(at.cell);
@@ -185,14 +185,12 @@ export class PlacementService {
     const target = gridRect(anchor, grid);
     await this.refuseOverlap(state.placements, location.sheetName, target, placementId, options.signal);
 
-    const { ownValues, foreignCells } = await excel.inspect(location.sheetName, location.rect, target, undefined, averageRowBytes(grid));
+    const { ownValues, foreignCells, formattedRange } = await excel.inspect(location.sheetName, location.rect, target, undefined, averageRowBytes(grid));
     // Each grid is hashed once: the cells there now for the hand-edit check and the rows to write, the new
     // grid for the rows to write and the record.
     const now = gridDigests(ownValues ?? []);
-    if (!options.overwriteHandEdits) {
-      const edits = handEditsAgainst(placement.resultChecksum, now);
-      if (edits?.rows.length) return { kind: 'hand-edits', ...namedEdits(edits, location.rect), location };
-    }
+    const edits = handEditsAgainst(placement.resultChecksum, now);
+    if (!options.overwriteHandEdits && edits?.rows.length) return { kind: 'hand-edits', ...namedEdits(edits, location.rect), location };
     if (foreignCells.length && !options.overwrite) {
       return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(location.sheetName, target) };
     }
@@ -210,7 +208,10 @@ export class PlacementService {
         workbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
         record: repoint ? { placementId, sheetName: location.sheetName, nameExists: true } : undefined,
       });
-      snapshot = await excel.snapshot(plan);
+      // Cells that match the platform's record hold what the add-in wrote: their values, just read, are all a
+      // snapshot needs of them besides formats. Cells edited by hand (overwritten on request) are read in full.
+      const checked = ownValues && edits && edits.rows.length === 0 ? { rect: location.rect, values: ownValues } : undefined;
+      snapshot = await excel.snapshot(plan, { formattedRange, knownValues: checked, nameFormula: own.formula });
       await this.writeOrRestore(plan, snapshot, options.onProgress);
     }
     const record = recordOf(next);

@@ -1,6 +1,6 @@
 import type { CellValue } from '../../src/core/cell-values';
 import type { CellGrid } from '../../src/core/layout';
-import { isBrokenName, isTransientHostError, withHostRetry } from '../../src/excel/host-errors';
+import { isTransientHostError, withHostRetry } from '../../src/excel/host-errors';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from '../../src/excel/json-size';
 import { absoluteReference, placementName } from '../../src/excel/names';
 import { arraySetBytes, columnBlocks, REQUEST_OVERHEAD, RUN_OVERHEAD } from '../../src/excel/request-plan';
@@ -122,13 +122,11 @@ describe('restoring cells', () => {
 describe('host errors', () => {
   const error = (code: string) => Object.assign(new Error(code), { code });
 
-  it('tell transient from permanent, and a broken name from other failures', () => {
+  it('tell transient from permanent', () => {
     expect(isTransientHostError(error('InvalidOperationInCellEditMode'))).toBe(true);
     expect(isTransientHostError(error('ActivityLimitReached'))).toBe(true);
     expect(isTransientHostError(error('GeneralException'))).toBe(false);
     expect(isTransientHostError(error('AccessDenied'))).toBe(false);
-    expect(isBrokenName(error('InvalidOperation'))).toBe(true);
-    expect(isBrokenName(error('AccessDenied'))).toBe(false);
   });
 
   it('are retried with growing pauses while transient, and a permanent one stops at once', async () => {
