@@ -1,5 +1,6 @@
-import { connectOfficeJs, ExcelHost, WorkbookModel, type HostOptions } from '../src/workbench/excel-host';
+import { WorkbookModel, type ExcelHost, type HostOptions } from '../src/workbench/excel-host';
 import { loadOfficeJs } from '../src/workbench/excel-host/node/load-office-js';
+import { installWorkbook } from '../test/support/excel';
 
 /**
  * A workbook behind Microsoft's Office.js in this process: every figure the benchmarks report (syncs,
@@ -7,7 +8,5 @@ import { loadOfficeJs } from '../src/workbench/excel-host/node/load-office-js';
  */
 export function installHost(name: string, options: HostOptions = {}): ExcelHost {
   loadOfficeJs();
-  const host = new ExcelHost(new WorkbookModel(name), options);
-  connectOfficeJs(host);
-  return host;
+  return installWorkbook(options, new WorkbookModel(name));
 }

@@ -36,6 +36,8 @@ export interface WriteOptions {
   overwriteHandEdits?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: WriteProgress) => void;
+  /** This workbook's placement ids, when the caller already has them (Refresh all); asked of the platform otherwise. */
+  placementIds?: readonly string[];
 }
 
 /** The first half of a refresh, done without Excel: the report as it is now, its placement record and the new grid. */
@@ -172,10 +174,15 @@ export class PlacementService {
    * cells go back to what they were. Refresh all runs `prepareRefresh` for many placements at once and this for
    * one at a time.
    */
+  /** The ids of the placements the platform records for this workbook (their names are the ones looked up in it). */
+  placementIds(workbookId: string | null | undefined, signal?: AbortSignal): Promise<string[]> {
+    return placementIdsIn(this.options.platform, this.options.deployments(), workbookId, signal);
+  }
+
   async writeRefresh({ report, placement, prepared }: PreparedRefresh, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform } = this.options;
     const placementId = placement.id!;
-    const ids = await placementIdsIn(platform, this.options.deployments(), placement.workbookId, options.signal);
+    const ids = options.placementIds ?? (await this.placementIds(placement.workbookId, options.signal));
     const state = await excel.prepare(ids.includes(placementId) ? ids : ids.concat(placementId));
     const own = state.placements.find((p) => p.placementId === placementId);
     if (!own) throw new PlacementDetachedError(placement);

@@ -67,12 +67,20 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
 
   // Writes are chained: each starts after the previous one has finished, whatever its result.
   let writes: Promise<void> = Promise.resolve();
+  // The workbook's placement ids (for the overlap check) are asked for once per run, not once per write;
+  // a refresh adds or removes none.
+  let placementIds: Promise<string[]> | undefined;
   const write = (item: RefreshItem, prepared: PreparedRefresh, attempt: number) => {
     writes = writes.then(async () => {
       if (controller.signal.aborted) return finish(item, 'stopped');
       try {
         // What is in the cells after a first round is what that round wrote: no hand edits to ask about.
-        const outcome = await service.writeRefresh(prepared, { overwriteHandEdits: attempt > 1 });
+        placementIds ??= service.placementIds(prepared.placement.workbookId, controller.signal);
+        const ids = await placementIds.catch((error: unknown) => {
+          placementIds = undefined;
+          throw error;
+        });
+        const outcome = await service.writeRefresh(prepared, { overwriteHandEdits: attempt > 1, placementIds: ids });
         if (outcome.kind !== 'done') return finish(item, 'needs-attention', null, outcome);
         if (!outcome.stale) return finish(item, 'done', null, outcome);
         if (attempt >= MAX_REFRESH_ATTEMPTS) return finish(item, 'failed', describe(new ReportKeptChangingError(reportTitle(outcome.report), attempt)));

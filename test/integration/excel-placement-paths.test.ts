@@ -1,17 +1,17 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import type { CubeQuery, Report } from '../../src/contract';
 import { resultChecksum } from '../../src/core/result-checksum';
 import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
 import { PlacementDetachedError, SelectionNotRangeError, WriteFailedError } from '../../src/placement/errors';
-import type { WorkbookPlacement, WriteOutcome } from '../../src/placement/placement-service';
+import type { WorkbookPlacement } from '../../src/placement/placement-service';
 import type { DataClient } from '../../src/placement/session';
 import { WorkbookModel, type ExcelHost } from '../../src/workbench/excel-host';
 import type { RequestBody } from '../../src/workbench/excel-host/host/protocol';
-import { cellsOf, installWorkbook, workbookState } from '../support/excel';
+import { act, cellsOf, installWorkbook, selectCell, workbookState } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
-import { fixedResult, workspaceFor } from '../support/workspace';
+import { done, fixedResult, workspaceFor } from '../support/workspace';
 
 /**
  * The use cases through Microsoft's Office.js on the workbench's Excel host, under every host profile, and
@@ -28,19 +28,8 @@ async function service(data?: DataClient, excel = new ExcelConnector({ sleep: as
   return (await workspaceFor(local.t, local.t.analyst, data, { excel })).service;
 }
 
-async function act(action: (context: Excel.RequestContext) => void) {
-  await Excel.run(async (context) => {
-    action(context);
-    await context.sync();
-  });
-}
 const sheet1 = (context: Excel.RequestContext) => context.workbook.worksheets.getItem('Sheet1');
-const select = (address: string) => act((c) => sheet1(c).getRange(address).select());
 
-function done(outcome: WriteOutcome) {
-  if (outcome.kind !== 'done') throw new Error(`expected done, got ${outcome.kind}`);
-  return outcome;
-}
 
 async function entryFor(placementId: string | null | undefined): Promise<WorkbookPlacement> {
   const entry = (await (await service()).workbookPlacements()).find((e) => e.placement.id === placementId);
@@ -79,7 +68,7 @@ describe.each(PROFILES)('on %s', (profile) => {
     const host = installWorkbook({ profile });
     const id = `pp${profile}`.padEnd(12, '0');
     await neighbours();
-    await select('B3');
+    await selectCell('B3');
     const untouched = workbookState(host);
     const asked = await (await service()).place(await ownReport(id, byStatus));
     expect(asked).toMatchObject({ kind: 'needs-confirmation', target: 'Sheet1!B3:C8' });
@@ -148,11 +137,11 @@ describe('names', () => {
 
   it("takes a relative name an earlier version left as written, and points it absolutely at the next refresh", async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await ownReport('nmRelative01', byStatus)));
     const placementId = placed.placement.id!;
     await act((c) => { c.workbook.names.getItem(placementName(placementId)).formula = '=Sheet1!B3:C8'; });
-    await select('F20');
+    await selectCell('F20');
     expect((await entryFor(placementId)).location?.rect).toEqual({ top: 2, left: 1, bottom: 7, right: 2 });
     done(await (await service()).refresh(await entryFor(placementId)));
     expect(nameFormula(host, placementId)).toBe('=Sheet1!$B$3:$C$8');
@@ -171,7 +160,7 @@ describe('names', () => {
 
   it('counts a broken (#REF!) name as cells gone: detached, never written', async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await ownReport('nmBroken0001', byStatus)));
     await act((c) => sheet1(c).getRange('3:8').delete('Up'));
     expect(nameFormula(host, placed.placement.id!)).toMatch(/#REF!/);
@@ -186,7 +175,7 @@ describe('names', () => {
 describe('placements found by name, not by sheet id', () => {
   it('refreshes after the workbook is opened again (new sheet ids) and a sheet renamed', async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await ownReport('idReopened01', byStatus)));
     const saved = JSON.parse(JSON.stringify(host.model.toJSON()));
     const reopened = installWorkbook({}, WorkbookModel.fromJSON(saved));
@@ -203,7 +192,7 @@ describe('the workbook and the platform agree on every failure path', () => {
   it('place: recording fails → the cells are back and nothing is recorded', async () => {
     const host = installWorkbook();
     await neighbours();
-    await select('B3');
+    await selectCell('B3');
     const before = workbookState(host);
     local.t.platform.faults.set([{ method: 'PUT', path: 'connect-workbook$', status: 500, times: 1 }]);
     await expect((await service()).place(await ownReport('fpPlaceRec01', byStatus), { overwrite: true })).rejects.toMatchObject({ status: 500 });
@@ -214,7 +203,7 @@ describe('the workbook and the platform agree on every failure path', () => {
 
   it('place: recorded but the answer lost → the new cells are named and recorded', async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     local.t.platform.faults.set([{ method: 'PUT', path: 'connect-workbook$', body: 'truncated', times: 1 }]);
     const placed = done(await (await service()).place(await ownReport('fpPlaceLost1', byStatus)));
     const [recorded] = await recordedFor('fpPlaceLost1');
@@ -226,7 +215,7 @@ describe('the workbook and the platform agree on every failure path', () => {
   it('place: naming the cells fails → the record is taken back and the cells are back', async () => {
     const host = installWorkbook();
     await neighbours();
-    await select('B3');
+    await selectCell('B3');
     const before = workbookState(host);
     host.options.failRequest = ({ body }) =>
       Object.values(body.ObjectPaths).some((path) => path.Name === 'Add' && String(path.ArgumentInfo?.Arguments?.[0]).startsWith('ReportSync_')) ? 'GeneralException' : undefined;
@@ -238,7 +227,7 @@ describe('the workbook and the platform agree on every failure path', () => {
 
   it('refresh: recording fails → the cells and the name are back, the record unchanged', async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await ownReport('fpRefreshRe1', byStatus)));
     await ownReport('fpRefreshRe1', byRegion);
     const entry = await entryFor(placed.placement.id);
@@ -252,7 +241,7 @@ describe('the workbook and the platform agree on every failure path', () => {
 
   it('refresh: recorded but the answer lost → the new cells stand, as recorded', async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     const placed = done(await (await service()).refresh(await entryFor(done(await (await service()).place(await ownReport('fpRefreshLo1', byStatus))).placement.id)));
     await ownReport('fpRefreshLo1', byRegion);
     local.t.platform.faults.set([{ method: 'PUT', path: '/refresh$', body: 'truncated', times: 1 }]);
@@ -266,7 +255,7 @@ describe('the workbook and the platform agree on every failure path', () => {
 describe('Excel busy or refusing', () => {
   it('waits while the user edits a cell, then refreshes', async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await ownReport('busyCellEdit', byStatus)));
     await ownReport('busyCellEdit', byRegion);
     const entry = await entryFor(placed.placement.id);
@@ -280,7 +269,7 @@ describe('Excel busy or refusing', () => {
 
   it('stops at once on a protected sheet, changing nothing and recording nothing', async () => {
     const host = installWorkbook();
-    await select('B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await ownReport('busyProtect1', byStatus)));
     await ownReport('busyProtect1', byRegion);
     const entry = await entryFor(placed.placement.id);

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import type { CellValue } from '../../src/core/cell-values';
 import type { CellGrid } from '../../src/core/layout';

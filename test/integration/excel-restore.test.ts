@@ -1,11 +1,11 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import type { CellGrid } from '../../src/core/layout';
 import { ExcelConnector, type WritePlan } from '../../src/excel/excel-connector';
 import type { ExcelHost } from '../../src/workbench/excel-host';
 import type { RequestBody } from '../../src/workbench/excel-host/host/protocol';
-import { installWorkbook, workbookState } from '../support/excel';
+import { act, installWorkbook, workbookState } from '../support/excel';
 
 /**
  * Snapshot, write and restore through Microsoft's Office.js on the workbench's Excel host, under each host
@@ -14,12 +14,6 @@ import { installWorkbook, workbookState } from '../support/excel';
 
 const PROFILES = ['web', 'excel2019', 'desktop'] as const;
 
-async function act(action: (context: Excel.RequestContext) => void) {
-  await Excel.run(async (context) => {
-    action(context);
-    await context.sync();
-  });
-}
 const sheet1 = (context: Excel.RequestContext) => context.workbook.worksheets.getItem('Sheet1');
 
 /** Cells a person made: texts behind the apostrophe, a formula, an error, a percent, a bold and filled cell. */

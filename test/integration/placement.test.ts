@@ -1,12 +1,12 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import { ApiError } from '../../src/client';
 import type { Report } from '../../src/contract';
 import { ExcelConnector, LEGACY_WORKBOOK_ID_SETTING, WORKBOOK_ID_PROPERTY } from '../../src/excel/excel-connector';
 import type { WorkbookPlacement } from '../../src/placement/placement-service';
 import { WorkbookModel, type ExcelHost } from '../../src/workbench/excel-host';
-import { cellsOf, formulaCells, installWorkbook, workbookState } from '../support/excel';
+import { cellsOf, formulaCells, installWorkbook, selectCell, workbookState } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { fixedResult, workspaceFor } from '../support/workspace';
 import type { AppConfigResponse } from '../../src/contract';
@@ -24,12 +24,6 @@ async function service(data?: DataClient) {
   return (await workspaceFor(local.t, local.t.analyst, data)).service;
 }
 
-async function select(sim: ExcelHost, sheetName: string, address: string) {
-  await Excel.run(async (context) => {
-    context.workbook.worksheets.getItem(sheetName).getRange(address).select();
-    await context.sync();
-  });
-}
 
 /** The workbook's external id, as the add-in keeps it (a custom document property). */
 const workbookIdOf = (sim: ExcelHost) => String(sim.model.customProperties.get(WORKBOOK_ID_PROPERTY));
@@ -54,7 +48,7 @@ async function entryFor(placementId: string | null | undefined): Promise<Workboo
 describe('placing a report', () => {
   it('writes headers and converted values at the selection, records the placement and names its cells', async () => {
     const sim = installWorkbook();
-    await select(sim, 'Sheet1', 'B3');
+    await selectCell('B3', 'Sheet1');
     const r = await report('OrdersStatus');
     const outcome = await (await service()).place(r);
     expect(outcome.kind).toBe('done');
@@ -139,7 +133,7 @@ describe('placing a report', () => {
       context.workbook.worksheets.getItem('Sheet1').getRange('C5').values = [['keep me']];
       await context.sync();
     });
-    await select(sim, 'Sheet1', 'B3');
+    await selectCell('B3', 'Sheet1');
     const r = await report('OrdersStatus');
     const before = (workbookState(sim) as { sheets: unknown }).sheets;
     const outcome = await (await service()).place(r);
@@ -204,7 +198,7 @@ describe('refreshing a placement', () => {
 
   it('follows rows inserted above, rewrites there, clears what the old result used, and records the new anchor', async () => {
     const sim = installWorkbook();
-    await select(sim, 'Sheet1', 'B3');
+    await selectCell('B3', 'Sheet1');
     const publicId = 'itRefreshFol';
     const created = await local.t.admin.upsertReportByPublicId(local.t.salesDeploymentId, publicId, {
       name: 'Refresh follow', folderId: await salesFolderId(), jsonQuery: JSON.stringify({ measures: ['orders.count'], dimensions: ['orders.status'] }),

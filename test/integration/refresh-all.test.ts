@@ -1,12 +1,12 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
 import type { WorkbookPlacement } from '../../src/placement/placement-service';
 import { progressOf, startRefreshAll, type RefreshItem } from '../../src/placement/refresh-all';
 import type { ExcelHost } from '../../src/workbench/excel-host';
-import { cellsOf, installWorkbook } from '../support/excel';
+import { cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
 import { workspaceFor } from '../support/workspace';
 
@@ -32,26 +32,20 @@ async function home(deploymentId: number, folderName: string): Promise<Home> {
 }
 const sales = () => home(t.salesDeploymentId, 'Sales');
 
-async function select(sim: ExcelHost, address: string) {
-  await Excel.run(async (context) => {
-    context.workbook.worksheets.getItem('Sheet1').getRange(address).select();
-    await context.sync();
-  });
-}
 
 /**
  * One report of the test's own per home (public ids: the prefix padded to 12 characters), each placed by status
  * ten rows below the one before, as the user would (select a cell, then place), then edited to group by region,
  * so each refresh really rewrites its cells. The workbook's entries for them, top to bottom.
  */
-async function placeReports(sim: ExcelHost, prefix: string, homes: Home[]): Promise<WorkbookPlacement[]> {
+async function placeReports(prefix: string, homes: Home[]): Promise<WorkbookPlacement[]> {
   const { service } = await workspaceFor(t);
   const placed: { deploymentId: number; reportId: number }[] = [];
   for (const [i, { deploymentId, folderId }] of homes.entries()) {
     const report = await t.admin.upsertReportByPublicId(deploymentId, `${prefix}${String(i).padStart(12 - prefix.length, '0')}`, {
       name: `${prefix} ${i}`, folderId, jsonQuery: JSON.stringify(query('status')),
     });
-    await select(sim, `A${1 + i * 10}`);
+    await selectCell(`A${1 + i * 10}`);
     const outcome = await service.place(report);
     if (outcome.kind !== 'done') throw new Error('not placed');
     placed.push({ deploymentId, reportId: report.id });
@@ -107,7 +101,7 @@ const byRegion = [['Region', 'Count'], ...Array.from({ length: 4 }, () => [expec
 describe('refresh all', () => {
   it('runs queries concurrently up to the bound, writes one at a time, and keeps going past a failure', async () => {
     const sim = installWorkbook();
-    const entries = await placeReports(sim, 'raFail', Array(6).fill(await sales()));
+    const entries = await placeReports('raFail', Array(6).fill(await sales()));
     // Broken after the pane listed it: the refresh reads the report again and runs what it says now.
     const broken = entries[2]!;
     await t.admin.updateReport(t.salesDeploymentId, broken.reportId, { jsonQuery: JSON.stringify({ measures: ['orders.nope'] }) });
@@ -134,7 +128,7 @@ describe('refresh all', () => {
 
   it('stops midway: queued and in-flight queries are cancelled, and no placement is half-written', async () => {
     const sim = installWorkbook();
-    const entries = await placeReports(sim, 'raStop', Array(6).fill(await sales()));
+    const entries = await placeReports('raStop', Array(6).fill(await sales()));
     const before = entries.map((entry) => cellsAt(sim, entry));
     const { service } = await observed();
     let stopped = false;
@@ -158,7 +152,7 @@ describe('refresh all', () => {
 
   it('sends a report edited while its query runs round again, ending Up to date with the new result', async () => {
     const sim = installWorkbook();
-    const entries = await placeReports(sim, 'raRace', Array(3).fill(await sales()));
+    const entries = await placeReports('raRace', Array(3).fill(await sales()));
     const racer = entries[1]!;
     // Its own query, so the data API below can tell when it is the one running.
     await t.admin.updateReport(t.salesDeploymentId, racer.reportId, { jsonQuery: JSON.stringify(query('customer_segment')) });
@@ -183,7 +177,7 @@ describe('refresh all', () => {
   it('refreshes placements of two deployments in one run, each through its own deployment', async () => {
     const sim = installWorkbook();
     const sandbox = await home(t.sandboxDeploymentId, 'Experiments');
-    const entries = await placeReports(sim, 'raTwoDeploy', [await sales(), sandbox, await sales()]);
+    const entries = await placeReports('raTwoDeploy', [await sales(), sandbox, await sales()]);
     expect(entries.map((e) => e.deploymentId)).toEqual([t.salesDeploymentId, t.sandboxDeploymentId, t.salesDeploymentId]);
     const { service, seen } = await observed();
     const items = await startRefreshAll(service, entries).done;

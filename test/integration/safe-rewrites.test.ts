@@ -1,17 +1,16 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery, Report } from '../../src/contract';
 import { resultChecksum } from '../../src/core/result-checksum';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { PlacementOverlapError, WriteFailedError } from '../../src/placement/errors';
-import type { WorkbookPlacement, WriteOutcome } from '../../src/placement/placement-service';
+import type { WorkbookPlacement } from '../../src/placement/placement-service';
 import { openWorkspace } from '../../src/placement/session';
-import type { ExcelHost } from '../../src/workbench/excel-host';
-import { cellsOf, installWorkbook, workbookState } from '../support/excel';
+import { act, cellsOf, installWorkbook, selectCell, workbookState } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
-import { connectionOf } from '../support/workspace';
+import { connectionOf, done } from '../support/workspace';
 
 jest.setTimeout(30_000);
 
@@ -32,19 +31,8 @@ async function service(options: { requestBudgetBytes?: number; showAppliedFilter
   });
 }
 
-async function act(sim: ExcelHost, action: (context: Excel.RequestContext) => void) {
-  await Excel.run(async (context) => {
-    action(context as unknown as Excel.RequestContext);
-    await context.sync();
-  });
-}
 const sheet1 = (context: Excel.RequestContext) => context.workbook.worksheets.getItem('Sheet1');
-const select = (sim: ExcelHost, address: string) => act(sim, (c) => sheet1(c).getRange(address).select());
 
-function done(outcome: WriteOutcome) {
-  if (outcome.kind !== 'done') throw new Error(`expected done, got ${outcome.kind}`);
-  return outcome;
-}
 
 /** This workbook's entry for a placement, as the pane lists it before a refresh or a disconnect. */
 async function entryFor(placementId: string | null | undefined): Promise<WorkbookPlacement> {
@@ -74,7 +62,7 @@ async function ownReport(publicId: string, query: CubeQuery): Promise<Report> {
 describe('layouts in the workbook', () => {
   it('places a pivot with a dimension on columns, and a bold Total row and Total column that match total queries', async () => {
     const sim = installWorkbook();
-    await select(sim, 'B2');
+    await selectCell('B2');
     // The report asks for column and row totals (pivot items v0.7.0 and v0.12.0).
     const placed = done(await (await service()).place(await report('RevRegionQtr')));
     expect(placed.placement.resultLocation).toBe('Sheet1!B2:G8');
@@ -111,9 +99,9 @@ describe('layouts in the workbook', () => {
 describe('safe rewrites', () => {
   it('refuses to cover another placement, naming it, and writes nothing', async () => {
     const sim = installWorkbook();
-    await select(sim, 'B3');
+    await selectCell('B3');
     done(await (await service()).place(await report('OrdersStatus')));
-    await select(sim, 'C5');
+    await selectCell('C5');
     const before = workbookState(sim);
     const error = await (await service()).place(await report('CategoryKpis')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlacementOverlapError);
@@ -125,7 +113,7 @@ describe('safe rewrites', () => {
     const sim = installWorkbook();
     const r = await ownReport('itMidwayFail', { measures: ['orders.count'], dimensions: ['orders.status'] });
     const placed = done(await (await service()).place(r));
-    await act(sim, (c) => {
+    await act((c) => {
       sheet1(c).getRange('D1:D2').formulas = [['=A1'], ['keep']];
       sheet1(c).getRange('B4').numberFormat = [['0.000']];
     });
@@ -153,12 +141,12 @@ describe('safe rewrites', () => {
 
   it("names the rows and cells edited by hand, from the platform's record, and refreshes only when told to", async () => {
     const sim = installWorkbook();
-    await select(sim, 'B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await report('OrdersStatus')));
     // What the check compares with is the platform's record of the cells as written; the workbook keeps nothing.
     expect(placed.placement.resultChecksum).toEqual(resultChecksum(cellsOf(sim, 'Sheet1', 2, 1, 6, 3)));
     expect([...sim.model.settings.keys()]).toEqual([]);
-    await act(sim, (c) => { sheet1(c).getRange('C5').values = [[1]]; });
+    await act((c) => { sheet1(c).getRange('C5').values = [[1]]; });
     const before = workbookState(sim);
     expect(await (await service()).checkHandEdits(await entryFor(placed.placement.id))).toEqual({ rows: [5], cells: ['C5'] });
     const outcome = await (await service()).refresh(await entryFor(placed.placement.id));
@@ -180,7 +168,7 @@ describe('safe rewrites', () => {
       sheetId: placement.sheetId, sheetName: placement.sheetName, anchorCell: placement.anchorCell, host: 'EXCEL',
       resultChecksum: { v: 1, chunks: [{ from: 0, hash: 'another-clients-hash' }] },
     });
-    await act(sim, (c) => { sheet1(c).getRange('A2').values = [['edited']]; });
+    await act((c) => { sheet1(c).getRange('A2').values = [['edited']]; });
     const entry = await entryFor(placement.id);
     expect(entry.placement.resultChecksum).toEqual({ v: 1, chunks: [{ from: 0, hash: 'another-clients-hash' }] });
     expect(await (await service()).checkHandEdits(entry)).toBeNull();
@@ -192,7 +180,7 @@ describe('safe rewrites', () => {
     const sim = installWorkbook();
     const r = await ownReport('itShrinkGrow', { measures: ['orders.count', 'orders.total_amount'], dimensions: ['orders.status'] });
     const placed = done(await (await service()).place(r));
-    await act(sim, (c) => { sheet1(c).getRange('E1').values = [['neighbour']]; });
+    await act((c) => { sheet1(c).getRange('E1').values = [['neighbour']]; });
     await ownReport('itShrinkGrow', { measures: ['orders.count'], dimensions: ['orders.region'] });
     const shrunk = done(await (await service()).refresh(await entryFor(placed.placement.id)));
     expect(shrunk.placement.resultLocation).toBe('Sheet1!A1:B5');
@@ -214,9 +202,9 @@ describe('safe rewrites', () => {
 describe('anchors that hold', () => {
   it('follows columns inserted to the left and a renamed sheet, and records both', async () => {
     const sim = installWorkbook();
-    await select(sim, 'B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await report('OrdersStatus')));
-    await act(sim, (c) => {
+    await act((c) => {
       sheet1(c).getRange('A:A').insert('Right');
       sheet1(c).name = 'Sales Q1';
     });
@@ -227,9 +215,9 @@ describe('anchors that hold', () => {
 
   it('shows a placement whose rows were deleted as detached, never writing to a guessed place', async () => {
     const sim = installWorkbook();
-    await select(sim, 'B3');
+    await selectCell('B3');
     const placed = done(await (await service()).place(await report('OrdersStatus')));
-    await act(sim, (c) => sheet1(c).getRange('3:8').delete('Up'));
+    await act((c) => sheet1(c).getRange('3:8').delete('Up'));
     const entry = await entryFor(placed.placement.id);
     expect(entry.location).toBeNull();
     const before = workbookState(sim);
@@ -242,9 +230,9 @@ describe('anchors that hold', () => {
 
   it('disconnects a placement, clearing its cells when asked and keeping them otherwise', async () => {
     const sim = installWorkbook();
-    await select(sim, 'B3');
+    await selectCell('B3');
     const cleared = done(await (await service()).place(await report('OrdersStatus')));
-    await select(sim, 'F3');
+    await selectCell('F3');
     const kept = done(await (await service()).place(await report('CategoryKpis')));
     await (await service()).disconnect(await entryFor(cleared.placement.id), true);
     await (await service()).disconnect(await entryFor(kept.placement.id), false);
@@ -258,9 +246,9 @@ describe('anchors that hold', () => {
   it('refreshes several placements of one report, on two sheets, each on its own', async () => {
     const sim = installWorkbook();
     const r = await ownReport('itSeveralPlc', { measures: ['orders.count'], dimensions: ['orders.status'] });
-    await select(sim, 'B2');
+    await selectCell('B2');
     const first = done(await (await service()).place(r));
-    await act(sim, (c) => {
+    await act((c) => {
       c.workbook.worksheets.add('Other');
       c.workbook.worksheets.getItem('Other').getRange('D4').select();
     });

@@ -1,10 +1,9 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import type { Report } from '../../src/contract';
 import { WORKBOOK_ID_PROPERTY } from '../../src/excel/excel-connector';
-import type { ExcelHost } from '../../src/workbench/excel-host';
-import { cellsOf, installWorkbook } from '../support/excel';
+import { cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { reportByPublicId } from '../support/reports';
 import { workspaceFor } from '../support/workspace';
@@ -19,12 +18,6 @@ jest.setTimeout(60_000);
 const local = useAnalystPlatform();
 afterEach(() => local.t.platform.faults.set([]));
 
-async function select(sim: ExcelHost, sheetName: string, address: string) {
-  await Excel.run(async (context) => {
-    context.workbook.worksheets.getItem(sheetName).getRange(address).select();
-    await context.sync();
-  });
-}
 
 const sandboxReport = (): Promise<Report> => reportByPublicId(local.t.analyst, local.t.sandboxDeploymentId, 'WeeklyOrders');
 
@@ -33,7 +26,7 @@ describe('placements of every deployment', () => {
     const sim = installWorkbook();
     const { service } = await workspaceFor(local.t);
     const sales = await service.place(await local.report('OrdersStatus'));
-    await select(sim, 'Sheet1', 'F1');
+    await selectCell('F1', 'Sheet1');
     const sandbox = await service.place(await sandboxReport());
     expect([sales.kind, sandbox.kind]).toEqual(['done', 'done']);
     const entries = await service.workbookPlacements();
@@ -52,11 +45,11 @@ describe('placements of every deployment', () => {
   });
 
   it("shows a placement of a report the user may not read with its owner, never its name, and refuses to refresh it", async () => {
-    const sim = installWorkbook();
+    installWorkbook();
     // The admin places the Board report in the workbook, which the analyst opens afterwards.
     const admin = await workspaceFor(local.t, local.t.admin);
     const board = await reportByPublicId(local.t.admin, local.t.salesDeploymentId, 'BoardPackKpi');
-    await select(sim, 'Sheet1', 'H2');
+    await selectCell('H2', 'Sheet1');
     expect((await admin.service.place(board)).kind).toBe('done');
     const { service } = await workspaceFor(local.t);
     const [entry] = await service.workbookPlacements();

@@ -1,7 +1,7 @@
 import { CoreDataClient, type PlatformClient } from '../../src/client';
 import type { CubeLoadResult } from '../../src/contract';
 import type { DataClient } from '../../src/placement/deployments';
-import type { PlacementService } from '../../src/placement/placement-service';
+import type { PlacementService, WriteOutcome } from '../../src/placement/placement-service';
 import { openWorkspace, type WorkspaceConnection, type WorkspaceOptions } from '../../src/placement/session';
 import { noSleep, type TestPlatform } from './local-platform';
 
@@ -43,4 +43,10 @@ export function fixedResult(rows: Record<string, string | null>[], dimensions: s
   };
   // Pages like the data API: `limit` rows from `offset`.
   return { load: async (query) => ({ ...result, data: rows.slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 10_000)) }) };
+}
+
+/** The outcome of a write that must have gone through. */
+export function done(outcome: WriteOutcome): Extract<WriteOutcome, { kind: 'done' }> {
+  if (outcome.kind !== 'done') throw new Error(`expected done, got ${outcome.kind}`);
+  return outcome;
 }

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import { installWorkbook } from '../support/excel';
 

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./test/support/office-js-environment.js
+ * @jest-environment ./test/support/office-js-environment.ts
  */
 import { installWorkbook } from '../support/excel';
 
@@ -168,7 +168,7 @@ describe('selection (https://learn.microsoft.com/en-us/javascript/api/excel/exce
       await context.sync();
       return [ranges.address, ranges.areaCount];
     });
-    expect(areas).toEqual(['Sheet1!A1:B2,Sheet1!D5', 2]);
+    expect(areas).toEqual(['Sheet1!A1:B2, Sheet1!D5', 2]);
     host.model.selectChart();
     expect(await selected()).toBe('InvalidSelection');
   });

@@ -65,9 +65,10 @@ describe('grid actions on the workbook', () => {
   it('reports what the model refuses as a message, not an exception', () => {
     const { model, sheet } = workbook();
     model.setCell(sheet, 0, MAX_COLUMNS - 1, { value: 'last column' });
+    // Excel's code and message for it: https://learn.microsoft.com/en-us/office/dev/add-ins/excel/excel-add-ins-error-handling (NonBlankCellOffSheet).
     expect(attempt(() => runMenuAction(model, 'insert-columns', { top: 0, left: 0, bottom: 0, right: 0 }))).toEqual({
-      code: 'InvalidOperation',
-      message: expect.stringContaining('shift nonblank cells off'),
+      code: 'NonBlankCellOffSheet',
+      message: expect.stringContaining('push non-empty cells off the end of the worksheet'),
     });
     expect(attempt(() => runMenuAction(model, 'delete-sheet', model.selection, sheet.id))).toMatchObject({ code: 'InvalidOperation' });
     expect(attempt(() => renameSheet(model, sheet.id, 'Bad:Name'))).toMatchObject({ code: 'InvalidArgument' });

@@ -39,14 +39,6 @@ export function editable(model: WorkbookModel, sheetId = model.activeSheetId): S
   return sheet;
 }
 
-/**
- * Marks the workbook changed (where the model asks for that before `notify`) and tells its listeners.
- */
-function notifyChanged(model: WorkbookModel): void {
-  (model as { changed?: () => void }).changed?.();
-  model.notify();
-}
-
 export function select(model: WorkbookModel, selection: GridSelection, sheetId?: string): void {
   model.select(selectionRect(selection), sheetId);
   model.notify();
@@ -57,13 +49,13 @@ export function commitEdit(model: WorkbookModel, edit: EditState, coerce: Coerce
   if (!shouldCommit(edit)) return;
   const sheet = editable(model, edit.sheetId);
   model.setCell(sheet, edit.row, edit.column, enteredCell(edit.text, model.cellAt(sheet, edit.row, edit.column), coerce));
-  notifyChanged(model);
+  model.notify();
 }
 
 /** Delete: the selection's values and formulas go, its formats stay. */
 export function clearContents(model: WorkbookModel, rect: Rect): void {
   model.clear(editable(model), rect, 'Contents');
-  notifyChanged(model);
+  model.notify();
 }
 
 /** A context-menu action on the active sheet's selection (rows, columns) or on a sheet tab. */
@@ -77,7 +69,7 @@ export function runMenuAction(model: WorkbookModel, action: MenuAction, rect: Re
     model.deleteSheet(sheet);
     // Deleting the active sheet activates another: select there so the add-in hears of it.
     if (active) model.select(model.selection, model.activeSheetId);
-    notifyChanged(model);
+    model.notify();
     return;
   }
   const edit = structuralEdit(action, rect);
@@ -85,7 +77,7 @@ export function runMenuAction(model: WorkbookModel, action: MenuAction, rect: Re
   const sheet = editable(model);
   if (edit.op === 'insert') model.insert(sheet, edit.rect, edit.shift);
   else model.delete(sheet, edit.rect, edit.shift);
-  notifyChanged(model);
+  model.notify();
 }
 
 export function addSheet(model: WorkbookModel): void {
@@ -97,5 +89,5 @@ export function renameSheet(model: WorkbookModel, sheetId: string, name: string)
   const sheet = model.sheetById(sheetId);
   if (!sheet || sheet.name === name) return;
   model.renameSheet(sheet, name);
-  notifyChanged(model);
+  model.notify();
 }

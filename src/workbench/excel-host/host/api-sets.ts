@@ -276,17 +276,6 @@ export const MEMBER_SET_API_SETS: Readonly<Record<string, number>> = {
 };
 
 /**
- * Parameters documented with a later set than their method, keyed `'<Class>.<Method>.<parameter>'`: a host
- * below that set answers `ApiNotFound` when the request passes the argument.
- */
-export const PARAMETER_API_SETS: Readonly<Record<string, number>> = {
-  'WorksheetProtection.Protect.password': 7,
-  'WorksheetProtection.Unprotect.password': 7,
-  'Worksheet.GetUsedRange.valuesOnly': 2,
-  'Range.GetUsedRange.valuesOnly': 2,
-};
-
-/**
  * The ExcelApi 1.x minor version that introduced `type.member`; `access` `'set'` gives the set that allows
  * writing it. Unlisted members take their class's set ({@link TYPE_API_SETS}), else 1 (ExcelApi 1.1).
  */
@@ -295,9 +284,4 @@ export function apiSetOf(type: string, member: string, access: MemberAccess = 'g
   const introduced = MEMBER_API_SETS[key] ?? TYPE_API_SETS[type] ?? 1;
   if (access === 'set') return Math.max(introduced, MEMBER_SET_API_SETS[key] ?? introduced);
   return introduced;
-}
-
-/** Whether a host whose requirement sets go up to ExcelApi 1.`maxMinor` has `type.member` (for `access`). */
-export function isMemberSupported(type: string, member: string, maxMinor: number, access: MemberAccess = 'get'): boolean {
-  return apiSetOf(type, member, access) <= maxMinor;
 }

@@ -1,4 +1,5 @@
 import { hostError, NOT_PERMITTED_FOR_OBJECT_MESSAGE } from '../workbook/host-error';
+import { nameType } from '../workbook/defined-names';
 import type { NameModel } from '../workbook/workbook-model';
 import { HostCollection, HostObject, itemNotFound, type HostScope } from './host-object';
 import { Range } from './range';
@@ -27,7 +28,7 @@ export class NamedItem extends HostObject {
     const { entry } = this;
     switch (name) {
       case 'Name': return entry.name;
-      case 'Type': return this.model.nameType(entry);
+      case 'Type': return nameType(entry);
       case 'Value':
         if (this.scope.profile.name !== 'web' && /[A-Z]+\s*\(|\{/i.test(entry.formula.replace(/'[^']*'/g, ''))) {
           throw hostError('invalidOperation', NOT_PERMITTED_FOR_OBJECT_MESSAGE);
@@ -68,7 +69,6 @@ export class NamedItem extends HostObject {
       case 'GetRangeOrNullObject': return this.area();
       case 'Delete':
         this.model.deleteName(this.entry);
-        this.model.changed();
         return null;
       default: return super.call(name, args);
     }
@@ -108,7 +108,6 @@ export class NamedItemCollection extends HostCollection<NamedItem> {
         // A Range given as the reference is named with absolute references, as Excel's Name Manager does.
         const formula = reference instanceof Range ? this.model.absoluteFormula(reference.sheet, reference.rect) : String(reference);
         const entry = this.model.defineName(String(nameArg), formula, comment === undefined || comment === null ? '' : String(comment));
-        this.model.changed();
         return new NamedItem(this.scope, entry);
       }
       default: return super.call(name, args);

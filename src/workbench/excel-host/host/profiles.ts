@@ -1,10 +1,13 @@
+import { EXCEL_2019_VOLUME_MAX_MINOR } from './api-sets';
+
 /**
  * The hosts the emulator can stand in for. Payload limits: "Excel on the web has a payload size limit for
  * requests and responses of 5MB" (https://learn.microsoft.com/en-us/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins);
  * desktop Excel has no such limit. Requirement sets per host:
  * https://learn.microsoft.com/en-us/javascript/api/requirement-sets/excel/excel-api-requirement-sets
- * (Office 2019 volume licensed: ExcelApi 1.1–1.8 as shipped; its perpetual build is held at 1.7 here, as the issue describes).
+ * (Office 2019, volume-licensed perpetual: ExcelApi 1.1 to 1.7).
  */
+
 export interface HostProfile {
   name: 'web' | 'excel2019' | 'desktop';
   /** Highest ExcelApi 1.x minor version the host implements. */
@@ -19,6 +22,6 @@ export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export const HOST_PROFILES: Record<HostProfile['name'], HostProfile> = {
   web: { name: 'web', excelApiMinor: 20, requestLimitBytes: PAYLOAD_LIMIT_BYTES, responseLimitBytes: PAYLOAD_LIMIT_BYTES, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1' } },
-  excel2019: { name: 'excel2019', excelApiMinor: 7, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.1', richapiruntime: '1.1' } },
+  excel2019: { name: 'excel2019', excelApiMinor: EXCEL_2019_VOLUME_MAX_MINOR, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.1', richapiruntime: '1.1' } },
   desktop: { name: 'desktop', excelApiMinor: 20, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1' } },
 };

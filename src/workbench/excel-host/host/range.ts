@@ -62,7 +62,6 @@ export class Range extends HostObject {
       }
       (input as T[][]).forEach((line, r) => line.forEach((value, c) => apply(this.rect.top + r, this.rect.left + c, value)));
     }
-    this.model.changed();
   }
 
   private store(row: number, column: number, entry: Entry): void {
@@ -180,14 +179,12 @@ export class Range extends HostObject {
       case 'Clear':
         this.scope.assertWritable(this.sheet);
         this.model.clear(this.sheet, rect, (args[0] as 'All' | 'Contents' | 'Formats' | undefined) ?? 'All');
-        this.model.changed();
         return null;
       case 'Insert': {
         this.scope.assertWritable(this.sheet);
         const shift = String(args[0]) as 'Down' | 'Right';
         if (shift !== 'Down' && shift !== 'Right') throw invalidArgument(`Unknown shift '${shift}'.`);
         this.model.insert(this.sheet, rect, shift);
-        this.model.changed();
         return this.at(rect);
       }
       case 'Delete': {
@@ -195,7 +192,6 @@ export class Range extends HostObject {
         const shift = String(args[0]) as 'Up' | 'Left';
         if (shift !== 'Up' && shift !== 'Left') throw invalidArgument(`Unknown shift '${shift}'.`);
         this.model.delete(this.sheet, rect, shift);
-        this.model.changed();
         return null;
       }
       case 'Select':
@@ -211,12 +207,10 @@ export class Range extends HostObject {
       case 'Merge':
         this.scope.assertWritable(this.sheet);
         this.model.merge(this.sheet, rect, Boolean(args[0]));
-        this.model.changed();
         return null;
       case 'Unmerge':
         this.scope.assertWritable(this.sheet);
         this.model.unmerge(this.sheet, rect);
-        this.model.changed();
         return null;
       default: return super.call(name, args);
     }

@@ -8,7 +8,11 @@ import { WorksheetCollection } from './worksheet';
 
 const invalidSelection = () => hostError('invalidSelection');
 
-/** Several areas selected at once (ExcelApi 1.9): https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangeareas */
+/**
+ * Several areas selected at once (ExcelApi 1.9): https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangeareas.
+ * Its address names the sheet for each block, joined by ", " ("Sheet1!A1:B4, Sheet1!D1:D4",
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.interfaces.rangeareasdata).
+ */
 export class RangeAreas extends HostObject {
   readonly type = 'RangeAreas';
   override readonly defaultProperties = ['Address', 'AreaCount'];
@@ -18,7 +22,7 @@ export class RangeAreas extends HostObject {
   }
 
   override get(name: string): unknown {
-    if (name === 'Address' || name === 'AddressLocal') return this.areas.map((area) => sheetAddress(area.sheet.name, area.rect)).join(',');
+    if (name === 'Address' || name === 'AddressLocal') return this.areas.map((area) => sheetAddress(area.sheet.name, area.rect)).join(', ');
     if (name === 'AreaCount') return this.areas.length;
     return super.get(name);
   }

@@ -30,7 +30,6 @@ export class Worksheet extends HostObject {
   override set(name: string, value: unknown): void {
     if (name === 'Name') {
       this.model.renameSheet(this.sheet, String(value));
-      this.model.changed();
       return;
     }
     super.set(name, value);
@@ -59,7 +58,6 @@ export class Worksheet extends HostObject {
         return null;
       case 'Delete':
         this.model.deleteSheet(this.sheet);
-        this.model.changed();
         return null;
       default: return super.call(name, args);
     }
@@ -125,7 +123,6 @@ export class WorksheetCollection extends HostCollection<Worksheet> {
       case 'GetCount': return this.model.sheets.length;
       case 'Add': {
         const sheet = this.model.addSheet(args[0] ? String(args[0]) : undefined);
-        this.model.changed();
         return new Worksheet(this.scope, sheet);
       }
       default: return super.call(name, args);

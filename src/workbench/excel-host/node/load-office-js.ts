@@ -2,17 +2,20 @@ import { readFileSync } from 'node:fs';
 import { runInThisContext } from 'node:vm';
 
 /**
- * Loads Microsoft's Excel API library (the Excel on the web build Office.js itself loads) into this Node
- * process's main realm, once (benchmarks; Jest tests use test/support/office-js-environment.js, which does
- * the same in each test's realm). The library expects a browser: `window` is the global object, and the
- * few DOM calls it makes while loading (a trace element lookup, link parsing) get a minimal `document`.
+ * Loads Microsoft's Excel API library (the Excel on the web build Office.js itself loads) into a JavaScript
+ * realm: this process's main one by default (benchmarks), or a Jest test's (test/support/office-js-environment.ts
+ * passes its global and a runner for its context). The library expects a browser: `window` is the global
+ * object, and the few DOM calls it makes while loading (a trace element lookup, link parsing) get a minimal
+ * `document`.
  */
 const LIBRARY = require.resolve('@microsoft/office-js/dist/excel-web-16.00.js');
+let source: string | undefined;
 
-export function loadOfficeJs(): void {
-  const scope = globalThis as Record<string, unknown>;
+type Run = (code: string, filename: string) => void;
+
+export function loadOfficeJs(scope: Record<string, unknown> = globalThis as Record<string, unknown>, run: Run = (code, filename) => runInThisContext(code, { filename })): void {
   if (scope.Excel) return;
-  scope.window ??= globalThis;
+  scope.window ??= scope;
   scope.navigator ??= { userAgent: 'node' };
   scope.document ??= {
     getElementById: () => null,
@@ -24,5 +27,6 @@ export function loadOfficeJs(): void {
     readyState: 'complete',
     cookie: '',
   };
-  runInThisContext(readFileSync(LIBRARY, 'utf8'), { filename: LIBRARY });
+  source ??= readFileSync(LIBRARY, 'utf8');
+  run(source, LIBRARY);
 }

@@ -152,11 +152,6 @@ export const HTTP_STATUS: Record<ErrorCodeKey, number> = {
   unsupportedSheet: 400,
 };
 
-/** [RL]/[PERF]: Excel on the web refuses requests and responses over 5 MB; desktop Excel has no such limit. */
-export const WEB_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
-/** [RL]/[PERF]: "a range is limited to five million cells for get operations" on all platforms. */
-export const MAX_CELLS_PER_READ = 5_000_000;
-
 /** Excel's observed message for `NamedItem.getRange` on a name that is not a plain range (see `invalidOperation`). */
 export const NOT_PERMITTED_FOR_OBJECT_MESSAGE = 'This operation is not permitted for the current object.';
 

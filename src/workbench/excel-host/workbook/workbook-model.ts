@@ -1,6 +1,7 @@
-import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../../core/a1';
+import type { Rect } from '../../../core/a1';
 import { ErrorCodes, HostError } from './host-error';
-import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, nameType, validateName } from './defined-names';
+import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
+import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
 import { formatNameFormula } from './references';
 
 /** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
@@ -58,11 +59,7 @@ export interface SerializedWorkbook {
   nextSheetNumber: number;
 }
 
-export const cellKey = (row: number, column: number) => `${row}:${column}`;
-export function keyCell(key: string): { row: number; column: number } {
-  const [row, column] = key.split(':').map(Number) as [number, number];
-  return { row, column };
-}
+export { cellKey, keyCell } from './sheet-cells';
 
 /** Sheet ids look like Office's: a braced GUID, stable across renames, unique within the workbook. */
 function newSheetId(): string {
@@ -151,11 +148,6 @@ export class WorkbookModel {
     return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
   }
 
-  requireSheet(name: string): SheetModel {
-    const sheet = this.sheetByName(name);
-    if (!sheet) throw new HostError(ErrorCodes.itemNotFound, `The requested resource doesn't exist. (worksheet '${name}')`);
-    return sheet;
-  }
 
   addSheet(name?: string): SheetModel {
     let sheetName = name;
@@ -222,42 +214,14 @@ export class WorkbookModel {
   /** Inserts blank cells at `rect`, moving what was there down or right (and the names that point there). */
   insert(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right'): void {
     this.dirty = true;
-    const count = shift === 'Down' ? rect.bottom - rect.top + 1 : rect.right - rect.left + 1;
-    const moves = (row: number, column: number) =>
-      shift === 'Down'
-        ? column >= rect.left && column <= rect.right && row >= rect.top
-        : row >= rect.top && row <= rect.bottom && column >= rect.left;
-    const limit = shift === 'Down' ? MAX_ROWS : MAX_COLUMNS;
-    for (const [key] of sheet.cells) {
-      const { row, column } = keyCell(key);
-      if (moves(row, column) && (shift === 'Down' ? row : column) + count >= limit) {
-        throw new HostError(ErrorCodes.invalidOperation, 'To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet.');
-      }
-    }
-    const moved = new Map<string, CellData>();
-    for (const [key, cell] of sheet.cells) {
-      const { row, column } = keyCell(key);
-      if (moves(row, column)) moved.set(shift === 'Down' ? cellKey(row + count, column) : cellKey(row, column + count), cell);
-      else moved.set(key, cell);
-    }
-    sheet.cells = moved;
+    shiftForInsert(sheet, rect, shift);
     namesAfterInsert(this.names, sheet.name, rect, shift);
   }
 
   /** Deletes the cells at `rect`, moving what was below up or what was right left; names inside become #REF!. */
   delete(sheet: SheetModel, rect: Rect, shift: 'Up' | 'Left'): void {
     this.dirty = true;
-    const count = shift === 'Up' ? rect.bottom - rect.top + 1 : rect.right - rect.left + 1;
-    const next = new Map<string, CellData>();
-    for (const [key, cell] of sheet.cells) {
-      const { row, column } = keyCell(key);
-      const inside = row >= rect.top && row <= rect.bottom && column >= rect.left && column <= rect.right;
-      if (inside) continue;
-      if (shift === 'Up' && column >= rect.left && column <= rect.right && row > rect.bottom) next.set(cellKey(row - count, column), cell);
-      else if (shift === 'Left' && row >= rect.top && row <= rect.bottom && column > rect.right) next.set(cellKey(row, column - count), cell);
-      else next.set(key, cell);
-    }
-    sheet.cells = next;
+    shiftForDelete(sheet, rect, shift);
     namesAfterDelete(this.names, sheet.name, rect, shift);
   }
 
@@ -266,33 +230,13 @@ export class WorkbookModel {
    * format), as Worksheet.getUsedRange describes it; null on an empty sheet.
    */
   usedRange(sheet: SheetModel, valuesOnly: boolean): Rect | null {
-    let rect: Rect | null = null;
-    for (const [key, cell] of sheet.cells) {
-      if (valuesOnly && cell.value === '' && !cell.formula) continue;
-      const { row, column } = keyCell(key);
-      if (!rect) rect = { top: row, left: column, bottom: row, right: column };
-      else {
-        rect.top = Math.min(rect.top, row);
-        rect.bottom = Math.max(rect.bottom, row);
-        rect.left = Math.min(rect.left, column);
-        rect.right = Math.max(rect.right, column);
-      }
-    }
-    return rect;
+    return usedArea(sheet, valuesOnly);
   }
 
   /** Merges `rect` (or, `across`, each of its rows); only the top-left value of each merged area stays. */
   merge(sheet: SheetModel, rect: Rect, across: boolean): void {
     this.dirty = true;
-    const areas = across ? Array.from({ length: rect.bottom - rect.top + 1 }, (_, i) => ({ ...rect, top: rect.top + i, bottom: rect.top + i })) : [rect];
-    for (const area of areas) {
-      for (const [key] of sheet.cells) {
-        const { row, column } = keyCell(key);
-        const inside = row >= area.top && row <= area.bottom && column >= area.left && column <= area.right;
-        if (inside && (row !== area.top || column !== area.left)) sheet.cells.delete(key);
-      }
-      sheet.merges.push(area);
-    }
+    mergeCells(sheet, rect, across);
   }
 
   unmerge(sheet: SheetModel, rect: Rect): void {
@@ -331,10 +275,6 @@ export class WorkbookModel {
     if (!target) return null;
     const sheet = target.sheetName === null ? this.sheetById(this.activeSheetId) : this.sheetByName(target.sheetName);
     return sheet ? { sheet, rect: target.rect } : null;
-  }
-
-  nameType(entry: NameModel): string {
-    return nameType(entry);
   }
 
   /** `=Sheet1!$B$3:$F$40`: how Excel writes a reference to cells given as a range. */
