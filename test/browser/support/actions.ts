@@ -4,6 +4,14 @@ import type { Page } from 'playwright-core';
 
 type WorkbenchWindow = { workbench: { Excel: typeof Excel; reset(): void; model: { toJSON(): unknown } } };
 
+/**
+ * Waits until the workbench has opened its workbook (from IndexedDB) and connected Office.js to the host:
+ * until then `window.workbench` has only `reset`.
+ */
+export async function workbenchReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as Partial<WorkbenchWindow>).workbench?.Excel !== undefined);
+}
+
 /** A fresh pane: nothing saved, an empty workbook; then opened with `hash` (e.g. `token=…`) when given. */
 export async function freshWorkbench(page: Page, url: string, hash = ''): Promise<void> {
   await page.goto('about:blank');
@@ -11,9 +19,11 @@ export async function freshWorkbench(page: Page, url: string, hash = ''): Promis
   await page.evaluate(() => (window as unknown as WorkbenchWindow).workbench.reset());
   await page.goto('about:blank');
   await page.goto(hash ? `${url}#${hash}` : url);
+  await workbenchReady(page);
 }
 
 export async function selectCell(page: Page, address: string): Promise<void> {
+  await workbenchReady(page);
   await page.evaluate(async (a) => {
     const excel = (window as unknown as WorkbenchWindow).workbench.Excel;
     await excel.run(async (context) => {
@@ -24,7 +34,8 @@ export async function selectCell(page: Page, address: string): Promise<void> {
 }
 
 /** Reads cells of a sheet through the standard Excel API inside the page. */
-export function readCells(page: Page, address: string, sheet = 'Sheet1') {
+export async function readCells(page: Page, address: string, sheet = 'Sheet1') {
+  await workbenchReady(page);
   return page.evaluate(async ({ a, s }) => {
     const excel = (window as unknown as WorkbenchWindow).workbench.Excel;
     return excel.run(async (context) => {
@@ -54,7 +65,8 @@ export async function place(page: Page, cell: string, title: string): Promise<vo
 }
 
 /** The workbook's external id, as the add-in keeps it (a custom document property). */
-export function workbookId(page: Page): Promise<string> {
+export async function workbookId(page: Page): Promise<string> {
+  await workbenchReady(page);
   return page.evaluate(async () => {
     const excel = (window as unknown as WorkbenchWindow).workbench.Excel;
     return excel.run(async (context) => {
