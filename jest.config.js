@@ -9,6 +9,8 @@ module.exports = {
   projects: [
     { displayName: 'unit', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
     { displayName: 'integration', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    // The local platform's Core data API against Cube's documented behaviour and independent SQL, one file per area.
+    { displayName: 'conformance', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/conformance/**/*.test.ts'] },
     // Headless Chromium against the built add-in and a local platform; builds once, so it needs time.
     { displayName: 'browser', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
   ],

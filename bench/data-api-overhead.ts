@@ -2,6 +2,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import { startPlatform } from '../server/app';
 import { compileQuery } from '../server/cube/compiler';
 import { loadSemanticModel } from '../server/cube/model';
+import { normalizeQuery } from '../server/cube/normalize';
 import { MODEL_PATH } from '../server/app';
 import { Database } from '../server/store/database';
 import { prepareDatabase } from '../server/store/seed';
@@ -32,7 +33,7 @@ export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
     const client = new CoreDataClient({ apiUrl, tokens: new DeploymentTokenManager(admin, deployment!.id) });
     const results: BenchResult[] = [];
     for (const [name, query] of Object.entries(QUERIES)) {
-      const compiled = compileQuery(model, query, { maxRowLimit: 50_000 });
+      const compiled = compileQuery(model, normalizeQuery(query, { defaultLimit: 10_000, maxLimit: 50_000 }, new Date()));
       const direct: number[] = [];
       const viaApi: number[] = [];
       for (let i = 0; i < runs; i += 1) {

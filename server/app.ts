@@ -43,6 +43,11 @@ export interface PlatformOptions {
   faultInjection?: boolean;
   faults?: FaultRule[];
   now?: () => Date;
+  /**
+   * The instant relative date ranges in data API queries ("last 12 months") resolve against. Cube reads the
+   * server's clock; tests fix it so relative ranges land inside the sample data. Defaults to `now`.
+   */
+  queryClock?: () => Date;
   /** OAuth redirect URIs registered besides `{publicUrl}/auth/callback.html` (default: the dev server's). */
   oauthRedirectUris?: string[];
 }
@@ -94,7 +99,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const hosts = new Set<string>();
   const ownOrigins = new Set<string>();
   const queries = new QueryRunner(db, ctx.model, {
-    maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now,
+    maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now, queryClock: options.queryClock ?? now,
     resultRetentionMs: options.resultRetentionMs, maxRetainedResults: options.maxRetainedResults, maxRetainedRows: options.maxRetainedRows,
   });
   const router = new Router();

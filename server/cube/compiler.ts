@@ -1,10 +1,14 @@
-import type { Annotation, AnnotationEntry, CubeFilter, CubeQuery, Granularity, MemberFilter } from '../../src/contract';
+import type { Annotation, AnnotationEntry } from '../../src/contract';
 import type { SqlParam } from '../store/database';
-import { resolveDateRange } from './date-range';
-import { QueryError } from './errors';
-import type { DimensionDef, MeasureDef, MemberDef, SemanticModel } from './model';
+import { utcBound } from './date-range';
+import { CubePlainError, QueryError } from './errors';
+import { filterSql } from './filters';
+import { dimensionSql, localTime, measureSql, memberByPath, type SqlContext } from './members';
+import { dimensionFormat, measureFormat } from './meta';
+import type { DimensionDef, MeasureDef, MemberDef, SegmentDef, SemanticModel } from './model';
+import type { NormalizedQuery } from './normalize';
 
-export const DEFAULT_ROW_LIMIT = 10_000;
+const GRANULARITIES = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year']);
 
 export interface ResultColumn {
   /** SQL alias of the column. */
@@ -21,331 +25,195 @@ export interface CompiledQuery {
   /** `count(*)` over the unlimited result, when the query asked for `total`. */
   totalSql?: string;
   columns: ResultColumn[];
-  normalizedQuery: CubeQuery & { limit: number; timezone: string };
+  /** The order Cube applies: the query's, else its default order (`BaseQuery.defaultOrder`). */
+  order: { id: string; desc: boolean }[];
+  query: NormalizedQuery;
   annotation: Annotation;
-}
-
-export interface CompileOptions {
-  /** Largest `limit` the API accepts (Cube's row limit). */
-  maxRowLimit: number;
-  now?: Date;
 }
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
-/** Compiles a Cube JSON query into one DuckDB statement over the model's table, with positional parameters. */
-export function compileQuery(model: SemanticModel, query: CubeQuery, options: CompileOptions): CompiledQuery {
-  const timezone = query.timezone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-  } catch {
-    throw new QueryError(`Unknown timezone: '${timezone}'`);
-  }
-  const limit = query.limit ?? DEFAULT_ROW_LIMIT;
-  if (limit > options.maxRowLimit) {
-    throw new QueryError(`The query limit has been exceeded: limit ${limit} is over the row limit of ${options.maxRowLimit}.`);
-  }
-
+/** Compiles a normalized Cube query into one DuckDB statement over the model's table, with positional parameters. */
+export function compileQuery(model: SemanticModel, query: NormalizedQuery): CompiledQuery {
   const sourceCubes = new Set<string>();
-  const resolve = (name: string, expected: 'measure' | 'dimension'): MemberDef => {
-    const member = model.member(name);
-    if (!member) throw new QueryError(`'${name}' not found for path '${name}'`);
-    if (member.kind !== expected) throw new QueryError(`'${name}' is a ${member.kind}, not a ${expected}`);
+  const use = <T extends MemberDef>(member: T): T => {
     sourceCubes.add(member.sourceCube);
     return member;
   };
-  const measures = (query.measures ?? []).map((name) => resolve(name, 'measure') as MeasureDef);
-  const dimensions = (query.dimensions ?? []).map((name) => resolve(name, 'dimension') as DimensionDef);
-  const timeDimensions = (query.timeDimensions ?? []).map((td) => {
-    const member = resolve(td.dimension, 'dimension') as DimensionDef;
-    if (member.type !== 'time') throw new QueryError(`'${td.dimension}' is not a time dimension`);
+  const measures = query.measures.map((name) => use(memberByPath(model, 'measure', name)));
+  const dimensions = query.dimensions.map((name) => use(memberByPath(model, 'dimension', name)));
+  const segments = (query.segments ?? []).map((name) => use(memberByPath(model, 'segment', name)));
+  const timeDimensions = query.timeDimensions.map((td) => {
+    const member = use(memberByPath(model, 'dimension', td.dimension));
+    if (td.granularity && !GRANULARITIES.has(td.granularity)) {
+      throw new QueryError(`Granularity "${td.granularity}" does not exist in dimension ${td.dimension}`);
+    }
     return { ...td, member };
   });
-  const grouped = timeDimensions.filter((td) => td.granularity);
-  if (measures.length + dimensions.length + grouped.length === 0) {
-    throw new QueryError('Query should contain either measures, dimensions or timeDimensions with granularities in order to be valid');
-  }
-
-  const params: SqlParam[] = [];
-  const filterMembers: MemberDef[] = [];
-  collectFilterMembers(query.filters ?? [], model, filterMembers);
-  for (const member of filterMembers) sourceCubes.add(member.sourceCube);
+  collectFilterCubes(query, model, sourceCubes);
   if (sourceCubes.size > 1) {
     throw new QueryError(`Can't find join path to join ${[...sourceCubes].map((c) => `'${c}'`).join(', ')}`);
   }
   const [sourceCube] = [...sourceCubes] as [string];
-  const table = model.tableOf(sourceCube);
-  const tableAlias = quote(sourceCube);
-  const ctx: SqlContext = { model, tableAlias, timezone };
+  refuseHidden([...dimensions, ...measures], timeDimensions.filter((td) => td.granularity).map((td) => ({ member: td.member, key: `${td.dimension}.${td.granularity}` })));
+  const ungrouped = query.ungrouped === true;
+  if (ungrouped) checkUngrouped(model, sourceCube, dimensions);
+  const ctx: SqlContext = { model, tableAlias: quote(sourceCube), timezone: query.timezone, ungrouped };
 
   const columns: ResultColumn[] = [];
   const select: string[] = [];
-  const groupBy: number[] = [];
+  const add = (sql: string, column: Omit<ResultColumn, 'alias'>) => {
+    const alias = `c${columns.length}`;
+    select.push(`${sql} AS ${alias}`);
+    columns.push({ ...column, alias });
+  };
   for (const member of dimensions) {
-    const alias = `d${columns.length}`;
-    select.push(`${dimensionOutput(member, dimensionSql(ctx, member))} AS ${alias}`);
-    columns.push({ alias, keys: [member.name], kind: 'dimension', member });
-    groupBy.push(columns.length);
+    add(member.type === 'time' ? timeText(localTime(ctx, member)) : dimensionSql(ctx, member), { keys: [member.name], kind: 'dimension', member });
   }
+  const grouped = timeDimensions.filter((td) => td.granularity);
   for (const td of grouped) {
-    const alias = `t${columns.length}`;
-    const truncated = `date_trunc('${td.granularity as Granularity}', ${localTime(ctx, td.member)})`;
-    select.push(`${timeOutput(truncated)} AS ${alias}`);
-    // Cube returns a granular time dimension under `member.granularity` and, for convenience, the plain name.
-    columns.push({ alias, keys: [`${td.member.name}.${td.granularity}`, td.member.name], kind: 'time', member: td.member });
-    groupBy.push(columns.length);
+    // Cube returns a granular time dimension under `member.granularity` and, for compatibility, the plain name.
+    const keys = [`${td.member.name}.${td.granularity}`, ...(query.dimensions.includes(td.member.name) ? [] : [td.member.name])];
+    add(timeText(`date_trunc('${td.granularity}', ${localTime(ctx, td.member)})`), { keys, kind: 'time', member: td.member });
   }
-  for (const member of measures) {
-    const alias = `m${columns.length}`;
-    select.push(`${measureSql(ctx, member)} AS ${alias}`);
-    columns.push({ alias, keys: [member.name], kind: 'measure', member });
-  }
+  for (const member of measures) add(measureSql(ctx, member), { keys: [member.name], kind: 'measure', member });
 
+  const params: SqlParam[] = [];
   const where: string[] = [];
   const having: string[] = [];
   for (const td of timeDimensions) {
     if (!td.dateRange) continue;
-    const range = resolveDateRange(td.dateRange, timezone, options.now);
-    params.push(range.from, range.to);
-    where.push(`${localTime(ctx, td.member)} BETWEEN ?::TIMESTAMP AND ?::TIMESTAMP`);
+    params.push(utcBound(td.dateRange[0], 'start', ctx.timezone), utcBound(td.dateRange[1], 'end', ctx.timezone));
+    const column = dimensionSql(ctx, td.member);
+    where.push(`(${column} >= ?::TIMESTAMPTZ AND ${column} <= ?::TIMESTAMPTZ)`);
   }
-  for (const filter of query.filters ?? []) {
+  for (const filter of query.filters) {
     const compiled = filterSql(ctx, filter, params);
+    if (compiled.onMeasure && ungrouped) throw new QueryError("Measure filters aren't allowed in ungrouped query");
     (compiled.onMeasure ? having : where).push(compiled.sql);
   }
+  for (const segment of segments) where.push(`(${dimensionSql(ctx, segment)})`);
 
-  const order = orderClause(query, columns);
+  const order = query.order ?? defaultOrder(query, dimensions, grouped.map((td) => td.member), measures);
+  const groupCount = ungrouped ? 0 : columns.filter((c) => c.kind !== 'measure').length;
   const body = [
-    `FROM ${quote(table)} AS ${tableAlias}`,
+    `FROM ${quote(model.tableOf(sourceCube))} AS ${ctx.tableAlias}`,
     where.length ? `WHERE ${where.join(' AND ')}` : '',
-    groupBy.length ? `GROUP BY ${groupBy.join(', ')}` : '',
+    groupCount ? `GROUP BY ${Array.from({ length: groupCount }, (_, i) => i + 1).join(', ')}` : '',
     having.length ? `HAVING ${having.join(' AND ')}` : '',
   ].filter(Boolean).join('\n');
   const base = `SELECT ${select.join(', ')}\n${body}`;
-  const sql = `${base}\nORDER BY ${order}\nLIMIT ${limit}${query.offset ? ` OFFSET ${query.offset}` : ''}`;
-
+  const orderBy = orderClause(order, columns);
+  const sql = `${base}${orderBy ? `\nORDER BY ${orderBy}` : ''}\nLIMIT ${query.limit}${query.offset ? ` OFFSET ${query.offset}` : ''}`;
   return {
     sql,
     params,
     totalSql: query.total ? `SELECT count(*) AS total FROM (${base}) AS result` : undefined,
     columns,
-    normalizedQuery: { ...query, limit, timezone, filters: query.filters ?? [], measures: query.measures ?? [], dimensions: query.dimensions ?? [], timeDimensions: query.timeDimensions ?? [] },
-    annotation: annotate(columns, grouped),
+    order,
+    query,
+    annotation: annotate(columns, segments, grouped, query.dimensions),
   };
 }
 
-interface SqlContext {
-  model: SemanticModel;
-  tableAlias: string;
-  timezone: string;
+/**
+ * A member the model hides (`public: false`) cannot be selected: Cube's result transform refuses it with
+ * these words (filters and segments may still use it).
+ */
+function refuseHidden(members: MemberDef[], granular: { member: MemberDef; key: string }[]): void {
+  const hidden = members.find((m) => !m.isVisible)?.name ?? granular.find((g) => !g.member.isVisible)?.key;
+  if (hidden === undefined) return;
+  throw new CubePlainError(
+    `You requested hidden member: '${hidden}'. Please make it visible using \`public: true\`. Please note primaryKey fields are \`public: false\` by default: https://docs.cube.dev/reference/data-modeling/joins#setting-a-primary-key.`,
+  );
 }
 
-/** Replaces `{CUBE}` with the table alias and `{member}` / `{cube.member}` with that member's SQL. */
-function expandSql(ctx: SqlContext, sql: string, owner: MemberDef, seen: Set<string>): string {
-  return sql.replace(/\{([A-Za-z_][A-Za-z0-9_.]*)\}/g, (_, ref: string) => {
-    if (ref === 'CUBE') return ctx.tableAlias;
-    const name = ref.includes('.') ? ref : `${owner.sourceCube}.${ref}`;
-    const member = ctx.model.member(name);
-    if (!member) throw new QueryError(`'${name}' not found in the SQL of '${owner.name}'`);
-    if (seen.has(member.name)) throw new QueryError(`'${owner.name}' refers to itself`);
-    const next = new Set(seen).add(member.name);
-    return member.kind === 'measure' ? `(${measureExpression(ctx, member, next)})` : `(${expandSql(ctx, member.sql, member, next)})`;
-  });
-}
-
-function dimensionSql(ctx: SqlContext, member: DimensionDef): string {
-  return expandSql(ctx, member.sql, member, new Set([member.name]));
-}
-
-/** A time column as wall-clock time in the query's zone. Stored times are UTC, so UTC needs no conversion. */
-function localTime(ctx: SqlContext, member: DimensionDef): string {
-  const column = dimensionSql(ctx, member);
-  if (ctx.timezone === 'UTC' || ctx.timezone === 'Etc/UTC') return `(${column})`;
-  return `timezone('${ctx.timezone.replace(/'/g, "''")}', (${column})::TIMESTAMPTZ)`;
-}
-
-function timeOutput(sql: string): string {
+/** Cube's time values: `YYYY-MM-DDTHH:mm:ss.SSS`, no zone. */
+function timeText(sql: string): string {
   return `strftime(${sql}, '%Y-%m-%dT%H:%M:%S.%g')`;
 }
 
-function dimensionOutput(member: DimensionDef, sql: string): string {
-  return member.type === 'time' ? timeOutput(`(${sql})`) : sql;
-}
-
-function measureExpression(ctx: SqlContext, member: MeasureDef, seen: Set<string>): string {
-  const filter = member.filters.map((f) => `(${expandSql(ctx, f, member, seen)})`).join(' AND ');
-  const value = member.sql ? expandSql(ctx, member.sql, member, seen) : undefined;
-  const guarded = (expr: string) => (filter ? `CASE WHEN ${filter} THEN ${expr} END` : expr);
-  switch (member.aggregation) {
-    case 'count':
-      return value ? `count(${guarded(value)})` : filter ? `count(${guarded('1')})` : 'count(*)';
-    case 'count_distinct':
-    case 'count_distinct_approx':
-      return `count(DISTINCT ${guarded(required(member, value))})`;
-    case 'sum':
-    case 'avg':
-    case 'min':
-    case 'max':
-      return `${member.aggregation}(${guarded(required(member, value))})`;
-    case 'number':
-      return required(member, value);
-  }
-}
-
-function required(member: MeasureDef, sql: string | undefined): string {
-  if (!sql) throw new QueryError(`measure '${member.name}' of type ${member.aggregation} needs sql`);
-  return sql;
-}
-
-function measureSql(ctx: SqlContext, member: MeasureDef): string {
-  return measureExpression(ctx, member, new Set([member.name]));
-}
-
-function isMemberFilter(filter: CubeFilter): filter is MemberFilter {
-  return 'operator' in filter;
-}
-
-function filterMemberName(filter: MemberFilter): string {
-  const name = filter.member ?? filter.dimension;
-  if (!name) throw new QueryError('A filter needs a member');
-  return name;
-}
-
-function collectFilterMembers(filters: CubeFilter[], model: SemanticModel, into: MemberDef[]): void {
-  for (const filter of filters) {
-    if (isMemberFilter(filter)) {
-      const name = filterMemberName(filter);
-      const member = model.member(name);
-      if (!member) throw new QueryError(`'${name}' not found for path '${name}'`);
-      into.push(member);
-    } else {
-      collectFilterMembers('and' in filter ? filter.and : filter.or, model, into);
-    }
-  }
-}
-
-interface CompiledFilter {
-  sql: string;
-  onMeasure: boolean;
-}
-
-function filterSql(ctx: SqlContext, filter: CubeFilter, params: SqlParam[]): CompiledFilter {
-  if (!isMemberFilter(filter)) {
-    const [joiner, parts] = 'and' in filter ? ['AND', filter.and] : ['OR', filter.or];
-    if (parts.length === 0) return { sql: 'TRUE', onMeasure: false };
-    const compiled = parts.map((part) => filterSql(ctx, part, params));
-    const onMeasure = compiled.some((c) => c.onMeasure);
-    if (onMeasure && compiled.some((c) => !c.onMeasure)) {
-      throw new QueryError('You cannot use dimension and measure in same condition');
-    }
-    return { sql: `(${compiled.map((c) => c.sql).join(` ${joiner} `)})`, onMeasure };
-  }
-  const member = ctx.model.member(filterMemberName(filter))!;
-  const onMeasure = member.kind === 'measure';
-  const column = member.kind === 'measure'
-    ? measureSql(ctx, member)
-    : member.type === 'time' ? localTime(ctx, member) : dimensionSql(ctx, member);
-  const type = member.kind === 'measure' ? 'number' : member.type;
-  const values = (filter.values ?? []).filter((v): v is string | number | boolean => v !== null).map(String);
-  const cast = type === 'number' ? '::DOUBLE' : type === 'boolean' ? '::BOOLEAN' : type === 'time' ? '::TIMESTAMP' : '::VARCHAR';
-  const placeholders = (items: string[]) => items.map((v) => { params.push(v); return `?${cast}`; }).join(', ');
-  const needValues = (count?: number) => {
-    if (values.length === 0 || (count !== undefined && values.length < count)) {
-      throw new QueryError(`Filter '${filter.operator}' on '${member.name}' needs ${count ?? 'at least one'} value${count === 1 ? '' : 's'}`);
+function collectFilterCubes(query: NormalizedQuery, model: SemanticModel, into: Set<string>): void {
+  const visit = (filters: NormalizedQuery['filters']) => {
+    for (const filter of filters) {
+      if ('and' in filter) visit(filter.and);
+      else if ('or' in filter) visit(filter.or);
+      else {
+        const member = model.member(filter.member);
+        if (member) into.add(member.sourceCube);
+      }
     }
   };
-  const textMatch = (fn: string, negate: boolean) => {
-    needValues();
-    const parts = values.map((v) => { params.push(v.toLowerCase()); return `${fn}(lower(${column}), ?)`; });
-    const any = `(${parts.join(' OR ')})`;
-    return negate ? `(NOT ${any} OR ${column} IS NULL)` : any;
-  };
-  const timeBound = (value: string, end: boolean) => {
-    const range = resolveDateRange([value, value], ctx.timezone);
-    params.push(end ? range.to : range.from);
-    return '?::TIMESTAMP';
-  };
-  let sql: string;
-  switch (filter.operator) {
-    case 'equals': needValues(); sql = `${column} IN (${placeholders(values)})`; break;
-    case 'notEquals': needValues(); sql = `(${column} NOT IN (${placeholders(values)}) OR ${column} IS NULL)`; break;
-    case 'contains': sql = textMatch('contains', false); break;
-    case 'notContains': sql = textMatch('contains', true); break;
-    case 'startsWith': sql = textMatch('starts_with', false); break;
-    case 'notStartsWith': sql = textMatch('starts_with', true); break;
-    case 'endsWith': sql = textMatch('ends_with', false); break;
-    case 'notEndsWith': sql = textMatch('ends_with', true); break;
-    case 'gt': case 'gte': case 'lt': case 'lte': {
-      needValues(1);
-      const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[filter.operator];
-      sql = `${column} ${op} ${placeholders([values[0]!])}`;
-      break;
-    }
-    case 'set': sql = `${column} IS NOT NULL`; break;
-    case 'notSet': sql = `${column} IS NULL`; break;
-    case 'inDateRange': case 'notInDateRange': {
-      needValues(2);
-      const range = resolveDateRange([values[0]!, values[1]!], ctx.timezone);
-      params.push(range.from, range.to);
-      const inside = `${column} BETWEEN ?::TIMESTAMP AND ?::TIMESTAMP`;
-      sql = filter.operator === 'inDateRange' ? inside : `(NOT (${inside}) OR ${column} IS NULL)`;
-      break;
-    }
-    case 'beforeDate': needValues(1); sql = `${column} < ${timeBound(values[0]!, false)}`; break;
-    case 'beforeOrOnDate': needValues(1); sql = `${column} <= ${timeBound(values[0]!, true)}`; break;
-    case 'afterDate': needValues(1); sql = `${column} > ${timeBound(values[0]!, true)}`; break;
-    case 'afterOrOnDate': needValues(1); sql = `${column} >= ${timeBound(values[0]!, false)}`; break;
-  }
-  return { sql, onMeasure };
+  visit(query.filters);
 }
 
-/** Explicit order, else Cube's default: first granular time dimension ascending, else first measure descending, else first dimension ascending. Every grouped column follows as a tie-breaker so paging with offset is stable. */
-function orderClause(query: CubeQuery, columns: ResultColumn[]): string {
-  const entries: [string, 'asc' | 'desc'][] = Array.isArray(query.order)
-    ? query.order
-    : Object.entries(query.order ?? {});
+/** An ungrouped query must list the primary key of its cube (Cube's `initUngrouped`). */
+function checkUngrouped(model: SemanticModel, sourceCube: string, dimensions: DimensionDef[]): void {
+  const keys = [...model.cube(sourceCube)!.members.values()].filter((m): m is DimensionDef => m.kind === 'dimension' && m.primaryKey);
+  const missing = keys.filter((key) => !dimensions.some((d) => d.sourceCube === sourceCube && d.sourceName === key.sourceName));
+  if (missing.length) {
+    throw new QueryError(`Ungrouped query requires primary keys to be present in dimensions: ${missing.map((k) => `'${k.name}'`).join(', ')}. Pass allowUngroupedWithoutPrimaryKey option to disable this check.`);
+  }
+}
+
+/** Cube's default order: the first granular time dimension ascending; else, with dimensions, the first measure descending; else the first dimension ascending. */
+function defaultOrder(query: NormalizedQuery, dimensions: DimensionDef[], grouped: DimensionDef[], measures: MeasureDef[]) {
+  if (grouped.length) return [{ id: query.timeDimensions.find((td) => td.granularity)!.dimension, desc: false }];
+  if (measures.length && dimensions.length) return [{ id: measures[0]!.name, desc: true }];
+  if (dimensions.length) return [{ id: dimensions[0]!.name, desc: false }];
+  return [];
+}
+
+/**
+ * The order as SQL. A member the query does not select is skipped, as Cube skips it. Grouped columns not
+ * named follow as tie-breakers: Cube leaves ties in any order, and a fixed one keeps `offset` paging stable.
+ */
+function orderClause(order: { id: string; desc: boolean }[], columns: ResultColumn[]): string {
   const parts: string[] = [];
   const used = new Set<string>();
-  for (const [name, direction] of entries) {
-    const column = columns.find((c) => c.keys.includes(name));
-    if (!column) throw new QueryError(`Order member '${name}' is not in the query`);
-    parts.push(`${column.alias} ${direction.toUpperCase()} NULLS LAST`);
+  for (const { id, desc } of order) {
+    const column = columns.find((c) => c.keys.includes(id) || (c.kind === 'time' && c.member.name === id));
+    if (!column || used.has(column.alias)) continue;
+    parts.push(`${column.alias} ${desc ? 'DESC' : 'ASC'}`);
     used.add(column.alias);
   }
-  if (entries.length === 0 && query.order === undefined) {
-    const first = columns.find((c) => c.kind === 'time') ?? columns.find((c) => c.kind === 'measure') ?? columns[0];
-    if (first) {
-      parts.push(`${first.alias} ${first.kind === 'measure' ? 'DESC' : 'ASC'} NULLS LAST`);
-      used.add(first.alias);
-    }
-  }
-  for (const column of columns) {
-    if (column.kind !== 'measure' && !used.has(column.alias)) parts.push(`${column.alias} ASC NULLS LAST`);
-  }
-  return parts.length ? parts.join(', ') : '1';
+  if (parts.length === 0 && order.length === 0) return '';
+  for (const column of columns) if (column.kind !== 'measure' && !used.has(column.alias)) parts.push(`${column.alias} ASC`);
+  return parts.join(', ');
 }
 
 function entryOf(member: MemberDef): AnnotationEntry {
-  const entry: AnnotationEntry = { title: member.title, shortTitle: member.shortTitle, type: member.type };
-  if (member.format) entry.format = member.format;
+  const entry: AnnotationEntry = { title: member.title, shortTitle: member.shortTitle, type: member.kind === 'dimension' ? member.type : 'number' };
+  if (member.description) entry.description = member.description;
+  if (member.kind !== 'segment') {
+    if (member.format) entry.format = annotationFormat(member);
+    if (member.currency) entry.currency = member.currency;
+  }
+  if (member.meta) entry.meta = member.meta;
   if (member.kind === 'measure') Object.assign(entry, { drillMembers: [], drillMembersGrouped: { measures: [], dimensions: [] } });
   return entry;
 }
 
-function annotate(columns: ResultColumn[], grouped: { member: DimensionDef; granularity?: Granularity }[]): Annotation {
+function annotationFormat(member: MeasureDef | DimensionDef): AnnotationEntry['format'] {
+  return (member.kind === 'measure' ? measureFormat(member.format) : dimensionFormat(member.format, member.type)) as AnnotationEntry['format'];
+}
+
+/** Cube's `prepareAnnotation`: visible members only, granular time dimensions with `{name, title, interval}`. */
+function annotate(columns: ResultColumn[], segments: SegmentDef[], grouped: { member: DimensionDef; granularity?: string }[], dimensions: string[]): Annotation {
   const annotation: Annotation = { measures: {}, dimensions: {}, segments: {}, timeDimensions: {} };
   for (const column of columns) {
+    if (!column.member.isVisible) continue;
     if (column.kind === 'measure') annotation.measures[column.member.name] = entryOf(column.member);
     if (column.kind === 'dimension') annotation.dimensions[column.member.name] = entryOf(column.member);
   }
+  for (const segment of segments) if (segment.isVisible) annotation.segments[segment.name] = entryOf(segment);
   for (const td of grouped) {
+    if (!td.member.isVisible) continue;
     const granularity = td.granularity!;
-    const entry = entryOf(td.member);
     annotation.timeDimensions[`${td.member.name}.${granularity}`] = {
-      ...entry,
-      granularity: { name: granularity, title: granularity.charAt(0).toUpperCase() + granularity.slice(1), interval: `1 ${granularity}` },
+      ...entryOf(td.member), granularity: { name: granularity, title: granularity, interval: `1 ${granularity}` },
     };
-    annotation.timeDimensions[td.member.name] = entry;
+    if (!dimensions.includes(td.member.name)) annotation.timeDimensions[td.member.name] = entryOf(td.member);
   }
   return annotation;
 }

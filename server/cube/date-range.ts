@@ -1,97 +1,121 @@
 import { QueryError } from './errors';
+import {
+  addToWallClock, endOfUnit, formatWallClock, parseWallClock, startOfUnit, wallClockAt, wallClockToUtc, type CalendarUnit, type WallClock,
+} from './time-zone';
 
-/** Local wall-clock bounds (no zone) of a Cube date range, in the query's time zone. */
-export interface LocalRange {
-  from: string;
-  to: string;
+/**
+ * Date ranges resolved as Cube's API gateway resolves them (`date-parser.ts` and `resolveDateRange` in
+ * `query.ts`, Cube 1.7): bounds are wall-clock times in the query's zone, written `YYYY-MM-DDTHH:mm:ss.SSS`.
+ *
+ * - `this|last|next <unit>`: the whole unit holding now, or the one before or after it.
+ * - `last N <units>`: N whole units before the current one ("last 12 months" on 15 June 2025 is
+ *   2024-06-01 … 2025-05-31); `next N <units>`: the N whole units after it.
+ * - `today`, `yesterday`, `tomorrow`.
+ * - `from X to Y`: X's start and Y's end at day precision (or hour, minute, second when the phrase names one).
+ * - Anything else is read as one date, the whole day.
+ *
+ * Cube reads X, Y and single dates with chrono-node. Here they are: `now`, `today`, `yesterday`,
+ * `tomorrow`, `N <units> ago`, `N <units> from now`, `in N <units>`, and ISO dates and date-times. Other
+ * phrases are refused with Cube's own words, `Can't parse date: '…'`.
+ */
+export type DateRangeInput = string | string[];
+
+const UNIT = '(day|week|month|year|quarter|hour|minute|second)';
+const THIS_LAST_NEXT = new RegExp(`(this|last|next)\\s+${UNIT}`);
+const LAST_NEXT_N = new RegExp(`(last|next)\\s+(\\d+)\\s+${UNIT}`);
+const DATE_ONLY = /^\d\d\d\d-\d\d-\d\d$/;
+
+/** The finest unit a phrase names: Cube keeps hour, minute or second precision when asked, else whole days. */
+function precisionOf(phrase: string): CalendarUnit {
+  return (['second', 'minute', 'hour'] as const).find((unit) => phrase.includes(unit)) ?? 'day';
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+/** Cube's `dateParser`: a phrase to `[from, to]` local timestamps in `timeZone`. */
+export function parseDatePhrase(input: string, timeZone: string, now: Date): [string, string] {
+  const phrase = input.toLowerCase();
+  const current = wallClockAt(now, timeZone);
+  const range = (from: WallClock, to: WallClock): [string, string] => [formatWallClock(from), formatWallClock(to)];
 
-function normalizeBound(value: string, end: boolean): string {
+  const thisLastNext = THIS_LAST_NEXT.exec(phrase);
+  if (thisLastNext) {
+    const unit = thisLastNext[2] as CalendarUnit;
+    const shift = { this: 0, last: -1, next: 1 }[thisLastNext[1] as 'this' | 'last' | 'next'];
+    const anchor = addToWallClock(current, unit, shift);
+    return range(startOfUnit(anchor, unit), endOfUnit(anchor, unit));
+  }
+  const lastNextN = LAST_NEXT_N.exec(phrase);
+  if (lastNextN) {
+    const count = Number.parseInt(lastNextN[2]!, 10);
+    const unit = lastNextN[3] as CalendarUnit;
+    const [startShift, endShift] = lastNextN[1] === 'last' ? [-count, -1] : [1, count];
+    return range(startOfUnit(addToWallClock(current, unit, startShift), unit), endOfUnit(addToWallClock(current, unit, endShift), unit));
+  }
+  for (const [word, shift] of [['today', 0], ['yesterday', -1], ['tomorrow', 1]] as const) {
+    if (phrase.includes(word)) {
+      const day = addToWallClock(current, 'day', shift);
+      return range(startOfUnit(day, 'day'), endOfUnit(day, 'day'));
+    }
+  }
+  const precision = precisionOf(phrase);
+  if (/^from (.*) to (.*)$/.test(phrase)) {
+    const [, from, to] = /^from(.{0,50})to(.{0,50})$/.exec(phrase) ?? [];
+    if (from === undefined || to === undefined) throw new QueryError(`Can't parse date: '${phrase}'`);
+    const start = readDate(from.trim(), current);
+    const end = readDate(to.trim(), current);
+    return range(startOfUnit(start, precision), endOfUnit(end, precision));
+  }
+  const date = readDate(phrase, current);
+  return range(startOfUnit(date, precision), endOfUnit(date, precision));
+}
+
+const UNITS_AGO = /^(\d+|an?|one)\s+(second|minute|hour|day|week|month|quarter|year)s?\s+(ago|from now|later)$/;
+const IN_UNITS = /^in\s+(\d+|an?|one)\s+(second|minute|hour|day|week|month|quarter|year)s?$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?$/;
+
+/** One date of a phrase, relative to the current wall clock (the part of chrono-node Cube's users rely on). */
+function readDate(text: string, current: WallClock): WallClock {
+  if (text === 'now') return current;
+  const ago = UNITS_AGO.exec(text);
+  const ahead = IN_UNITS.exec(text);
+  if (ago || ahead) {
+    const [, amount, unit] = (ago ?? ahead)!;
+    const count = /^\d+$/.test(amount!) ? Number(amount) : 1;
+    const sign = ago && ago[3] === 'ago' ? -1 : 1;
+    return addToWallClock(current, unit as CalendarUnit, sign * count);
+  }
+  if (ISO_DATE_TIME.test(text)) return parseWallClock(text.replace(' ', 'T'));
+  throw new QueryError(`Can't parse date: '${text}'`);
+}
+
+/**
+ * Cube's `resolveDateRange`: a phrase, a one-element or a two-element array to `[from, to]`. A bare date
+ * starts at 00:00:00.000 and ends at 23:59:59.999; a date-time keeps its time, written to the millisecond.
+ */
+export function resolveDateRange(input: DateRangeInput, timeZone: string, now: Date): [string, string] {
+  const pair = typeof input === 'string' ? parseDatePhrase(input, timeZone, now) : input.length === 1 ? [input[0]!, input[0]!] : input;
+  const [from, to] = pair as [string, string];
+  return [bound(from, 'start'), bound(to, 'end')];
+}
+
+function bound(value: string, side: 'start' | 'end'): string {
+  if (DATE_ONLY.test(value)) return `${value}T${side === 'start' ? '00:00:00.000' : '23:59:59.999'}`;
   const text = value.trim();
-  if (DATE_ONLY.test(text)) return `${text}T${end ? '23:59:59.999' : '00:00:00.000'}`;
-  if (DATE_TIME.test(text)) {
-    const [date, time] = text.replace(' ', 'T').split('T') as [string, string];
-    const [hms, ms = ''] = time.split('.') as [string, string?];
-    const parts = hms.split(':');
-    const seconds = parts[2] ?? (end ? '59' : '00');
-    const millis = ms ? ms.padEnd(3, '0') : end && !parts[2] ? '999' : '000';
-    return `${date}T${parts[0]}:${parts[1]}:${seconds}.${millis}`;
-  }
-  throw new QueryError(`Can't parse date: '${value}'`);
-}
-
-/** Today's date in a time zone, as YYYY-MM-DD. */
-function todayIn(timezone: string, now: Date): { y: number; m: number; d: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { y: get('year'), m: get('month'), d: get('day') };
-}
-
-function iso(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function utcDate(y: number, m: number, d: number): Date {
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
-
-function startOf(unit: Unit, date: Date): Date {
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth() + 1;
-  switch (unit) {
-    case 'day': return date;
-    case 'week': return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000);
-    case 'month': return utcDate(y, m, 1);
-    case 'quarter': return utcDate(y, m - ((m - 1) % 3), 1);
-    case 'year': return utcDate(y, 1, 1);
+  // A time with a zone is read as that instant and written in UTC, as moment.utc() does.
+  const instant = /\d(Z|[+-]\d{2}:?\d{2})$/.test(text) ? new Date(text) : undefined;
+  if (instant && !Number.isNaN(instant.getTime())) return instant.toISOString().slice(0, 23);
+  try {
+    return formatWallClock(parseWallClock(text.replace(' ', 'T')));
+  } catch {
+    // moment.utc() of an unreadable date formats as "Invalid date"; Cube then fails in the database.
+    throw new QueryError(`Can't parse date: '${value}'`);
   }
 }
 
-function add(unit: Unit, date: Date, amount: number): Date {
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth() + 1;
-  const d = date.getUTCDate();
-  switch (unit) {
-    case 'day': return new Date(date.getTime() + amount * 86_400_000);
-    case 'week': return new Date(date.getTime() + amount * 7 * 86_400_000);
-    case 'month': return utcDate(y, m + amount, d);
-    case 'quarter': return utcDate(y, m + 3 * amount, d);
-    case 'year': return utcDate(y + amount, m, d);
-  }
-}
-
-/** Resolves an explicit `[from, to]` range or one of Cube's relative phrases ("last 7 days", "this year", …). */
-export function resolveDateRange(range: string | [string, string], timezone: string, now = new Date()): LocalRange {
-  if (Array.isArray(range)) return { from: normalizeBound(range[0], false), to: normalizeBound(range[1], true) };
-  const phrase = range.trim().toLowerCase();
-  const fromTo = /^from (.+) to (.+)$/.exec(phrase);
-  if (fromTo) return { from: normalizeBound(fromTo[1]!, false), to: normalizeBound(fromTo[2]!, true) };
-  if (DATE_ONLY.test(phrase)) return { from: normalizeBound(phrase, false), to: normalizeBound(phrase, true) };
-
-  const t = todayIn(timezone, now);
-  const today = utcDate(t.y, t.m, t.d);
-  const span = (from: Date, toExclusive: Date): LocalRange => ({
-    from: `${iso(from)}T00:00:00.000`,
-    to: `${iso(new Date(toExclusive.getTime() - 86_400_000))}T23:59:59.999`,
-  });
-  if (phrase === 'today') return span(today, add('day', today, 1));
-  if (phrase === 'yesterday') return span(add('day', today, -1), today);
-  const thisOrLast = /^(this|last) (week|month|quarter|year)$/.exec(phrase);
-  if (thisOrLast) {
-    const unit = thisOrLast[2] as Unit;
-    const current = startOf(unit, today);
-    return thisOrLast[1] === 'this' ? span(current, add(unit, current, 1)) : span(add(unit, current, -1), current);
-  }
-  const lastN = /^last (\d+) (day|week|month|quarter|year)s?$/.exec(phrase);
-  if (lastN) {
-    const unit = lastN[2] as Unit;
-    return span(add(unit, today, -Number(lastN[1])), today);
-  }
-  throw new QueryError(`Can't parse date range: '${range}'`);
+/**
+ * A filter bound as Cube's `BaseFilter` hands it to the database: a bare date takes the start or end of its
+ * day, and the wall-clock time in the query's zone becomes the UTC instant (`inDbTimeZone`).
+ */
+export function utcBound(value: string, side: 'start' | 'end', timeZone: string): string {
+  const local = DATE_ONLY.test(value) ? `${value}T${side === 'start' ? '00:00:00.000' : '23:59:59.999'}` : bound(value, side);
+  return `${wallClockToUtc(parseWallClock(local), timeZone).toISOString()}`;
 }

@@ -1,15 +1,29 @@
-import type { DuckDBValue } from '@duckdb/node-api';
+import { DuckDBTypeId, type DuckDBValue } from '@duckdb/node-api';
 import { canonicalJson } from '../../src/core/canonical-json';
-import type { CubeCellValue, CubeLoadResult, CubeQuery } from '../../src/contract';
+import type { CubeCellValue } from '../../src/contract';
 import type { Database } from '../store/database';
 import { compileQuery, type CompiledQuery } from './compiler';
 import { QueryError } from './errors';
 import type { SemanticModel } from './model';
+import { normalizeQuery, type NormalizedQuery } from './normalize';
+import type { ResultColumns } from './result';
+
+/** Cube's default row limit (`CUBEJS_DB_QUERY_DEFAULT_LIMIT`). */
+export const DEFAULT_ROW_LIMIT = 10_000;
+
+/** A query's rows as the database answered them, with its `total` when asked. */
+export interface LoadedRows {
+  columns: ResultColumns;
+  total?: number;
+  lastRefreshTime: string;
+}
 
 export interface QueryRunnerOptions {
   maxRowLimit: number;
   queryDelayMs: number;
   now: () => Date;
+  /** The instant relative date ranges resolve against. */
+  queryClock: () => Date;
   /** How long a finished result is kept for a caller who was told "Continue wait" (default 60 s). */
   resultRetentionMs?: number;
   /** At most this many finished results are kept uncollected (default 100)… */
@@ -18,7 +32,7 @@ export interface QueryRunnerOptions {
   maxRetainedRows?: number;
 }
 
-type Outcome = { ok: true; result: CubeLoadResult } | { ok: false; error: unknown };
+type Outcome = { ok: true; result: LoadedRows } | { ok: false; error: unknown };
 
 interface Run {
   outcome: Promise<Outcome>;
@@ -47,9 +61,14 @@ export class QueryRunner {
     private readonly options: QueryRunnerOptions,
   ) {}
 
+  /** Checks and normalizes a query as Cube's gateway does; throws in Cube's words. */
+  normalize(query: unknown): NormalizedQuery {
+    return normalizeQuery(query, { defaultLimit: DEFAULT_ROW_LIMIT, maxLimit: this.options.maxRowLimit }, this.options.queryClock());
+  }
+
   /** Compiles first so a bad query fails at once with its own error, never with Continue wait. */
-  compile(query: CubeQuery): CompiledQuery {
-    return compileQuery(this.model, query, { maxRowLimit: this.options.maxRowLimit, now: this.options.now() });
+  compile(query: NormalizedQuery): CompiledQuery {
+    return compileQuery(this.model, query);
   }
 
   /** How many finished results are waiting for a caller who has not come back yet. */
@@ -58,8 +77,8 @@ export class QueryRunner {
   }
 
   /** The result, or `null` when the query is still running after `waitMs`. */
-  async load(scope: string, compiled: CompiledQuery, waitMs: number): Promise<CubeLoadResult | null> {
-    const key = `${scope}\n${canonicalJson(compiled.normalizedQuery)}`;
+  async load(scope: string, compiled: CompiledQuery, waitMs: number): Promise<LoadedRows | null> {
+    const key = `${scope}\n${canonicalJson({ sql: compiled.sql, params: compiled.params, total: compiled.totalSql })}`;
     const run = this.runs.get(key) ?? this.start(key, compiled);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
@@ -87,7 +106,7 @@ export class QueryRunner {
   /** Keeps a finished run for its caller's next request, within the retention window and the caps. */
   private retain(key: string, run: Run, outcome: Outcome): void {
     if (this.runs.get(key) !== run) return;
-    run.rows = outcome.ok ? outcome.result.data.length : 0;
+    run.rows = outcome.ok ? outcome.result.columns.rowCount : 0;
     this.retained.set(key, run);
     this.retainedRows += run.rows;
     // unref: a result waiting to be collected must not keep the process alive.
@@ -110,34 +129,21 @@ export class QueryRunner {
     }
   }
 
-  private async execute(compiled: CompiledQuery): Promise<CubeLoadResult> {
+  private async execute(compiled: CompiledQuery): Promise<LoadedRows> {
     if (this.options.queryDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.queryDelayMs));
     const connection = await this.db.analyticsConnection();
     try {
       const reader = await connection.runAndReadAll(compiled.sql, compiled.params as DuckDBValue[]).catch((error: unknown) => {
         throw asQueryError(error, compiled.params);
       });
-      const rows = reader.getRowObjectsJson() as Record<string, unknown>[];
-      const data = rows.map((row) => {
-        const out: Record<string, CubeCellValue> = {};
-        for (const column of compiled.columns) {
-          const value = cellValue(row[column.alias], column.kind === 'measure' ? 'number' : column.member.type);
-          for (const key of column.keys) out[key] = value;
-        }
-        return out;
-      });
+      const types = reader.columnTypes();
+      const cells = reader.getColumnsJson().map((column, index) => column.map(driverValue(types[index]!.typeId)));
       let total: number | undefined;
       if (compiled.totalSql) {
         const totalReader = await connection.runAndReadAll(compiled.totalSql, compiled.params as DuckDBValue[]);
         total = Number((totalReader.getRowObjectsJson()[0] as { total: unknown }).total);
       }
-      return {
-        query: compiled.normalizedQuery,
-        data,
-        annotation: compiled.annotation,
-        lastRefreshTime: this.options.now().toISOString(),
-        ...(total !== undefined ? { total } : {}),
-      };
+      return { columns: { rowCount: reader.currentRowCount, cells }, total, lastRefreshTime: this.options.now().toISOString() };
     } finally {
       connection.closeSync();
     }
@@ -156,10 +162,14 @@ function asQueryError(error: unknown, params: readonly unknown[]): unknown {
   return fromQuery ? new QueryError(`A filter value does not fit its member's type: ${detail}`) : error;
 }
 
-/** Cube's wire format: numbers as strings (exact decimals stay exact), booleans as booleans, times as text. */
-function cellValue(value: unknown, type: string): CubeCellValue {
-  if (value === null || value === undefined) return null;
-  if (type === 'boolean') return value === true || value === 'true';
-  if (type === 'number') return typeof value === 'number' ? String(value) : String(value);
-  return typeof value === 'string' || typeof value === 'boolean' ? value : String(value);
+/**
+ * A cell as Cube's DuckDB driver hands it on (`Transform.ts`): integers and floats as JavaScript writes them,
+ * decimals without trailing zeros ("18799491.5", "100"), booleans and text as they are.
+ */
+function driverValue(typeId: DuckDBTypeId): (value: unknown) => CubeCellValue {
+  if (typeId === DuckDBTypeId.DECIMAL) {
+    return (value) => (value === null ? null : String(value).includes('.') ? String(value).replace(/\.?0+$/, '') : String(value));
+  }
+  if (typeId === DuckDBTypeId.BOOLEAN || typeId === DuckDBTypeId.VARCHAR) return (value) => (value ?? null) as CubeCellValue;
+  return (value) => (value === null || value === undefined ? null : String(value));
 }

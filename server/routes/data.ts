@@ -1,9 +1,19 @@
-import { CONTINUE_WAIT, CubeQuery } from '../../src/contract';
+import { CONTINUE_WAIT } from '../../src/contract';
 import { claimedDeployment, verifyDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
-import { QueryError } from '../cube/errors';
+import type { CompiledQuery } from '../cube/compiler';
+import { CubePlainError, QueryError } from '../cube/errors';
+import { metaResponse } from '../cube/meta';
+import { pivotQueryOf, splitCompareDateRange, type NormalizedQuery, type QueryType } from '../cube/normalize';
 import type { QueryRunner } from '../cube/query-runner';
+import { loadResult } from '../cube/result';
 import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../http';
+
+/**
+ * The Core data API as Cube's REST API answers it (`/v1/load`, `/v1/meta`, `/v1/sql`, `/v1/dry-run`), see
+ * docs/api-contract.md. Errors keep Cube's statuses and words: a user error is `400 {type: "UserError",
+ * error}`, a plain error `500 {error: "Error: …"}`, and a query still running `200 {error: "Continue wait"}`.
+ */
 
 /**
  * The Core data API takes the deployment's Cube JWT as the whole Authorization header (Cube also allows
@@ -23,79 +33,117 @@ async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise
   return claims.deploymentId;
 }
 
-function readQuery(request: ApiRequest): { query: CubeQuery; multi: boolean } {
-  let raw: unknown;
-  let queryType: unknown;
-  if (request.method === 'GET') {
-    const text = request.query.get('query');
-    if (!text) throw new QueryError('Query param is required');
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      throw new QueryError('Query param is not valid JSON');
-    }
-    queryType = request.query.get('queryType');
-  } else {
-    const body = (request.body ?? {}) as { query?: unknown; queryType?: unknown };
-    raw = body.query;
-    queryType = body.queryType;
-    if (raw === undefined) throw new QueryError('Query param is required');
-  }
-  const parsed = CubeQuery.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new QueryError(`Invalid query format: ${issue.path.join('.') || 'query'} ${issue.message}`);
-  }
-  return { query: parsed.data, multi: queryType === 'multi' };
+/** The `query` and `queryType` of a request: from the URL for GET, from the JSON body otherwise. */
+function requestParams(request: ApiRequest): { query: unknown; queryType: unknown } {
+  if (request.method === 'GET') return { query: request.query.get('query') ?? undefined, queryType: request.query.get('queryType') ?? undefined };
+  const body = (request.body ?? {}) as { query?: unknown; queryType?: unknown };
+  return { query: body.query, queryType: body.queryType };
 }
 
-async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiRequest): Promise<ApiResponse> {
-  const deploymentId = await authorizeData(ctx, request);
-  const { query, multi } = readQuery(request);
-  const compiled = runner.compile(query);
-  const fault = ctx.faults.take(request.method, request.path, 'continueWait');
-  if (fault) return { status: 200, body: { error: CONTINUE_WAIT } };
-  const result = await runner.load(String(deploymentId), compiled, ctx.continueWaitMs);
-  if (!result) return { status: 200, body: { error: CONTINUE_WAIT } };
-  if (!multi) return { status: 200, body: result };
-  // `queryType=multi` (what Cube's own client sends) wraps results in a list with the pivot query.
+/** Cube's `parseQueryParam`: the query as an object, from JSON text when it came as text. */
+function parseQueryParam(query: unknown): unknown {
+  if (!query || query === 'undefined') throw new QueryError('Query param is required');
+  if (typeof query !== 'string') return query;
+  try {
+    return JSON.parse(query);
+  } catch (error) {
+    throw new QueryError(`Unable to decode query param as JSON, error: ${(error as Error).message}`);
+  }
+}
+
+interface PlannedQueries {
+  queryType: QueryType;
+  compiled: CompiledQuery[];
+}
+
+/** Cube's `getNormalizedQueries` for the kinds the local platform serves: one query, or one per compared range. */
+function plan(runner: QueryRunner, raw: unknown): PlannedQueries {
+  const query = parseQueryParam(raw);
+  if (Array.isArray(query)) throw new QueryError('Data blending queries are not supported by the local platform');
+  const compared = splitCompareDateRange(query);
+  const queries = (compared ?? [query]).map((q) => runner.normalize(q));
+  return { queryType: compared ? 'compareDateRangeQuery' : 'regularQuery', compiled: queries.map((q) => runner.compile(q)) };
+}
+
+function cubeError(error: unknown): ApiResponse {
+  if (error instanceof QueryError) return { status: 400, body: { type: 'UserError', error: error.message } };
+  if (error instanceof CubePlainError) return { status: 500, body: { error: `Error: ${error.message}` } };
+  throw error;
+}
+
+/** Runs a handler, answering Cube's errors as Cube does; anything else stays the platform's own failure. */
+function cubeRoute(ctx: PlatformContext, handler: (request: ApiRequest, deploymentId: number) => Promise<ApiResponse>) {
+  return async (request: ApiRequest): Promise<ApiResponse> => {
+    const deploymentId = await authorizeData(ctx, request);
+    try {
+      return await handler(request, deploymentId);
+    } catch (error) {
+      return cubeError(error);
+    }
+  };
+}
+
+async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiRequest, deploymentId: number): Promise<ApiResponse> {
+  const { query, queryType: clientQueryType } = requestParams(request);
+  const { queryType, compiled } = plan(runner, query);
+  if (queryType !== 'regularQuery' && clientQueryType == null) {
+    throw new QueryError(`'${queryType}' query type is not supported by the client.Please update the client.`);
+  }
+  if (ctx.faults.take(request.method, request.path, 'continueWait')) return { status: 200, body: { error: CONTINUE_WAIT } };
+  const loaded = await Promise.all(compiled.map((c) => runner.load(String(deploymentId), c, ctx.continueWaitMs)));
+  if (loaded.some((rows) => rows === null)) return { status: 200, body: { error: CONTINUE_WAIT } };
+  const results = compiled.map((c, i) => {
+    const rows = loaded[i]!;
+    return loadResult(c, rows.columns, { queryType, lastRefreshTime: rows.lastRefreshTime, total: rows.total });
+  });
+  if (clientQueryType !== 'multi') return { status: 200, body: results[0] };
+  return { status: 200, body: { queryType, results, pivotQuery: pivotQueryOf(queryType, compiled.map((c) => c.query)), slowQuery: false } };
+}
+
+const orderObject = (c: CompiledQuery) => Object.fromEntries(c.order.map(({ id, desc }) => [id, desc ? 'desc' : 'asc']));
+
+/** `/v1/sql`: the SQL a query compiles to, with its parameters, as `{sql: {sql: [text, params], …}}`. */
+async function sql(runner: QueryRunner, request: ApiRequest): Promise<ApiResponse> {
+  const { queryType, compiled } = plan(runner, requestParams(request).query);
+  const described = compiled.map((c) => ({
+    sql: {
+      sql: [c.sql, c.params.map((p) => (p === null ? null : String(p)))],
+      timeDimensionAlias: undefined, timeDimensionField: undefined,
+      order: orderObject(c), cacheKeyQueries: [], preAggregations: [], dataSource: 'default',
+      aliasNameToMember: Object.fromEntries(c.columns.map((column) => [column.alias, column.keys[0]!])),
+      rollupMatchResults: [], canUseTransformedQuery: { allowed: false }, external: false,
+    },
+    dataSource: 'default',
+  }));
+  return { status: 200, body: queryType === 'regularQuery' ? described[0] : described };
+}
+
+/** `/v1/dry-run`: how the query is understood, without running it. */
+async function dryRun(runner: QueryRunner, request: ApiRequest): Promise<ApiResponse> {
+  const { queryType, compiled } = plan(runner, requestParams(request).query);
+  const normalizedQueries: NormalizedQuery[] = compiled.map((c) => c.query);
   return {
     status: 200,
     body: {
-      queryType: 'regularQuery',
-      results: [result],
-      pivotQuery: { ...compiled.normalizedQuery, queryType: 'regularQuery' },
-      slowQuery: false,
+      queryType,
+      normalizedQueries,
+      queryOrder: compiled.map(orderObject),
+      transformedQueries: compiled.map(() => ({ allowed: false })),
+      pivotQuery: pivotQueryOf(queryType, normalizedQueries),
     },
   };
 }
 
-async function meta(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
-  await authorizeData(ctx, request);
-  const cubes = ctx.model.cubes.map((cube) => ({
-    name: cube.name,
-    title: cube.title,
-    type: cube.type,
-    ...(cube.description ? { description: cube.description } : {}),
-    measures: [...cube.members.values()].filter((m) => m.kind === 'measure' && m.isVisible).map((m) => ({
-      name: m.name, title: m.title, shortTitle: m.shortTitle, type: 'number',
-      aggType: m.kind === 'measure' ? m.aggregation.replace('count_distinct', 'countDistinct') : undefined,
-      ...(m.format ? { format: m.format } : {}), ...(m.description ? { description: m.description } : {}),
-      drillMembers: [], drillMembersGrouped: { measures: [], dimensions: [] }, isVisible: true, public: true, cumulative: false,
-    })),
-    dimensions: [...cube.members.values()].filter((m) => m.kind === 'dimension' && m.isVisible).map((m) => ({
-      name: m.name, title: m.title, shortTitle: m.shortTitle, type: m.type,
-      ...(m.format ? { format: m.format } : {}), ...(m.description ? { description: m.description } : {}),
-      suggestFilterValues: true, isVisible: true, public: true, primaryKey: m.kind === 'dimension' && m.primaryKey,
-    })),
-    segments: [],
-  }));
-  return { status: 200, body: { cubes } };
-}
-
 export function dataRoutes(router: Router, ctx: PlatformContext, runner: QueryRunner): void {
+  const loadRoute = cubeRoute(ctx, (r, deploymentId) => load(ctx, runner, r, deploymentId));
+  const sqlRoute = cubeRoute(ctx, (r) => sql(runner, r));
+  const dryRunRoute = cubeRoute(ctx, (r) => dryRun(runner, r));
   router
-    .add('GET', '/cubejs-api/v1/load', (r) => load(ctx, runner, r))
-    .add('POST', '/cubejs-api/v1/load', (r) => load(ctx, runner, r))
-    .add('GET', '/cubejs-api/v1/meta', (r) => meta(ctx, r));
+    .add('GET', '/cubejs-api/v1/load', loadRoute)
+    .add('POST', '/cubejs-api/v1/load', loadRoute)
+    .add('GET', '/cubejs-api/v1/sql', sqlRoute)
+    .add('POST', '/cubejs-api/v1/sql', sqlRoute)
+    .add('GET', '/cubejs-api/v1/dry-run', dryRunRoute)
+    .add('POST', '/cubejs-api/v1/dry-run', dryRunRoute)
+    .add('GET', '/cubejs-api/v1/meta', cubeRoute(ctx, async () => ({ status: 200, body: metaResponse(ctx.model.cubes) })));
 }

@@ -115,7 +115,7 @@ describe('refresh all', () => {
     const items = await run.done;
     const failed = items.find((i) => i.entry.reportId === broken.reportId)!;
     expect(failed.state).toBe('failed');
-    expect(failed.reason).toContain("'orders.nope' not found");
+    expect(failed.reason).toContain("'nope' not found for path 'orders.nope'");
     expect(items.filter((i) => i.state === 'done')).toHaveLength(5);
     expect(seen.maxQueries).toBe(4);
     expect(seen.maxWrites).toBe(1);

@@ -1,0 +1,72 @@
+import type { CubeCellValue } from '../../src/contract';
+import type { CompiledQuery } from './compiler';
+import type { QueryType } from './normalize';
+
+/**
+ * A load result as Cube's gateway writes it: the head (`query`, `lastRefreshTime`, `annotation`, …) and
+ * `data` in the asked `responseFormat` (Cube's `transformData`):
+ * - `default`: one object per row, keyed by member;
+ * - `compact`: `{members, dataset}`, a row as an array in `members` order;
+ * - `columnar`: `{members, columns}`, a column as an array.
+ * A compare-date-range result carries each row's range as `compareDateRange`: "from - to".
+ */
+
+/** Rows as the runner read them: one array of cells per result column. */
+export interface ResultColumns {
+  rowCount: number;
+  /** Indexed like `CompiledQuery.columns`. */
+  cells: CubeCellValue[][];
+}
+
+export interface ResultContext {
+  queryType: QueryType;
+  lastRefreshTime: string;
+  total?: number;
+}
+
+const COMPARE_DATE_RANGE = 'compareDateRange';
+
+export function loadResult(compiled: CompiledQuery, rows: ResultColumns, context: ResultContext): Record<string, unknown> {
+  const { query } = compiled;
+  return {
+    query,
+    lastRefreshTime: context.lastRefreshTime,
+    usedPreAggregations: {},
+    annotation: compiled.annotation,
+    dataSource: 'default',
+    dbType: 'duckdb',
+    extDbType: 'cubestore',
+    external: false,
+    slowQuery: false,
+    total: query.total ? (context.total ?? null) : null,
+    data: transformData(compiled, rows, context.queryType),
+  };
+}
+
+function transformData(compiled: CompiledQuery, rows: ResultColumns, queryType: QueryType): unknown {
+  const keyed = compiled.columns.flatMap((column, index) => column.keys.map((key) => ({ key, index })));
+  const dateRange = queryType === 'compareDateRangeQuery' ? compareDateRangeValue(compiled) : undefined;
+  const format = compiled.query.responseFormat ?? 'default';
+  if (format === 'compact' || format === 'columnar') {
+    const members = keyed.map((k) => k.key).concat(dateRange === undefined ? [] : [COMPARE_DATE_RANGE]);
+    const columns = keyed.map((k) => rows.cells[k.index]!)
+      .concat(dateRange === undefined ? [] : [new Array<CubeCellValue>(rows.rowCount).fill(dateRange)]);
+    if (format === 'columnar') return { members, columns };
+    const dataset = Array.from({ length: rows.rowCount }, (_, r) => columns.map((column) => column[r] ?? null));
+    return { members, dataset };
+  }
+  const data = new Array<Record<string, CubeCellValue>>(rows.rowCount);
+  for (let r = 0; r < rows.rowCount; r++) {
+    const row: Record<string, CubeCellValue> = {};
+    for (const { key, index } of keyed) row[key] = rows.cells[index]![r] ?? null;
+    if (dateRange !== undefined) row[COMPARE_DATE_RANGE] = dateRange;
+    data[r] = row;
+  }
+  return data;
+}
+
+function compareDateRangeValue(compiled: CompiledQuery): string {
+  const range = compiled.query.timeDimensions[0]?.dateRange;
+  if (!range) throw new Error('Inconsistent QueryTimeDimension configuration: dateRange required.');
+  return range.join(' - ');
+}
