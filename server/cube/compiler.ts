@@ -1,7 +1,7 @@
 import type { Annotation, AnnotationEntry } from '../../src/contract';
 import type { SqlParam } from '../store/database';
 import { utcBound } from './date-range';
-import { CubePlainError, QueryError } from './errors';
+import { CubePlainError, ModelQueryError } from './errors';
 import { filterSql } from './filters';
 import { dimensionSql, localTime, measureSql, memberByPath, type SqlContext } from './members';
 import { dimensionFormat, measureFormat } from './meta';
@@ -40,24 +40,23 @@ export function compileQuery(model: SemanticModel, query: NormalizedQuery): Comp
     sourceCubes.add(member.sourceCube);
     return member;
   };
-  const measures = query.measures.map((name) => use(memberByPath(model, 'measure', name)));
+  const measures = (query.measures ?? []).map((name) => use(memberByPath(model, 'measure', name)));
   const dimensions = query.dimensions.map((name) => use(memberByPath(model, 'dimension', name)));
   const segments = (query.segments ?? []).map((name) => use(memberByPath(model, 'segment', name)));
   const timeDimensions = query.timeDimensions.map((td) => {
     const member = use(memberByPath(model, 'dimension', td.dimension));
     if (td.granularity && !GRANULARITIES.has(td.granularity)) {
-      throw new QueryError(`Granularity "${td.granularity}" does not exist in dimension ${td.dimension}`);
+      throw new ModelQueryError(`Granularity "${td.granularity}" does not exist in dimension ${td.dimension}`);
     }
     return { ...td, member };
   });
   collectFilterCubes(query, model, sourceCubes);
   if (sourceCubes.size > 1) {
-    throw new QueryError(`Can't find join path to join ${[...sourceCubes].map((c) => `'${c}'`).join(', ')}`);
+    throw new ModelQueryError(`Can't find join path to join ${[...sourceCubes].map((c) => `'${c}'`).join(', ')}`);
   }
   const [sourceCube] = [...sourceCubes] as [string];
   refuseHidden([...dimensions, ...measures], timeDimensions.filter((td) => td.granularity).map((td) => ({ member: td.member, key: `${td.dimension}.${td.granularity}` })));
   const ungrouped = query.ungrouped === true;
-  if (ungrouped) checkUngrouped(model, sourceCube, dimensions);
   const ctx: SqlContext = { model, tableAlias: quote(sourceCube), timezone: query.timezone, ungrouped };
 
   const columns: ResultColumn[] = [];
@@ -89,7 +88,7 @@ export function compileQuery(model: SemanticModel, query: NormalizedQuery): Comp
   }
   for (const filter of query.filters) {
     const compiled = filterSql(ctx, filter, params);
-    if (compiled.onMeasure && ungrouped) throw new QueryError("Measure filters aren't allowed in ungrouped query");
+    if (compiled.onMeasure && ungrouped) throw new ModelQueryError("Measure filters aren't allowed in ungrouped query");
     (compiled.onMeasure ? having : where).push(compiled.sql);
   }
   for (const segment of segments) where.push(`(${dimensionSql(ctx, segment)})`);
@@ -147,15 +146,6 @@ function collectFilterCubes(query: NormalizedQuery, model: SemanticModel, into: 
   visit(query.filters);
 }
 
-/** An ungrouped query must list the primary key of its cube (Cube's `initUngrouped`). */
-function checkUngrouped(model: SemanticModel, sourceCube: string, dimensions: DimensionDef[]): void {
-  const keys = [...model.cube(sourceCube)!.members.values()].filter((m): m is DimensionDef => m.kind === 'dimension' && m.primaryKey);
-  const missing = keys.filter((key) => !dimensions.some((d) => d.sourceCube === sourceCube && d.sourceName === key.sourceName));
-  if (missing.length) {
-    throw new QueryError(`Ungrouped query requires primary keys to be present in dimensions: ${missing.map((k) => `'${k.name}'`).join(', ')}. Pass allowUngroupedWithoutPrimaryKey option to disable this check.`);
-  }
-}
-
 /** Cube's default order: the first granular time dimension ascending; else, with dimensions, the first measure descending; else the first dimension ascending. */
 function defaultOrder(query: NormalizedQuery, dimensions: DimensionDef[], grouped: DimensionDef[], measures: MeasureDef[]) {
   if (grouped.length) return [{ id: query.timeDimensions.find((td) => td.granularity)!.dimension, desc: false }];
@@ -183,8 +173,10 @@ function orderClause(order: { id: string; desc: boolean }[], columns: ResultColu
 }
 
 function entryOf(member: MemberDef): AnnotationEntry {
-  const entry: AnnotationEntry = { title: member.title, shortTitle: member.shortTitle, type: member.kind === 'dimension' ? member.type : 'number' };
+  const entry = { title: member.title, shortTitle: member.shortTitle } as AnnotationEntry;
   if (member.description) entry.description = member.description;
+  // A segment's annotation has no type (Cube's `prepareAnnotation` copies the meta, where segments have none).
+  if (member.kind !== 'segment') entry.type = member.kind === 'dimension' ? member.type : 'number';
   if (member.kind !== 'segment') {
     if (member.format) entry.format = annotationFormat(member);
     if (member.currency) entry.currency = member.currency;

@@ -1,5 +1,5 @@
 import type { SqlParam } from '../store/database';
-import { QueryError } from './errors';
+import { ModelQueryError } from './errors';
 import { utcBound } from './date-range';
 import { dimensionSql, filterMember, measureSql, type SqlContext } from './members';
 import type { NormalizedFilter, NormalizedFilterLeaf } from './normalize';
@@ -28,7 +28,7 @@ export function filterSql(ctx: SqlContext, filter: NormalizedFilter, params: Sql
     const compiled = parts.map((part) => filterSql(ctx, part, params));
     const onMeasure = compiled.some((c) => c.onMeasure);
     if (onMeasure && compiled.some((c) => !c.onMeasure)) {
-      throw new QueryError('You cannot use dimension and measure in same condition');
+      throw new ModelQueryError('You cannot use dimension and measure in same condition');
     }
     return { sql: `(${compiled.map((c) => c.sql).join(` ${joiner} `)})`, onMeasure };
   }
@@ -108,7 +108,7 @@ function leafSql(ctx: SqlContext, filter: NormalizedFilterLeaf, params: SqlParam
       break;
     }
     case 'measureFilter':
-      throw new QueryError(`Operator measureFilter is not supported on '${filter.member}'`);
+      throw new ModelQueryError(`Operator measureFilter is not supported on '${filter.member}'`);
   }
   return { sql: `(${sql})`, onMeasure };
 }

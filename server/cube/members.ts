@@ -1,4 +1,4 @@
-import { QueryError } from './errors';
+import { ModelQueryError } from './errors';
 import type { DimensionDef, MeasureDef, MemberDef, SegmentDef, SemanticModel } from './model';
 
 /**
@@ -19,9 +19,9 @@ type Of<K extends Kind> = Extract<MemberDef, { kind: K }>;
 
 export function memberByPath<K extends Kind>(model: SemanticModel, kind: K, path: string): Of<K> {
   const [cubeName, memberName] = path.split('.') as [string, string | undefined];
-  if (!model.cube(cubeName)) throw new QueryError(`Cube '${cubeName}' not found for path '${path}'`);
+  if (!model.cube(cubeName)) throw new ModelQueryError(`Cube '${cubeName}' not found for path '${path}'`);
   const member = model.member(`${cubeName}.${memberName}`);
-  if (!member || member.kind !== kind) throw new QueryError(`'${memberName}' not found for path '${path}'`);
+  if (!member || member.kind !== kind) throw new ModelQueryError(`'${memberName}' not found for path '${path}'`);
   return member as Of<K>;
 }
 
@@ -38,8 +38,8 @@ function expandSql(ctx: SqlContext, sql: string, owner: MemberDef, seen: Set<str
     if (ref === 'CUBE') return ctx.tableAlias;
     const name = ref.includes('.') ? ref : `${owner.sourceCube}.${ref}`;
     const member = ctx.model.member(name);
-    if (!member) throw new QueryError(`'${name}' not found in the SQL of '${owner.name}'`);
-    if (seen.has(member.name)) throw new QueryError(`'${owner.name}' refers to itself`);
+    if (!member) throw new ModelQueryError(`'${name}' not found in the SQL of '${owner.name}'`);
+    if (seen.has(member.name)) throw new ModelQueryError(`'${owner.name}' refers to itself`);
     const next = new Set(seen).add(member.name);
     return member.kind === 'measure' ? `(${measureExpression(ctx, member, next)})` : `(${expandSql(ctx, member.sql, member, next)})`;
   });
@@ -86,6 +86,6 @@ function measureExpression(ctx: SqlContext, member: MeasureDef, seen: Set<string
 }
 
 function required(member: MeasureDef, sql: string | undefined): string {
-  if (!sql) throw new QueryError(`measure '${member.name}' of type ${member.aggregation} needs sql`);
+  if (!sql) throw new ModelQueryError(`measure '${member.name}' of type ${member.aggregation} needs sql`);
   return sql;
 }

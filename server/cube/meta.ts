@@ -103,7 +103,6 @@ export function metaResponse(cubes: CubeDef[]): { cubes: unknown[] } {
     cubes: cubes
       .map((cube) => ({
         name: cube.name, type: cube.type, title: cube.title, isVisible: cube.isVisible, public: cube.isVisible, description: cube.description,
-        connectedComponent: cube.type === 'cube' ? 1 : undefined,
         measures: ofKind(cube, 'measure').map(measureMeta),
         dimensions: ofKind(cube, 'dimension').map(dimensionMeta),
         segments: ofKind(cube, 'segment').map(segmentMeta),

@@ -27,7 +27,8 @@ export interface NormalizedTimeDimension {
 
 /** The query every later step reads, and what `query` in a load result echoes. */
 export interface NormalizedQuery {
-  measures: string[];
+  /** Absent when the query had none, as Cube echoes it. */
+  measures?: string[];
   dimensions: string[];
   segments?: string[];
   timeDimensions: NormalizedTimeDimension[];
@@ -142,20 +143,17 @@ export function normalizeQuery(input: unknown, limits: LimitOptions, now: Date):
     dateRange: td.dateRange === undefined ? undefined : resolveDateRange(td.dateRange, zone, now),
   }));
 
-  const normalized: NormalizedQuery = {
-    ...(input as RawQuery),
-    cacheMode: query.cacheMode,
+  const { cache: _cache, cacheMode: _cacheMode, ...rest } = input as RawQuery;
+  return {
+    ...rest,
     ...(valid.order ? { order: orderEntries(valid.order).map(([key, direction]) => ({ id: key, desc: direction === 'desc' })) } : {}),
     limit,
     timezone: zone,
     filters: normalizeFilters((valid.filters ?? []) as RawQuery[], zone, now),
     dimensions: dimensions.filter((d) => d.split('.').length !== 3),
     timeDimensions: [...timeDimensions.map(withoutUndefined), ...granularDimensions],
-    measures: (valid.measures ?? []) as string[],
     rowLimit: limit,
-  };
-  delete normalized.cache;
-  return normalized;
+  } as NormalizedQuery;
 }
 
 function withoutUndefined<T extends object>(value: T): T {

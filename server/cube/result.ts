@@ -31,20 +31,23 @@ export function loadResult(compiled: CompiledQuery, rows: ResultColumns, context
   return {
     query,
     lastRefreshTime: context.lastRefreshTime,
-    usedPreAggregations: {},
     annotation: compiled.annotation,
     dataSource: 'default',
     dbType: 'duckdb',
-    extDbType: 'cubestore',
     external: false,
     slowQuery: false,
-    total: query.total ? (context.total ?? null) : null,
+    // Cube writes `total` only when the query asked for it (an empty field is left out).
+    ...(query.total ? { total: context.total ?? null } : {}),
     data: transformData(compiled, rows, context.queryType),
   };
 }
 
 function transformData(compiled: CompiledQuery, rows: ResultColumns, queryType: QueryType): unknown {
-  const keyed = compiled.columns.flatMap((column, index) => column.keys.map((key) => ({ key, index })));
+  // A granular time dimension's plain name comes after every column, as Cube adds it last.
+  const keyed = [
+    ...compiled.columns.map((column, index) => ({ key: column.keys[0]!, index })),
+    ...compiled.columns.flatMap((column, index) => column.keys.slice(1).map((key) => ({ key, index }))),
+  ];
   const dateRange = queryType === 'compareDateRangeQuery' ? compareDateRangeValue(compiled) : undefined;
   const format = compiled.query.responseFormat ?? 'default';
   if (format === 'compact' || format === 'columnar') {

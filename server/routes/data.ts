@@ -2,7 +2,7 @@ import { CONTINUE_WAIT } from '../../src/contract';
 import { claimedDeployment, verifyDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
 import type { CompiledQuery } from '../cube/compiler';
-import { CubePlainError, QueryError } from '../cube/errors';
+import { CubePlainError, ModelQueryError, QueryError } from '../cube/errors';
 import { metaResponse } from '../cube/meta';
 import { pivotQueryOf, splitCompareDateRange, type NormalizedQuery, type QueryType } from '../cube/normalize';
 import type { QueryRunner } from '../cube/query-runner';
@@ -11,8 +11,8 @@ import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../ht
 
 /**
  * The Core data API as Cube's REST API answers it (`/v1/load`, `/v1/meta`, `/v1/sql`, `/v1/dry-run`), see
- * docs/api-contract.md. Errors keep Cube's statuses and words: a user error is `400 {type: "UserError",
- * error}`, a plain error `500 {error: "Error: …"}`, and a query still running `200 {error: "Continue wait"}`.
+ * docs/api-contract.md. Errors keep Cube's statuses and words: a user error is `400 {error}` (with `type: "UserError"`
+ * when the model refused it), a plain error `500 {error: "Error: …"}`, and a query still running `200 {error: "Continue wait"}`.
  */
 
 /**
@@ -66,7 +66,8 @@ function plan(runner: QueryRunner, raw: unknown): PlannedQueries {
 }
 
 function cubeError(error: unknown): ApiResponse {
-  if (error instanceof QueryError) return { status: 400, body: { type: 'UserError', error: error.message } };
+  if (error instanceof ModelQueryError) return { status: 400, body: { type: 'UserError', error: error.message } };
+  if (error instanceof QueryError) return { status: 400, body: { error: error.message } };
   if (error instanceof CubePlainError) return { status: 500, body: { error: `Error: ${error.message}` } };
   throw error;
 }
@@ -118,18 +119,41 @@ async function sql(runner: QueryRunner, request: ApiRequest): Promise<ApiRespons
   return { status: 200, body: queryType === 'regularQuery' ? described[0] : described };
 }
 
+/**
+ * The part of Cube's `canUseTransformedQuery` (its pre-aggregation matching report) that does not depend on
+ * pre-aggregations, which the local platform has none of.
+ */
+function transformedQuery(c: CompiledQuery) {
+  const timeDimensions = c.query.timeDimensions.filter((td) => td.granularity).map((td) => [td.dimension, td.granularity]);
+  const measures = c.query.measures ?? [];
+  return {
+    measures,
+    leafMeasures: measures,
+    sortedDimensions: [...c.query.dimensions].sort(),
+    sortedTimeDimensions: [...timeDimensions].sort(),
+    timeDimensions,
+    hasNoTimeDimensionsWithoutGranularity: c.query.timeDimensions.every((td) => td.granularity),
+    hasCumulativeMeasures: false,
+    hasMultiStage: false,
+    windowGranularity: null,
+  };
+}
+
 /** `/v1/dry-run`: how the query is understood, without running it. */
 async function dryRun(runner: QueryRunner, request: ApiRequest): Promise<ApiResponse> {
   const { queryType, compiled } = plan(runner, requestParams(request).query);
-  const normalizedQueries: NormalizedQuery[] = compiled.map((c) => c.query);
+  // Dry-run answers the queries before Cube's result writer drops `cacheMode` from them.
+  const normalizedQueries: NormalizedQuery[] = compiled.map((c) => ({ ...c.query, cacheMode: 'stale-if-slow' }));
+  const pivotQuery = pivotQueryOf(queryType, normalizedQueries);
   return {
     status: 200,
     body: {
       queryType,
-      normalizedQueries,
+      // Cube's getPivotQuery writes into the first query, so dry-run answers it as the pivot query.
+      normalizedQueries: [pivotQuery, ...normalizedQueries.slice(1)],
       queryOrder: compiled.map(orderObject),
-      transformedQueries: compiled.map(() => ({ allowed: false })),
-      pivotQuery: pivotQueryOf(queryType, normalizedQueries),
+      transformedQueries: compiled.map(transformedQuery),
+      pivotQuery,
     },
   };
 }
