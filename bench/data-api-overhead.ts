@@ -10,6 +10,10 @@ import { CoreDataClient, dataApiBase, DeploymentTokenManager, PlatformClient } f
 import type { CubeQuery } from '../src/contract';
 import { median, type BenchResult } from './measure';
 
+/** Results under this many rows must cost at most `BOUND`× raw DuckDB over the data API (issue 11). */
+const SMALL_RESULT_ROWS = 1_000;
+const BOUND = 2;
+
 const QUERIES: Record<string, CubeQuery> = {
   'group by category (5 rows)': { measures: ['orders.count', 'orders.total_amount', 'orders.average_amount'], dimensions: ['orders.category'] },
   'monthly series (36 rows)': { measures: ['orders.total_amount'], timeDimensions: [{ dimension: 'orders.created_at', granularity: 'month', dateRange: ['2023-01-01', '2025-12-31'] }] },
@@ -36,6 +40,7 @@ export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
       const compiled = compileQuery(model, normalizeQuery(query, { defaultLimit: 10_000, maxLimit: 50_000 }, new Date()));
       const direct: number[] = [];
       const viaApi: number[] = [];
+      let rows = 0;
       for (let i = 0; i < runs; i += 1) {
         const connection = await reference.analyticsConnection();
         let started = performance.now();
@@ -43,13 +48,14 @@ export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
         direct.push(performance.now() - started);
         connection.closeSync();
         started = performance.now();
-        await client.load(query);
+        rows = (await client.load(query)).data.length;
         viaApi.push(performance.now() - started);
       }
       const ratio = median(viaApi) / median(direct);
       results.push({
         name: `data API vs raw DuckDB: ${name}`,
         figures: { 'raw DuckDB median ms': median(direct), 'via /v1/load median ms': median(viaApi), ratio },
+        ...(rows < SMALL_RESULT_ROWS ? { bound: { description: `at most ${BOUND}x raw DuckDB under ${SMALL_RESULT_ROWS} rows`, met: ratio <= BOUND } } : {}),
       });
     }
     return results;

@@ -1,5 +1,5 @@
 import { CONTINUE_WAIT } from '../../src/contract';
-import { claimedDeployment, verifyDeploymentToken } from '../auth';
+import { claimedDeployment, claimedSubject, verifyDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
 import type { CompiledQuery } from '../cube/compiler';
 import { CubePlainError, ModelQueryError, QueryError } from '../cube/errors';
@@ -24,13 +24,21 @@ async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise
   const header = request.headers.authorization;
   if (!header) throw new HttpError(403, `Authorization header isn't set`);
   const token = header.replace(/^Bearer\s+/i, '').trim();
-  const deploymentId = claimedDeployment(token);
-  const row = deploymentId === null ? undefined : await ctx.db.read((tx) => tx.one(`SELECT jwt_secret FROM deployments WHERE id = ?`, [deploymentId]));
+  const claimed = claimedIssue(token);
+  // One read for the deployment's secret and the user's standing: this runs before every data request.
+  const row = claimed && await ctx.db.readRowCached(
+    `SELECT jwt_secret, (SELECT active FROM users WHERE id = ?) AS active FROM deployments WHERE id = ?`, [claimed.userId, claimed.deploymentId],
+  );
   const claims = row ? await verifyDeploymentToken(token, String(row.jwt_secret), ctx.now()) : null;
-  if (!claims) throw new HttpError(403, 'Invalid token');
-  const user = /^\d+$/.test(claims.sub) ? await ctx.db.read((tx) => tx.one(`SELECT active FROM users WHERE id = ?`, [Number(claims.sub)])) : undefined;
-  if (user?.active !== true) throw new HttpError(403, 'Invalid token');
+  if (!claims || row?.active !== true || claims.sub !== String(claimed?.userId)) throw new HttpError(403, 'Invalid token');
   return claims.deploymentId;
+}
+
+/** The deployment and user a token claims, unverified: which secret must verify it, and whose standing counts. */
+function claimedIssue(token: string): { deploymentId: number; userId: number } | null {
+  const deploymentId = claimedDeployment(token);
+  const sub = deploymentId === null ? undefined : claimedSubject(token);
+  return deploymentId !== null && sub !== undefined && /^\d+$/.test(sub) ? { deploymentId, userId: Number(sub) } : null;
 }
 
 /** The `query` and `queryType` of a request: from the URL for GET, from the JSON body otherwise. */

@@ -1,4 +1,4 @@
-import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
 
 export type SqlParam = string | number | boolean | null;
 export type Row = Record<string, unknown>;
@@ -10,6 +10,10 @@ export type Row = Record<string, unknown>;
  */
 export class Database {
   private tail: Promise<unknown> = Promise.resolve();
+  /** Statements the hot paths run on every request, parsed and planned once. */
+  private readonly prepared = new Map<string, Promise<DuckDBPreparedStatement>>();
+  /** Rows those statements answered since the last commit, by statement and parameters; a commit clears them. */
+  private readonly cachedRows = new Map<string, Row | undefined>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -31,6 +35,7 @@ export class Database {
       try {
         const result = await work(tx);
         await this.state.run('COMMIT');
+        this.cachedRows.clear();
         return result;
       } catch (error) {
         await this.state.run('ROLLBACK');
@@ -44,6 +49,32 @@ export class Database {
   /** A read on the state connection, queued behind any running transaction. */
   read<T>(work: (tx: StateConnection) => Promise<T>): Promise<T> {
     const run = this.tail.then(() => work(new StateConnection(this.state)));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * One row of a read that runs on every request (the data API's token check), from a statement prepared
+   * once. The row is kept until the next commit: nothing can change it before then, and the read competes
+   * with running analytical queries for the same cores.
+   */
+  readRowCached(sql: string, params: SqlParam[]): Promise<Row | undefined> {
+    const key = `${sql}\n${JSON.stringify(params)}`;
+    if (this.cachedRows.has(key)) return Promise.resolve(this.cachedRows.get(key));
+    const run = this.tail.then(async () => {
+      if (this.cachedRows.has(key)) return this.cachedRows.get(key);
+      let statement = this.prepared.get(sql);
+      if (!statement) {
+        statement = this.state.prepare(sql);
+        this.prepared.set(sql, statement);
+      }
+      const prepared = await statement;
+      prepared.bind(params as DuckDBValue[]);
+      const reader = await prepared.runAndReadAll();
+      const row = (reader.getRowObjectsJson() as Row[])[0];
+      this.cachedRows.set(key, row);
+      return row;
+    });
     this.tail = run.catch(() => undefined);
     return run;
   }
