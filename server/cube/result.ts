@@ -51,6 +51,8 @@ function transformData(compiled: CompiledQuery, rows: ResultColumns, queryType: 
   const dateRange = queryType === 'compareDateRangeQuery' ? compareDateRangeValue(compiled) : undefined;
   const format = compiled.query.responseFormat ?? 'default';
   if (format === 'compact' || format === 'columnar') {
+    // Cube lists members from the rows it got: an empty result has none (its `getMembers`).
+    if (rows.rowCount === 0) return format === 'compact' ? { members: [], dataset: [] } : { members: [], columns: [] };
     const members = keyed.map((k) => k.key).concat(dateRange === undefined ? [] : [COMPARE_DATE_RANGE]);
     const columns = keyed.map((k) => rows.cells[k.index]!)
       .concat(dateRange === undefined ? [] : [new Array<CubeCellValue>(rows.rowCount).fill(dateRange)]);

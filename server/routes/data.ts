@@ -17,13 +17,15 @@ import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../ht
 
 /**
  * The Core data API takes the deployment's Cube JWT as the whole Authorization header (Cube also allows
- * `Bearer`). A token is honoured only while the user it was issued to is still active: a deactivated user's
+ * `Bearer`, and the `x-cube-authorization` header). A token is honoured only while the user it was issued to is still active: a deactivated user's
  * tokens stop working at once here, although a real tenant's JWTs cannot be revoked before they expire.
  */
 async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise<number> {
-  const header = request.headers.authorization;
-  if (!header) throw new HttpError(403, `Authorization header isn't set`);
-  const token = header.replace(/^Bearer\s+/i, '').trim();
+  // Cube reads `x-cube-authorization` first, then `Authorization`; a scheme word before the token is skipped.
+  const header = request.headers['x-cube-authorization'] ?? request.headers.authorization;
+  if (typeof header !== 'string' || !header) throw new HttpError(403, `Authorization header isn't set`);
+  const parts = header.split(' ', 2);
+  const token = (parts.length === 1 ? parts[0]! : parts[1]!).trim();
   const claimed = claimedIssue(token);
   // One read for the deployment's secret and the user's standing: this runs before every data request.
   const row = claimed && await ctx.db.readRowCached(
@@ -177,5 +179,8 @@ export function dataRoutes(router: Router, ctx: PlatformContext, runner: QueryRu
     .add('POST', '/cubejs-api/v1/sql', sqlRoute)
     .add('GET', '/cubejs-api/v1/dry-run', dryRunRoute)
     .add('POST', '/cubejs-api/v1/dry-run', dryRunRoute)
-    .add('GET', '/cubejs-api/v1/meta', cubeRoute(ctx, async () => ({ status: 200, body: metaResponse(ctx.model.cubes) })));
+    .add('GET', '/cubejs-api/v1/meta', cubeRoute(ctx, async (r) => {
+      const onlyViews = r.query.get('onlyViews') === 'true';
+      return { status: 200, body: metaResponse(ctx.model.cubes.filter((cube) => !onlyViews || cube.type === 'view')) };
+    }));
 }

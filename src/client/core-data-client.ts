@@ -1,5 +1,5 @@
 import {
-  CONTINUE_WAIT, CubeLoadResponse, type CubeLoadResults, CubeMeta, type CubeLoadResult, type CubeMeta as CubeMetaType, type CubeQuery,
+  CONTINUE_WAIT, CubeLoadResponse, type CubeLoadResults, CubeMeta, CubeSqlResponse, type CubeLoadResult, type CubeMeta as CubeMetaType, type CubeQuery,
 } from '../contract';
 import { ApiError, QueryTimeoutError, RequestCancelledError } from './errors';
 import { abortableSleep, HttpClient, type HttpClientOptions } from './http';
@@ -64,6 +64,15 @@ export class CoreDataClient {
       if (waitedMs >= this.maxWaitMs) throw new QueryTimeoutError(waitedMs, attempts);
       await this.sleep(this.pauseMs, options.signal);
     }
+  }
+
+  /** The SQL a query compiles to (`/v1/sql`), for "Explain": the statement text and its parameters. */
+  async sql(query: CubeQuery, signal?: AbortSignal): Promise<{ text: string; params: unknown[] }> {
+    const answer = await this.withToken(signal, (authorization) =>
+      this.http.request(CubeSqlResponse, { method: 'POST', path: '/v1/sql', body: { query }, signal, authorization, idempotent: true }),
+    );
+    const [text, params] = answer.sql.sql;
+    return { text, params };
   }
 
   meta(signal?: AbortSignal): Promise<CubeMetaType> {

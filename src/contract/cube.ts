@@ -156,3 +156,13 @@ export type MetaCube = z.infer<typeof MetaCube>;
 
 export const CubeMeta = z.looseObject({ cubes: z.array(MetaCube) });
 export type CubeMeta = z.infer<typeof CubeMeta>;
+
+/**
+ * `/v1/sql` (Cube's REST API reference, https://cube.dev/docs/rest-api) answers the SQL a query compiles to
+ * as `[text, parameters]`. Only that pair is demanded; the rest (order, aliases, pre-aggregations) differs
+ * between servers and is kept as sent.
+ */
+export const CubeSqlResponse = z.looseObject({
+  sql: z.looseObject({ sql: z.tuple([z.string(), z.array(z.unknown())]) }),
+});
+export type CubeSqlResponse = z.infer<typeof CubeSqlResponse>;

@@ -202,6 +202,12 @@ describe('/v1/load errors and transport', () => {
     expect(issued).toBe(2);
   });
 
+  it("explains a query with /v1/sql: the statement's text and parameters", async () => {
+    const explained = await client.sql({ measures: ['orders.count'], filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }] });
+    expect(explained.text).toMatch(/FROM "orders"/);
+    expect(explained.params).toEqual(['completed']);
+  });
+
   it('serves meta with cubes and views and their members', async () => {
     const meta = await client.meta();
     expect(meta.cubes.map((c) => [c.name, c.type])).toEqual([['orders', 'cube'], ['sales', 'view']]);
