@@ -74,14 +74,12 @@ export function parseWallClock(text: string): WallClock {
 export function wallClockToUtc(clock: WallClock, timeZone: string): Date {
   const target = wallClockMillis(clock);
   const offsetAt = (instant: number) => wallClockMillis({ ...wallClockAt(new Date(instant), timeZone), millisecond: new Date(instant).getUTCMilliseconds() }) - instant;
-  const first = offsetAt(target);
-  let instant = target - first;
-  const second = offsetAt(instant);
-  if (second !== first) {
-    const alternative = target - second;
-    instant = offsetAt(alternative) === second ? Math.min(instant, alternative) : Math.max(instant, alternative);
-  }
-  return new Date(instant);
+  // The zone's offsets a day either side of the wall time: across a DST change they differ.
+  const before = offsetAt(target - 86_400_000);
+  const after = offsetAt(target + 86_400_000);
+  const fits = [before, after].map((offset) => target - offset).filter((instant) => offsetAt(instant) === target - instant);
+  // Both fit: the wall time happens twice; take the first. Neither: it was skipped; keep the offset before the jump.
+  return new Date(fits.length ? Math.min(...fits) : target - before);
 }
 
 /** Calendar arithmetic on a wall clock, with month ends clamped as moment does ("Jan 31 + 1 month" is Feb 28/29). */
