@@ -62,7 +62,8 @@ export function compileQuery(model: SemanticModel, query: NormalizedQuery): Comp
   const columns: ResultColumn[] = [];
   const select: string[] = [];
   const add = (sql: string, column: Omit<ResultColumn, 'alias'>) => {
-    const alias = `c${columns.length}`;
+    // Cube's aliases: `orders.count` is `orders__count`, `orders.created_at` by month `orders__created_at_month`.
+    const alias = column.keys[0]!.replace('.', '__').replace(/\./g, '_');
     select.push(`${sql} AS ${alias}`);
     columns.push({ ...column, alias });
   };

@@ -68,18 +68,16 @@ export function parseWallClock(text: string): WallClock {
 }
 
 /**
- * The UTC instant of a wall clock in a zone (Cube's `localTimestampToUtc`). A wall time skipped by a DST jump
- * moves forward by the jump; a repeated one takes its first occurrence, as moment-timezone does.
+ * The UTC instant Cube sends the database for a wall clock in a zone (`localTimestampToUtc` in Cube's
+ * `shared/src/time.ts`): the zone's offset is the one in force at the instant the wall time would be if it
+ * were UTC. Away from a DST change that is simply the zone's offset; within a few hours of one it can differ
+ * from the wall time's own offset (3:00 on New York's fall-back night becomes 07:00Z, not 08:00Z), and Cube's
+ * answers follow it, so these do too.
  */
 export function wallClockToUtc(clock: WallClock, timeZone: string): Date {
-  const target = wallClockMillis(clock);
-  const offsetAt = (instant: number) => wallClockMillis({ ...wallClockAt(new Date(instant), timeZone), millisecond: new Date(instant).getUTCMilliseconds() }) - instant;
-  // The zone's offsets a day either side of the wall time: across a DST change they differ.
-  const before = offsetAt(target - 86_400_000);
-  const after = offsetAt(target + 86_400_000);
-  const fits = [before, after].map((offset) => target - offset).filter((instant) => offsetAt(instant) === target - instant);
-  // Both fit: the wall time happens twice; take the first. Neither: it was skipped; keep the offset before the jump.
-  return new Date(fits.length ? Math.min(...fits) : target - before);
+  const asIfUtc = wallClockMillis(clock);
+  const offset = wallClockMillis({ ...wallClockAt(new Date(asIfUtc), timeZone), millisecond: clock.millisecond }) - asIfUtc;
+  return new Date(asIfUtc - offset);
 }
 
 /** Calendar arithmetic on a wall clock, with month ends clamped as moment does ("Jan 31 + 1 month" is Feb 28/29). */

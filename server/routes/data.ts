@@ -111,6 +111,12 @@ async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiReque
   return { status: 200, body: { queryType, results, pivotQuery: pivotQueryOf(queryType, compiled.map((c) => c.query)), slowQuery: false } };
 }
 
+/** The first granular time dimension's column, as Cube names it in `/v1/sql`. */
+function timeDimensionOf(c: CompiledQuery) {
+  const column = c.columns.find((col) => col.kind === 'time');
+  return column ? { timeDimensionAlias: column.alias, timeDimensionField: column.member.name } : {};
+}
+
 const orderObject = (c: CompiledQuery) => Object.fromEntries(c.order.map(({ id, desc }) => [id, desc ? 'desc' : 'asc']));
 
 /** `/v1/sql`: the SQL a query compiles to, with its parameters, as `{sql: {sql: [text, params], …}}`. */
@@ -119,10 +125,10 @@ async function sql(runner: QueryRunner, request: ApiRequest): Promise<ApiRespons
   const described = compiled.map((c) => ({
     sql: {
       sql: [c.sql, c.params.map((p) => (p === null ? null : String(p)))],
-      timeDimensionAlias: undefined, timeDimensionField: undefined,
+      ...timeDimensionOf(c),
       order: orderObject(c), cacheKeyQueries: [], preAggregations: [], dataSource: 'default',
       aliasNameToMember: Object.fromEntries(c.columns.map((column) => [column.alias, column.keys[0]!])),
-      rollupMatchResults: [], canUseTransformedQuery: { allowed: false }, external: false,
+      canUseTransformedQuery: transformedQuery(c), external: false,
     },
     dataSource: 'default',
   }));

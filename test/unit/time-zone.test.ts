@@ -1,11 +1,11 @@
 import { canonicalTimeZone, parseWallClock, wallClockToUtc } from '../../server/cube/time-zone';
 
 /**
- * Wall clock → UTC as Cube turns date-range bounds into database time (moment-timezone's `moment.tz(local,
- * zone)`). moment-timezone documents its rules for the two DST edge cases
- * (https://momentjs.com/timezone/docs/#/using-timezones/parsing-ambiguous-inputs/): a wall time skipped by a
- * spring-forward jump is moved forward by the jump, and a wall time that happens twice takes the earlier
- * instant. Expected instants below are worked out from those rules and each zone's published offsets.
+ * Wall clock → UTC as Cube turns date-range bounds into database time: `localTimestampToUtc` in Cube's
+ * `packages/cubejs-backend-shared/src/time.ts` reads the local timestamp as if it were UTC, asks the zone's
+ * offset at that instant and adds it. Expected instants are worked out from that rule and each zone's published
+ * transitions (New York: 2024-03-10 07:00Z to EDT, 2024-11-03 06:00Z to EST; Berlin: 2024-03-31 01:00Z to CEST,
+ * 2024-10-27 01:00Z to CET).
  */
 const utc = (local: string, zone: string) => wallClockToUtc(parseWallClock(local), zone).toISOString();
 
@@ -16,14 +16,15 @@ describe('wallClockToUtc', () => {
     ['2024-01-01T00:00:00.000', 'America/New_York', '2024-01-01T05:00:00.000Z'],
     ['2024-06-01T00:00:00.000', 'Asia/Tokyo', '2024-05-31T15:00:00.000Z'],
     ['2024-06-01T23:59:59.999', 'UTC', '2024-06-01T23:59:59.999Z'],
-    // Skipped: 02:30 on 10 March 2024 never happens in New York (02:00 EST → 03:00 EDT); it becomes 03:30 EDT.
+    // At 02:30Z on 10 March New York is still on EST (−5): 07:30Z.
     ['2024-03-10T02:30:00.000', 'America/New_York', '2024-03-10T07:30:00.000Z'],
-    // Skipped in Berlin on 31 March 2024 (02:00 CET → 03:00 CEST): 03:30 CEST.
-    ['2024-03-31T02:30:00.000', 'Europe/Berlin', '2024-03-31T01:30:00.000Z'],
-    // Twice: 01:30 on 3 November 2024 in New York, first as EDT (UTC−4).
+    // At 01:30Z and at 03:00Z on 3 November New York is still on EDT (−4): 05:30Z and 07:00Z.
     ['2024-11-03T01:30:00.000', 'America/New_York', '2024-11-03T05:30:00.000Z'],
-    // Twice: 02:30 on 27 October 2024 in Berlin, first as CEST (UTC+2).
-    ['2024-10-27T02:30:00.000', 'Europe/Berlin', '2024-10-27T00:30:00.000Z'],
+    ['2024-11-03T03:00:00.000', 'America/New_York', '2024-11-03T07:00:00.000Z'],
+    // At 02:30Z on 31 March Berlin is already on CEST (+2): 00:30Z.
+    ['2024-03-31T02:30:00.000', 'Europe/Berlin', '2024-03-31T00:30:00.000Z'],
+    // At 02:30Z on 27 October Berlin is already on CET (+1): 01:30Z.
+    ['2024-10-27T02:30:00.000', 'Europe/Berlin', '2024-10-27T01:30:00.000Z'],
   ])('%s in %s is %s', (local, zone, expected) => {
     expect(utc(local, zone)).toBe(expected);
   });
