@@ -131,8 +131,7 @@ export class QueryRunner {
 
   private async execute(compiled: CompiledQuery): Promise<LoadedRows> {
     if (this.options.queryDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.queryDelayMs));
-    const connection = await this.db.analyticsConnection();
-    try {
+    return this.db.withAnalyticsConnection(async (connection) => {
       const reader = await connection.runAndReadAll(compiled.sql, compiled.params as DuckDBValue[]).catch((error: unknown) => {
         throw asQueryError(error, compiled.params);
       });
@@ -144,9 +143,7 @@ export class QueryRunner {
         total = Number((totalReader.getRowObjectsJson()[0] as { total: unknown }).total);
       }
       return { columns: { rowCount: reader.currentRowCount, cells }, total, lastRefreshTime: this.options.now().toISOString() };
-    } finally {
-      connection.closeSync();
-    }
+    });
   }
 }
 

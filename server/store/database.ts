@@ -8,10 +8,16 @@ export type Row = Record<string, unknown>;
  * goes through one connection behind a lock so read-modify-write steps never interleave; data API queries
  * get connections of their own so a long query does not hold up the Platform API.
  */
+/** Idle analytical connections kept for the next queries (DuckDB runs a query on every core anyway). */
+const MAX_IDLE_ANALYTICS = 4;
+
 export class Database {
   private tail: Promise<unknown> = Promise.resolve();
   /** Statements the hot paths run on every request, parsed and planned once. */
   private readonly prepared = new Map<string, Promise<DuckDBPreparedStatement>>();
+  /** Analytical connections between queries; as many stay open as queries have run at once, up to a few. */
+  private readonly idleAnalytics: DuckDBConnection[] = [];
+  private closed = false;
   /** Rows those statements answered since the last commit, by statement and parameters; a commit clears them. */
   private readonly cachedRows = new Map<string, Row | undefined>();
 
@@ -86,7 +92,23 @@ export class Database {
     return connection;
   }
 
+  /**
+   * Runs `work` on an analytical connection of its own, taken from the idle ones when there is one: opening
+   * and setting up a connection for every data API query was a measurable share of a small query's time.
+   */
+  async withAnalyticsConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = this.idleAnalytics.pop() ?? await this.analyticsConnection();
+    try {
+      return await work(connection);
+    } finally {
+      if (this.closed || this.idleAnalytics.length >= MAX_IDLE_ANALYTICS) connection.closeSync();
+      else this.idleAnalytics.push(connection);
+    }
+  }
+
   close(): void {
+    this.closed = true;
+    for (const connection of this.idleAnalytics.splice(0)) connection.closeSync();
     this.state.closeSync();
     this.instance.closeSync();
   }
