@@ -231,9 +231,47 @@ export function splitCompareDateRange(query: unknown): unknown[] | null {
 
 export type QueryType = 'regularQuery' | 'compareDateRangeQuery' | 'blendingQuery';
 
-/** The query `@cubejs-client/core` pivots by (Cube's `getPivotQuery`). */
+const blendGranularities = (queries: NormalizedQuery[]) =>
+  [...new Set(queries.map((q) => q.timeDimensions[0]?.granularity).filter((g): g is string => Boolean(g)))];
+
+/** A data blend lines its queries up on one time axis: each query's first time dimension, at one granularity. */
+export function checkBlendGranularity(queries: NormalizedQuery[]): void {
+  const granularities = blendGranularities(queries);
+  if (granularities.length > 1) throw new QueryError('Data blending query granularities must match');
+  if (granularities.length === 0) throw new QueryError('Data blending query without granularity is not supported');
+}
+
+/**
+ * The pivot query `/v1/dry-run` answers (the gateway's own `getPivotQuery`): for a blend, only its members
+ * and time axis; otherwise the first query, which Cube's function also writes into, so dry-run's first
+ * normalized query carries the same changes.
+ */
+export function gatewayPivotQuery(queryType: QueryType, queries: NormalizedQuery[]): Record<string, unknown> {
+  if (queryType !== 'blendingQuery') return pivotQueryOf(queryType, queries);
+  return {
+    measures: [...new Set(queries.flatMap((q) => q.measures ?? []))],
+    dimensions: [...new Set(queries.flatMap((q) => q.dimensions))],
+    timeDimensions: [{ dimension: 'time', granularity: blendGranularities(queries)[0] }],
+    queryType,
+  };
+}
+
+/** The pivot query of a `queryType=multi` load, as Cube's result writer makes it (its Rust `get_pivot_query`). */
 export function pivotQueryOf(queryType: QueryType, queries: NormalizedQuery[]): NormalizedQuery & { queryType: QueryType } {
   const first = queries[0]!;
   if (queryType === 'compareDateRangeQuery') return { ...first, dimensions: ['compareDateRange', ...first.dimensions], queryType };
+  if (queryType === 'blendingQuery') {
+    // The blend's members, and its time axis named `time` (an empty member list is left out, as Cube writes it).
+    const { dimensions: _, measures: __, ...rest } = first;
+    const measures = [...new Set(queries.flatMap((q) => q.measures ?? []))];
+    const dimensions = [...new Set(queries.flatMap((q) => q.dimensions))];
+    return {
+      ...rest,
+      ...(measures.length ? { measures } : {}),
+      ...(dimensions.length ? { dimensions } : {}),
+      timeDimensions: [{ dimension: 'time', granularity: blendGranularities(queries)[0] }],
+      queryType,
+    } as NormalizedQuery & { queryType: QueryType };
+  }
   return { ...first, queryType };
 }

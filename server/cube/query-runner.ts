@@ -149,14 +149,16 @@ export class QueryRunner {
 
 /**
  * DuckDB's conversion error for a value the query gave (`equals "abc"` on a number) is the query's fault:
- * a `QueryError`, answered 400. Any other failure stays the platform's own.
+ * answered 400 with the database's words, as Cube's query orchestrator passes them on ("Error: Conversion
+ * Error: …"; Cube adds the statement's position, which names its own SQL). Any other failure stays the
+ * platform's own.
  */
 function asQueryError(error: unknown, params: readonly unknown[]): unknown {
   // Not `instanceof Error`: the native binding's errors may belong to another realm (Jest's, say).
   const message = (error as { message?: unknown } | null)?.message;
   const detail = typeof message === 'string' ? /^Conversion Error: (.+)$/m.exec(message)?.[1] : undefined;
   const fromQuery = detail !== undefined && params.some((p) => typeof p === 'string' && (detail.includes(`'${p}'`) || detail.includes(`"${p}"`)));
-  return fromQuery ? new QueryError(`A filter value does not fit its member's type: ${detail}`) : error;
+  return fromQuery ? new QueryError(`Error: Conversion Error: ${detail}`) : error;
 }
 
 /**

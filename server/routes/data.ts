@@ -4,7 +4,7 @@ import type { PlatformContext } from '../context';
 import type { CompiledQuery } from '../cube/compiler';
 import { CubePlainError, ModelQueryError, QueryError } from '../cube/errors';
 import { metaResponse } from '../cube/meta';
-import { pivotQueryOf, splitCompareDateRange, type NormalizedQuery, type QueryType } from '../cube/normalize';
+import { checkBlendGranularity, gatewayPivotQuery, pivotQueryOf, splitCompareDateRange, type NormalizedQuery, type QueryType } from '../cube/normalize';
 import type { QueryRunner } from '../cube/query-runner';
 import { loadResult } from '../cube/result';
 import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../http';
@@ -66,13 +66,14 @@ interface PlannedQueries {
   compiled: CompiledQuery[];
 }
 
-/** Cube's `getNormalizedQueries` for the kinds the local platform serves: one query, or one per compared range. */
+/** Cube's `getNormalizedQueries`: one query, one per compared range, or the queries of a data blend. */
 function plan(runner: QueryRunner, raw: unknown): PlannedQueries {
   const query = parseQueryParam(raw);
-  if (Array.isArray(query)) throw new QueryError('Data blending queries are not supported by the local platform');
-  const compared = splitCompareDateRange(query);
-  const queries = (compared ?? [query]).map((q) => runner.normalize(q));
-  return { queryType: compared ? 'compareDateRangeQuery' : 'regularQuery', compiled: queries.map((q) => runner.compile(q)) };
+  const compared = Array.isArray(query) ? null : splitCompareDateRange(query);
+  const queryType: QueryType = Array.isArray(query) ? 'blendingQuery' : compared ? 'compareDateRangeQuery' : 'regularQuery';
+  const queries = (Array.isArray(query) ? query : compared ?? [query]).map((q) => runner.normalize(q));
+  if (queryType === 'blendingQuery') checkBlendGranularity(queries);
+  return { queryType, compiled: queries.map((q) => runner.compile(q)) };
 }
 
 function cubeError(error: unknown): ApiResponse {
@@ -144,7 +145,8 @@ function transformedQuery(c: CompiledQuery) {
   const measures = c.query.measures ?? [];
   return {
     measures,
-    leafMeasures: measures,
+    // A view's measure is the cube measure it exposes.
+    leafMeasures: c.columns.filter((col) => col.kind === 'measure').map((col) => col.member.aliasMember ?? col.member.name),
     sortedDimensions: [...c.query.dimensions].sort(),
     sortedTimeDimensions: [...timeDimensions].sort(),
     timeDimensions,
@@ -160,13 +162,13 @@ async function dryRun(runner: QueryRunner, request: ApiRequest): Promise<ApiResp
   const { queryType, compiled } = plan(runner, requestParams(request).query);
   // Dry-run answers the queries before Cube's result writer drops `cacheMode` from them.
   const normalizedQueries: NormalizedQuery[] = compiled.map((c) => ({ ...c.query, cacheMode: 'stale-if-slow' }));
-  const pivotQuery = pivotQueryOf(queryType, normalizedQueries);
+  const pivotQuery = gatewayPivotQuery(queryType, normalizedQueries);
   return {
     status: 200,
     body: {
       queryType,
-      // Cube's getPivotQuery writes into the first query, so dry-run answers it as the pivot query.
-      normalizedQueries: [pivotQuery, ...normalizedQueries.slice(1)],
+      // Cube's getPivotQuery writes into the first query (but for a blend), so dry-run answers it changed.
+      normalizedQueries: queryType === 'blendingQuery' ? normalizedQueries : [pivotQuery, ...normalizedQueries.slice(1)],
       queryOrder: compiled.map(orderObject),
       transformedQueries: compiled.map(transformedQuery),
       pivotQuery,

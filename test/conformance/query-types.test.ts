@@ -47,6 +47,44 @@ describe('queryType=multi', () => {
   });
 });
 
+describe('data blending (an array of queries; gateway.ts getNormalizedQueries, query.ts getPivotQuery)', () => {
+  // https://cube.dev/docs/product/apis-integrations/rest-api/query-format: "The Cube client also accepts an
+  // array of queries. By default, it will be treated as a Data Blending query type." Each query keeps its own
+  // result; the blend lines them up on one time axis, `time.<granularity>`, the value of each query's first
+  // time dimension (the result transform's blending key).
+  const blend = [
+    { measures: ['orders.count'], timeDimensions: [{ dimension: 'orders.created_at', granularity: 'year' }] },
+    { measures: ['sales.total_amount'], timeDimensions: [{ dimension: 'sales.created_at', granularity: 'year' }] },
+  ];
+
+  it('answers one result per query, each row on the shared time axis, with a pivot query on `time`', async () => {
+    const body = await c.loadOk(blend, { queryType: 'multi' });
+    expect(body.queryType).toBe('blendingQuery');
+    expect(body.results).toHaveLength(2);
+    // The native pivot query: the first query with the blend's measures and the time axis.
+    expect(body.pivotQuery).toMatchObject({ measures: ['orders.count', 'sales.total_amount'], timeDimensions: [{ dimension: 'time', granularity: 'year' }], queryType: 'blendingQuery' });
+    const expected = await c.ref(`SELECT strftime(date_trunc('year', created_at), ${CUBE_TIME_FORMAT}) AS y, count(*) AS n, sum(amount) AS s FROM orders GROUP BY 1 ORDER BY 1`);
+    expect(pick(body.results[0].data, ['time.year', 'orders.created_at.year', 'orders.count'])).toEqual(expected.map((r: Row) => [r.y, r.y, String(r.n)]));
+    expect(pick(body.results[1].data, ['time.year', 'sales.total_amount'])).toEqual(expected.map((r: Row) => [r.y, cubeDecimal(r.s)]));
+  });
+
+  it.each([
+    // gateway.ts getNormalizedQueries: the blend needs one granularity, on every query that has one.
+    ['granularities that differ', [blend[0], { ...blend[1], timeDimensions: [{ dimension: 'sales.created_at', granularity: 'month' }] }], 'Data blending query granularities must match'],
+    ['no granularity at all', [{ measures: ['orders.count'] }], 'Data blending query without granularity is not supported'],
+  ])('refuses a blend with %s (400)', async (_case, query, error) => {
+    const { status, body } = await c.load(query, { queryType: 'multi' });
+    expect(status).toBe(400);
+    expect(body).toEqual({ error });
+  });
+
+  it('is refused without queryType, as an old client would send it (gateway.ts load)', async () => {
+    const { status, body } = await c.load(blend);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "'blendingQuery' query type is not supported by the client.Please update the client." });
+  });
+});
+
 describe('compareDateRange', () => {
   const ranges = [['2024-01-01', '2024-03-31'], ['2025-01-01', '2025-03-31']];
   const resolved = [['2024-01-01T00:00:00.000', '2024-03-31T23:59:59.999'], ['2025-01-01T00:00:00.000', '2025-03-31T23:59:59.999']];
