@@ -143,6 +143,10 @@ export const MetaSegment = z.looseObject({
 });
 export type MetaSegment = z.infer<typeof MetaSegment>;
 
+/** core-data.yaml `V1CubeMeta.folders`: a folder's members, nested folders' members merged in. */
+export const MetaFolder = z.looseObject({ name: z.string(), members: z.array(z.string()) });
+export type MetaFolder = z.infer<typeof MetaFolder>;
+
 export const MetaCube = z.looseObject({
   name: z.string(),
   title: z.string().optional(),
@@ -151,6 +155,7 @@ export const MetaCube = z.looseObject({
   measures: z.array(MetaMember),
   dimensions: z.array(MetaMember),
   segments: z.array(MetaSegment),
+  folders: z.array(MetaFolder).optional(),
 });
 export type MetaCube = z.infer<typeof MetaCube>;
 

@@ -1,0 +1,66 @@
+import type { CubeMeta, MemberFormat, MemberType, MetaCube } from '../contract';
+import type { MemberInfo } from './exploration';
+
+/**
+ * What the exploration builder lists from `/v1/meta`: the views to explore (cubes too when the model has no
+ * views), and a view's members grouped by the model's folders, filtered by a search.
+ */
+
+export interface CatalogMember extends MemberInfo {
+  title: string;
+  shortTitle: string;
+  description?: string;
+  format?: MemberFormat;
+}
+
+export interface MemberGroup {
+  /** The folder's name, or null for members no folder holds. */
+  folder: string | null;
+  members: CatalogMember[];
+}
+
+/** Views first; cubes only when the model has no views, as the platform's own builder lists them. */
+export function explorableCubes(meta: CubeMeta): MetaCube[] {
+  const views = meta.cubes.filter((cube) => cube.type === 'view');
+  return views.length ? views : meta.cubes;
+}
+
+const KNOWN_TYPES: readonly MemberType[] = ['string', 'number', 'time', 'boolean'];
+
+/** A view's visible members, measures first, each with its type (an unknown type is treated as text). */
+export function catalogMembers(cube: MetaCube): CatalogMember[] {
+  const member = (kind: 'measure' | 'dimension') => (m: MetaCube['measures'][number]): CatalogMember => ({
+    name: m.name,
+    kind,
+    type: kind === 'measure' ? 'number' : KNOWN_TYPES.includes(m.type as MemberType) ? (m.type as MemberType) : 'string',
+    title: m.title ?? m.name,
+    shortTitle: m.shortTitle ?? m.title ?? m.name,
+    ...(m.description ? { description: m.description } : {}),
+    ...(m.format !== undefined ? { format: m.format } : {}),
+  });
+  const visible = (m: { isVisible?: boolean }) => m.isVisible !== false;
+  return [...cube.measures.filter(visible).map(member('measure')), ...cube.dimensions.filter(visible).map(member('dimension'))];
+}
+
+/** Whether a member matches a search: every word of it in the member's titles, name or description. */
+export function matchesSearch(member: CatalogMember, search: string): boolean {
+  const haystack = [member.shortTitle, member.title, member.name, member.description ?? ''].join(' ').toLocaleLowerCase();
+  return search.toLocaleLowerCase().split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+}
+
+/** The members grouped by folder, in the folders' order, then those no folder holds; empty groups dropped. */
+export function memberGroups(cube: MetaCube, search = ''): MemberGroup[] {
+  const members = catalogMembers(cube).filter((m) => matchesSearch(m, search));
+  const byName = new Map(members.map((m) => [m.name, m]));
+  const foldered = new Set<string>();
+  const groups: MemberGroup[] = (cube.folders ?? []).map((folder) => ({
+    folder: folder.name,
+    members: folder.members.flatMap((name) => {
+      foldered.add(name);
+      const member = byName.get(name);
+      return member ? [member] : [];
+    }),
+  }));
+  groups.push({ folder: null, members: members.filter((m) => !foldered.has(m.name)) });
+  return groups.filter((group) => group.members.length > 0);
+}
