@@ -47,19 +47,32 @@ export interface ReportRunnerOptions {
 export class ReportRunner {
   constructor(private readonly options: ReportRunnerOptions) {}
 
-  /** The report's query with the effective time zone when the query names none. */
+  /** The report's query and pivot, or why it cannot be placed. */
   private queryOf(report: Report): { query: CubeQuery; pivot: Pivot } {
     const definition = reportDefinition(report);
     if (!definition.placeable) throw new UnplaceableReportError(reportTitle(report), definition.reason);
-    const { user, appConfig } = this.options;
-    const timezone = definition.query.timezone ? null : effectiveTimezone(appConfig().timezoneSettings, user().settings?.timezone);
-    return { query: timezone ? { ...definition.query, timezone } : definition.query, pivot: definition.pivot };
+    return { query: definition.query, pivot: definition.pivot };
+  }
+
+  /** The time zone the settings give a query that names none (none when nobody set one). */
+  private timezone(): string | null {
+    return effectiveTimezone(this.options.appConfig().timezoneSettings, this.options.user().settings?.timezone);
   }
 
   async run(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
-    if (this.options.appConfig().restrictDataDownload) throw new DataDownloadRestrictedError();
     const { query, pivot } = this.queryOf(report);
-    const data = await this.options.data.forDeployment(report.deploymentId, signal);
+    return this.runDefinition(report.deploymentId, query, pivot, signal);
+  }
+
+  /**
+   * Runs a query with its pivot on a deployment and lays the result out: a saved report's definition, or an
+   * exploration the user is building. The query's own time zone wins; without one, the settings' applies.
+   */
+  async runDefinition(deploymentId: number, definitionQuery: CubeQuery, pivot: Pivot, signal?: AbortSignal): Promise<PreparedGrid> {
+    if (this.options.appConfig().restrictDataDownload) throw new DataDownloadRestrictedError();
+    const timezone = definitionQuery.timezone ? null : this.timezone();
+    const query = timezone ? { ...definitionQuery, timezone } : definitionQuery;
+    const data = await this.options.data.forDeployment(deploymentId, signal);
     const none = Promise.resolve<CubeLoadResult | null>(null);
     const rowTotals = pivot.showRowTotals && pivot.columns.length > 0;
     const [{ result, cutAt }, totals, rowTotalResult, grandTotals] = await Promise.all([
