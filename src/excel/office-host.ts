@@ -24,6 +24,11 @@ export interface PaneHost {
    * origin sends (messages from any other origin are ignored), or how the dialog ended otherwise.
    */
   openDialog(url: string): Promise<DialogOutcome>;
+  /**
+   * Resolves when Excel's API can be called. In Office it already can when the pane renders (after
+   * `Office.onReady`); the workbench paints first and loads Microsoft's library after.
+   */
+  ready?: Promise<void>;
 }
 
 /**

@@ -118,7 +118,8 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
   const open = async (settings: ConnectionSettings, oauth?: OAuthClient) => {
     setError(null);
     try {
-      const [{ connect, initialDeployment }, { TokenSession }] = await Promise.all([loadConnection(), loadTokens()]);
+      // Connected, the pane reads the workbook at once: not before the host can answer.
+      const [{ connect, initialDeployment }, { TokenSession }] = await Promise.all([loadConnection(), loadTokens(), host.ready]);
       const session = new TokenSession(settings, { save: saveSettings, load: readSettings, oauth });
       sessionRef.current = session;
       const next = await connect(session, { reauthenticate });

@@ -6,12 +6,18 @@ import type { DialogOutcome, PaneHost, PaneTheme } from '../excel/office-host';
  * falls back to it outside Office, where `messageParent` does not exist). Not an iframe: Office.js in a
  * frame takes its parent for an Office host.
  */
-export function workbenchHost(params: URLSearchParams): PaneHost {
+export function workbenchHost(params: URLSearchParams, ready: Promise<void>): PaneHost {
   return {
-    displayLanguage: params.get('lang') ?? navigator.language ?? 'en-US',
+    displayLanguage: workbenchLanguage(params),
     theme: (params.get('theme') === 'dark' ? 'dark' : 'light') satisfies PaneTheme,
     openDialog,
+    ready,
   };
+}
+
+/** The display language the workbench plays Office's: `?lang=`, else the browser's. */
+export function workbenchLanguage(params: URLSearchParams): string {
+  return params.get('lang') ?? navigator.language ?? 'en-US';
 }
 
 function openDialog(url: string): Promise<DialogOutcome> {

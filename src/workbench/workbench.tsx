@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PaneHost } from '../excel/office-host';
 import { Pane } from '../taskpane/App';
 import { loadSettings, saveSettings } from '../taskpane/settings-storage';
-import { connectOfficeJs, ExcelHost, HOST_PROFILES, WorkbookModel, type HostProfile } from './excel-host';
-import { WorkbookGrid } from './WorkbookGrid';
-import { clearWorkbook, loadWorkbook, saveWorkbook } from './workbook-store';
-import { workbenchHost } from './workbench-host';
+import type { ExcelHost } from './excel-host';
+import { HOST_PROFILES, type HostProfile } from './excel-host/host/profiles';
+import type { WorkbookModel } from './excel-host/workbook/workbook-model';
+import { clearWorkbook } from './workbook-store';
+import { workbenchHost, workbenchLanguage } from './workbench-host';
 
 /**
  * The workbench (development only): the real task pane beside an emulated Excel. The page loads
@@ -16,15 +17,20 @@ import { workbenchHost } from './workbench-host';
  * so a reload reopens it (with new sheet ids, as Excel gives a reopened file). Query options:
  * `?profile=web|excel2019|desktop`, `?delayMs=50` (a remote host's round trip), `?lang=de-DE`, `?theme=dark`.
  */
-function Workbench({ host, paneHost }: { host: ExcelHost; paneHost: PaneHost }) {
+interface OpenWorkbook {
+  model: WorkbookModel;
+  Grid: ComponentType<{ model: WorkbookModel }>;
+}
+
+function Workbench({ workbook, profile, paneHost }: { workbook: OpenWorkbook | null; profile: HostProfile['name']; paneHost: PaneHost }) {
   const [paneKey, setPaneKey] = useState(0);
   const saved = loadSettings();
   return (
     <div className="workbench">
-      <WorkbookGrid model={host.model} />
+      {workbook ? <workbook.Grid model={workbook.model} /> : <div className="workbook" aria-busy="true" aria-label="Opening the workbook" />}
       <aside className="pane" aria-label="Task pane">
         <div className="pane-bar">
-          <span>Task pane ({host.profile.name})</span>
+          <span>Task pane ({profile})</span>
           <button onClick={() => setPaneKey((k) => k + 1)}>Reload pane</button>
         </div>
         <Pane
@@ -55,36 +61,65 @@ async function start(): Promise<void> {
     window.location.hash = '';
   }
   const params = new URLSearchParams(window.location.search);
-  const profile = (params.get('profile') ?? 'web') as HostProfile['name'];
-  let model: WorkbookModel;
+  const asked = params.get('profile') ?? 'web';
+  const profile: HostProfile['name'] = asked in HOST_PROFILES ? (asked as HostProfile['name']) : 'web';
+  // The signed-out pane paints first, on its own script. The workbook (its model and grid), Microsoft's
+  // library (1.2 MB of script) and the host emulator behind it load after; the pane waits for them before
+  // it reads the workbook.
+  let startHost: (host: Promise<ExcelHost>) => void = () => undefined;
+  const hostReady = new Promise<ExcelHost>((resolve) => (startHost = resolve));
+  const ready = hostReady.then(() => undefined);
+  // Whoever waits for the host hears of a failure; nobody waiting is no error of its own.
+  ready.catch(() => undefined);
+  const paneHost = workbenchHost(params, ready);
+  const root = createRoot(document.getElementById('root')!);
+  root.render(<Workbench workbook={null} profile={profile} paneHost={paneHost} />);
+  await afterNextPaint();
+  const area = await import('./workbook-area');
+  const { model, saveNow, stopSaving } = await area.openWorkbook();
+  root.render(<Workbench workbook={{ model, Grid: area.WorkbookGrid }} profile={profile} paneHost={paneHost} />);
+  startHost(Promise.all([import('./excel-host'), loadOfficeJs()]).then(([{ ExcelHost, connectOfficeJs }]) => {
+    const emulated = new ExcelHost(model, { profile, delayMs: Number(params.get('delayMs') ?? 0) });
+    connectOfficeJs(emulated, window, workbenchLanguage(params));
+    return emulated;
+  }));
+  let host: ExcelHost;
   try {
-    const saved = await loadWorkbook();
-    model = saved ? WorkbookModel.fromJSON(saved) : new WorkbookModel('Book1.xlsx');
+    host = await hostReady;
   } catch {
-    model = new WorkbookModel('Book1.xlsx');
+    // The pane says so in words when it connects (it waits for the host); the grid stays usable.
+    return;
   }
-  const host = new ExcelHost(model, { profile: profile in HOST_PROFILES ? profile : 'web', delayMs: Number(params.get('delayMs') ?? 0) });
-  const paneHost = workbenchHost(params);
-  connectOfficeJs(host, window, paneHost.displayLanguage);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  model.onChange(() => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void saveWorkbook(model.toJSON()), 200);
-  });
   Object.assign(window, {
     workbench: {
       host,
       model,
       Excel,
       /** Saves the workbook now (tests call this before reloading the page). */
-      save: () => saveWorkbook(model.toJSON()),
+      save: saveNow,
       reset: async () => {
-        clearTimeout(timer);
+        stopSaving();
         await reset();
       },
     },
   });
-  createRoot(document.getElementById('root')!).render(<Workbench host={host} paneHost={paneHost} />);
+}
+
+/** Resolves once the browser has painted what was rendered so far. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Runs the Excel API library the page preloads (`<link id="office-js">`), after the first paint. */
+function loadOfficeJs(): Promise<void> {
+  const href = document.querySelector<HTMLLinkElement>('link#office-js')!.href;
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = href;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`Microsoft's Excel API library did not load from ${href}`));
+    document.head.appendChild(script);
+  });
 }
 
 void start();

@@ -1,0 +1,24 @@
+import { WorkbookModel } from './excel-host/workbook/workbook-model';
+import { loadWorkbook, saveWorkbook } from './workbook-store';
+
+export { WorkbookGrid } from './WorkbookGrid';
+
+/**
+ * The workbench's workbook, loaded after the pane has painted: the model as saved in IndexedDB (a new
+ * workbook when there is none or it cannot be read), saved again a moment after each change.
+ */
+export async function openWorkbook(): Promise<{ model: WorkbookModel; saveNow: () => Promise<void>; stopSaving: () => void }> {
+  let model: WorkbookModel;
+  try {
+    const saved = await loadWorkbook();
+    model = saved ? WorkbookModel.fromJSON(saved) : new WorkbookModel('Book1.xlsx');
+  } catch {
+    model = new WorkbookModel('Book1.xlsx');
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  model.onChange(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void saveWorkbook(model.toJSON()), 200);
+  });
+  return { model, saveNow: () => saveWorkbook(model.toJSON()), stopSaving: () => clearTimeout(timer) };
+}
