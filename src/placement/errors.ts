@@ -87,3 +87,14 @@ export class RestoreFailedError extends Error {
     super(`Excel could not finish writing the result, nor put the cells at ${location} back as they were. Check them before refreshing again.`, { cause });
   }
 }
+
+/**
+ * Saving into a report failed because someone else saved it since it was opened (the platform answered 409
+ * to `expectedVersion`). The pane offers to reload it or to save this exploration as a copy.
+ */
+export class ReportChangedElsewhereError extends Error {
+  override readonly name = 'ReportChangedElsewhereError';
+  constructor(readonly title: string, cause: unknown) {
+    super(`Someone else changed "${title}" since you opened it. Reload it to see their version, or save yours as a copy.`, { cause });
+  }
+}

@@ -2,7 +2,7 @@
 import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, RequestCancelledError, ResponseFormatError } from '../client/errors';
 import {
   DataDownloadRestrictedError, PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError,
-  ReportKeptChangingError, RestoreFailedError, SelectionNotRangeError, UnplaceableReportError, WriteFailedError,
+  ReportChangedElsewhereError, ReportKeptChangingError, RestoreFailedError, SelectionNotRangeError, UnplaceableReportError, WriteFailedError,
 } from '../placement/errors';
 import type { UnplaceableReason } from '../core/report-definition';
 import type { I18n } from './i18n';
@@ -26,6 +26,7 @@ export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'n
   if (error instanceof PlacementOverlapError) return e.overlap(error.other.title, error.other.location);
   if (error instanceof WriteFailedError) return e.writeFailed;
   if (error instanceof RestoreFailedError) return e.restoreFailed(error.location);
+  if (error instanceof ReportChangedElsewhereError) return e.changedElsewhere(error.title);
   if (error instanceof SelectionNotRangeError) return e.selectionNotRange;
   if (error instanceof UnplaceableReportError) return e.unplaceable(error.title, unplaceableReason(error.reason, m));
   if (error instanceof DataDownloadRestrictedError) return e.downloadRestricted;

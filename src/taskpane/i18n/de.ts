@@ -155,6 +155,7 @@ export const de: Messages = {
     detached: (range) => `Die Zellen dieser Platzierung (${range}) wurden gelöscht. Platzieren Sie den Bericht neu oder trennen Sie ihn.`,
     overlap: (title, range) => `Das Ergebnis würde „${title}“ in ${range} überdecken. Wählen Sie eine andere Zelle oder verschieben Sie diese Platzierung zuerst.`,
     writeFailed: 'Excel konnte das Ergebnis nicht vollständig schreiben. Die Zellen wurden wiederhergestellt.',
+    changedElsewhere: (title: string) => `Jemand anderes hat „${title}“ geändert, seit Sie den Bericht geöffnet haben. Laden Sie ihn neu, um diese Fassung zu sehen, oder speichern Sie Ihre als Kopie.`,
     restoreFailed: (range: string) => `Excel konnte das Ergebnis nicht vollständig schreiben und die Zellen in ${range} nicht wiederherstellen. Prüfen Sie sie, bevor Sie erneut aktualisieren.`,
     selectionNotRange: 'Wählen Sie einen einzelnen Zellbereich (nicht mehrere Bereiche, ein Diagramm oder eine Form) und versuchen Sie es erneut.',
     queryTimeout: (seconds) => `Die Abfrage lief nach ${seconds} s noch. Versuchen Sie es später oder grenzen Sie den Bericht ein.`,

@@ -156,6 +156,7 @@ export const en = {
     detached: (range: string) => `The cells of this placement (${range}) were deleted. Place the report again, or disconnect it.`,
     overlap: (title: string, range: string) => `The result would cover "${title}" at ${range}. Choose another cell or move that placement first.`,
     writeFailed: 'Excel could not finish writing the result. The cells were put back as they were.',
+    changedElsewhere: (title: string) => `Someone else changed “${title}” since you opened it. Reload it to see their version, or save yours as a copy.`,
     restoreFailed: (range: string) => `Excel could not finish writing the result, nor put the cells at ${range} back as they were. Check them before refreshing again.`,
     selectionNotRange: 'Select a single range of cells (not several areas, a chart or a shape), then try again.',
     queryTimeout: (seconds: string) => `The query was still running after ${seconds} s. Try again later or narrow the report.`,
