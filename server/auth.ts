@@ -30,22 +30,17 @@ export function signDeploymentToken(claims: DeploymentClaims, secret: string): P
     .sign(secretKey(secret));
 }
 
-/** The deployment a token claims, unverified: only to find which deployment's secret must verify it. */
-export function claimedDeployment(token: string): number | null {
+/**
+ * The deployment and user a token claims, unverified: which deployment's secret must verify it, and whose
+ * standing counts. Null for a token that names neither as the platform issues them.
+ */
+export function claimedIssue(token: string): { deploymentId: number; userId: number } | null {
   try {
-    const { deploymentId } = decodeJwt(token);
-    return typeof deploymentId === 'number' && Number.isInteger(deploymentId) ? deploymentId : null;
+    const { deploymentId, sub } = decodeJwt(token);
+    if (typeof deploymentId !== 'number' || !Number.isInteger(deploymentId) || !sub || !/^\d+$/.test(sub)) return null;
+    return { deploymentId, userId: Number(sub) };
   } catch {
     return null;
-  }
-}
-
-/** The subject a token claims, unverified. */
-export function claimedSubject(token: string): string | undefined {
-  try {
-    return decodeJwt(token).sub;
-  } catch {
-    return undefined;
   }
 }
 

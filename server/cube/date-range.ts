@@ -116,6 +116,5 @@ function bound(value: string, side: 'start' | 'end'): string {
  * day, and the wall-clock time in the query's zone becomes the UTC instant (`inDbTimeZone`).
  */
 export function utcBound(value: string, side: 'start' | 'end', timeZone: string): string {
-  const local = DATE_ONLY.test(value) ? `${value}T${side === 'start' ? '00:00:00.000' : '23:59:59.999'}` : bound(value, side);
-  return `${wallClockToUtc(parseWallClock(local), timeZone).toISOString()}`;
+  return wallClockToUtc(parseWallClock(bound(value, side)), timeZone).toISOString();
 }

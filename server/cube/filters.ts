@@ -1,5 +1,5 @@
 import type { SqlParam } from '../store/database';
-import { ModelQueryError } from './errors';
+import { CubePlainError, ModelQueryError } from './errors';
 import { utcBound } from './date-range';
 import { dimensionSql, filterMember, measureSql, type SqlContext } from './members';
 import type { NormalizedFilter, NormalizedFilterLeaf } from './normalize';
@@ -48,7 +48,8 @@ function leafSql(ctx: SqlContext, filter: NormalizedFilterLeaf, params: SqlParam
     return isNumber ? 'CAST(? AS DOUBLE)' : '?';
   };
   const first = () => {
-    if (present.length === 0) throw new Error('Expected one parameter but nothing found');
+    // Cube's BaseFilter raises this as a plain error (`gt` with only a null value, say).
+    if (present.length === 0) throw new CubePlainError('Expected one parameter but nothing found');
     return param(present[0]!);
   };
   const orNull = (add: boolean) => (add ? ` OR ${column} IS NULL` : '');

@@ -234,6 +234,15 @@ export type QueryType = 'regularQuery' | 'compareDateRangeQuery' | 'blendingQuer
 const blendGranularities = (queries: NormalizedQuery[]) =>
   [...new Set(queries.map((q) => q.timeDimensions[0]?.granularity).filter((g): g is string => Boolean(g)))];
 
+/** A blend's members (each once, in the queries' order) and its time axis, named `time`. */
+function blendAxes(queries: NormalizedQuery[]) {
+  return {
+    measures: [...new Set(queries.flatMap((q) => q.measures ?? []))],
+    dimensions: [...new Set(queries.flatMap((q) => q.dimensions))],
+    timeDimensions: [{ dimension: 'time', granularity: blendGranularities(queries)[0] }],
+  };
+}
+
 /** A data blend lines its queries up on one time axis: each query's first time dimension, at one granularity. */
 export function checkBlendGranularity(queries: NormalizedQuery[]): void {
   const granularities = blendGranularities(queries);
@@ -248,12 +257,7 @@ export function checkBlendGranularity(queries: NormalizedQuery[]): void {
  */
 export function gatewayPivotQuery(queryType: QueryType, queries: NormalizedQuery[]): Record<string, unknown> {
   if (queryType !== 'blendingQuery') return pivotQueryOf(queryType, queries);
-  return {
-    measures: [...new Set(queries.flatMap((q) => q.measures ?? []))],
-    dimensions: [...new Set(queries.flatMap((q) => q.dimensions))],
-    timeDimensions: [{ dimension: 'time', granularity: blendGranularities(queries)[0] }],
-    queryType,
-  };
+  return { ...blendAxes(queries), queryType };
 }
 
 /** The pivot query of a `queryType=multi` load, as Cube's result writer makes it (its Rust `get_pivot_query`). */
@@ -263,13 +267,12 @@ export function pivotQueryOf(queryType: QueryType, queries: NormalizedQuery[]): 
   if (queryType === 'blendingQuery') {
     // The blend's members, and its time axis named `time` (an empty member list is left out, as Cube writes it).
     const { dimensions: _, measures: __, ...rest } = first;
-    const measures = [...new Set(queries.flatMap((q) => q.measures ?? []))];
-    const dimensions = [...new Set(queries.flatMap((q) => q.dimensions))];
+    const { measures, dimensions, timeDimensions } = blendAxes(queries);
     return {
       ...rest,
       ...(measures.length ? { measures } : {}),
       ...(dimensions.length ? { dimensions } : {}),
-      timeDimensions: [{ dimension: 'time', granularity: blendGranularities(queries)[0] }],
+      timeDimensions,
       queryType,
     } as NormalizedQuery & { queryType: QueryType };
   }

@@ -76,7 +76,7 @@ export function parseWallClock(text: string): WallClock {
  */
 export function wallClockToUtc(clock: WallClock, timeZone: string): Date {
   const asIfUtc = wallClockMillis(clock);
-  const offset = wallClockMillis({ ...wallClockAt(new Date(asIfUtc), timeZone), millisecond: clock.millisecond }) - asIfUtc;
+  const offset = wallClockMillis(wallClockAt(new Date(asIfUtc), timeZone)) - asIfUtc;
   return new Date(asIfUtc - offset);
 }
 
@@ -99,8 +99,10 @@ export function addToWallClock(clock: WallClock, unit: CalendarUnit, amount: num
 export type CalendarUnit = 'year' | 'quarter' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second';
 
 function clampDay(clock: WallClock): WallClock {
-  const lastDay = fromMillis(wallClockMillis({ ...clock, month: clock.month + 1 > 12 ? 1 : clock.month + 1, year: clock.month === 12 ? clock.year + 1 : clock.year, day: 1 }) - 86_400_000).day;
-  return { ...clock, day: Math.min(clock.day, lastDay) };
+  // Day 0 of the next month is this month's last day (setUTCFullYear, unlike Date.UTC, keeps years below 100).
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(clock.year, clock.month, 0);
+  return { ...clock, day: Math.min(clock.day, lastDay.getUTCDate()) };
 }
 
 /** The first instant of the unit holding `clock` (weeks are ISO weeks, starting on Monday, as Cube asks of moment). */

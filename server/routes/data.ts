@@ -1,5 +1,5 @@
 import { CONTINUE_WAIT } from '../../src/contract';
-import { claimedDeployment, claimedSubject, verifyDeploymentToken } from '../auth';
+import { claimedIssue, verifyDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
 import type { CompiledQuery } from '../cube/compiler';
 import { CubePlainError, ModelQueryError, QueryError } from '../cube/errors';
@@ -34,13 +34,6 @@ async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise
   const claims = row ? await verifyDeploymentToken(token, String(row.jwt_secret), ctx.now()) : null;
   if (!claims || row?.active !== true || claims.sub !== String(claimed?.userId)) throw new HttpError(403, 'Invalid token');
   return claims.deploymentId;
-}
-
-/** The deployment and user a token claims, unverified: which secret must verify it, and whose standing counts. */
-function claimedIssue(token: string): { deploymentId: number; userId: number } | null {
-  const deploymentId = claimedDeployment(token);
-  const sub = deploymentId === null ? undefined : claimedSubject(token);
-  return deploymentId !== null && sub !== undefined && /^\d+$/.test(sub) ? { deploymentId, userId: Number(sub) } : null;
 }
 
 /** The `query` and `queryType` of a request: from the URL for GET, from the JSON body otherwise. */

@@ -1,7 +1,6 @@
 import type { CubeFilter, CubeQuery, Granularity, MemberType, PivotItemsInput, TimeDimension } from '../contract';
-import { DISPLAY_SCALES, MEASURES_AXES, MEASURES_POSITIONS, type DisplayScale, type MeasuresAxis, type MeasuresPosition } from '../contract';
 import { filterProblem, type ExplorationFilter } from './exploration-filters';
-import { resolvePivot } from './report-definition';
+import { resolvePivot, type Pivot } from './report-definition';
 
 /**
  * An exploration as the builder edits it: members on Rows, Columns, Measures and Filters, order, limit and
@@ -13,15 +12,8 @@ import { resolvePivot } from './report-definition';
 
 export type BuilderAxis = 'rows' | 'columns' | 'measures' | 'filters';
 
-export interface ExplorationDisplay {
-  measuresAxis: MeasuresAxis;
-  measuresPosition: MeasuresPosition;
-  displayScale: DisplayScale;
-  showColumnTotals: boolean;
-  showRowTotals: boolean;
-  /** Per exploration; null leaves it to the user's and the admin's setting. */
-  showAppliedFilters: boolean | null;
-}
+/** The display options of a report's pivot (`showAppliedFilters` null leaves it to the user's and the admin's setting). */
+export type ExplorationDisplay = Omit<Pivot, 'rows' | 'columns' | 'measures'>;
 
 export interface Exploration {
   rows: string[];
@@ -43,13 +35,9 @@ export interface MemberInfo {
 export const DEFAULT_GRANULARITY: Granularity = 'month';
 
 export function emptyExploration(): Exploration {
-  return {
-    rows: [], columns: [], measures: [], filters: [], order: [], limit: null,
-    display: {
-      measuresAxis: 'columns', measuresPosition: 'after', displayScale: 'model', showColumnTotals: false, showRowTotals: false,
-      showAppliedFilters: null,
-    },
-  };
+  // A pivot with nothing chosen has every display option at its default.
+  const { rows, columns, measures, ...display } = resolvePivot({ rows: [], columns: [], measures: [], filters: [] }, {});
+  return { rows, columns, measures, filters: [], order: [], limit: null, display };
 }
 
 /** The member a placed name stands for: `orders.created_at.month` → `orders.created_at`. */
@@ -192,7 +180,7 @@ const valuesOf = (values: unknown[] | undefined) => (values ?? []).map((v) => (v
  * date-range filter on it.
  */
 export function fromReport(query: CubeQuery, items: PivotItemsInput | null | undefined): { exploration: Exploration; unsupported: string[] } {
-  const pivot = resolvePivot(items ? { ...items } : null, query);
+  const { rows, columns, measures, ...display } = resolvePivot(items, query);
   const unsupported: string[] = [];
   const filters: ExplorationFilter[] = [];
   for (const filter of query.filters ?? []) {
@@ -204,24 +192,8 @@ export function fromReport(query: CubeQuery, items: PivotItemsInput | null | und
     filters.push({ member: td.dimension, operator: 'inDateRange', values: typeof td.dateRange === 'string' ? [td.dateRange] : [...td.dateRange] });
   }
   const order = Array.isArray(query.order) ? query.order : Object.entries(query.order ?? {});
-  const pick = <T extends string>(values: readonly T[], value: T | null | undefined, fallback: T): T => (value && values.includes(value) ? value : fallback);
   return {
-    exploration: {
-      rows: pivot.rows,
-      columns: pivot.columns,
-      measures: pivot.measures,
-      filters,
-      order: order.map(([member, direction]) => ({ member, direction })),
-      limit: query.limit ?? null,
-      display: {
-        measuresAxis: pick(MEASURES_AXES, pivot.measuresAxis, 'columns'),
-        measuresPosition: pick(MEASURES_POSITIONS, pivot.measuresPosition, 'after'),
-        displayScale: pick(DISPLAY_SCALES, pivot.displayScale, 'model'),
-        showColumnTotals: pivot.showColumnTotals,
-        showRowTotals: pivot.showRowTotals,
-        showAppliedFilters: pivot.showAppliedFilters,
-      },
-    },
+    exploration: { rows, columns, measures, filters, order: order.map(([member, direction]) => ({ member, direction })), limit: query.limit ?? null, display },
     unsupported,
   };
 }

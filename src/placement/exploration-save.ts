@@ -17,7 +17,7 @@ export interface NewReport {
 }
 
 /** What a report stores of an exploration: its query as JSON text and its pivot items. */
-export function reportDefinitionOf(exploration: Exploration, typeOf: (member: string) => MemberType | undefined) {
+function reportDefinitionOf(exploration: Exploration, typeOf: (member: string) => MemberType | undefined) {
   return { jsonQuery: JSON.stringify(toQuery(exploration, typeOf)), pivotItems: toPivotItems(exploration) };
 }
 

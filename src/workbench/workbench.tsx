@@ -17,6 +17,14 @@ import { workbenchHost, workbenchLanguage } from './workbench-host';
  * so a reload reopens it (with new sheet ids, as Excel gives a reopened file). Query options:
  * `?profile=web|excel2019|desktop`, `?delayMs=50` (a remote host's round trip), `?lang=de-DE`, `?theme=dark`.
  */
+/** The workbook, its saving, and the host emulator that carries out Office.js's requests on it. */
+interface OpenedWorkbench {
+  host: ExcelHost;
+  model: WorkbookModel;
+  saveNow: () => Promise<void>;
+  stopSaving: () => void;
+}
+
 interface OpenWorkbook {
   model: WorkbookModel;
   Grid: ComponentType<{ model: WorkbookModel }>;
@@ -66,30 +74,32 @@ async function start(): Promise<void> {
   // The signed-out pane paints first, on its own script. The workbook (its model and grid), Microsoft's
   // library (1.2 MB of script) and the host emulator behind it load after; the pane waits for them before
   // it reads the workbook.
-  let startHost: (host: Promise<ExcelHost>) => void = () => undefined;
-  const hostReady = new Promise<ExcelHost>((resolve) => (startHost = resolve));
-  const ready = hostReady.then(() => undefined);
+  let opened: (workbench: Promise<OpenedWorkbench>) => void = () => undefined;
+  const opening = new Promise<OpenedWorkbench>((resolve) => (opened = resolve));
+  const ready = opening.then(() => undefined);
   // Whoever waits for the host hears of a failure; nobody waiting is no error of its own.
   ready.catch(() => undefined);
   const paneHost = workbenchHost(params, ready);
   const root = createRoot(document.getElementById('root')!);
   root.render(<Workbench workbook={null} profile={profile} paneHost={paneHost} />);
-  await afterNextPaint();
-  const area = await import('./workbook-area');
-  const { model, saveNow, stopSaving } = await area.openWorkbook();
-  root.render(<Workbench workbook={{ model, Grid: area.WorkbookGrid }} profile={profile} paneHost={paneHost} />);
-  startHost(Promise.all([import('./excel-host'), loadOfficeJs()]).then(([{ ExcelHost, connectOfficeJs }]) => {
-    const emulated = new ExcelHost(model, { profile, delayMs: Number(params.get('delayMs') ?? 0) });
-    connectOfficeJs(emulated, window, workbenchLanguage(params));
-    return emulated;
-  }));
-  let host: ExcelHost;
+  opened((async () => {
+    await afterNextPaint();
+    const area = await import('./workbook-area');
+    const workbook = await area.openWorkbook();
+    root.render(<Workbench workbook={{ model: workbook.model, Grid: area.WorkbookGrid }} profile={profile} paneHost={paneHost} />);
+    const [{ ExcelHost, connectOfficeJs }] = await Promise.all([import('./excel-host'), loadOfficeJs()]);
+    const host = new ExcelHost(workbook.model, { profile, delayMs: Number(params.get('delayMs') ?? 0) });
+    connectOfficeJs(host, window, workbenchLanguage(params));
+    return { host, ...workbook };
+  })());
+  let workbench: OpenedWorkbench;
   try {
-    host = await hostReady;
+    workbench = await opening;
   } catch {
-    // The pane says so in words when it connects (it waits for the host); the grid stays usable.
+    // The pane says so in words when it connects (it waits for the host).
     return;
   }
+  const { host, model, saveNow, stopSaving } = workbench;
   Object.assign(window, {
     workbench: {
       host,
