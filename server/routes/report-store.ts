@@ -65,7 +65,7 @@ export async function loadReport(
   user: UserRecord,
   deploymentId: number,
   reportId: number,
-  need: 'read' | 'edit' = 'read',
+  need: 'read' | 'edit' | 'manage' = 'read',
 ): Promise<{ report: Report; row: Row; folders: Map<number, FolderRow> }> {
   const row = await tx.one(`${REPORT_SELECT} WHERE r.id = ? AND r.deployment_id = ?`, [reportId, deploymentId]);
   if (!row) throw notFound(`Report ${reportId} not found`);
@@ -73,6 +73,7 @@ export async function loadReport(
   const access = accessOf(user, row, folders);
   if (!access.read) throw new HttpError(403, `You lack the ReportRead permission on report ${reportId}`);
   if (need === 'edit' && !access.edit) throw new HttpError(403, `You lack the ReportEdit permission on report ${reportId}`);
+  if (need === 'manage' && !access.manage) throw new HttpError(403, `You lack the ReportManage permission on report ${reportId}`);
   return { report: (await readableReports(tx, user, [row], folders))[0]!, row, folders };
 }
 

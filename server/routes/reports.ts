@@ -203,6 +203,23 @@ async function putReport(ctx: PlatformContext, request: ApiRequest): Promise<Api
   });
 }
 
+/**
+ * `deleteReport`: the path has no documented answer body, so it answers as `deleteFolder` does, `204 No Content`.
+ * Needs the manage right; the report's placements go with it.
+ */
+async function deleteReport(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
+  const user = await authenticate(ctx, request);
+  const deploymentId = integerPathParam(request, 'deploymentId');
+  const reportId = integerPathParam(request, 'reportId');
+  return ctx.db.transaction(async (tx) => {
+    await visibleDeployment(tx, user, deploymentId);
+    await loadReport(tx, user, deploymentId, reportId, 'manage');
+    await tx.run(`DELETE FROM placements WHERE report_id = ?`, [reportId]);
+    await tx.run(`DELETE FROM reports WHERE id = ?`, [reportId]);
+    return { status: 204 };
+  });
+}
+
 /** Create or update by the report's stable public id; `409` when another deployment holds that id. */
 async function upsertByPublicId(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
@@ -230,5 +247,6 @@ export function reportRoutes(router: Router, ctx: PlatformContext): void {
     .add('POST', base, (r) => postReport(ctx, r))
     .add('PUT', `${base}/by-public-id/:publicId`, (r) => upsertByPublicId(ctx, r))
     .add('GET', `${base}/:reportId`, (r) => getReport(ctx, r))
-    .add('PUT', `${base}/:reportId`, (r) => putReport(ctx, r));
+    .add('PUT', `${base}/:reportId`, (r) => putReport(ctx, r))
+    .add('DELETE', `${base}/:reportId`, (r) => deleteReport(ctx, r));
 }

@@ -94,6 +94,14 @@ export class PlatformClient {
     return this.http.request(Report, { method: 'PUT', path: `${deploymentPath(deploymentId)}/reports/${seg(reportId)}`, body: update, signal });
   }
 
+  /**
+   * Deletes a report (`deleteReport`, which documents no answer body: `204`, or any JSON, is success). Not
+   * retried: a repeat after a lost answer would be a 404 for a report already gone.
+   */
+  async deleteReport(deploymentId: number, reportId: number, signal?: AbortSignal): Promise<void> {
+    await this.http.request(z.unknown(), { method: 'DELETE', path: `${deploymentPath(deploymentId)}/reports/${seg(reportId)}`, signal });
+  }
+
   upsertReportByPublicId(deploymentId: number, publicId: string, report: CreateReportInput, signal?: AbortSignal): Promise<Report> {
     return this.http.request(Report, {
       method: 'PUT',

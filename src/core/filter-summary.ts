@@ -38,7 +38,11 @@ export function filterSummary(query: CubeQuery, titleOf: (member: string) => str
     const words = OPERATOR_WORDS[filter.operator] ?? filter.operator;
     const values = (filter.values ?? []).map(String);
     if (filter.operator === 'set' || filter.operator === 'notSet') return `${member} ${words}`;
-    if (filter.operator.endsWith('DateRange')) return `${member} ${words} ${values[0] ?? ''} and ${values[1] ?? ''}`;
+    if (filter.operator.endsWith('DateRange')) {
+      // One value is a relative range Cube resolves ("last year"): written as the time dimension's own range is.
+      if (values.length === 1) return `${member} ${filter.operator === 'notInDateRange' ? 'not ' : ''}${values[0]}`;
+      return `${member} ${words} ${values[0] ?? ''} and ${values[1] ?? ''}`;
+    }
     return `${member} ${words} ${values.join(' or ')}`;
   };
   const parts = (query.filters ?? []).map(describe);

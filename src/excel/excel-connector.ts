@@ -178,6 +178,36 @@ export class ExcelConnector {
     }));
   }
 
+  /**
+   * A document setting's text, or null when the workbook has none. Settings are saved inside the file, so only
+   * what may travel with the workbook goes there (never a token). ExcelApi 1.4:
+   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.settingcollection
+   */
+  readSetting(key: string): Promise<string | null> {
+    return Excel.run(async (context) => {
+      const setting = context.workbook.settings.getItemOrNullObject(key);
+      setting.load('value');
+      await context.sync();
+      return setting.isNullObject || typeof setting.value !== 'string' ? null : setting.value;
+    });
+  }
+
+  /** Saves a document setting's text (`add` replaces an existing one), or removes it (`null`). */
+  async writeSetting(key: string, value: string | null): Promise<void> {
+    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
+      if (value !== null) {
+        context.workbook.settings.add(key, value);
+      } else {
+        // A null object takes no actions: it is looked up first.
+        const setting = context.workbook.settings.getItemOrNullObject(key);
+        await context.sync();
+        if (setting.isNullObject) return;
+        setting.delete();
+      }
+      await context.sync();
+    }));
+  }
+
   /** Selects a placement's cells (activating its sheet), by sheet name. */
   select(location: Pick<Location, 'sheetName' | 'rect'>): Promise<void> {
     return selection.selectCells(location.sheetName, location.rect);

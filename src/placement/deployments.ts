@@ -1,7 +1,11 @@
 import { CoreDataClient, dataApiBase, DeploymentTokenManager, type PlatformClient } from '../client';
 import type { Deployment } from '../contract';
 
-export type DataClient = Pick<CoreDataClient, 'load'>;
+/**
+ * What the pane asks of a deployment's data API: results, and for the exploration builder the model
+ * (`/v1/meta`) and compiled SQL (`/v1/sql`). Stand-ins that serve only results (tests, benchmarks) leave those out.
+ */
+export type DataClient = Pick<CoreDataClient, 'load'> & Partial<Pick<CoreDataClient, 'meta' | 'sql'>>;
 
 /**
  * Each deployment's Core data API client, opened when first needed (its environments give the address) and

@@ -5,14 +5,15 @@ import { cellAddress, parseSheetAddress, rectAddress, rectsIntersect, sheetAddre
 import { reportTitle } from '../core/report-definition';
 import { gridDigests } from '../core/grid-hash';
 import { handEditsAgainst, handEditsFromRecord, recordOf, resultChecksum, type HandEdits } from '../core/result-checksum';
-import type { ExcelConnector, Location, PlacedCells, Snapshot, WritePlan, WriteProgress } from '../excel/excel-connector';
-import { hostErrorCode } from '../excel/host-errors';
+import type { ExcelConnector, Location, PlacedCells, Snapshot, WriteProgress } from '../excel/excel-connector';
 import { jsonRowBytes } from '../excel/json-size';
 import {
-  PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, RestoreFailedError,
-  SelectionNotRangeError, WriteFailedError,
+  PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, SelectionNotRangeError,
+  WriteFailedError,
 } from './errors';
 import { gridRect, leftovers, rowsToWrite, sameRect, unionRect } from './grid-diff';
+import { recordOrRestore, restoreAfter, writeOrRestore } from './safe-write';
+import type { DeploymentDataClients } from './deployments';
 import type { PreparedGrid, ReportRunner } from './report-run';
 import { listPlacementRecords, locatePlacements, placementIdsIn, reportOwner, type WorkbookPlacement } from './workbook-placements';
 
@@ -50,6 +51,8 @@ export interface PreparedRefresh {
 export interface PlacementServiceOptions {
   platform: PlatformClient;
   runner: ReportRunner;
+  /** Each deployment's data API (the builder reads `/v1/meta`, member values and `/v1/sql` there). */
+  data: DeploymentDataClients;
   excel: ExcelConnector;
   /** The deployments the user sees (placements of all of them are listed). */
   deployments: () => readonly Deployment[];
@@ -65,7 +68,8 @@ export const MAX_REFRESH_ATTEMPTS = 3;
  * snapshot, write, record. A failed query never touches the cells; a failed write puts them back.
  */
 export class PlacementService {
-  constructor(private readonly options: PlacementServiceOptions) {}
+  /** Read by the exploration builder, which writes and records with the same parts. */
+  constructor(readonly options: PlacementServiceOptions) {}
 
   /** This workbook's placements in every deployment, in sheet order and then top to bottom. */
   async workbookPlacements(signal?: AbortSignal): Promise<WorkbookPlacement[]> {
@@ -101,12 +105,12 @@ export class PlacementService {
     const plan = excel.planWrite(at.sheetName, at.cell, grid, { workbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined });
     // No foreign cells: nothing there but formats, which are all a snapshot needs to keep.
     const snapshot = await excel.snapshot(plan, { knownEmpty: foreignCells.length === 0, formattedRange: state.formattedRange });
-    await this.writeOrRestore(plan, snapshot, options.onProgress);
+    await writeOrRestore(this.options.excel, plan, snapshot, options.onProgress);
 
     const anchorCell = cellAddress(at.cell);
     const findRecorded = (r: Report | null) => (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
     // Not recorded means not placed: if recording fails, the cells go back to what they were.
-    const updated = await this.recordOrRestore(snapshot, () => platform.connectWorkbook(report.deploymentId, report.id, {
+    const updated = await recordOrRestore(this.options.excel, snapshot, () => platform.connectWorkbook(report.deploymentId, report.id, {
       externalWorkbookId: workbookId,
       host: 'EXCEL',
       sheetId: at.sheetId,
@@ -166,6 +170,11 @@ export class PlacementService {
     return { report, placement, prepared: await this.options.runner.run(report, signal) };
   }
 
+  /** The ids of the placements the platform records for this workbook (their names are the ones looked up in it). */
+  placementIds(workbookId: string | null | undefined, signal?: AbortSignal): Promise<string[]> {
+    return placementIdsIn(this.options.platform, this.options.deployments(), workbookId, signal);
+  }
+
   /**
    * The second half of a refresh: finds the cells by the placement's name (never by a recorded sheet id, which
    * is another session's), checks them (hand edits against the platform's record of what was written, foreign
@@ -174,11 +183,6 @@ export class PlacementService {
    * cells go back to what they were. Refresh all runs `prepareRefresh` for many placements at once and this for
    * one at a time.
    */
-  /** The ids of the placements the platform records for this workbook (their names are the ones looked up in it). */
-  placementIds(workbookId: string | null | undefined, signal?: AbortSignal): Promise<string[]> {
-    return placementIdsIn(this.options.platform, this.options.deployments(), workbookId, signal);
-  }
-
   async writeRefresh({ report, placement, prepared }: PreparedRefresh, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform } = this.options;
     const placementId = placement.id!;
@@ -219,10 +223,10 @@ export class PlacementService {
       // snapshot needs of them besides formats. Cells edited by hand (overwritten on request) are read in full.
       const checked = ownValues && edits && edits.rows.length === 0 ? { rect: location.rect, values: ownValues } : undefined;
       snapshot = await excel.snapshot(plan, { formattedRange, knownValues: checked, nameFormula: own.formula });
-      await this.writeOrRestore(plan, snapshot, options.onProgress);
+      await writeOrRestore(this.options.excel, plan, snapshot, options.onProgress);
     }
     const record = recordOf(next);
-    const updated = await this.recordOrRestore(snapshot, () => platform.recordRefresh(report.deploymentId, report.id, {
+    const updated = await recordOrRestore(this.options.excel, snapshot, () => platform.recordRefresh(report.deploymentId, report.id, {
       placementId,
       sheetId: location.sheetId,
       sheetName: location.sheetName,
@@ -322,7 +326,7 @@ export class PlacementService {
   }
 
   /** Refuses a target that covers another placement's cells, naming it. */
-  private async refuseOverlap(placed: readonly PlacedCells[], sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
+  async refuseOverlap(placed: readonly PlacedCells[], sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
     const hit = placed.find((p) => p.placementId !== self && p.sheetName.toLowerCase() === sheetName.toLowerCase() && rectsIntersect(p.rect, target));
     if (!hit) return;
     const entries = await this.workbookPlacements(signal);
@@ -331,56 +335,11 @@ export class PlacementService {
     throw new PlacementOverlapError({ title, location: sheetAddress(hit.sheetName, hit.rect) });
   }
 
-  /**
-   * Puts a snapshot back after a failure; if that fails too, says so (the cells hold part of the new result) —
-   * unless no request of the write got through and the restore is refused the same way (a protected sheet
-   * refuses both at the first cell): then nothing was changed.
-   */
-  private async restoreAfter(snapshot: Snapshot, failure: unknown, wroteNothing = false): Promise<void> {
-    try {
-      await this.options.excel.restore(snapshot);
-    } catch (restoreError) {
-      if (wroteNothing && hostErrorCode(restoreError) !== null && hostErrorCode(restoreError) === hostErrorCode(failure)) return;
-      const where = snapshot.parts[0] ? sheetAddress(snapshot.sheetName, snapshot.parts.map((p) => p.rect).reduce(unionRect)) : snapshot.sheetName;
-      throw new RestoreFailedError(where, restoreError, failure);
-    }
-  }
-
-  /** Runs a write; if it fails (after Excel's transient errors were waited out), puts the snapshot back. */
-  private async writeOrRestore(plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void): Promise<void> {
-    let requestsDone = 0;
-    try {
-      await this.options.excel.write(plan, (progress) => {
-        requestsDone += 1;
-        onProgress?.(progress);
-      });
-    } catch (error) {
-      await this.restoreAfter(snapshot, error, requestsDone === 0);
-      throw new WriteFailedError(error);
-    }
-  }
-
-  /**
-   * Records a write on the platform. When the call fails, `landed` asks the platform whether it recorded it all
-   * the same (an answer lost on the way back): then the write stands; otherwise the cells go back to what they
-   * were and the error is thrown, so the workbook and the platform agree either way.
-   */
-  private async recordOrRestore(snapshot: Snapshot | null, record: () => Promise<Report>, landed: () => Promise<Report | null>): Promise<Report> {
-    try {
-      return await record();
-    } catch (error) {
-      const current = await landed().catch(() => null);
-      if (current) return current;
-      if (snapshot) await this.restoreAfter(snapshot, error);
-      throw error;
-    }
-  }
-
   /** Takes back a placement recorded but not named: its record on the platform, then its cells. */
   private async unplace(report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string }, snapshot: Snapshot, failure: unknown): Promise<void> {
     // If the platform cannot be reached now either, the record stays and the pane shows it detached, to disconnect.
     await this.options.platform.disconnectWorkbook(report.deploymentId, report.id, address).catch(() => undefined);
-    await this.restoreAfter(snapshot, failure);
+    await restoreAfter(this.options.excel, snapshot, failure);
   }
 }
 

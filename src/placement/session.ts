@@ -26,6 +26,7 @@ export function openWorkspace(connection: WorkspaceConnection, options: Workspac
   return new PlacementService({
     platform: connection.platform,
     runner,
+    data,
     excel: options.excel ?? new ExcelConnector(),
     deployments: () => connection.deployments,
   });

@@ -1,3 +1,4 @@
+import { builderDe } from './builder-de';
 import type { Messages } from './en';
 
 /** German. Same entries as English (the type makes sure of it). */
@@ -143,6 +144,8 @@ export const de: Messages = {
   on: 'Ein',
   off: 'Aus',
   saved: 'Gespeichert.',
+
+  builder: builderDe,
 
   errors: {
     unreachable: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung und versuchen Sie es erneut.',

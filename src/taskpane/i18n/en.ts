@@ -1,3 +1,5 @@
+import { builderEn } from './builder-en';
+
 /**
  * Every word the pane shows, in English. Other languages implement the same `Messages` type, so a missing
  * or extra entry is a type error. Functions take the values to put in; numbers arrive formatted.
@@ -144,6 +146,8 @@ export const en = {
   on: 'On',
   off: 'Off',
   saved: 'Saved.',
+
+  builder: builderEn,
 
   errors: {
     unreachable: 'The platform cannot be reached. Check the address and your connection, then try again.',

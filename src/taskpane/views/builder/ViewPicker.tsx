@@ -1,0 +1,39 @@
+import { Caption1, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { MetaCube } from '../../../contract';
+import { useI18n } from '../../i18n';
+import { useNarrowStyles } from './styles';
+
+const useStyles = makeStyles({
+  option: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  description: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+});
+
+/** The views to explore (the model's cubes when it has no views), each with its title and description. */
+export function ViewPicker({ cubes, viewName, onChoose }: { cubes: MetaCube[]; viewName: string | null; onChoose(name: string): void }) {
+  const styles = useStyles();
+  const narrow = useNarrowStyles();
+  const { m } = useI18n();
+  const chosen = cubes.find((cube) => cube.name === viewName);
+  if (cubes.length === 0) return <Text>{m.builder.noViews}</Text>;
+  return (
+    <Field label={m.builder.view} hint={chosen?.description}>
+      <Dropdown
+        className={narrow.fill}
+        data-testid="builder-view-picker"
+        placeholder={m.builder.chooseView}
+        value={chosen ? chosen.title ?? chosen.name : ''}
+        selectedOptions={viewName ? [viewName] : []}
+        onOptionSelect={(_, data) => data.optionValue && data.optionValue !== viewName && onChoose(data.optionValue)}
+      >
+        {cubes.map((cube) => (
+          <Option key={cube.name} value={cube.name} text={cube.title ?? cube.name} data-view={cube.name}>
+            <span className={styles.option}>
+              <Text>{cube.title ?? cube.name}</Text>
+              {cube.description && <Caption1 className={styles.description}>{cube.description}</Caption1>}
+            </span>
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
