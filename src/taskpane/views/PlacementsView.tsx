@@ -48,6 +48,8 @@ export interface PlacementsViewProps {
   onRelink(placement: WorkbookPlacement): void;
   onDisconnect(placement: WorkbookPlacement): void;
   onLocate(placement: WorkbookPlacement): void;
+  /** Opens the placement's report in the exploration builder. */
+  onEdit(placement: WorkbookPlacement): void;
 }
 
 /** This workbook's placements, of every deployment: what is where, when it was last written, and whether it is current. */
@@ -139,6 +141,13 @@ export function PlacementsView(props: PlacementsViewProps) {
             ) : (
               <>
                 <Button size="small" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onRefresh(entry)}>{m.refresh}</Button>
+                <Button
+                  size="small" appearance="subtle" disabled={busy || writeDisabled} data-action="edit"
+                  aria-label={m.builder.editPlacement(report ? reportTitle(report) : m.noAccessTitle)}
+                  onClick={() => props.onEdit(entry)}
+                >
+                  {m.builder.edit}
+                </Button>
                 <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onLocate(entry)}>{m.locate}</Button>
                 <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
               </>

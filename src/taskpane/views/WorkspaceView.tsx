@@ -1,8 +1,8 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Subtitle2,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2,
   makeStyles, tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
 import { reportTitle } from '../../core/report-definition';
 import type { Connection } from '../../placement/connection';
@@ -16,6 +16,9 @@ import { useI18n } from '../i18n';
 import { PlacementsView, type PlacementOutcome } from './PlacementsView';
 import { WorkspaceQuestion, type Question } from './WorkspaceQuestion';
 import { ReportsView } from './ReportsView';
+import { useExplorationBuilder } from './useExplorationBuilder';
+
+const BuilderView = lazy(() => import('./builder/BuilderView').then((module) => ({ default: module.BuilderView })));
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -61,6 +64,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const [allRun, setAllRun] = useState<{ handle: RefreshAllRun; items: readonly RefreshItem[]; running: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const exploration = useExplorationBuilder(connection, service, placements, selection, describe, setError);
 
   // "Place" writes at the selection: its address is shown live (WorkbookSelectionChanged).
   useEffect(() => {
@@ -226,6 +230,20 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const runStates = new Map((allRun?.items ?? []).map((item) => [placementKey(item.entry), { state: item.state, reason: attention(item) }]));
   const busy = operation !== null || question !== null || allRun?.running === true;
 
+  if (exploration.builder) {
+    return (
+      <Suspense fallback={<Spinner size="tiny" label={m.loading} />}>
+        <BuilderView
+          controller={exploration.builder}
+          onClose={() => {
+            exploration.closed();
+            void reload();
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <div className={styles.column}>
       <Field label={m.deployment}>
@@ -305,6 +323,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           onRefreshReport={(entries) => void refreshReport(entries)}
           onPlaceAgain={(entry) => void placeAgain(entry)}
           onRelink={(entry) => void relink(entry)}
+          onEdit={(entry) => exploration.openPlacement(entry, true)}
           onDisconnect={(entry) => (outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null ? void disconnect(entry) : setQuestion({ kind: 'disconnect', entry }))}
           onLocate={(entry) => {
             service.locate(entry).catch((e: unknown) => {
@@ -315,7 +334,10 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         />
       </section>
       <section className={styles.section} aria-labelledby="reports-heading">
-        <Subtitle2 as="h2" id="reports-heading">{reportsTitle}</Subtitle2>
+        <div className={styles.sectionHeader}>
+          <Subtitle2 as="h2" id="reports-heading">{reportsTitle}</Subtitle2>
+          <Button size="small" disabled={busy || writeDisabled} onClick={() => exploration.openNew(deployment.id)}>{m.builder.explore}</Button>
+        </div>
         <Caption1 role="status" data-testid="place-target">{selection ? m.placesAt(selection) : m.selectionUnknown}</Caption1>
         <ReportsView
           connection={connection}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Connection } from '../../placement/connection';
+import type { ExplorationController, BuilderStart } from '../../placement/exploration-controller';
+import { readDraft } from '../../placement/exploration-draft';
+import { explorationPreferences, placementAtSelection } from '../../placement/exploration-open';
+import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
+
+// The builder's controller is loaded when an exploration first opens.
+const loadController = () => import('../../placement/exploration-controller');
+
+export interface ExplorationBuilderHook {
+  builder: ExplorationController | null;
+  openNew(deploymentId: number): void;
+  openPlacement(entry: WorkbookPlacement, reveal: boolean): void;
+  closed(): void;
+}
+
+/**
+ * Which exploration the pane shows, if any: a new one, a placement's report ("Edit", or a selected cell inside
+ * a placement when `openExplorationFromSheet` is on), or the draft kept in the workbook (resumed when the pane
+ * opens). With `revealSheetOnOpen` on, opening a placement's report selects its cells.
+ */
+export function useExplorationBuilder(
+  connection: Connection, service: PlacementService, placements: WorkbookPlacement[] | null, selection: string | null,
+  describe: (error: unknown) => string, onError: (message: string) => void,
+): ExplorationBuilderHook {
+  const [builder, setBuilder] = useState<ExplorationController | null>(null);
+  const open = useRef(false);
+  /** The selection when the builder last closed: selecting inside that placement again is needed to reopen it. */
+  const closedAt = useRef<string | null>(null);
+
+  const start = useCallback(async (how: BuilderStart) => {
+    if (open.current) return;
+    open.current = true;
+    try {
+      const { ExplorationController } = await loadController();
+      const controller = new ExplorationController({ service, connection, describe }, how);
+      setBuilder(controller);
+      await controller.open();
+    } catch (error) {
+      open.current = false;
+      onError(describe(error));
+    }
+  }, [service, connection, describe, onError]);
+
+  const openPlacement = useCallback((entry: WorkbookPlacement, reveal: boolean) => {
+    if (!entry.placement.id || open.current) return;
+    const placementId = entry.placement.id;
+    void (async () => {
+      try {
+        // The report as it is now: the builder saves into this version.
+        const report = await connection.platform.getReport(entry.deploymentId, entry.reportId);
+        if (reveal && explorationPreferences(connection.user, connection.appConfig).revealOnOpen) await service.locate(entry);
+        await start({ kind: 'placement', report, placementId });
+      } catch (error) {
+        onError(describe(error));
+      }
+    })();
+  }, [connection, service, start, describe, onError]);
+
+  // The draft kept in the workbook is resumed when the pane opens.
+  useEffect(() => {
+    readDraft(service.options.excel).then(
+      (draft) => (draft ? start({ kind: 'draft', draft }) : undefined),
+      () => undefined,
+    );
+  }, [service, start]);
+
+  // With `openExplorationFromSheet` on, selecting a cell inside a placement opens its report.
+  useEffect(() => {
+    if (selection !== closedAt.current) closedAt.current = null;
+    if (open.current || closedAt.current !== null || !placements) return;
+    if (!explorationPreferences(connection.user, connection.appConfig).openFromSheet) return;
+    const entry = placementAtSelection(placements, selection);
+    if (entry) openPlacement(entry, false);
+  }, [selection, placements, connection, openPlacement]);
+
+  return {
+    builder,
+    openNew: (deploymentId) => void start({ kind: 'new', deploymentId }),
+    openPlacement,
+    closed: () => {
+      open.current = false;
+      closedAt.current = selection;
+      setBuilder(null);
+    },
+  };
+}
