@@ -102,7 +102,7 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
  * generated from the contract's zod schemas and `OPERATIONS`.
  */
 export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
-  const responses = generate('output', RESPONSE_SCHEMAS, OPERATIONS.map((o) => o.response.schema));
+  const responses = generate('output', RESPONSE_SCHEMAS, OPERATIONS.flatMap((o) => ('schema' in o.response ? [o.response.schema] : [])));
   const requests = generate('input', REQUEST_SCHEMAS, OPERATIONS.flatMap((o) => (o.body ? [o.body.schema] : [])));
   const clash = Object.keys(requests.components).find((name) => name in responses.components);
   if (clash) throw new Error(`OpenAPI component ${clash} is named twice`);
@@ -132,7 +132,9 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
         ? { requestBody: { required: operation.body.required, content: json(requests.schemaFor(operation.body.schema)) } }
         : {}),
       responses: {
-        200: { description: operation.response.description, content: json(responses.schemaFor(operation.response.schema)) },
+        ...('schema' in operation.response
+          ? { 200: { description: operation.response.description, content: json(responses.schemaFor(operation.response.schema)) } }
+          : { 204: { description: operation.response.description } }),
         ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description, content: json(errorBody) }])),
       },
     };

@@ -33,7 +33,8 @@ export interface Operation {
   query?: Record<string, Parameter>;
   body?: { schema: z.ZodType; required: boolean };
   /** The `200` answer and what it is. */
-  response: { schema: z.ZodType; description: string };
+  /** The success answer: a JSON body (`200`), or none (`204`). */
+  response: { schema: z.ZodType; description: string } | { noContent: true; description: string };
   /** Why each error status besides `401` (every operation needs a token) is answered. */
   errors: Partial<Record<ErrorStatus, string>>;
 }
@@ -171,6 +172,12 @@ export const OPERATIONS: Operation[] = [
       404: NO_REPORT,
       409: '`expectedVersion` is not the report\'s version.',
     },
+  },
+  {
+    method: 'DELETE', path: report, operationId: 'deleteReport', summary: 'Delete report', tag: 'Reports',
+    description: 'Deletes the report and its placements. The published description documents no answer body; this answers as `deleteFolder` does, `204 No Content`.',
+    response: { noContent: true, description: 'Deleted.' },
+    errors: { 400: BAD_ID, 403: 'The caller lacks ReportManage on the report.', 404: NO_REPORT },
   },
   {
     method: 'PUT', path: `${report}/connect-workbook`, operationId: 'connectReportToWorkbook', summary: 'Connect a report to a workbook', tag: 'Reports',

@@ -228,6 +228,28 @@ describe('the exploration builder', () => {
     expect(statuses).toEqual({ [opened!.placementId!]: 'UP_TO_DATE', [second.kind === 'done' ? second.placement.id! : '']: 'CHANGED' });
   });
 
+  it('renames, moves and deletes the saved report where allowed; after the delete its cells stay as an unsaved draft', async () => {
+    const sim = installWorkbook();
+    await selectCell('E5');
+    const controller = await builder('new');
+    await buildRevenueByRegion(controller);
+    await until(controller, () => controller.saveAs({ name: 'To be renamed' }), (s) => s.notice === 'saved-as');
+    expect(controller.getState()).toMatchObject({ canEditOpened: true, canDeleteOpened: true });
+    const id = controller.getState().opened!.report.id;
+    await until(controller, () => controller.rename('Renamed', 'Renamed title'), (s) => s.notice === 'updated');
+    const folder = (await local.t.admin.allFolders(local.t.salesDeploymentId)).find((f) => f.name === 'Sales')!;
+    await until(controller, () => controller.move(folder.id), (s) => s.notice === 'updated');
+    expect(await local.t.admin.getReport(local.t.salesDeploymentId, id)).toMatchObject({ name: 'Renamed', title: 'Renamed title', folderId: folder.id });
+    const placementId = controller.getState().opened!.placementId!;
+    await until(controller, () => controller.deleteOpened(), (s) => s.notice === 'deleted');
+    await expect(local.t.admin.getReport(local.t.salesDeploymentId, id)).rejects.toMatchObject({ status: 404 });
+    expect(controller.getState()).toMatchObject({ opened: null, hasCells: true });
+    const names = sim.model.names.map((n) => n.name);
+    expect(names).toContain('ReportSync_draft');
+    expect(names.some((n) => n.includes(placementId.replace(/[^A-Za-z0-9_]/g, '_')))).toBe(false);
+    expect(cellsOf(sim, 'Sheet1', 4, 4, 1, 1)[0]![0]).toMatch(/^Filters:/);
+  });
+
   it('keeps the draft in the workbook: a new pane resumes it with its cells', async () => {
     const sim = installWorkbook();
     await selectCell('C3');

@@ -437,6 +437,20 @@ describe('reports: creating and updating', () => {
   });
 });
 
+describe('reports: deleting', () => {
+  it('deletes with the manage right (204, no body) and its placements with it; refuses the analyst (403); 404 afterwards', async () => {
+    const folderId = (await folderByName('Sales')).id;
+    const doomed = await admin.createReport(t.salesDeploymentId, { name: 'Doomed', folderId, jsonQuery: JSON.stringify({ measures: ['sales.count'] }) });
+    await admin.connectWorkbook(t.salesDeploymentId, doomed.id, { externalWorkbookId: 'wb-doomed', resultLocation: 'Sheet1!A1:A2' });
+    await expectApiError(analyst.deleteReport(t.salesDeploymentId, doomed.id), 403);
+    const answer = await raw('DELETE', `/api/v1/deployments/${t.salesDeploymentId}/reports/${doomed.id}`);
+    expect(answer).toMatchObject({ status: 204, body: undefined });
+    await expectApiError(admin.getReport(t.salesDeploymentId, doomed.id), 404);
+    expect(await admin.externalDocumentPlacements('wb-doomed')).toEqual([]);
+    await expectApiError(admin.deleteReport(t.salesDeploymentId, doomed.id), 404);
+  });
+});
+
 describe('placements', () => {
   const checksum: ResultChecksum = { v: 1, chunks: [{ from: 0, hash: 'a'.repeat(64) }, { from: 500, hash: 'b1' }], payload: 'grid-hash' };
   const only = (r: Report, workbookId: string) => placementsOf(r).filter((p) => p.workbookId === workbookId);
