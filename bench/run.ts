@@ -1,4 +1,5 @@
 import { cpus } from 'node:os';
+import { builderBenchmark } from './builder';
 import { dataApiOverhead } from './data-api-overhead';
 import type { BenchResult } from './measure';
 import { paneBenchmarks } from './pane';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     ['pane', paneBenchmarks],
     // Small queries take a few milliseconds, so their medians need more samples to settle.
     ['data-api', () => dataApiOverhead(Math.max(runs, 41))],
+    ['builder', () => builderBenchmark(Math.max(20, Number(process.env.BENCH_CHANGES ?? 24)))],
   ];
   const results: BenchResult[] = [];
   for (const [name, run] of suites) if (!only || only.includes(name)) results.push(...(await run()));

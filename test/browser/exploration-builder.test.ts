@@ -1,0 +1,299 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { CubeQuery } from '../../src/contract';
+import { freshWorkbench, readCells, selectCell } from './support/actions';
+import { axeViolations } from './support/pane';
+import { screenshots, useWorkbench } from './support/workbench';
+
+jest.setTimeout(240_000);
+
+const bench = useWorkbench();
+const page = (): Page => bench.page;
+const builder = () => page().getByTestId('builder');
+const status = () => page().getByTestId('builder-status');
+
+type User = 'admin' | 'analyst';
+
+/** A fresh workbook in the workbench, signed in as `user`, with the user's sheet settings as given. */
+async function openPane(user: User, settings: Record<string, boolean>, query = '', ready: RegExp = /No reports are placed in this workbook yet/) {
+  await bench.platform[user].updateSettings({ sheets: settings });
+  await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html${query}`, `token=${bench.platform.platform.tokens[user]}`);
+  await page().getByText(ready).waitFor();
+}
+
+async function newExploration(name = 'New exploration') {
+  await page().getByRole('button', { name }).click();
+  await page().getByTestId('builder-view-picker').waitFor();
+}
+
+async function chooseView(view: string) {
+  await page().getByTestId('builder-view-picker').click();
+  await page().locator(`[role="option"][data-view="${view}"]`).click();
+  await page().locator('li[draggable][data-member]').first().waitFor();
+}
+
+/** Opens a member's menu in the member list and picks the menu item (e.g. "Add to Measures"). */
+async function addMember(member: string, item: string, axis: string) {
+  await page().locator(`li[draggable][data-member="${member}"]`).getByRole('button').first().click();
+  await page().getByRole('menuitem', { name: item }).click();
+  await page().locator(`ul[data-axis="${axis}"] > li[data-member^="${member}"]`).waitFor();
+}
+
+/** Picks an option of a Fluent dropdown named `label`. */
+async function pick(label: string, option: string) {
+  await builder().getByRole('combobox', { name: label }).click();
+  await page().getByRole('option', { name: option, exact: true }).click();
+  await builder().getByRole('combobox', { name: label }).filter({ hasText: option }).waitFor();
+}
+
+/** What the builder's run status says now: done, running, pending, failed, or idle (empty). */
+async function runStatus(): Promise<{ kind: string; text: string }> {
+  const text = (await status().innerText()).trim();
+  if (/\d+ (rows?|Zeilen?) (at|in) /.test(text)) return { kind: 'done', text };
+  if (/Running|Wird ausgeführt|läuft/i.test(text)) return { kind: 'running', text };
+  if (text === '') return { kind: 'idle', text };
+  if (/not run|run in a moment|noch nicht|gleich/i.test(text)) return { kind: 'pending', text };
+  return { kind: 'other', text };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the run is done and the sheet's cells at `address` hold `expected` (the builder's state can lag
+ * the click by a render, so the cells are what is waited on); fails with the difference otherwise.
+ */
+async function untilCells(address: string, expected: unknown[][], timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown[][] = [];
+  let run = { kind: '', text: '' };
+  while (Date.now() < deadline) {
+    run = await runStatus();
+    if (run.kind === 'done') {
+      last = (await readCells(page(), address)).values;
+      if (JSON.stringify(last) === JSON.stringify(expected)) return run.text;
+    }
+    await sleep(100);
+  }
+  expect({ run, cells: last }).toEqual({ run: expect.objectContaining({ kind: 'done' }), cells: expected });
+  return run.text;
+}
+
+/** The cells an independent `/v1/load` of the query gives: the headers (Cube's short titles), then the rows. */
+async function expectedGrid(query: CubeQuery): Promise<(string | number)[][]> {
+  const data = await bench.platform.dataClient(bench.platform.admin);
+  const { data: rows, annotation } = await data.load(query);
+  const dimensions = query.dimensions ?? [];
+  const measures = query.measures ?? [];
+  const headers = [...dimensions.map((d) => annotation.dimensions[d]!.shortTitle), ...measures.map((m) => annotation.measures[m]!.shortTitle)];
+  return [headers, ...rows.map((row) => [...dimensions.map((d) => String(row[d])), ...measures.map((m) => Number(row[m]))])];
+}
+
+/** `grid` padded with empty cells to `rows` × `columns` (to see that nothing is left beyond the result). */
+function padded(grid: unknown[][], rows: number, columns: number): unknown[][] {
+  return Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => grid[r]?.[c] ?? ''));
+}
+
+const column = (letter: string, offset: number) => String.fromCharCode(letter.charCodeAt(0) + offset);
+/** The range of a grid anchored at a cell (`B2`), with `extra` empty rows and columns around its end. */
+function rangeOf(anchor: string, grid: unknown[][], extra = 0): string {
+  const [, col, row] = /^([A-Z])(\d+)$/.exec(anchor)!;
+  const width = Math.max(...grid.map((r) => r.length)) + extra;
+  return `${anchor}:${column(col!, width - 1)}${Number(row) + grid.length + extra - 1}`;
+}
+
+async function expectCells(anchor: string, grid: unknown[][]) {
+  const width = Math.max(...grid.map((r) => r.length));
+  return untilCells(rangeOf(anchor, grid, 2), padded(grid, grid.length + 2, width + 2));
+}
+
+const REVENUE = 'sales.total_amount';
+const REGION = 'sales.region';
+const CREATED = 'sales.created_at';
+const lastYear = { member: CREATED, operator: 'inDateRange' as const, values: ['last year'] };
+
+async function shot(name: string) {
+  await page().screenshot({ path: join(screenshots, `${name}.png`) });
+}
+
+/** As a user builds it: Revenue on Measures, Region on Rows, Created at on Filters set to last year; each step checked. */
+async function buildRevenueByRegion(anchor: string): Promise<(string | number)[][]> {
+  await addMember(REVENUE, 'Add to Measures', 'measures');
+  await expectCells(anchor, await expectedGrid({ measures: [REVENUE] }));
+
+  await addMember(REGION, 'Add to Rows', 'rows');
+  await expectCells(anchor, await expectedGrid({ measures: [REVENUE], dimensions: [REGION] }));
+
+  // A date filter starts as the last 12 months; the preset makes it last year.
+  await addMember(CREATED, 'Add to Filters', 'filters');
+  await expectCells(anchor, await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [{ ...lastYear, values: ['last 12 months'] }] }));
+  await pick('Date range of Created at', 'Last year');
+  const expected = await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [lastYear] });
+  const done = await expectCells(anchor, expected);
+  expect(done).toBe(`${expected.length} rows at Sheet1!${rangeOf(anchor, expected)}`);
+  return expected;
+}
+
+/** Starts a new exploration of `sales` at `anchor` (selected first, as in Excel). */
+async function startAt(anchor: string) {
+  await selectCell(page(), anchor);
+  await page().getByTestId('place-target').filter({ hasText: `Sheet1!${anchor}` }).waitFor();
+  await newExploration();
+  await builder().getByTestId('builder-location').filter({ hasText: `Result goes to the selection: Sheet1!${anchor}` }).waitFor();
+  await chooseView('sales');
+}
+
+/** Saves the exploration as a new report named `name` and waits for the builder to say so. */
+async function saveAsReport(name: string) {
+  await builder().getByRole('button', { name: 'Save as report…' }).click();
+  await builder().getByRole('textbox', { name: 'Report name' }).fill(name);
+  await builder().getByRole('button', { name: 'Save report' }).click();
+  await builder().getByText(`Saved as “${name}”. These cells are now its placement.`).waitFor();
+}
+
+async function closeBuilder() {
+  await builder().getByRole('button', { name: 'Close', exact: true }).click();
+  await builder().waitFor({ state: 'detached' });
+}
+
+const placementRow = (title: string) => page().locator('[aria-label="Placements in this workbook"] li', { hasText: title });
+const reportRow = (title: string) => page().locator('[aria-label="Reports"] li', { hasText: title });
+
+/** Searches the reports list for `title` until its row is the only one. */
+async function findReport(title: string) {
+  await page().getByRole('searchbox', { name: 'Search reports' }).fill(title);
+  await reportRow(title).waitFor();
+  await page().waitForFunction(() => document.querySelectorAll('[aria-label="Reports"] li').length === 1);
+  return reportRow(title);
+}
+
+test('Revenue by Region with a last-year filter: auto-run writes every change at the selection, as an independent load answers', async () => {
+  await openPane('admin', { autoRunQueryOnChange: true, showAppliedFilters: false });
+  await startAt('B2');
+  expect(await builder().getByRole('switch', { name: 'Auto-run' }).isChecked()).toBe(true);
+  expect(await axeViolations(page())).toEqual([]);
+  const expected = await buildRevenueByRegion('B2');
+  await builder().getByTestId('builder-location').filter({ hasText: `Result at Sheet1!${rangeOf('B2', expected)}` }).waitFor();
+  await builder().getByRole('heading', { name: 'Layout' }).scrollIntoViewIfNeeded();
+  await shot('builder-revenue-by-region');
+  expect(await axeViolations(page())).toEqual([]);
+});
+
+test('auto-run off: changes wait for Run, the cells stay as they were until it is pressed', async () => {
+  await openPane('admin', { autoRunQueryOnChange: false, showAppliedFilters: false });
+  await startAt('B2');
+  expect(await builder().getByRole('switch', { name: 'Auto-run' }).isChecked()).toBe(false);
+  const run = builder().getByRole('button', { name: 'Run', exact: true });
+
+  await addMember(REVENUE, 'Add to Measures', 'measures');
+  await status().getByText('Changes not run yet.').waitFor();
+  expect((await readCells(page(), 'B2:D5')).values).toEqual(padded([], 4, 3));
+  await run.click();
+  const total = await expectedGrid({ measures: [REVENUE] });
+  await expectCells('B2', total);
+
+  await addMember(REGION, 'Add to Rows', 'rows');
+  await status().getByText('Changes not run yet.').waitFor();
+  await addMember(CREATED, 'Add to Filters', 'filters');
+  await pick('Date range of Created at', 'Last year');
+  await status().getByText('Changes not run yet.').waitFor();
+  // Nothing ran: the total alone is still there, nothing beside or below it.
+  expect((await readCells(page(), 'B2:D8')).values).toEqual(padded(total, 7, 3));
+  await builder().getByRole('heading', { name: 'Layout' }).scrollIntoViewIfNeeded();
+  await run.scrollIntoViewIfNeeded();
+  await shot('builder-not-run');
+  expect(await axeViolations(page())).toEqual([]);
+
+  await run.click();
+  await expectCells('B2', await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [lastYear] }));
+  expect(await axeViolations(page())).toEqual([]);
+});
+
+test('Save as a report: its cells become its placement, Up to date, and the report lists it as here once', async () => {
+  const name = 'Revenue by region, last year (saved)';
+  await openPane('admin', { autoRunQueryOnChange: true, showAppliedFilters: false });
+  await startAt('B2');
+  const expected = await buildRevenueByRegion('B2');
+  await saveAsReport(name);
+  await builder().getByRole('heading', { name, level: 2 }).waitFor();
+  await builder().getByTestId('builder-location').filter({ hasText: `Result at Sheet1!${rangeOf('B2', expected)}` }).waitFor();
+  // Now the opened report: Save, and the report's own actions.
+  await builder().getByRole('button', { name: 'Save', exact: true }).waitFor();
+  await builder().getByRole('button', { name: 'Rename…' }).scrollIntoViewIfNeeded();
+  await shot('builder-saved');
+  expect(await axeViolations(page())).toEqual([]);
+
+  await closeBuilder();
+  await placementRow(name).getByText('Up to date').waitFor();
+  expect(await placementRow(name).getByTestId('placement-range').textContent()).toBe(`Sheet1!${rangeOf('B2', expected)}`);
+  const row = await findReport(name);
+  await row.getByTestId('folder-path').filter({ hasText: '· 1 here' }).waitFor();
+  // The cells are as the exploration wrote them.
+  expect((await readCells(page(), rangeOf('B2', expected))).values).toEqual(expected);
+  const report = await bench.platform.admin.getReport(bench.platform.salesDeploymentId, Number(await row.getAttribute('data-report-id')));
+  expect(JSON.parse(report.jsonQuery!)).toEqual({
+    measures: [REVENUE], dimensions: [REGION], timeDimensions: [{ dimension: CREATED, dateRange: 'last year' }], filters: [],
+  });
+  expect(report.externalWorkbookPlacements).toEqual([expect.objectContaining({ syncStatus: 'UP_TO_DATE', resultLocation: `Sheet1!${rangeOf('B2', expected)}` })]);
+  expect(await axeViolations(page())).toEqual([]);
+});
+
+test('open from a cell: a placement\'s report opens in the builder; saving a quarter granularity puts its other placement out of date', async () => {
+  const name = 'Revenue by region, opened from a cell';
+  await openPane('admin', { autoRunQueryOnChange: true, showAppliedFilters: false, openExplorationFromSheet: true });
+  await startAt('B2');
+  const expected = await buildRevenueByRegion('B2');
+  await saveAsReport(name);
+  await closeBuilder();
+  await placementRow(name).getByText('Up to date').waitFor();
+
+  // The same report a second time, below.
+  await selectCell(page(), 'B20');
+  await page().getByTestId('place-target').filter({ hasText: 'Sheet1!B20' }).waitFor();
+  const row = await findReport(name);
+  const reportId = Number(await row.getAttribute('data-report-id'));
+  await row.getByRole('button', { name: 'Place' }).click();
+  await page().getByText(`${name} is in Sheet1!B20`).waitFor();
+  await page().waitForFunction((title) => [...document.querySelectorAll('[aria-label="Placements in this workbook"] li')].filter((li) => li.textContent?.includes(title)).length === 2, name);
+
+  // A click into the first placement opens its report.
+  await page().locator('[data-cell="C4"]').click();
+  await builder().getByRole('heading', { name, level: 2 }).waitFor();
+  await builder().getByTestId('builder-location').filter({ hasText: `Result at Sheet1!${rangeOf('B2', expected)}` }).waitFor();
+  expect(await builder().locator('ul[data-axis="rows"] > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-member')))).toEqual([REGION]);
+  expect(await builder().locator('ul[data-axis="filters"] > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-member')))).toEqual([CREATED]);
+
+  await addMember(CREATED, 'Add to Columns', 'columns');
+  await pick('Group Created at by', 'Quarter');
+  await builder().locator(`ul[data-axis="columns"] > li[data-member="${CREATED}.quarter"]`).waitFor();
+  await builder().getByRole('button', { name: 'Save', exact: true }).click();
+  await builder().getByText(`Saved “${name}”.`, { exact: false }).waitFor();
+  await builder().getByRole('heading', { name: 'Columns' }).scrollIntoViewIfNeeded();
+  await shot('builder-open-from-cell');
+  expect(await axeViolations(page())).toEqual([]);
+
+  const saved = await bench.platform.admin.getReport(bench.platform.salesDeploymentId, reportId);
+  expect(JSON.parse(saved.jsonQuery!)).toMatchObject({ timeDimensions: [{ dimension: CREATED, granularity: 'quarter', dateRange: 'last year' }] });
+  const statuses = Object.fromEntries(saved.externalWorkbookPlacements!.map((p) => [p.resultLocation!.split(':')[0], p.syncStatus]));
+  expect(statuses).toEqual({ 'Sheet1!B2': 'UP_TO_DATE', 'Sheet1!B20': 'CHANGED' });
+
+  await closeBuilder();
+  await placementRow(name).filter({ hasText: 'Sheet1!B20' }).getByText('Out of date').waitFor();
+  await placementRow(name).filter({ hasText: 'Sheet1!B2:' }).getByText('Up to date').waitFor();
+});
+
+test('a user without the right to create reports builds and runs; Save is disabled and says why', async () => {
+  await openPane('analyst', { autoRunQueryOnChange: true, showAppliedFilters: false });
+  await startAt('B2');
+  await buildRevenueByRegion('B2');
+  const save = builder().getByRole('button', { name: 'Save as report…' });
+  expect(await save.getAttribute('aria-disabled')).toBe('true');
+  const refusal = builder().getByTestId('save-refusal');
+  expect(await refusal.textContent()).toBe('You can explore, but you do not have the right to create reports here. Ask an admin for access.');
+  // The reason is the button's description, for a screen reader too.
+  expect(await save.getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
+  await save.click({ force: true });
+  expect(await builder().getByRole('textbox', { name: 'Report name' }).count()).toBe(0);
+  await refusal.scrollIntoViewIfNeeded();
+  await shot('builder-no-save-right');
+  expect(await axeViolations(page())).toEqual([]);
+});
