@@ -132,11 +132,16 @@ export async function writeDraftCells(service: PlacementService, draft: Pick<Dra
   const record = !own || !sameRect(own.rect, target) || own.relative ? { placementId: cellsId, sheetName: at.sheetName, nameExists: Boolean(own) } : undefined;
   if (!own || rows!.length || clear.length || record || saveId) {
     const plan = excel.planWrite(at.sheetName, anchor, grid, { rows, clear, workbookId: saveId ? workbookId : undefined, record });
+    // Cells matching what the draft last wrote hold its own values, just read: all a snapshot needs of them besides formats.
+    const checked = own && ownValues && edits && edits.rows.length === 0 ? { rect: own.rect, values: ownValues } : undefined;
     const snapshot = await excel.snapshot(plan, {
       formattedRange: own ? formattedRange : state.formattedRange,
       knownEmpty: !own && foreignCells.length === 0,
+      knownValues: checked,
       nameFormula: own?.formula,
     });
+    // A newer change while the cells were read: this result is superseded and never written.
+    options.signal?.throwIfAborted();
     await writeOrRestore(excel, plan, snapshot);
   }
   return {

@@ -66,10 +66,24 @@ export function useExplorationBuilder(
     );
   }, [service, start]);
 
+  /**
+   * The selection last looked at: only a change of it (the user selecting a cell) opens a placement's report,
+   * never a new list of placements under the same selection (a Place leaves the selection inside the placement
+   * it just wrote; a refresh reloads the list). Undefined until the placements and the selection are first known,
+   * which are where the workbook was when the pane opened, not a choice of the user's.
+   */
+  const considered = useRef<string | null | undefined>(undefined);
+
   // With `openExplorationFromSheet` on, selecting a cell inside a placement opens its report.
   useEffect(() => {
     if (selection !== closedAt.current) closedAt.current = null;
-    if (open.current || closedAt.current !== null || !placements) return;
+    if (!placements || selection === null) return;
+    if (considered.current === undefined || selection === considered.current) {
+      considered.current = selection;
+      return;
+    }
+    considered.current = selection;
+    if (open.current || closedAt.current !== null) return;
     if (!explorationPreferences(connection.user, connection.appConfig).openFromSheet) return;
     const entry = placementAtSelection(placements, selection);
     if (entry) openPlacement(entry, false);
