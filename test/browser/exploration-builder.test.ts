@@ -51,9 +51,9 @@ async function pick(label: string, option: string) {
 async function runStatus(): Promise<{ kind: string; text: string }> {
   const text = (await status().innerText()).trim();
   if (/\d+ (rows?|Zeilen?) (at|in) /.test(text)) return { kind: 'done', text };
-  if (/Running|Wird ausgeführt|läuft/i.test(text)) return { kind: 'running', text };
+  if (/Running|Wird ausgeführt/.test(text)) return { kind: 'running', text };
   if (text === '') return { kind: 'idle', text };
-  if (/not run|run in a moment|noch nicht|gleich/i.test(text)) return { kind: 'pending', text };
+  if (/not run yet|run in a moment|noch nicht ausgeführt|gleich ausgeführt/.test(text)) return { kind: 'pending', text };
   return { kind: 'other', text };
 }
 
@@ -79,10 +79,12 @@ async function untilCells(address: string, expected: unknown[][], timeoutMs = 30
   return run.text;
 }
 
+let dataClient: ReturnType<typeof bench.platform.dataClient> | undefined;
+
 /** The cells an independent `/v1/load` of the query gives: the headers (Cube's short titles), then the rows. */
 async function expectedGrid(query: CubeQuery): Promise<(string | number)[][]> {
-  const data = await bench.platform.dataClient(bench.platform.admin);
-  const { data: rows, annotation } = await data.load(query);
+  dataClient ??= bench.platform.dataClient(bench.platform.admin);
+  const { data: rows, annotation } = await (await dataClient).load(query);
   const dimensions = query.dimensions ?? [];
   const measures = query.measures ?? [];
   const headers = [...dimensions.map((d) => annotation.dimensions[d]!.shortTitle), ...measures.map((m) => annotation.measures[m]!.shortTitle)];
@@ -110,6 +112,7 @@ async function expectCells(anchor: string, grid: unknown[][]) {
 const REVENUE = 'sales.total_amount';
 const REGION = 'sales.region';
 const CREATED = 'sales.created_at';
+const STATUS = 'sales.status';
 const lastYear = { member: CREATED, operator: 'inDateRange' as const, values: ['last year'] };
 
 /** Once nothing moves (Fluent's buttons fade between colours as they are enabled, and axe measures what is painted). */
@@ -125,7 +128,7 @@ async function axe() {
 }
 
 /**
- * A screenshot for the README (`npm run screenshots` copies them to docs/screenshots), with the pane scrolled
+ * A screenshot for the README (which shows them from docs/screenshots, copied from here), with the pane scrolled
  * so `top` (a part of the builder) is at its top; taken once the page has painted and nothing moves.
  */
 async function shot(name: string, top?: Locator) {
@@ -222,6 +225,23 @@ test('auto-run off: changes wait for Run, the cells stay as they were until it i
   await run.click();
   await expectCells('B2', await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [lastYear] }));
   expect(await axe()).toEqual([]);
+
+  // The switch is the user's setting: turned on, it is saved for them, and changes run by themselves.
+  await builder().getByRole('switch', { name: 'Auto-run' }).click();
+  await run.waitFor({ state: 'detached' });
+  for (let i = 0; (await bench.platform.admin.getCurrentUser()).settings?.sheets?.autoRunQueryOnChange !== true; i += 1) {
+    if (i > 100) throw new Error('Auto-run was not saved for the user');
+    await sleep(100);
+  }
+  // Reordered and removed with the axis list's buttons.
+  await addMember(STATUS, 'Add to Rows', 'rows');
+  await expectCells('B2', await expectedGrid({ measures: [REVENUE], dimensions: [REGION, STATUS], filters: [lastYear] }));
+  await builder().locator(`ul[data-axis="rows"] > li[data-member="${STATUS}"] [data-control="up"]`).click();
+  await builder().locator(`ul[data-axis="rows"] > li[data-member="${STATUS}"][data-index="0"]`).waitFor();
+  await expectCells('B2', await expectedGrid({ measures: [REVENUE], dimensions: [STATUS, REGION], filters: [lastYear] }));
+  await builder().locator(`ul[data-axis="rows"] > li[data-member="${STATUS}"] [data-control="remove"]`).click();
+  await expectCells('B2', await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [lastYear] }));
+  expect(await builder().locator('ul[data-axis="rows"] > li').count()).toBe(1);
 });
 
 test('Save as a report: its cells become its placement, Up to date, and the report lists it as here once', async () => {
@@ -268,6 +288,8 @@ test('open from a cell: a placement\'s report opens in the builder; saving a qua
   const reportId = Number(await row.getAttribute('data-report-id'));
   await row.getByRole('button', { name: 'Place' }).click();
   await page().getByText(`${name} is in Sheet1!B20`).waitFor();
+  // Place leaves the selection inside the cells it wrote: that is no selection by the user, and opens nothing.
+  expect(await builder().count()).toBe(0);
   await page().waitForFunction((title) => [...document.querySelectorAll('[aria-label="Placements in this workbook"] li')].filter((li) => li.textContent?.includes(title)).length === 2, name);
 
   // A click into the first placement opens its report.
@@ -434,7 +456,7 @@ test('German: the builder in German, from the button to the run', async () => {
   await pick('Zeitraum von Created at', 'Letztes Jahr');
   const expected = await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [lastYear] });
   const done = await expectCells('B2', expected);
-  expect(done).toBe(`${expected.length - 0} Zeilen in Sheet1!${rangeOf('B2', expected)}`);
+  expect(done).toBe(`${expected.length} Zeilen in Sheet1!${rangeOf('B2', expected)}`);
   await builder().getByRole('switch', { name: 'Automatisch ausführen' }).waitFor();
   for (const heading of ['Felder', 'Anordnung', 'Zeilen', 'Spalten', 'Kennzahlen', 'Filter', 'Sortierung und Limit', 'Darstellung', 'Bericht']) {
     await builder().getByRole('heading', { name: heading, exact: true }).first().waitFor();
