@@ -42,6 +42,8 @@ export interface BuilderState {
   /** Parts of a saved report the builder cannot show (kept out; named). */
   unsupported: string[];
   autoRun: boolean;
+  /** Repeated row values written once: the user's `suppressDuplicateValues` setting, edited here too. */
+  suppressDuplicates: boolean;
   run: BuilderRun;
   question: BuilderQuestion | null;
   /** Where the result is (the draft's cells) or will go (the selection), e.g. `Sheet1!B3`; null when unknown. */
@@ -85,6 +87,7 @@ export interface BuilderActions {
   setLimit(limit: number | null): void;
   setDisplay(display: Partial<ExplorationDisplay>): void;
   setAutoRun(on: boolean): void;
+  setSuppressDuplicates(on: boolean): void;
   run(): void;
   /** Answers the question with "go ahead" (overwrite the cells named). */
   allow(): void;

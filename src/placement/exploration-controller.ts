@@ -80,10 +80,12 @@ export class ExplorationController implements BuilderController {
         writtenFor: explorationKey(opened.exploration), cellsSaved: true,
       };
     }
-    const autoRun = sheetSettingViews(context.connection.user, context.connection.appConfig).find((v) => v.key === 'autoRunQueryOnChange')!.effective;
+    const settings = sheetSettingViews(context.connection.user, context.connection.appConfig);
+    const autoRun = settings.find((v) => v.key === 'autoRunQueryOnChange')!.effective;
+    const suppressDuplicates = settings.find((v) => v.key === 'suppressDuplicateValues')!.effective;
     this.state = {
       phase: 'loading', loadError: null, deploymentId, cubes: [], viewName: this.draft.viewName, exploration: this.draft.exploration,
-      unknownMembers: [], unsupported, autoRun, run: { kind: 'idle' }, question: null, resultLocation: null,
+      unknownMembers: [], unsupported, autoRun, suppressDuplicates, run: { kind: 'idle' }, question: null, resultLocation: null,
       hasCells: this.draft.written !== null || this.draft.placementId !== null,
       opened: start.kind === 'placement' ? { report: start.report, placementId: start.placementId } : null,
       save: { allowed: false, refusal: 'nothing-to-save' }, canEditOpened: false, canDeleteOpened: false, saving: false,
@@ -231,6 +233,22 @@ export class ExplorationController implements BuilderController {
     connection.platform.updateSettings(sheetSettingPatch('autoRunQueryOnChange', on)).then(
       (user) => void (connection.user = user),
       (error: unknown) => this.set({ actionError: this.context.describe(error) }),
+    );
+  }
+
+  /**
+   * Suppressed duplicates are the user's `suppressDuplicateValues` setting (reports' pivot items have no such
+   * field): saved for them, then the exploration runs again laid out that way.
+   */
+  setSuppressDuplicates(on: boolean): void {
+    this.set({ suppressDuplicates: on });
+    const { connection } = this.context;
+    connection.platform.updateSettings(sheetSettingPatch('suppressDuplicateValues', on)).then(
+      (user) => {
+        connection.user = user;
+        if (isRunnable(this.state.exploration) && !this.closed) this.runs.change(this.state.exploration);
+      },
+      (error: unknown) => this.set({ suppressDuplicates: !on, actionError: this.context.describe(error) }),
     );
   }
 

@@ -250,6 +250,35 @@ describe('the exploration builder', () => {
     expect(cellsOf(sim, 'Sheet1', 4, 4, 1, 1)[0]![0]).toMatch(/^Filters:/);
   });
 
+  it('writes repeated row values once when the user turns it on here, saved as their setting', async () => {
+    const sim = installWorkbook();
+    await selectCell('A1');
+    await local.t.admin.updateSettings({ sheets: { showAppliedFilters: false, suppressDuplicateValues: false } });
+    const controller = await builder('new');
+    controller.chooseView('sales');
+    await afterChange(controller, () => controller.add('sales.total_amount', 'measures'));
+    await afterChange(controller, () => controller.add('sales.region', 'rows'));
+    await afterChange(controller, () => controller.add('sales.status', 'rows'));
+    // Ordered by region, so a region's rows are next to each other.
+    const before = await afterChange(controller, () => controller.setOrder([{ member: 'sales.region', direction: 'asc' }]));
+    expect(before.suppressDuplicates).toBe(false);
+    const regions = () => cellsOf(sim, 'Sheet1', 1, 0, 4, 1).map((row) => row[0]);
+    expect(regions().every((r) => r !== '')).toBe(true);
+    controller.setSuppressDuplicates(true);
+    await new Promise<void>((resolve) => {
+      const stop = controller.subscribe(() => {
+        if (controller.getState().run.kind === 'done' && regions().some((r) => r === '')) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    expect(await local.t.admin.getCurrentUser()).toMatchObject({ settings: { sheets: { suppressDuplicateValues: true } } });
+    expect(regions()[0]).not.toBe('');
+    expect(regions()[1]).toBe('');
+    await local.t.admin.updateSettings({ sheets: { suppressDuplicateValues: null } });
+  });
+
   it('keeps the draft in the workbook: a new pane resumes it with its cells', async () => {
     const sim = installWorkbook();
     await selectCell('C3');

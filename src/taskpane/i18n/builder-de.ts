@@ -159,6 +159,7 @@ export const builderDe: BuilderMessages = {
   displayScales: { model: 'Wie im Modell formatiert', absolute: 'Volle Zahlen', thousands: 'Tausend', millions: 'Millionen', billions: 'Milliarden' },
   columnTotals: 'Spaltensummen',
   rowTotals: 'Zeilensummen',
+  suppressDuplicates: 'Wiederholte Zeilenwerte nur einmal schreiben (Ihre Einstellung für alle Berichte)',
   appliedFilters: 'Übersicht der angewendeten Filter',
   appliedFilterChoices: { default: 'Wie in Ihren Einstellungen', show: 'Anzeigen', hide: 'Ausblenden' },
 

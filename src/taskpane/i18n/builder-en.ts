@@ -160,6 +160,7 @@ export const builderEn = {
   displayScales: { model: 'As the model formats them', absolute: 'Full numbers', thousands: 'Thousands', millions: 'Millions', billions: 'Billions' },
   columnTotals: 'Column totals',
   rowTotals: 'Row totals',
+  suppressDuplicates: 'Write repeated row values once (your setting for every report)',
   appliedFilters: 'Summary of applied filters',
   appliedFilterChoices: { default: 'As in your settings', show: 'Show', hide: 'Hide' },
 

@@ -116,7 +116,12 @@ export function BuilderSections({ state, actions, lookup }: BuilderSectionsProps
       <AccordionItem value="display">
         <AccordionHeader as="h3">{b.sections.display}</AccordionHeader>
         <AccordionPanel className={styles.panel}>
-          <DisplayOptions display={exploration.display} onChange={(display) => actions.setDisplay(display)} />
+          <DisplayOptions
+            display={exploration.display}
+            suppressDuplicates={state.suppressDuplicates}
+            onChange={(display) => actions.setDisplay(display)}
+            onSuppressDuplicates={(on) => actions.setSuppressDuplicates(on)}
+          />
         </AccordionPanel>
       </AccordionItem>
       {state.explainAllowed && (

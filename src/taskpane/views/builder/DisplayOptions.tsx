@@ -17,7 +17,14 @@ const valueOf = (choice: Choice): boolean | null => (choice === 'default' ? null
  * How the result is laid out: where the measures go and in which position, the number scale, totals, and
  * the applied-filter summary (the user's own default, shown, or hidden).
  */
-export function DisplayOptions({ display, onChange }: { display: ExplorationDisplay; onChange(display: Partial<ExplorationDisplay>): void }) {
+export interface DisplayOptionsProps {
+  display: ExplorationDisplay;
+  suppressDuplicates: boolean;
+  onChange(display: Partial<ExplorationDisplay>): void;
+  onSuppressDuplicates(on: boolean): void;
+}
+
+export function DisplayOptions({ display, suppressDuplicates, onChange, onSuppressDuplicates }: DisplayOptionsProps) {
   const styles = useStyles();
   const narrow = useNarrowStyles();
   const { m } = useI18n();
@@ -66,6 +73,7 @@ export function DisplayOptions({ display, onChange }: { display: ExplorationDisp
       </Field>
       <Switch label={b.columnTotals} checked={display.showColumnTotals} onChange={(_, data) => onChange({ showColumnTotals: data.checked })} />
       <Switch label={b.rowTotals} checked={display.showRowTotals} onChange={(_, data) => onChange({ showRowTotals: data.checked })} />
+      <Switch label={b.suppressDuplicates} checked={suppressDuplicates} onChange={(_, data) => onSuppressDuplicates(data.checked)} />
       <Field label={b.appliedFilters}>
         <Dropdown
           className={narrow.fill}
