@@ -5,16 +5,15 @@ import {
   toQuery, unknownMembers, type BuilderAxis, type Exploration, type ExplorationDisplay,
 } from '../core/exploration';
 import { defaultFilter, type ExplorationFilter } from '../core/exploration-filters';
-import { catalogMembers, explorableCubes } from '../core/member-catalog';
+import { catalogMembers, explorableCubes, type CatalogMember } from '../core/member-catalog';
 import { reportDefinition } from '../core/report-definition';
 import { canCreateReports, canDeleteReport, canEditReport, editableFolderIds } from '../core/report-permissions';
 import type { BuilderController, BuilderState, SaveRefusal } from './builder-model';
 import { ExplorationRuns, type RunStatus } from './exploration-runs';
-import { draftCellsId, saveDraft, writeDraftCells, type DraftRecord } from './exploration-draft';
-import { explorationKey } from './exploration-saving';
+import { draftCellsId, explorationKey, saveDraft, writeDraftCells, type DraftRecord } from './exploration-draft';
 import { BuilderSession } from './exploration-session';
 import type { PlacementService } from './placement-service';
-import { sheetSettingPatch, sheetSettingViews } from './sheet-settings';
+import { effectiveSheetSetting, sheetSettingPatch } from './sheet-settings';
 import type { WorkspaceConnection } from './session';
 
 /**
@@ -48,7 +47,8 @@ export class ExplorationController implements BuilderController {
   private state: BuilderState;
   private readonly listeners = new Set<() => void>();
   private readonly runs: ExplorationRuns<Exploration>;
-  private types = new Map<string, MemberType>();
+  /** The model's members by name (every view's): types, and what `placeMember` needs. */
+  private members = new Map<string, CatalogMember>();
   /** The workbook's placement ids: other placements' cells are never written over. */
   placementIds: string[] = [];
   draft: DraftRecord;
@@ -59,7 +59,8 @@ export class ExplorationController implements BuilderController {
   private lastDone: { rows: number; location: string; cutAt: number | null } | null = null;
   /** Excel writes of the draft, one at a time (a run and a settings save never interleave). */
   private excelQueue: Promise<unknown> = Promise.resolve();
-  private stopWatching: (() => Promise<void>) | null = null;
+  /** Stops following the selection (shown as the result location while the draft has no cells). */
+  private stopWatchingSelection: (() => Promise<void>) | null = null;
   private closed = false;
   readonly session: BuilderSession;
 
@@ -80,9 +81,9 @@ export class ExplorationController implements BuilderController {
         writtenFor: explorationKey(opened.exploration), cellsSaved: true,
       };
     }
-    const settings = sheetSettingViews(context.connection.user, context.connection.appConfig);
-    const autoRun = settings.find((v) => v.key === 'autoRunQueryOnChange')!.effective;
-    const suppressDuplicates = settings.find((v) => v.key === 'suppressDuplicateValues')!.effective;
+    const { user, appConfig } = context.connection;
+    const autoRun = effectiveSheetSetting(user, appConfig, 'autoRunQueryOnChange');
+    const suppressDuplicates = effectiveSheetSetting(user, appConfig, 'suppressDuplicateValues');
     this.state = {
       phase: 'loading', loadError: null, deploymentId, cubes: [], viewName: this.draft.viewName, exploration: this.draft.exploration,
       unknownMembers: [], unsupported, autoRun, suppressDuplicates, run: { kind: 'idle' }, question: null, resultLocation: null,
@@ -112,13 +113,13 @@ export class ExplorationController implements BuilderController {
       const [meta, state] = await Promise.all([data.meta(), service.options.excel.prepare()]);
       this.placementIds = await service.placementIds(state.workbookId);
       const cubes = explorableCubes(meta);
-      this.types = new Map(cubes.flatMap((cube) => catalogMembers(cube).map((m) => [m.name, m.type] as const)));
+      this.members = new Map(cubes.flatMap((cube) => catalogMembers(cube).map((m) => [m.name, m] as const)));
       const opened = this.state.opened ?? (this.draft.reportId !== null ? await this.openedOf(this.draft) : null);
       const viewName = this.draft.viewName ?? viewOf(this.draft.exploration, cubes.map((c) => c.name)) ?? (cubes.length === 1 ? cubes[0]!.name : null);
       this.draft = { ...this.draft, viewName };
       this.set({ phase: 'ready', cubes, viewName, opened });
       void this.session.loadFolders();
-      await this.watchLocation();
+      await this.showLocation();
       if (this.state.opened || this.draft.written) await this.persist();
     } catch (error) {
       this.set({ phase: 'failed', loadError: this.context.describe(error) });
@@ -129,9 +130,10 @@ export class ExplorationController implements BuilderController {
     try {
       const report = await this.context.service.options.platform.getReport(draft.deploymentId, draft.reportId!);
       return { report, placementId: draft.placementId };
-    } catch {
-      // The report is gone or no longer readable: the exploration carries on as unsaved.
+    } catch (error) {
+      // The report is gone or no longer readable: the exploration carries on as unsaved, and says why.
       this.draft = { ...this.draft, reportId: null };
+      this.set({ actionError: this.context.describe(error) });
       return null;
     }
   }
@@ -146,7 +148,7 @@ export class ExplorationController implements BuilderController {
   /** Replaces parts of the state, working out what follows from them (save rights, unknown members). */
   set(partial: Partial<BuilderState>): void {
     const next = { ...this.state, ...partial };
-    next.unknownMembers = next.phase === 'ready' ? unknownMembers(next.exploration, (m) => this.types.has(m)) : [];
+    next.unknownMembers = next.phase === 'ready' ? unknownMembers(next.exploration, (m) => this.members.has(m)) : [];
     next.save = this.saveRight(next);
     next.canEditOpened = next.opened ? canEditReport(next.opened.report) : false;
     next.canDeleteOpened = next.opened ? canDeleteReport(next.opened.report) : false;
@@ -163,7 +165,7 @@ export class ExplorationController implements BuilderController {
     return canCreateReports(user, state.deploymentId, [...editableFolderIds(user)]) ? { allowed: true, refusal: null } : refuse('no-create-right');
   }
 
-  typeOf = (member: string): MemberType | undefined => this.types.get(member);
+  typeOf = (member: string): MemberType | undefined => this.members.get(member)?.type;
 
   // --- Editing: each change is kept in the draft and, with auto-run, run. ---
 
@@ -187,10 +189,9 @@ export class ExplorationController implements BuilderController {
   }
 
   add(member: string, axis: BuilderAxis, index?: number): void {
-    const type = this.types.get(member);
-    const info = this.state.cubes.flatMap(catalogMembers).find((m) => m.name === member);
-    if (!type || !info) return;
-    this.change(placeMember(this.state.exploration, info, axis, index, axis === 'filters' ? defaultFilter(member, type) : undefined));
+    const info = this.members.get(member);
+    if (!info) return;
+    this.change(placeMember(this.state.exploration, info, axis, index, axis === 'filters' ? defaultFilter(member, info.type) : undefined));
   }
 
   remove(member: string): void {
@@ -288,7 +289,7 @@ export class ExplorationController implements BuilderController {
   async close(options: { clearCells: boolean }): Promise<void> {
     this.closed = true;
     this.runs.dispose();
-    await this.stopWatching?.();
+    await this.stopSelectionWatch();
     await this.session.close(options);
   }
 
@@ -315,8 +316,7 @@ export class ExplorationController implements BuilderController {
       this.draft = { ...this.draft, written: outcome.written, writtenFor: explorationKey(exploration), cellsSaved: false };
       this.lastDone = { rows: grid.values.length, location: outcome.location, cutAt };
       await saveDraft(service.options.excel, this.draft);
-      if (!this.stopWatching || this.state.resultLocation !== outcome.location) await this.watchLocation(outcome.location);
-      this.set({ hasCells: true });
+      await this.showLocation(outcome.location);
     });
   }
 
@@ -348,23 +348,26 @@ export class ExplorationController implements BuilderController {
   }
 
   /**
-   * The result location shown live: the draft's cells where it has them (their address as of the last write),
-   * else the selection, followed as it changes.
+   * The result location shown live: the draft's cells where it has them (`written`: their address as just
+   * written), else the selection, followed as it changes.
    */
-  async watchLocation(written?: string): Promise<void> {
-    await this.stopWatching?.();
-    this.stopWatching = null;
-    const { excel } = this.context.service.options;
+  async showLocation(written?: string): Promise<void> {
     const hasCells = this.draft.written !== null || this.draft.placementId !== null;
-    if (hasCells) {
-      const location = written ?? (await excel.locate(draftCellsId(this.draft)).then((l) => (l ? sheetAddress(l.sheetName, l.rect) : null)));
-      this.set({ resultLocation: location, hasCells: location !== null });
-      if (location) {
-        this.stopWatching = async () => undefined;
-        return;
-      }
+    const { excel } = this.context.service.options;
+    const location = !hasCells ? null : written ?? (await excel.locate(draftCellsId(this.draft)).then((l) => (l ? sheetAddress(l.sheetName, l.rect) : null)));
+    if (location) {
+      await this.stopSelectionWatch();
+      this.set({ resultLocation: location, hasCells: true });
+      return;
     }
-    this.stopWatching = await this.context.service.watchSelection((address) => this.set({ resultLocation: address }));
+    this.set({ hasCells: false });
+    this.stopWatchingSelection ??= await this.context.service.watchSelection((address) => this.set({ resultLocation: address }));
+  }
+
+  private async stopSelectionWatch(): Promise<void> {
+    const stop = this.stopWatchingSelection;
+    this.stopWatchingSelection = null;
+    await stop?.();
   }
 
   /** After a save or delete changed which cells the draft owns. */

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { DISPLAY_SCALES, FilterOperator, MEASURES_AXES, MEASURES_POSITIONS, ResultChecksum } from '../contract';
-import { cellAddress, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { sheetAddress, type Rect } from '../core/a1';
+import { canonicalJson } from '../core/canonical-json';
 import type { Exploration } from '../core/exploration';
-import { gridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
-import { handEditsAgainst, recordOf } from '../core/result-checksum';
-import type { ExcelConnector, PlacedCells } from '../excel/excel-connector';
-import { jsonRowBytes } from '../excel/json-size';
+import { recordOf } from '../core/result-checksum';
+import type { ExcelConnector } from '../excel/excel-connector';
+import { writeCells } from './cell-writes';
 import { PlacementDetachedError, SelectionNotRangeError } from './errors';
-import { gridRect, leftovers, rowsToWrite, sameRect } from './grid-diff';
 import type { PlacementService } from './placement-service';
-import { writeOrRestore } from './safe-write';
 
 /**
  * An exploration being built is kept in the workbook, so it survives a pane reload: its definition in a
@@ -75,6 +73,11 @@ export function saveDraft(excel: ExcelConnector, draft: DraftRecord | null): Pro
   return excel.writeSetting(DRAFT_SETTING, draft ? JSON.stringify(draft) : null);
 }
 
+/** What `writtenFor` holds: the exploration whose result the cells hold, canonical JSON. */
+export function explorationKey(exploration: Exploration): string {
+  return canonicalJson(exploration);
+}
+
 /** The id whose hidden name holds the draft's cells. */
 export function draftCellsId(draft: Pick<DraftRecord, 'placementId'>): string {
   return draft.placementId ?? DRAFT_CELLS_ID;
@@ -92,60 +95,32 @@ export interface DraftWriteOptions {
   placementIds: readonly string[];
   /** Before the draft's first write into a placement's cells: the platform's record of them. */
   baseline?: DraftRecord['written'];
+  /** The run's signal: aborted when a newer change supersedes it. */
   signal?: AbortSignal;
 }
 
 /**
  * Writes an exploration's grid into the draft's cells, or at the selection when it has none yet, with a
- * placement's protections: never over another placement, foreign cells and hand edits asked about first
- * (nothing written), only changed rows rewritten, and the cells put back if the write fails.
+ * placement's protections (`writeCells`). A run superseded while the cells were read never writes.
  */
 export async function writeDraftCells(service: PlacementService, draft: Pick<DraftRecord, 'placementId' | 'written'>, grid: CellGrid, options: DraftWriteOptions): Promise<DraftWriteOutcome> {
   const { excel } = service.options;
   const cellsId = draftCellsId(draft);
   const state = await excel.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId));
-  const own: PlacedCells | undefined = state.placements.find((p) => p.placementId === cellsId);
+  const own = state.placements.find((p) => p.placementId === cellsId) ?? null;
   if (!own && draft.placementId) throw new PlacementDetachedError({ resultLocation: cellsId });
   const at = own ? { sheetName: own.sheetName, sheetId: own.sheetId, cell: { row: own.rect.top, column: own.rect.left } } : state.selection;
   if (!at) throw new SelectionNotRangeError();
-  const anchor: Cell = at.cell;
-  const target = gridRect(anchor, grid);
-  await service.refuseOverlap(state.placements, at.sheetName, target, cellsId, options.signal);
-
-  const usedRange = own ? undefined : state.usedRange;
-  const rowBytes = own ? Math.ceil(jsonRowBytes(grid.values[0] ?? []) * 1.25) : 0;
-  const { ownValues, foreignCells, formattedRange } = await excel.inspect(at.sheetName, own?.rect ?? null, target, usedRange, rowBytes);
-  const now = gridDigests(ownValues ?? []);
-  const edits = own ? handEditsAgainst(draft.written ?? options.baseline, now) : null;
-  if (!options.overwriteHandEdits && edits?.rows.length) {
-    const cells = edits.cells.map((c) => cellAddress({ row: own!.rect.top + c.row, column: own!.rect.left + c.column }));
-    return { kind: 'hand-edits', cells };
-  }
-  if (foreignCells.length && !options.overwrite) return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(at.sheetName, target) };
-
-  const next = gridDigests(grid.values);
   // The workbook gets its id with the first write, so a later Save can record the placement.
   const workbookId = state.workbookId ?? excel.newWorkbookId();
-  const saveId = !state.workbookId || state.workbookIdIsLegacy;
-  const rows = own ? rowsToWrite(now, next) : undefined;
-  const clear = own ? leftovers(own.rect, target) : [];
-  const record = !own || !sameRect(own.rect, target) || own.relative ? { placementId: cellsId, sheetName: at.sheetName, nameExists: Boolean(own) } : undefined;
-  if (!own || rows!.length || clear.length || record || saveId) {
-    const plan = excel.planWrite(at.sheetName, anchor, grid, { rows, clear, workbookId: saveId ? workbookId : undefined, record });
-    // Cells matching what the draft last wrote hold its own values, just read: all a snapshot needs of them besides formats.
-    const checked = own && ownValues && edits && edits.rows.length === 0 ? { rect: own.rect, values: ownValues } : undefined;
-    const snapshot = await excel.snapshot(plan, {
-      formattedRange: own ? formattedRange : state.formattedRange,
-      knownEmpty: !own && foreignCells.length === 0,
-      knownValues: checked,
-      nameFormula: own?.formula,
-    });
-    // A newer change while the cells were read: this result is superseded and never written.
-    options.signal?.throwIfAborted();
-    await writeOrRestore(excel, plan, snapshot);
-  }
+  const written = await writeCells(service, {
+    sheetName: at.sheetName, anchor: at.cell, own, nameAs: cellsId, recorded: draft.written ?? options.baseline, placed: state.placements, state,
+    saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
+  }, grid, { overwrite: options.overwrite, overwriteHandEdits: options.overwriteHandEdits, signal: options.signal, superseded: options.signal });
+  if (written.kind === 'hand-edits') return { kind: 'hand-edits', cells: written.cells };
+  if (written.kind === 'needs-confirmation') return written;
   return {
-    kind: 'done', sheetName: at.sheetName, sheetId: at.sheetId, rect: target, location: sheetAddress(at.sheetName, target),
-    written: recordOf(next), workbookId, workbookName: state.workbookName,
+    kind: 'done', sheetName: at.sheetName, sheetId: at.sheetId, rect: written.rect, location: sheetAddress(at.sheetName, written.rect),
+    written: recordOf(written.next), workbookId, workbookName: state.workbookName,
   };
 }

@@ -1,6 +1,6 @@
 import type { AppConfigResponse, User } from '../contract';
 import { parseSheetAddress } from '../core/a1';
-import { sheetSettingViews } from './sheet-settings';
+import { effectiveSheetSetting } from './sheet-settings';
 import type { WorkbookPlacement } from './workbook-placements';
 
 /**
@@ -9,9 +9,10 @@ import type { WorkbookPlacement } from './workbook-placements';
  * sheet and selects its cells).
  */
 export function explorationPreferences(user: User, appConfig: AppConfigResponse | null): { openFromSheet: boolean; revealOnOpen: boolean } {
-  const views = sheetSettingViews(user, appConfig);
-  const effective = (key: string) => views.find((v) => v.key === key)?.effective ?? false;
-  return { openFromSheet: effective('openExplorationFromSheet'), revealOnOpen: effective('revealSheetOnOpen') };
+  return {
+    openFromSheet: effectiveSheetSetting(user, appConfig, 'openExplorationFromSheet'),
+    revealOnOpen: effectiveSheetSetting(user, appConfig, 'revealSheetOnOpen'),
+  };
 }
 
 /**

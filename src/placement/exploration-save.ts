@@ -1,5 +1,5 @@
 import { ApiError, type PlatformClient } from '../client';
-import type { MemberType, Report } from '../contract';
+import type { MemberType, Report, UpdateReportInput } from '../contract';
 import { toPivotItems, toQuery, type Exploration } from '../core/exploration';
 import { reportTitle } from '../core/report-definition';
 import { ReportChangedElsewhereError } from './errors';
@@ -35,17 +35,25 @@ export function saveAsNewReport(
   }, signal);
 }
 
-/** Saves into the report as it was opened; a newer version on the platform is `ReportChangedElsewhereError`. */
-export async function saveIntoReport(
-  platform: PlatformClient, opened: Report, exploration: Exploration, typeOf: (member: string) => MemberType | undefined, signal?: AbortSignal,
-): Promise<Report> {
+/**
+ * Changes a report as it was read (`expectedVersion`, when the platform gives versions): a newer version on
+ * the platform is `ReportChangedElsewhereError`, so one user's change never silently replaces another's.
+ */
+export async function updateOpenedReport(platform: PlatformClient, opened: Report, change: UpdateReportInput, signal?: AbortSignal): Promise<Report> {
   try {
     return await platform.updateReport(opened.deploymentId, opened.id, {
-      ...reportDefinitionOf(exploration, typeOf),
+      ...change,
       ...(typeof opened.version === 'number' ? { expectedVersion: opened.version } : {}),
     }, signal);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) throw new ReportChangedElsewhereError(reportTitle(opened), error);
     throw error;
   }
+}
+
+/** Saves into the report as it was opened; a newer version on the platform is `ReportChangedElsewhereError`. */
+export function saveIntoReport(
+  platform: PlatformClient, opened: Report, exploration: Exploration, typeOf: (member: string) => MemberType | undefined, signal?: AbortSignal,
+): Promise<Report> {
+  return updateOpenedReport(platform, opened, reportDefinitionOf(exploration, typeOf), signal);
 }

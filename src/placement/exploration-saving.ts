@@ -1,12 +1,11 @@
-import type { MemberType, Report, ReportPlacement } from '../contract';
+import type { MemberType, Report } from '../contract';
 import { cellAddress, sheetAddress } from '../core/a1';
-import { canonicalJson } from '../core/canonical-json';
-import type { Exploration } from '../core/exploration';
 import type { ExcelConnector, Location } from '../excel/excel-connector';
 import { PlacementDetachedError, PlacementGoneError } from './errors';
 import { draftCellsId, DRAFT_CELLS_ID, type DraftRecord } from './exploration-draft';
 import { saveAsNewReport, saveIntoReport, type NewReport } from './exploration-save';
 import type { PlacementService } from './placement-service';
+import { placementAt } from './workbook-placements';
 
 /**
  * Saving a draft whose cells hold its exploration's result: the report is created or updated on the
@@ -25,10 +24,6 @@ async function draftLocation(excel: ExcelConnector, cellsId: string): Promise<Lo
   return location;
 }
 
-function placementAt(report: Report, workbookId: string, location: Location): ReportPlacement | undefined {
-  const anchorCell = cellAddress({ row: location.rect.top, column: location.rect.left });
-  return report.externalWorkbookPlacements?.find((p) => p.id && p.workbookId === workbookId && p.sheetName === location.sheetName && p.anchorCell === anchorCell);
-}
 
 /**
  * Saves the draft as a new report and makes its cells that report's placement (named by the placement's id).
@@ -57,7 +52,7 @@ export async function saveDraftAsNewReport(
     endResultCell: cellAddress({ row: location.rect.bottom, column: location.rect.right }),
     resultChecksum: written,
   });
-  const placement = placementAt(updated, workbookId, location);
+  const placement = placementAt(updated, workbookId, location.sheetName, cellAddress({ row: location.rect.top, column: location.rect.left }));
   if (!placement?.id) throw new PlacementGoneError({ resultLocation: sheetAddress(location.sheetName, location.rect) });
   await excel.recordPlacement(location.sheetName, location.rect, { placementId: placement.id, sheetName: location.sheetName, nameExists: false });
   await excel.forgetPlacement(cellsId);
@@ -97,9 +92,4 @@ export async function renameToDraft(excel: ExcelConnector, placementId: string):
   if (!location) return;
   await excel.recordPlacement(location.sheetName, location.rect, { placementId: DRAFT_CELLS_ID, sheetName: location.sheetName, nameExists: false });
   await excel.forgetPlacement(placementId);
-}
-
-/** What a draft's exploration must equal for its cells to hold its result (canonical JSON of the exploration). */
-export function explorationKey(exploration: Exploration): string {
-  return canonicalJson(exploration);
 }

@@ -1,14 +1,12 @@
-import type { Report, ReportPlacement } from '../contract';
+import type { Report } from '../contract';
 import { fromReport, toQuery } from '../core/exploration';
-import { ApiError } from '../client';
-import { reportDefinition, reportTitle } from '../core/report-definition';
-import { reportOwner } from './workbook-placements';
+import { reportDefinition } from '../core/report-definition';
+import { entryOf } from './workbook-placements';
 import { ReportChangedElsewhereError } from './errors';
 import type { ExplorationController } from './exploration-controller';
-import { DRAFT_CELLS_ID, saveDraft } from './exploration-draft';
-import type { NewReport } from './exploration-save';
-import { explorationKey, renameToDraft, saveDraftAsNewReport, saveDraftIntoReport } from './exploration-saving';
-import type { WorkbookPlacement } from './placement-service';
+import { DRAFT_CELLS_ID, explorationKey, saveDraft } from './exploration-draft';
+import { updateOpenedReport, type NewReport } from './exploration-save';
+import { renameToDraft, saveDraftAsNewReport, saveDraftIntoReport } from './exploration-saving';
 
 /** How many values a string filter's value picker offers. */
 export const VALUE_PICKER_LIMIT = 200;
@@ -40,8 +38,9 @@ export class BuilderSession {
   async loadFolders(): Promise<void> {
     try {
       this.builder.set({ folders: await this.platform.allFolders(this.builder.draft.deploymentId) });
-    } catch {
-      // Saving without a folder still works; the list stays empty.
+    } catch (error) {
+      // Saving without a folder still works; the list stays empty, and the pane says why.
+      this.builder.set({ actionError: this.builder.context.describe(error) });
     }
   }
 
@@ -120,14 +119,8 @@ export class BuilderSession {
     const opened = this.builder.getState().opened;
     if (!opened) return;
     await this.act(async () => {
-      const { report } = opened;
-      try {
-        const updated = await this.platform.updateReport(report.deploymentId, report.id, { ...change, ...(typeof report.version === 'number' ? { expectedVersion: report.version } : {}) });
-        this.builder.set({ opened: { ...opened, report: updated }, notice: 'updated' });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) throw new ReportChangedElsewhereError(reportTitle(report), error);
-        throw error;
-      }
+      const updated = await updateOpenedReport(this.platform, opened.report, change);
+      this.builder.set({ opened: { ...opened, report: updated }, notice: 'updated' });
     });
   }
 
@@ -187,11 +180,4 @@ export class BuilderSession {
     if (!ours || ours.rows.length) return;
     await service.refresh(entryOf(report, placement), { overwriteHandEdits: true });
   }
-}
-
-function entryOf(report: Report, placement: ReportPlacement): WorkbookPlacement {
-  return {
-    placement, report, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED',
-    owner: reportOwner(report), location: null, legacy: false,
-  };
 }

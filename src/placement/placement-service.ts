@@ -1,21 +1,20 @@
 import type { PlatformClient } from '../client';
 import type { Deployment, Report, ReportPlacement } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
-import { cellAddress, parseSheetAddress, rectAddress, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { cellAddress, parseSheetAddress, rectsIntersect, sheetAddress, type Rect } from '../core/a1';
 import { reportTitle } from '../core/report-definition';
-import { gridDigests } from '../core/grid-hash';
-import { handEditsAgainst, handEditsFromRecord, recordOf, resultChecksum, type HandEdits } from '../core/result-checksum';
+import { handEditsFromRecord, recordOf } from '../core/result-checksum';
 import type { ExcelConnector, Location, PlacedCells, Snapshot, WriteProgress } from '../excel/excel-connector';
-import { jsonRowBytes } from '../excel/json-size';
 import {
   PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, SelectionNotRangeError,
   WriteFailedError,
 } from './errors';
-import { gridRect, leftovers, rowsToWrite, sameRect, unionRect } from './grid-diff';
-import { recordOrRestore, restoreAfter, writeOrRestore } from './safe-write';
+import { unionRect } from './grid-diff';
+import { namedEdits, writeCells } from './cell-writes';
+import { recordOrRestore, restoreAfter } from './safe-write';
 import type { DeploymentDataClients } from './deployments';
 import type { PreparedGrid, ReportRunner } from './report-run';
-import { listPlacementRecords, locatePlacements, placementIdsIn, reportOwner, type WorkbookPlacement } from './workbook-placements';
+import { entryOf, listPlacementRecords, locatePlacements, placementAt, placementIdsIn, type WorkbookPlacement } from './workbook-placements';
 
 export type { WorkbookPlacement } from './workbook-placements';
 
@@ -95,17 +94,13 @@ export class PlacementService {
       runner.run(report, options.signal),
       placementIdsIn(platform, this.options.deployments(), state.workbookId, options.signal),
     ]);
-    const target = gridRect(at.cell, grid);
-    await this.refuseOverlap(await excel.findPlacements(ids), at.sheetName, target, null, options.signal);
-    const { foreignCells } = await excel.inspect(at.sheetName, null, target, state.usedRange, 0);
-    if (foreignCells.length && !options.overwrite) {
-      return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(at.sheetName, target) };
-    }
     const workbookId = state.workbookId ?? excel.newWorkbookId();
-    const plan = excel.planWrite(at.sheetName, at.cell, grid, { workbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined });
-    // No foreign cells: nothing there but formats, which are all a snapshot needs to keep.
-    const snapshot = await excel.snapshot(plan, { knownEmpty: foreignCells.length === 0, formattedRange: state.formattedRange });
-    await writeOrRestore(this.options.excel, plan, snapshot, options.onProgress);
+    const written = await writeCells(this, {
+      sheetName: at.sheetName, anchor: at.cell, own: null, nameAs: null, recorded: null, placed: await excel.findPlacements(ids), state,
+      saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
+    }, grid, options);
+    if (written.kind !== 'written') return written;
+    const { rect: target, snapshot } = written;
 
     const anchorCell = cellAddress(at.cell);
     const findRecorded = (r: Report | null) => (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
@@ -119,7 +114,7 @@ export class PlacementService {
       workbookName: state.workbookName,
       resultLocation: sheetAddress(at.sheetName, target),
       endResultCell: cellAddress({ row: target.bottom, column: target.right }),
-      resultChecksum: resultChecksum(grid.values),
+      resultChecksum: recordOf(written.next),
     }, options.signal), async () => {
       const current = await platform.getReport(report.deploymentId, report.id);
       return findRecorded(current) ? current : null;
@@ -190,48 +185,20 @@ export class PlacementService {
     const state = await excel.prepare(ids.includes(placementId) ? ids : ids.concat(placementId));
     const own = state.placements.find((p) => p.placementId === placementId);
     if (!own) throw new PlacementDetachedError(placement);
-    const location: Location = { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect };
     const { grid, cutAt } = prepared;
-    const anchor: Cell = { row: location.rect.top, column: location.rect.left };
-    const target = gridRect(anchor, grid);
-    await this.refuseOverlap(state.placements, location.sheetName, target, placementId, options.signal);
-
-    const { ownValues, foreignCells, formattedRange } = await excel.inspect(location.sheetName, location.rect, target, undefined, averageRowBytes(grid));
-    // Each grid is hashed once: the cells there now for the hand-edit check and the rows to write, the new
-    // grid for the rows to write and the record.
-    const now = gridDigests(ownValues ?? []);
-    const edits = handEditsAgainst(placement.resultChecksum, now);
-    if (!options.overwriteHandEdits && edits?.rows.length) return { kind: 'hand-edits', ...namedEdits(edits, location.rect), location };
-    if (foreignCells.length && !options.overwrite) {
-      return { kind: 'needs-confirmation', foreignCells, target: sheetAddress(location.sheetName, target) };
-    }
-
-    const next = gridDigests(grid.values);
-    const rows = rowsToWrite(now, next);
-    const clear = leftovers(location.rect, target);
-    // A name holding a relative reference (an earlier version's) is re-pointed with an absolute one.
-    const repoint = !sameRect(location.rect, target) || own.relative;
-    let snapshot: Snapshot | null = null;
-    if (rows.length || clear.length || repoint || state.workbookIdIsLegacy) {
-      const plan = excel.planWrite(location.sheetName, anchor, grid, {
-        rows,
-        clear,
-        workbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
-        record: repoint ? { placementId, sheetName: location.sheetName, nameExists: true } : undefined,
-      });
-      // Cells that match the platform's record hold what the add-in wrote: their values, just read, are all a
-      // snapshot needs of them besides formats. Cells edited by hand (overwritten on request) are read in full.
-      const checked = ownValues && edits && edits.rows.length === 0 ? { rect: location.rect, values: ownValues } : undefined;
-      snapshot = await excel.snapshot(plan, { formattedRange, knownValues: checked, nameFormula: own.formula });
-      await writeOrRestore(this.options.excel, plan, snapshot, options.onProgress);
-    }
-    const record = recordOf(next);
+    const written = await writeCells(this, {
+      sheetName: own.sheetName, anchor: { row: own.rect.top, column: own.rect.left }, own, nameAs: placementId, recorded: placement.resultChecksum,
+      placed: state.placements, state, saveWorkbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
+    }, grid, options);
+    if (written.kind !== 'written') return written;
+    const { rect: target, snapshot } = written;
+    const record = recordOf(written.next);
     const updated = await recordOrRestore(this.options.excel, snapshot, () => platform.recordRefresh(report.deploymentId, report.id, {
       placementId,
-      sheetId: location.sheetId,
-      sheetName: location.sheetName,
-      anchorCell: cellAddress(anchor),
-      resultLocation: sheetAddress(location.sheetName, target),
+      sheetId: own.sheetId,
+      sheetName: own.sheetName,
+      anchorCell: cellAddress({ row: target.top, column: target.left }),
+      resultLocation: sheetAddress(own.sheetName, target),
       resultChecksum: record,
     }, options.signal), async () => {
       // Recorded although the answer was lost: the record now says it was refreshed with what was written.
@@ -336,10 +303,10 @@ export class PlacementService {
   }
 
   /** Takes back a placement recorded but not named: its record on the platform, then its cells. */
-  private async unplace(report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string }, snapshot: Snapshot, failure: unknown): Promise<void> {
+  private async unplace(report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string }, snapshot: Snapshot | null, failure: unknown): Promise<void> {
     // If the platform cannot be reached now either, the record stays and the pane shows it detached, to disconnect.
     await this.options.platform.disconnectWorkbook(report.deploymentId, report.id, address).catch(() => undefined);
-    await restoreAfter(this.options.excel, snapshot, failure);
+    if (snapshot) await restoreAfter(this.options.excel, snapshot, failure);
   }
 }
 
@@ -352,33 +319,4 @@ function sameDefinition(before: Report, after: Report): boolean {
   return before.jsonQuery === after.jsonQuery
     && canonicalJson(before.pivotItems ?? null) === canonicalJson(after.pivotItems ?? null)
     && (before.currentQueryChecksum ?? null) === (after.currentQueryChecksum ?? null);
-}
-
-/** The placement (with an id) the platform recorded for this workbook at a sheet and anchor. */
-function placementAt(report: Report, workbookId: string, sheetName: string, anchorCell: string): ReportPlacement | undefined {
-  return report.externalWorkbookPlacements?.find((p) => p.id && p.workbookId === workbookId && p.sheetName === sheetName && p.anchorCell === anchorCell);
-}
-
-/** A workbook placement for a report and placement the platform just returned (to refresh it at once). */
-function entryOf(report: Report, placement: ReportPlacement): WorkbookPlacement {
-  return {
-    placement, report, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED',
-    owner: reportOwner(report), location: null, legacy: false,
-  };
-}
-
-/** Hand edits as the pane names them: 1-based sheet rows and A1 cells. */
-function namedEdits(edits: HandEdits, rect: Rect): { rows: number[]; cells: string[] } {
-  const { top, left } = rect;
-  return {
-    rows: edits.rows.map((r) => top + r + 1),
-    cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
-  };
-}
-
-/** Estimated response bytes per row when the placement's values are read back. */
-function averageRowBytes(grid: PreparedGrid['grid']): number {
-  const sample = grid.values.slice(0, 200);
-  const total = sample.reduce((sum, row) => sum + jsonRowBytes(row), 0);
-  return Math.ceil((total / Math.max(1, sample.length)) * 1.25);
 }

@@ -27,6 +27,11 @@ export function sheetSettingViews(user: User, appConfig: AppConfigResponse | nul
   });
 }
 
+/** Whether a sheet setting is on for the user now (their own value, else the default). */
+export function effectiveSheetSetting(user: User, appConfig: AppConfigResponse | null, key: SheetSettingKey): boolean {
+  return user.settings?.sheets?.[key] ?? adminDefault(key, appConfig);
+}
+
 /** The merge patch that sets one sheet setting: a value, or `null` to go back to the default. */
 export function sheetSettingPatch(key: SheetSettingKey, value: boolean | null): UserSettingsInput {
   return { sheets: { [key]: value } };

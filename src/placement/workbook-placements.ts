@@ -164,3 +164,16 @@ function sortByPlace(entries: WorkbookPlacement[]): WorkbookPlacement[] {
 export function placementKey(entry: Pick<WorkbookPlacement, 'placement' | 'deploymentId' | 'reportId'>): string {
   return entry.placement.id ?? `legacy:${entry.deploymentId}:${entry.reportId}:${entry.placement.resultLocation}`;
 }
+
+/** The placement (with an id) the platform recorded for this workbook at a sheet and anchor. */
+export function placementAt(report: Report, workbookId: string, sheetName: string, anchorCell: string): ReportPlacement | undefined {
+  return report.externalWorkbookPlacements?.find((p) => p.id && p.workbookId === workbookId && p.sheetName === sheetName && p.anchorCell === anchorCell);
+}
+
+/** A workbook placement for a report and placement the platform just returned (to refresh it at once, or to put an exploration's changes back). */
+export function entryOf(report: Report, placement: ReportPlacement): WorkbookPlacement {
+  return {
+    placement, report, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED',
+    owner: reportOwner(report), location: null, legacy: false,
+  };
+}

@@ -62,9 +62,9 @@ export function useExplorationBuilder(
   useEffect(() => {
     readDraft(service.options.excel).then(
       (draft) => (draft ? start({ kind: 'draft', draft }) : undefined),
-      () => undefined,
+      (error: unknown) => onError(describe(error)),
     );
-  }, [service, start]);
+  }, [service, start, describe, onError]);
 
   /**
    * The selection last looked at: only a change of it (the user selecting a cell) opens a placement's report,

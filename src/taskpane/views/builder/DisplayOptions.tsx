@@ -13,10 +13,6 @@ const CHOICES: Choice[] = ['default', 'show', 'hide'];
 const choiceOf = (value: boolean | null): Choice => (value === null ? 'default' : value ? 'show' : 'hide');
 const valueOf = (choice: Choice): boolean | null => (choice === 'default' ? null : choice === 'show');
 
-/**
- * How the result is laid out: where the measures go and in which position, the number scale, totals, and
- * the applied-filter summary (the user's own default, shown, or hidden).
- */
 export interface DisplayOptionsProps {
   display: ExplorationDisplay;
   suppressDuplicates: boolean;
@@ -24,69 +20,57 @@ export interface DisplayOptionsProps {
   onSuppressDuplicates(on: boolean): void;
 }
 
+interface ChoiceFieldProps<T extends string> {
+  label: string;
+  choices: readonly T[];
+  value: T;
+  words: Record<T, string>;
+  onChoose(choice: T): void;
+}
+
+/** One display option with a fixed set of choices, each in words. */
+function ChoiceField<T extends string>({ label, choices, value, words, onChoose }: ChoiceFieldProps<T>) {
+  const narrow = useNarrowStyles();
+  return (
+    <Field label={label}>
+      <Dropdown
+        className={narrow.fill}
+        value={words[value]}
+        selectedOptions={[value]}
+        onOptionSelect={(_, data) => {
+          const choice = choices.find((c) => c === data.optionValue);
+          if (choice && choice !== value) onChoose(choice);
+        }}
+      >
+        {choices.map((choice) => <Option key={choice} value={choice}>{words[choice]}</Option>)}
+      </Dropdown>
+    </Field>
+  );
+}
+
+/**
+ * How the result is laid out: where the measures go and in which position, the number scale, totals,
+ * repeated row values, and the applied-filter summary (the user's own default, shown, or hidden).
+ */
 export function DisplayOptions({ display, suppressDuplicates, onChange, onSuppressDuplicates }: DisplayOptionsProps) {
   const styles = useStyles();
-  const narrow = useNarrowStyles();
   const { m } = useI18n();
   const b = m.builder;
-  const applied = choiceOf(display.showAppliedFilters);
   return (
     <div className={styles.column}>
-      <Field label={b.measuresAxis}>
-        <Dropdown
-          className={narrow.fill}
-          value={b.measuresAxes[display.measuresAxis]}
-          selectedOptions={[display.measuresAxis]}
-          onOptionSelect={(_, data) => {
-            const axis = MEASURES_AXES.find((a) => a === data.optionValue);
-            if (axis) onChange({ measuresAxis: axis });
-          }}
-        >
-          {MEASURES_AXES.map((axis) => <Option key={axis} value={axis}>{b.measuresAxes[axis]}</Option>)}
-        </Dropdown>
-      </Field>
-      <Field label={b.measuresPosition}>
-        <Dropdown
-          className={narrow.fill}
-          value={b.measuresPositions[display.measuresPosition]}
-          selectedOptions={[display.measuresPosition]}
-          onOptionSelect={(_, data) => {
-            const position = MEASURES_POSITIONS.find((p) => p === data.optionValue);
-            if (position) onChange({ measuresPosition: position });
-          }}
-        >
-          {MEASURES_POSITIONS.map((position) => <Option key={position} value={position}>{b.measuresPositions[position]}</Option>)}
-        </Dropdown>
-      </Field>
-      <Field label={b.displayScale}>
-        <Dropdown
-          className={narrow.fill}
-          value={b.displayScales[display.displayScale]}
-          selectedOptions={[display.displayScale]}
-          onOptionSelect={(_, data) => {
-            const scale = DISPLAY_SCALES.find((s) => s === data.optionValue);
-            if (scale) onChange({ displayScale: scale });
-          }}
-        >
-          {DISPLAY_SCALES.map((scale) => <Option key={scale} value={scale}>{b.displayScales[scale]}</Option>)}
-        </Dropdown>
-      </Field>
+      <ChoiceField label={b.measuresAxis} choices={MEASURES_AXES} value={display.measuresAxis} words={b.measuresAxes} onChoose={(measuresAxis) => onChange({ measuresAxis })} />
+      <ChoiceField
+        label={b.measuresPosition} choices={MEASURES_POSITIONS} value={display.measuresPosition} words={b.measuresPositions}
+        onChoose={(measuresPosition) => onChange({ measuresPosition })}
+      />
+      <ChoiceField label={b.displayScale} choices={DISPLAY_SCALES} value={display.displayScale} words={b.displayScales} onChoose={(displayScale) => onChange({ displayScale })} />
       <Switch label={b.columnTotals} checked={display.showColumnTotals} onChange={(_, data) => onChange({ showColumnTotals: data.checked })} />
       <Switch label={b.rowTotals} checked={display.showRowTotals} onChange={(_, data) => onChange({ showRowTotals: data.checked })} />
       <Switch label={b.suppressDuplicates} checked={suppressDuplicates} onChange={(_, data) => onSuppressDuplicates(data.checked)} />
-      <Field label={b.appliedFilters}>
-        <Dropdown
-          className={narrow.fill}
-          value={b.appliedFilterChoices[applied]}
-          selectedOptions={[applied]}
-          onOptionSelect={(_, data) => {
-            const choice = CHOICES.find((c) => c === data.optionValue);
-            if (choice && choice !== applied) onChange({ showAppliedFilters: valueOf(choice) });
-          }}
-        >
-          {CHOICES.map((choice) => <Option key={choice} value={choice}>{b.appliedFilterChoices[choice]}</Option>)}
-        </Dropdown>
-      </Field>
+      <ChoiceField
+        label={b.appliedFilters} choices={CHOICES} value={choiceOf(display.showAppliedFilters)} words={b.appliedFilterChoices}
+        onChoose={(choice) => onChange({ showAppliedFilters: valueOf(choice) })}
+      />
     </div>
   );
 }
