@@ -130,11 +130,11 @@ test('Stop midway: the finished placement is new, the stopped ones stay exactly 
   expect(before.size).toBe(3);
   const cellsBefore = await bench.page.evaluate(() => JSON.stringify((window as unknown as { workbench: { model: { toJSON(): { sheets: unknown } } } }).workbench.model.toJSON().sheets));
 
-  // The first query (Orders by status, at the top) answers at once, the others take 20 s: Stop comes
-  // while they are in flight.
+  // The first query (Orders by status, at the top) answers at once, the others take 60 s: Stop comes
+  // while they are in flight, even on a loaded CI machine (20 s once let them finish first).
   bench.platform.platform.faults.set([
     { method: 'POST', path: '^/cubejs-api/v1/load$', latencyMs: 0, times: 1 },
-    { method: 'POST', path: '^/cubejs-api/v1/load$', latencyMs: 20_000 },
+    { method: 'POST', path: '^/cubejs-api/v1/load$', latencyMs: 60_000 },
   ]);
   try {
     await bench.page.getByRole('button', { name: 'Refresh all' }).click();
