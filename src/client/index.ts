@@ -11,3 +11,5 @@ export * from './data-api-base';
 export * from './scim-client';
 export * from './token-manager';
 export * from './core-data-client';
+export * from './chat-errors';
+export * from './chat-client';

@@ -7,3 +7,4 @@ export * from './user';
 export * from './deployment';
 export * from './app-config';
 export * from './scim';
+export * from './chat';

@@ -1,4 +1,4 @@
-import type { Granularity, MemberType, Report } from '../contract';
+import type { CubeQuery, Granularity, MemberType, Report } from '../contract';
 import { sheetAddress } from '../core/a1';
 import {
   emptyExploration, fromReport, isRunnable, placeMember, removeFilter, removeMember, reorder, replaceFilter, setGranularity,
@@ -39,7 +39,9 @@ export type BuilderStart =
   /** A placement's report, opened for editing: the builder writes into the placement's cells. */
   | { kind: 'placement'; report: Report; placementId: string }
   /** The draft kept in the workbook (after a pane reload). */
-  | { kind: 'draft'; draft: DraftRecord };
+  | { kind: 'draft'; draft: DraftRecord }
+  /** A query the agent ran ("Place in sheet"): a new exploration of it, run at once at the selection. */
+  | { kind: 'answer'; deploymentId: number; query: CubeQuery };
 
 export const DEFAULT_DEBOUNCE_MS = 300;
 
@@ -62,14 +64,22 @@ export class ExplorationController implements BuilderController {
   /** Stops following the selection (shown as the result location while the draft has no cells). */
   private stopWatchingSelection: (() => Promise<void>) | null = null;
   private closed = false;
+  /** Run once the builder is ready, whatever the auto-run setting: the user asked for the result in the sheet. */
+  private readonly runWhenOpen: boolean;
   readonly session: BuilderSession;
 
   constructor(readonly context: BuilderContext, start: BuilderStart) {
-    const deploymentId = start.kind === 'new' ? start.deploymentId : start.kind === 'draft' ? start.draft.deploymentId : start.report.deploymentId;
+    const deploymentId = start.kind === 'draft' ? start.draft.deploymentId : start.kind === 'placement' ? start.report.deploymentId : start.deploymentId;
     this.draft = start.kind === 'draft' ? start.draft : {
       v: 1, deploymentId, viewName: null, exploration: emptyExploration(), reportId: null, placementId: null, written: null, writtenFor: null, cellsSaved: false,
     };
     let unsupported: string[] = [];
+    this.runWhenOpen = start.kind === 'answer';
+    if (start.kind === 'answer') {
+      const answered = fromReport(start.query, null);
+      unsupported = answered.unsupported;
+      this.draft = { ...this.draft, exploration: answered.exploration };
+    }
     if (start.kind === 'placement') {
       const definition = reportDefinition(start.report);
       const opened = definition.placeable ? fromReport(definition.query, start.report.pivotItems) : { exploration: emptyExploration(), unsupported: [] };
@@ -120,7 +130,11 @@ export class ExplorationController implements BuilderController {
       this.set({ phase: 'ready', cubes, viewName, opened });
       void this.session.loadFolders();
       await this.showLocation();
-      if (this.state.opened || this.draft.written) await this.persist();
+      if (this.state.opened || this.draft.written || this.runWhenOpen) await this.persist();
+      if (this.runWhenOpen && isRunnable(this.state.exploration) && !this.state.unknownMembers.length) {
+        this.runs.change(this.state.exploration);
+        void this.runs.run();
+      }
     } catch (error) {
       this.set({ phase: 'failed', loadError: this.context.describe(error) });
     }

@@ -9,6 +9,8 @@ import type { OAuthClient } from '../client/oauth-client';
 import type { Connection, ConnectionSettings } from '../placement/connection';
 import type { TokenSession } from '../placement/token-session';
 import { I18nProvider, i18nFor, useI18n } from './i18n';
+import type { ChatSettings } from '../placement/chat-settings';
+import { loadChatSettings, saveChatSettings } from './chat-storage';
 import { loadSettings } from './settings-storage';
 import { describeSignIn } from './sign-in-words';
 import { paneTheme, safeLogoUrl } from './theme';
@@ -84,6 +86,11 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'workbook' | 'settings'>('workbook');
+  const [chatSettings, setChatSettings] = useState<ChatSettings | null>(loadChatSettings);
+  const changeChatSettings = (next: ChatSettings | null) => {
+    saveChatSettings(next);
+    setChatSettings(next);
+  };
   const [sessionEnded, setSessionEnded] = useState(false);
   const pendingSignIn = useRef<PendingSignIn | null>(null);
   // The clients' 401 hook outlives renders, so it reads the connection and its tokens through refs, not the state.
@@ -191,6 +198,8 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
     setDeployment(undefined);
     setView('workbook');
     setError(null);
+    // The agent's key is a credential like the platform token: signing out forgets it too.
+    changeChatSettings(null);
     // The tokens are forgotten first, which is what signing out promises, then revoked on the platform; if
     // it cannot be reached, the pane says so but stays signed out.
     if (session) await session.signOut().catch(() => setError(m.signedOutNotRevoked));
@@ -252,14 +261,21 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
         <ViewErrorBoundary message={m.errors.unknown} retryLabel={m.tryAgain}>
           {connection && view === 'settings' && (
             <Suspense fallback={loading}>
-              <SettingsView connection={connection} />
+              <SettingsView connection={connection} chatSettings={chatSettings} onChatSettingsChange={changeChatSettings} />
             </Suspense>
           )}
           <Suspense fallback={loading}>
             {connection && deployment && (
               // Kept mounted while Settings shows, so a running "Refresh all" and its progress carry on.
               <div hidden={view !== 'workbook'}>
-                <WorkspaceView connection={connection} deployment={deployment} reportsTitle={reportsTitle} onDeploymentChange={chooseDeployment} />
+                <WorkspaceView
+                  connection={connection}
+                  deployment={deployment}
+                  reportsTitle={reportsTitle}
+                  onDeploymentChange={chooseDeployment}
+                  chatSettings={chatSettings}
+                  onOpenSettings={() => setView('settings')}
+                />
               </div>
             )}
           </Suspense>

@@ -2,6 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PaneHost } from '../excel/office-host';
 import { Pane } from '../taskpane/App';
+import { forgetChatThreads, saveChatSettings } from '../taskpane/chat-storage';
 import { loadSettings, saveSettings } from '../taskpane/settings-storage';
 import type { ExcelHost } from './excel-host';
 import { HOST_PROFILES, type HostProfile } from './excel-host/host/profiles';
@@ -57,14 +58,20 @@ function Workbench({ workbook, profile, paneHost }: { workbook: OpenWorkbook | n
 async function reset(): Promise<void> {
   await clearWorkbook();
   saveSettings(null);
+  saveChatSettings(null);
+  forgetChatThreads();
 }
 
 async function start(): Promise<void> {
   Object.assign(window, { workbench: { reset } });
-  // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server.
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (token) {
-    saveSettings({ kind: 'api-key', baseUrl: window.location.origin, accessToken: token });
+  // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server;
+  // the local agent's Chat API URL and key (`chatUrl`, `chatKey`) set up the chat.
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const token = fragment.get('token');
+  const [chatApiUrl, apiKey] = [fragment.get('chatUrl'), fragment.get('chatKey')];
+  if (chatApiUrl && apiKey) saveChatSettings({ chatApiUrl, apiKey });
+  if (token || chatApiUrl) {
+    if (token) saveSettings({ kind: 'api-key', baseUrl: window.location.origin, accessToken: token });
     // Office.js removes history.replaceState, so the token is cleared from the hash this way.
     window.location.hash = '';
   }

@@ -1,4 +1,5 @@
 import { builderDe } from './builder-de';
+import { chatDe } from './chat-de';
 import type { Messages } from './en';
 
 /** German. Same entries as English (the type makes sure of it). */
@@ -146,6 +147,7 @@ export const de: Messages = {
   saved: 'Gespeichert.',
 
   builder: builderDe,
+  chat: chatDe,
 
   errors: {
     unreachable: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung und versuchen Sie es erneut.',

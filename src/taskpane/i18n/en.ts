@@ -1,4 +1,5 @@
 import { builderEn } from './builder-en';
+import { chatEn } from './chat-en';
 
 /**
  * Every word the pane shows, in English. Other languages implement the same `Messages` type, so a missing
@@ -148,6 +149,7 @@ export const en = {
   saved: 'Saved.',
 
   builder: builderEn,
+  chat: chatEn,
 
   errors: {
     unreachable: 'The platform cannot be reached. Check the address and your connection, then try again.',

@@ -1,14 +1,25 @@
 import { Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
+import type { ChatSettings } from '../../placement/chat-settings';
 import type { Connection } from '../../placement/connection';
 import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../placement/sheet-settings';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
+import { ChatSettingsSection } from './chat/ChatSettingsSection';
 
 const useStyles = makeStyles({ column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
-/** The user's sheet settings, saved with the merge PATCH; inherited ones show the default they inherit. */
-export function SettingsView({ connection }: { connection: Connection }) {
+export interface SettingsViewProps {
+  connection: Connection;
+  chatSettings: ChatSettings | null;
+  onChatSettingsChange(settings: ChatSettings | null): void;
+}
+
+/**
+ * The user's sheet settings, saved with the merge PATCH (inherited ones show the default they inherit), and
+ * where the agent chat reaches its agent.
+ */
+export function SettingsView({ connection, chatSettings, onChatSettingsChange }: SettingsViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m } = i18n;
@@ -52,6 +63,7 @@ export function SettingsView({ connection }: { connection: Connection }) {
           </Field>
         );
       })}
+      <ChatSettingsSection settings={chatSettings} onChange={onChatSettingsChange} />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2, Tab, TabList,
   makeStyles, tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Deployment, Report } from '../../contract';
+import type { CubeQuery, Deployment, Report } from '../../contract';
 import { reportTitle } from '../../core/report-definition';
+import type { ChatSettings } from '../../placement/chat-settings';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError } from '../../placement/errors';
 import type { WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
@@ -17,8 +18,11 @@ import { PlacementsView, type PlacementOutcome } from './PlacementsView';
 import { WorkspaceQuestion, type Question } from './WorkspaceQuestion';
 import { ReportsView } from './ReportsView';
 import { useExplorationBuilder } from './useExplorationBuilder';
+import { describeChatError } from './chat/chat-words';
+import { useChatController } from './chat/useChatController';
 
 const BuilderView = lazy(() => import('./builder/BuilderView').then((module) => ({ default: module.BuilderView })));
+const ChatTab = lazy(() => import('./chat/ChatTab').then((module) => ({ default: module.ChatTab })));
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -39,13 +43,16 @@ export interface WorkspaceViewProps {
   /** The admin's localized title for the reports list, else the pane's own words. */
   reportsTitle: string;
   onDeploymentChange(deployment: Deployment): void;
+  /** Where the agent chat reaches its agent; null until set in Settings. */
+  chatSettings: ChatSettings | null;
+  onOpenSettings(): void;
 }
 
 /**
  * The connected pane: this workbook's placements (of every deployment) and the reports of the deployment the
  * user browses, which can be placed.
  */
-export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange }: WorkspaceViewProps) {
+export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange, chatSettings, onOpenSettings }: WorkspaceViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m, number } = i18n;
@@ -65,6 +72,9 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const exploration = useExplorationBuilder(connection, service, placements, selection, describe, setError);
+  const [tab, setTab] = useState<'workbook' | 'chat'>('workbook');
+  const describeChat = useCallback((e: unknown) => describeChatError(e, i18n), [i18n]);
+  const chat = useChatController(connection, chatSettings, describeChat);
 
   // "Place" writes at the selection: its address is shown live (WorkbookSelectionChanged).
   useEffect(() => {
@@ -244,8 +254,34 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     );
   }
 
+  const tabs = (
+    <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'workbook' | 'chat')} aria-label={m.chat.tabsLabel}>
+      <Tab value="workbook">{m.chat.workbookTab}</Tab>
+      <Tab value="chat">{m.chat.chatTab}</Tab>
+    </TabList>
+  );
+  if (tab === 'chat') {
+    return (
+      <div className={styles.column}>
+        {tabs}
+        <Suspense fallback={<Spinner size="tiny" label={m.loading} />}>
+          <ChatTab
+            chat={chat}
+            connection={connection}
+            service={service}
+            deploymentId={deployment.id}
+            selection={selection}
+            onOpenSettings={onOpenSettings}
+            onPlace={(deploymentId: number, query: CubeQuery) => exploration.openAnswer(deploymentId, query)}
+          />
+        </Suspense>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.column}>
+      {tabs}
       <Field label={m.deployment}>
         <Dropdown
           value={deployment.name}

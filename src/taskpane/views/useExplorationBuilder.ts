@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CubeQuery } from '../../contract';
 import type { Connection } from '../../placement/connection';
 import type { ExplorationController, BuilderStart } from '../../placement/exploration-controller';
 import { readDraft } from '../../placement/exploration-draft';
@@ -11,6 +12,8 @@ const loadController = () => import('../../placement/exploration-controller');
 export interface ExplorationBuilderHook {
   builder: ExplorationController | null;
   openNew(deploymentId: number): void;
+  /** "Place in sheet" of an agent's answer: a new exploration of its query, placed at the selection. */
+  openAnswer(deploymentId: number, query: CubeQuery): void;
   openPlacement(entry: WorkbookPlacement, reveal: boolean): void;
   closed(): void;
 }
@@ -92,6 +95,7 @@ export function useExplorationBuilder(
   return {
     builder,
     openNew: (deploymentId) => void start({ kind: 'new', deploymentId }),
+    openAnswer: (deploymentId, query) => void start({ kind: 'answer', deploymentId, query }),
     openPlacement,
     closed: () => {
       open.current = false;

@@ -1,0 +1,59 @@
+import type { ChatSettings, ChatThreadEntry, ChatThreadStore } from '../placement/chat-settings';
+
+const SETTINGS_KEY = 'report-sync.chat';
+const THREADS_KEY = 'report-sync.chat-threads';
+
+/** The agent's address and key, from the add-in's own storage (per user and origin, never the workbook). */
+export function loadChatSettings(): ChatSettings | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<ChatSettings> | null;
+    if (saved && typeof saved.chatApiUrl === 'string' && saved.chatApiUrl && typeof saved.apiKey === 'string' && saved.apiKey) {
+      return { chatApiUrl: saved.chatApiUrl, apiKey: saved.apiKey };
+    }
+  } catch {
+    // Unreadable storage is the same as none: the user enters the agent's address again.
+  }
+  return null;
+}
+
+export function saveChatSettings(settings: ChatSettings | null): void {
+  if (settings) localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  else localStorage.removeItem(SETTINGS_KEY);
+}
+
+type SavedThreads = Record<string, { threads: ChatThreadEntry[]; activeChatId: string | null }>;
+
+function readAll(): SavedThreads {
+  try {
+    const saved = JSON.parse(localStorage.getItem(THREADS_KEY) ?? '{}') as unknown;
+    return saved && typeof saved === 'object' && !Array.isArray(saved) ? (saved as SavedThreads) : {};
+  } catch {
+    return {};
+  }
+}
+
+const isEntry = (value: unknown): value is ChatThreadEntry => {
+  const entry = value as Partial<ChatThreadEntry> | null;
+  return !!entry && typeof entry.chatId === 'string' && typeof entry.title === 'string' && typeof entry.updatedAt === 'number';
+};
+
+/** One user's threads with one agent (a shared computer keeps each user's list apart). */
+export function chatThreadStore(chatApiUrl: string, userName: string): ChatThreadStore {
+  const key = `${chatApiUrl}\n${userName}`;
+  return {
+    load() {
+      const saved = readAll()[key];
+      const threads = Array.isArray(saved?.threads) ? saved.threads.filter(isEntry) : [];
+      const activeChatId = typeof saved?.activeChatId === 'string' ? saved.activeChatId : null;
+      return { threads, activeChatId };
+    },
+    save(value) {
+      localStorage.setItem(THREADS_KEY, JSON.stringify({ ...readAll(), [key]: value }));
+    },
+  };
+}
+
+/** Forgets every saved thread list (the workbench's reset). */
+export function forgetChatThreads(): void {
+  localStorage.removeItem(THREADS_KEY);
+}

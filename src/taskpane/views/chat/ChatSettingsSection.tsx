@@ -1,0 +1,75 @@
+import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import type { ChatSettings } from '../../../placement/chat-settings';
+import { useI18n } from '../../i18n';
+
+const useStyles = makeStyles({
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+});
+
+export interface ChatSettingsSectionProps {
+  settings: ChatSettings | null;
+  /** Keeps them in the add-in's own storage (null forgets them). */
+  onChange(settings: ChatSettings | null): void;
+}
+
+/** The agent's Chat API URL and key. The key is never shown back: a saved one shows as dots until replaced. */
+export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionProps) {
+  const styles = useStyles();
+  const { m } = useI18n();
+  const words = m.chat.settings;
+  const [url, setUrl] = useState(settings?.chatApiUrl ?? '');
+  const [key, setKey] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const save = () => {
+    const apiKey = key.trim() || settings?.apiKey || '';
+    if (!url.trim() || !apiKey) {
+      setNotice(words.incomplete);
+      return;
+    }
+    onChange({ chatApiUrl: url.trim(), apiKey });
+    setKey('');
+    setNotice(words.saved);
+  };
+
+  return (
+    <section className={styles.column} aria-labelledby="chat-settings-heading">
+      <Subtitle2 as="h3" id="chat-settings-heading">{words.heading}</Subtitle2>
+      <Caption1>{words.hint}</Caption1>
+      <Field label={words.url}>
+        <Input type="url" value={url} onChange={(_, data) => setUrl(data.value)} autoComplete="off" spellCheck={false} />
+      </Field>
+      <Field label={words.key}>
+        <Input
+          type="password"
+          value={key}
+          placeholder={settings ? '••••••••' : undefined}
+          onChange={(_, data) => setKey(data.value)}
+          autoComplete="off"
+        />
+      </Field>
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={save}>{words.save}</Button>
+        {settings && (
+          <Button
+            onClick={() => {
+              onChange(null);
+              setUrl('');
+              setKey('');
+              setNotice(words.forgotten);
+            }}
+          >
+            {words.forget}
+          </Button>
+        )}
+      </div>
+      {notice && (
+        <MessageBar intent={notice === words.incomplete ? 'warning' : 'success'} role="status">
+          <MessageBarBody>{notice}</MessageBarBody>
+        </MessageBar>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Subtitle2, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { CubeQuery } from '../../../contract';
+import { turns } from '../../../core/chat-conversation';
+import type { ChatController } from '../../../placement/chat-controller';
+import { useI18n } from '../../i18n';
+import { ChatComposer } from './ChatComposer';
+import { ChatTurnView, type PlaceAbility } from './ChatTurnView';
+
+const useStyles = makeStyles({
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  threads: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
+  threadPicker: { flexGrow: 1, minWidth: 0 },
+  log: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
+});
+
+export interface ChatViewProps {
+  controller: ChatController;
+  place: PlaceAbility;
+  onPlace(query: CubeQuery): void;
+}
+
+/**
+ * The agent chat: the user's conversations, the one open (questions, the tool calls the agent made, its answers
+ * streaming in), and the question box. It renders the controller's state and asks the controller for everything.
+ */
+export function ChatView({ controller, place, onPlace }: ChatViewProps) {
+  const styles = useStyles();
+  const { m, number } = useI18n();
+  const c = m.chat;
+  const subscribe = useCallback((listener: () => void) => controller.subscribe(listener), [controller]);
+  const getState = useCallback(() => controller.getState(), [controller]);
+  const state = useSyncExternalStore(subscribe, getState);
+  const streaming = state.phase === 'streaming' || state.phase === 'stopping';
+  const all = turns(state.conversation);
+  const logEnd = useRef<HTMLDivElement>(null);
+
+  // The newest words stay in view as they stream in.
+  const answerLength = all.at(-1)?.answer?.content.length ?? 0;
+  useEffect(() => {
+    logEnd.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [all.length, answerLength]);
+
+  const selected = state.chatId ?? '';
+  const titleOf = (chatId: string) => state.threads.find((t) => t.chatId === chatId)?.title || c.untitled;
+  return (
+    <section className={styles.column} aria-labelledby="chat-heading">
+      <Subtitle2 as="h2" id="chat-heading">{c.heading}</Subtitle2>
+      <div className={styles.threads}>
+        <Field label={c.conversation} className={styles.threadPicker}>
+          <Dropdown
+            value={selected ? titleOf(selected) : c.untitled}
+            selectedOptions={selected ? [selected] : []}
+            disabled={streaming || state.threads.length === 0}
+            placeholder={c.noConversations}
+            onOptionSelect={(_, data) => data.optionValue && data.optionValue !== selected && void controller.openThread(data.optionValue)}
+          >
+            {state.threads.map((thread) => (
+              <Option key={thread.chatId} value={thread.chatId}>{thread.title || c.untitled}</Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Button disabled={streaming || !state.chatId} onClick={() => controller.newThread()}>{c.newConversation}</Button>
+      </div>
+      {state.threads.length === 0 && !state.chatId && <Caption1>{c.noConversations}</Caption1>}
+
+      {state.error && (
+        <MessageBar intent="error" layout="multiline" role="alert">
+          <MessageBarBody>{state.error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {state.agentProblems.map((problem, i) => (
+        <MessageBar key={i} intent="warning" layout="multiline" data-testid="agent-problem">
+          <MessageBarBody>{c.agentProblem(problem)}</MessageBarBody>
+        </MessageBar>
+      ))}
+      {state.unreadableLines > 0 && (
+        <MessageBar intent="warning" data-testid="unreadable-lines">
+          <MessageBarBody>{c.unreadable(number(state.unreadableLines))}</MessageBarBody>
+          {!streaming && (
+            <MessageBarActions>
+              <Button onClick={() => state.chatId && void controller.openThread(state.chatId)}>{c.tryAgain}</Button>
+            </MessageBarActions>
+          )}
+        </MessageBar>
+      )}
+
+      {state.phase === 'loading' && <Spinner size="tiny" label={c.loadingConversation} />}
+      {/* The answer streams word by word: the log is busy until it is whole, then read out once. */}
+      <div className={styles.log} role="log" aria-label={c.conversationLog} aria-busy={streaming}>
+        {all.map((turn, i) => (
+          <ChatTurnView
+            key={turn.id}
+            turn={turn}
+            last={i === all.length - 1}
+            streaming={streaming}
+            stopped={state.stopped}
+            place={place}
+            onPlace={onPlace}
+            onRetry={() => void controller.retry()}
+          />
+        ))}
+        <div ref={logEnd} />
+      </div>
+      <div role="status" className={styles.hidden}>{streaming ? c.answering : all.length ? c.answered : ''}</div>
+
+      <ChatComposer
+        streaming={streaming}
+        stopping={state.phase === 'stopping'}
+        disabled={state.phase === 'loading'}
+        onSend={(text) => void controller.ask(text)}
+        onStop={() => void controller.stop()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import type { ChatController } from '../../../placement/chat-controller';
+import type { ChatSettings } from '../../../placement/chat-settings';
+import type { Connection } from '../../../placement/connection';
+import { chatThreadStore } from '../../chat-storage';
+
+// The chat's client and controller are loaded when the agent is first set up, not with the pane.
+const loadChat = () => Promise.all([import('../../../client/chat-client'), import('../../../placement/chat-controller')]);
+
+/**
+ * The agent chat of this connection and these settings: made when both are there, reading back the thread
+ * open last, and kept while the pane shows other things (a streaming answer carries on behind the builder).
+ * The user is named to the agent by their platform id (`sessionSettings.internalId`), as chat.yaml asks of an
+ * API key.
+ */
+export function useChatController(connection: Connection, settings: ChatSettings | null, describe: (error: unknown) => string) {
+  const [controller, setController] = useState<ChatController | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { user } = connection;
+
+  useEffect(() => {
+    setController(null);
+    setError(null);
+    if (!settings) return;
+    let made: ChatController | null = null;
+    let cancelled = false;
+    loadChat().then(
+      ([{ ChatClient }, { ChatController: Controller }]) => {
+        if (cancelled) return;
+        try {
+          const client = new ChatClient({
+            chatApiUrl: settings.chatApiUrl,
+            credentials: { kind: 'api-key', apiKey: settings.apiKey },
+            sessionSettings: { internalId: String(user.id), email: user.email },
+          });
+          made = new Controller({ client, store: chatThreadStore(client.streamUrl, String(user.id)), describe });
+          setController(made);
+          void made.open();
+        } catch (e) {
+          setError(describe(e));
+        }
+      },
+      (e: unknown) => !cancelled && setError(describe(e)),
+    );
+    return () => {
+      cancelled = true;
+      made?.dispose();
+    };
+  }, [settings, user.id, user.email, describe]);
+
+  return { controller, error };
+}
