@@ -52,8 +52,8 @@ platform.stdout.once('data', () => {
   process.stdout.write(`
 Report Sync is starting.
 
-  Workbench:       ${origin}/#token=${tokens.analyst}
-                   (the task pane beside an emulated Excel workbook, signed in as the analyst)
+  Workbench:       ${origin}/#token=${tokens.analyst}&chatUrl=${encodeURIComponent(tokens.chatApiUrl)}&chatKey=${tokens.chatApiKey}
+                   (the task pane beside an emulated Excel workbook, signed in as the analyst, the local agent set up)
   Task pane:       ${origin}/taskpane.html   (platform address: ${origin}, proxied to the local platform)
   Local platform:  http://127.0.0.1:${platformPort}
   Fault injection: ${process.env.PLATFORM_FAULT_INJECTION === '1'
@@ -62,6 +62,8 @@ Report Sync is starting.
   In the pane, "Sign in" opens the local platform's sign-in page (pick Anna Analyst or Ada Admin);
   "Use an API token instead" takes the analyst token:  ${tokens.analyst}
                                     or the admin token:  ${tokens.admin}
+  Agent chat (Settings > Agent chat):   Chat API URL  ${tokens.chatApiUrl}
+                                        Chat API key  ${tokens.chatApiKey}
 
 Sideload into Excel (manifest.xml in this folder points at ${origin}):
   Excel on the web: Home > Add-ins > More Add-ins > My Add-ins > Upload My Add-in > choose manifest.xml.

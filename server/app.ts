@@ -3,13 +3,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SCIM_ERROR_SCHEMA, type AppConfigResponse } from '../src/contract';
+import { ChatAgent, chatApiUrl, type AgentOptions } from './agent/agent';
+import { signCubeToken } from './agent/identity';
 import type { PlatformContext } from './context';
 import { QueryError } from './cube/errors';
 import { loadSemanticModel } from './cube/model';
 import { createOAuthServer, type OAuthServer } from './oauth';
 import { QueryRunner } from './cube/query-runner';
 import { FaultInjector, faultRoutes, type FaultRule } from './faults';
-import { HttpError, loopbackHosts, readBody, Router, send, type ApiRequest, type ApiResponse } from './http';
+import { HttpError, loopbackHosts, readBody, Router, send, sendStream, type ApiRequest, type ApiResponse } from './http';
+import { chatRoutes } from './routes/chat';
 import { dataRoutes } from './routes/data';
 import { externalDocumentRoutes } from './routes/external-documents';
 import { folderRoutes } from './routes/folders';
@@ -50,6 +53,8 @@ export interface PlatformOptions {
   queryClock?: () => Date;
   /** OAuth redirect URIs registered besides `{publicUrl}/auth/callback.html` (default: the dev server's). */
   oauthRedirectUris?: string[];
+  /** How the local agent paces its answers (Agent chat API). */
+  agent?: AgentOptions;
 }
 
 export interface RunningPlatform {
@@ -70,6 +75,11 @@ export interface PlatformTestHooks {
   addLegacyPlacement(reportId: number, workbookId: string, resultLocation: string): Promise<void>;
   /** Every route the server answers (method and path pattern), to check the API description against. */
   routes(): { method: string; path: string }[];
+  /**
+   * A Cube token for the local agent's deployment with these claims (e.g. `{externalId, scope: ['chat']}`), signed
+   * with its secret as a customer's backend signs one: what the Chat API's `X-Cube-Auth-Token` takes.
+   */
+  signAgentCubeToken(claims: Record<string, unknown>): Promise<string>;
 }
 
 export const MODEL_PATH = join(__dirname, 'model', 'sales.yml');
@@ -79,8 +89,6 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const db = await Database.open(inMemory ? ':memory:' : join(options.dataDir, 'platform.duckdb'));
   await prepareDatabase(db, (message) => process.stderr.write(`local platform: ${message}\n`));
-  const tokens = await ensureDevTokens(db, inMemory ? null : options.dataDir);
-
   const faults = new FaultInjector();
   faults.set(options.faults ?? []);
   let publicUrl = options.publicUrl ?? '';
@@ -111,12 +119,22 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   specRoutes(router, ctx);
   scimRoutes(router, ctx);
   dataRoutes(router, ctx, queries);
+  const agent = new ChatAgent(ctx, queries, options.agent);
+  chatRoutes(router, ctx, agent);
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
   const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris });
   ctx.oauthUserForAccessToken = oauth.userForAccessToken;
 
-  const server = createServer(requestListener(router, faults, hosts, oauth));
+  // Requests wait for dev-tokens.json: its Chat API URL holds the port, which is known only once listening.
+  let openDoors!: () => void;
+  const doorsOpen = new Promise<void>((resolve) => {
+    openDoors = resolve;
+  });
+  const answer = requestListener(router, faults, hosts, oauth);
+  const server = createServer((req, res) => {
+    doorsOpen.then(() => answer(req, res));
+  });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -130,9 +148,19 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     ownOrigins.add(`http://${name}`);
   }
   hosts.add(new URL(publicUrl).host);
+  let tokens: DevTokens;
+  try {
+    tokens = await ensureDevTokens(db, inMemory ? null : options.dataDir, chatApiUrl(publicUrl));
+  } catch (error) {
+    await closeServer(server);
+    db.close();
+    throw error;
+  }
+  openDoors();
 
   const testing: PlatformTestHooks = {
     routes: () => router.registered(),
+    signAgentCubeToken: async (claims) => signCubeToken(claims, (await agent.deployment()).secret, now()),
     async setAppConfig(patch) {
       const next = { ...(await readAppConfig(ctx)), ...patch };
       await db.transaction((tx) => tx.run(`UPDATE app_config SET value = ? WHERE id = 1`, [JSON.stringify(next)]));
@@ -153,7 +181,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       return queries.retainedResults;
     },
     testing,
-    close: () => closeServer(server).then(() => db.close()),
+    // Answers still streaming are suspended first, as a real server does when it stops: saved, and resumable.
+    close: () => agent.suspendAll().then(() => closeServer(server)).then(() => db.close()),
   };
 }
 
@@ -235,6 +264,10 @@ async function handle(
   }
   // No CORS: the add-in reaches the platform through its own origin's proxy. Headers a handler sets
   // itself (an OAuth endpoint's own CORS for registered clients, say) pass through untouched.
+  if (result.stream) {
+    await sendStream(res, { ...result, stream: result.stream });
+    return;
+  }
   if (fault?.body) {
     const text = JSON.stringify(result.body ?? {});
     const broken = { malformed: `${text.slice(0, 1)}<html>not json`, truncated: text.slice(0, Math.floor(text.length / 2)), empty: '' }[fault.body];

@@ -7,7 +7,7 @@ import { HttpError, requireLoopback, type ApiRequest, type Router } from './http
  * (`PLATFORM_FAULT_INJECTION=1`), since a rule lets its author break every answer the platform gives.
  * In-process callers (tests) may always set rules through `FaultInjector.set`. Each rule matches requests
  * by method and a path regular expression and can add latency, force a status, force Continue wait
- * answers from the data API, or break the response body.
+ * answers from the data API, break the response body, or break an Agent chat API stream.
  */
 export const FaultRule = z.object({
   method: z.string().optional(),
@@ -17,11 +17,22 @@ export const FaultRule = z.object({
   status: z.number().int().min(400).max(599).optional(),
   /** The next N matching `/v1/load` requests answer `200 {"error": "Continue wait"}`, then it answers normally. */
   continueWait: z.number().int().min(1).optional(),
+  /** Breaks a whole JSON body; a streamed answer (the Agent chat API) is broken by `chat` instead. */
   body: z.enum(['malformed', 'truncated', 'empty']).optional(),
+  /**
+   * Breaks the next matching Agent chat API stream mid-answer: `error` adds an `{"error"}` line and goes on,
+   * `malformed` adds a line that is not JSON and goes on, `drop` breaks the connection, `truncated` ends the
+   * body halfway through a line. Taken by the chat route only.
+   */
+  chat: z.enum(['error', 'drop', 'malformed', 'truncated']).optional(),
   /** How many matching requests the rule affects; unlimited when absent. */
   times: z.number().int().min(1).optional(),
 });
 export type FaultRule = z.infer<typeof FaultRule>;
+export type ChatStreamFault = NonNullable<FaultRule['chat']>;
+/** Which part of the platform takes a rule: the dispatcher (`http`), the data API's load, or the chat route. */
+export type FaultKind = 'http' | 'continueWait' | 'chat';
+const kindOf = (rule: FaultRule): FaultKind => (rule.continueWait !== undefined ? 'continueWait' : rule.chat !== undefined ? 'chat' : 'http');
 export const FaultRules = z.array(FaultRule);
 
 interface ActiveRule {
@@ -43,13 +54,13 @@ export class FaultInjector {
 
   /**
    * The rule that applies to this request, counting it as used. `continueWait` rules are taken only by the
-   * data API's load route; all others by the request dispatcher.
+   * data API's load route, `chat` rules only by the Agent chat API's stream; all others by the request dispatcher.
    */
-  take(method: string, path: string, kind: 'http' | 'continueWait'): FaultRule | undefined {
+  take(method: string, path: string, kind: FaultKind): FaultRule | undefined {
     const active = this.rules.find(
       (r) =>
         r.remaining > 0 &&
-        (kind === 'continueWait') === (r.rule.continueWait !== undefined) &&
+        kindOf(r.rule) === kind &&
         (!r.rule.method || r.rule.method.toUpperCase() === method) &&
         r.pattern.test(path),
     );

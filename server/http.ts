@@ -16,6 +16,20 @@ export interface ApiResponse {
   body?: unknown;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Instead of a body: writes the body as it comes (the Agent chat API's lines), resolving when it is done. */
+  stream?: (out: ResponseStream) => Promise<void>;
+}
+
+/** A response body written piece by piece, each piece sent at once. */
+export interface ResponseStream {
+  /** Does nothing once the caller has gone. */
+  write(text: string): void;
+  readonly closed: boolean;
+  /** `listener` runs when the response ends or the caller hangs up. */
+  onClose(listener: () => void): void;
+  end(): void;
+  /** Breaks the connection without ending the body (fault injection). */
+  destroy(): void;
 }
 
 export type Handler = (request: ApiRequest) => Promise<ApiResponse>;
@@ -126,6 +140,37 @@ export function send(response: ServerResponse, result: ApiResponse): void {
   const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
   headers['Content-Type'] = `${result.contentType ?? 'application/json'}; charset=utf-8`;
   response.writeHead(result.status, headers).end(text);
+}
+
+/**
+ * Sends a streamed answer. `no-transform` keeps the dev server's compression (which honours it) from buffering
+ * the body; every piece goes to the socket as it is written. A caller who hangs up ends it without an error.
+ */
+export async function sendStream(response: ServerResponse, result: ApiResponse & Required<Pick<ApiResponse, 'stream'>>): Promise<void> {
+  response.writeHead(result.status, {
+    'Cache-Control': 'no-store, no-transform',
+    'Content-Type': `${result.contentType ?? 'application/json'}; charset=utf-8`,
+    ...result.headers,
+  });
+  response.flushHeaders();
+  const closed = () => response.destroyed || response.writableEnded;
+  await result.stream({
+    write: (text) => {
+      if (!closed()) response.write(text);
+    },
+    get closed() {
+      return closed();
+    },
+    onClose: (listener) => {
+      if (closed()) listener();
+      else response.once('close', listener);
+    },
+    end: () => {
+      if (!closed()) response.end();
+    },
+    destroy: () => response.destroy(),
+  });
+  if (!closed()) response.end();
 }
 
 export function isLoopbackAddress(address: string): boolean {

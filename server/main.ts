@@ -30,12 +30,15 @@ async function main(): Promise<void> {
     faults: faultsFromEnvironment(env.PLATFORM_FAULTS),
     // Comma-separated OAuth redirect URIs of the add-in besides {public URL}/auth/callback.html.
     oauthRedirectUris: env.PLATFORM_OAUTH_REDIRECT_URIS?.split(',').map((uri) => uri.trim()).filter(Boolean),
+    // The local agent's pause between words of an answer (0 streams at once).
+    agent: { wordDelayMs: numberFrom('PLATFORM_AGENT_WORD_DELAY_MS') },
   });
   const lines = [
     `Local platform listening on ${platform.url}`,
     `  Platform API:   ${platform.url}/api/v1`,
     `  Core data API:  ${platform.url}/cubejs-api/v1`,
     `  SCIM:           ${platform.url}/api/scim/v2`,
+    `  Agent chat API: ${platform.tokens.chatApiUrl}`,
     `  OAuth:          client id ${OAUTH_CLIENT_ID}, metadata ${(env.PLATFORM_PUBLIC_URL || platform.url).replace(/\/+$/, '')}${METADATA_PATH}`,
     `  Data:           ${dataDir}`,
     faultInjection ? `  Fault injection: on (${platform.url}/__platform/faults)` : '  Fault injection: off (PLATFORM_FAULT_INJECTION=1 turns it on)',
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     `    admin    ${platform.tokens.admin}`,
     `    analyst  ${platform.tokens.analyst}`,
     `    scim     ${platform.tokens.scim}`,
+    `    chat     ${platform.tokens.chatApiKey}  (the agent's key: Authorization: Api-Key <key>)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const stop = () => {

@@ -8,7 +8,7 @@ import type { StateConnection } from './database';
  */
 export const STATE_SCHEMA_VERSION = '3';
 
-const STATE_TABLES = ['users', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store'];
+const STATE_TABLES = ['users', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store', 'chat_threads', 'chat_messages'];
 
 export async function createStateTables(tx: StateConnection): Promise<void> {
   await tx.run(`CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`);
@@ -79,6 +79,15 @@ export async function createStateTables(tx: StateConnection): Promise<void> {
   await tx.run(`CREATE TABLE IF NOT EXISTS oauth_store (
     model VARCHAR NOT NULL, id VARCHAR NOT NULL, payload VARCHAR NOT NULL, expires_at VARCHAR,
     grant_id VARCHAR, uid VARCHAR, consumed_at VARCHAR, PRIMARY KEY (model, id))`);
+  // The local agent's threads. `owner` is who asked (`external:<id>` or `internal:<user name>`); `suspended` the
+  // JSON of a turn stopped before its end, to resume. Created in place on older data dirs: nothing to migrate.
+  await tx.run(`CREATE TABLE IF NOT EXISTS chat_threads (
+    id VARCHAR PRIMARY KEY, agent_id INTEGER NOT NULL, owner VARCHAR NOT NULL, title VARCHAR NOT NULL,
+    created_at VARCHAR NOT NULL, updated_at VARCHAR NOT NULL, suspended VARCHAR)`);
+  // A thread's messages as consolidated frames (JSON), by `sort`; `turn_message_id` is the client's messageId of
+  // the question they answer. No key: a turn's rows are replaced as it goes, which DuckDB's indexes refuse.
+  await tx.run(`CREATE TABLE IF NOT EXISTS chat_messages (
+    thread_id VARCHAR NOT NULL, sort INTEGER NOT NULL, turn_message_id VARCHAR NOT NULL, frame VARCHAR NOT NULL)`);
 }
 
 /** A data dir written by an earlier version has other tables: they are dropped, and the tenant is seeded anew. */

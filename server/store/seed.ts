@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Policy } from '../../src/contract';
 import { queryChecksum } from '../../src/core/checksum';
+import { CHAT_API_KEY_KIND } from '../agent/identity';
 import { newSecret, tokenHash } from '../auth';
 import type { Database, StateConnection } from './database';
 import { createSampleData } from './sample-data';
@@ -12,6 +13,9 @@ export interface DevTokens {
   admin: string;
   analyst: string;
   scim: string;
+  /** The local agent's "Chat API URL" (`…/agents/1/chat/stream-chat-state`), and its key (`Authorization: Api-Key`). */
+  chatApiUrl: string;
+  chatApiKey: string;
 }
 
 const SEED_TIME = '2026-01-01T00:00:00.000Z';
@@ -74,34 +78,44 @@ async function seedTenant(tx: StateConnection): Promise<void> {
   await tx.run(`INSERT INTO app_config VALUES (1, ?)`, [JSON.stringify(SEED_APP_CONFIG)]);
 }
 
+/** The secrets of `dev-tokens.json`: which access token each is, of what kind, and for which seeded user. */
+const DEV_SECRETS = [
+  { name: 'admin', label: 'dev-admin', kind: 'api-key', prefix: 'plt_', user: 'admin' },
+  { name: 'analyst', label: 'dev-analyst', kind: 'api-key', prefix: 'plt_', user: 'analyst' },
+  { name: 'scim', label: 'dev-scim', kind: 'scim', prefix: 'scim_' },
+  { name: 'chatApiKey', label: 'dev-chat-api-key', kind: CHAT_API_KEY_KIND, prefix: 'chat_' },
+] as const satisfies readonly { name: keyof DevTokens; label: string; kind: string; prefix: string; user?: SeedUserKey }[];
+
 /**
- * The seeded users' API tokens (the real API accepts an API key as the Bearer token). Only hashes live in the
- * database, so the raw tokens are kept in `<data dir>/dev-tokens.json`; while that file still matches the
- * database the same tokens are reused, otherwise new ones are issued and the file is rewritten (before the
- * server answers any request).
+ * The development secrets: the seeded users' API tokens (the real API accepts an API key as the Bearer token),
+ * the SCIM token and the agent's Chat API key, with the Chat API URL. Only hashes live in the database, so the
+ * raw secrets are kept in `<data dir>/dev-tokens.json`; each one the file holds that still matches the database
+ * is reused, any other is issued anew, and the file is rewritten when anything changed (before the server
+ * answers any request).
  */
-export async function ensureDevTokens(db: Database, dataDir: string | null): Promise<DevTokens> {
+export async function ensureDevTokens(db: Database, dataDir: string | null, chatApiUrl: string): Promise<DevTokens> {
   const file = dataDir ? join(dataDir, 'dev-tokens.json') : null;
+  const saved = (file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Partial<DevTokens>;
   return db.transaction(async (tx) => {
-    if (file && existsSync(file)) {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevTokens>;
-      let valid = true;
-      for (const label of ['admin', 'analyst', 'scim'] as const) {
-        const token = saved[label];
-        const row = token ? await tx.one(`SELECT label FROM access_tokens WHERE token_hash = ?`, [tokenHash(token)]) : undefined;
-        if (row?.label !== `dev-${label}`) valid = false;
+    const secrets: Partial<Record<(typeof DEV_SECRETS)[number]['name'], string>> = {};
+    for (const secret of DEV_SECRETS) {
+      const token = saved[secret.name];
+      const row = token ? await tx.one(`SELECT label FROM access_tokens WHERE token_hash = ?`, [tokenHash(token)]) : undefined;
+      if (token && row?.label === secret.label) {
+        secrets[secret.name] = token;
+        continue;
       }
-      if (valid) return { admin: saved.admin!, analyst: saved.analyst!, scim: saved.scim! };
+      const fresh = `${secret.prefix}${newSecret()}`;
+      secrets[secret.name] = fresh;
+      await tx.run(`DELETE FROM access_tokens WHERE label = ?`, [secret.label]);
+      const userName = 'user' in secret ? SEED_USERS.find((u) => u.key === secret.user)!.userName : null;
+      const user = userName === null ? null : await tx.one(`SELECT id FROM users WHERE user_name = ?`, [userName]);
+      // A seeded user removed since (SCIM) gets a token that opens nothing.
+      if (userName !== null && !user) continue;
+      await tx.run(`INSERT INTO access_tokens VALUES (?, ?, ?, ?)`, [tokenHash(fresh), secret.kind, user ? Number(user.id) : null, secret.label]);
     }
-    const tokens: DevTokens = { admin: `plt_${newSecret()}`, analyst: `plt_${newSecret()}`, scim: `scim_${newSecret()}` };
-    await tx.run(`DELETE FROM access_tokens WHERE label IN ('dev-admin', 'dev-analyst', 'dev-scim')`);
-    for (const user of SEED_USERS) {
-      const row = await tx.one(`SELECT id FROM users WHERE user_name = ?`, [user.userName]);
-      if (!row) continue;
-      await tx.run(`INSERT INTO access_tokens VALUES (?, 'api-key', ?, ?)`, [tokenHash(tokens[user.key]), Number(row.id), `dev-${user.key}`]);
-    }
-    await tx.run(`INSERT INTO access_tokens VALUES (?, 'scim', NULL, 'dev-scim')`, [tokenHash(tokens.scim)]);
-    if (file) writeFileSync(file, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
+    const tokens: DevTokens = { admin: secrets.admin!, analyst: secrets.analyst!, scim: secrets.scim!, chatApiUrl, chatApiKey: secrets.chatApiKey! };
+    if (file && JSON.stringify(saved) !== JSON.stringify(tokens)) writeFileSync(file, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
     return tokens;
   });
 }

@@ -34,7 +34,7 @@ export interface ChatToolCallView {
   result: unknown;
   /** The Cube query, when `input` is one, or `{query}` holding one as an object or as JSON text. */
   query: CubeQuery | null;
-  /** Rows the tool answered: its `totalRows`, else how many rows its `data` holds. */
+  /** Rows the tool answered: its `rowCount` or `totalRows` (the whole result, when `data` holds only the first rows), else how many rows `data` holds. */
   rowCount: number | null;
   /** The tool's failure, when its result is `{error}`. */
   error: string | null;
@@ -235,7 +235,8 @@ function queryOf(input: unknown): CubeQuery | null {
 
 function rowCountOf(result: unknown): number | null {
   if (!isRecord(result)) return null;
-  if (typeof result.totalRows === 'number') return result.totalRows;
+  // chat.yaml does not define a result's fields: the local agent says `rowCount`; `totalRows` is read as well.
+  for (const count of [result.rowCount, result.totalRows]) if (typeof count === 'number') return count;
   return Array.isArray(result.data) ? result.data.length : null;
 }
 

@@ -11,7 +11,7 @@
  * https://cube.dev/docs/reference/data-model/dimensions#public.
  */
 import cube from '@cubejs-client/core';
-import { useConformance, type Body, type Row } from './support';
+import { memberMeta, useConformance, type Body, type Row } from './support';
 
 const c = useConformance();
 
@@ -21,7 +21,7 @@ const PERCENT = { name: 'percent', specifier: '.2~%' }; // STANDARD_FORMAT_SPECI
 
 /** CubeToMetaTransformer.measureConfig + visibility; `type` is 'number' for every aggregate (CubeSymbols.toMemberDataType). */
 const measure = (name: string, title: string, shortTitle: string, aggType: string, extra: Row = {}) => ({
-  name, title, shortTitle,
+  name, title, shortTitle, ...memberMeta(name),
   formatDescription: DEFAULT_NUMBER,
   cumulativeTotal: false, cumulative: false,
   type: 'number', aggType,
@@ -32,7 +32,7 @@ const measure = (name: string, title: string, shortTitle: string, aggType: strin
 
 /** CubeToMetaTransformer dimensions: formatDescription only for number dimensions. */
 const dimension = (name: string, title: string, shortTitle: string, type: string, extra: Row = {}) => ({
-  name, title, type, shortTitle,
+  name, title, type, shortTitle, ...memberMeta(name),
   suggestFilterValues: true,
   ...(type === 'number' ? { formatDescription: DEFAULT_NUMBER } : {}),
   isVisible: true, public: true, primaryKey: false,

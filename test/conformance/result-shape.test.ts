@@ -5,7 +5,7 @@
  * total, order) are in query-types.test.ts. Each case cites the Cube source or docs it encodes; expected
  * values come from them or from independent SQL over the reference copy (support.ts).
  */
-import { CUBE_TIME_FORMAT, cubeDecimal, localCreatedAt, pick, sorted, useConformance, type Row } from './support';
+import { CUBE_TIME_FORMAT, cubeDecimal, localCreatedAt, memberMeta, pick, sorted, useConformance, type Row } from './support';
 
 const c = useConformance();
 
@@ -164,18 +164,20 @@ describe('annotation (helpers/prepare-annotation.ts)', () => {
     expect(Object.keys(annotation).sort()).toEqual(['dimensions', 'measures', 'segments', 'timeDimensions']);
     expect(annotation.measures['orders.total_amount']).toEqual({
       title: 'Orders Revenue', shortTitle: 'Revenue', description: 'Sum of order amounts, in US dollars.',
-      type: 'number', format: 'currency', currency: 'USD', ...EMPTY_DRILL,
+      type: 'number', format: 'currency', currency: 'USD', ...memberMeta('orders.total_amount'), ...EMPTY_DRILL,
     });
     // CubeToMetaTransformer.transformMeasureFormat: named numeric formats and raw d3 specifiers become objects.
     expect(annotation.measures['orders.total_quantity']).toMatchObject({ format: { type: 'custom-numeric', value: ',.0f', alias: 'number_0' } });
     expect(annotation.measures['orders.average_quantity']).toMatchObject({ format: { type: 'custom-numeric', value: '.2f' } });
-    expect(annotation.measures['orders.count']).toEqual({ title: 'Orders Count', shortTitle: 'Count', type: 'number', ...EMPTY_DRILL });
+    expect(annotation.measures['orders.count']).toEqual({ title: 'Orders Count', shortTitle: 'Count', type: 'number', ...memberMeta('orders.count'), ...EMPTY_DRILL });
     expect(annotation.dimensions['orders.order_link']).toEqual({ title: 'Orders Order page', shortTitle: 'Order page', type: 'string', format: { type: 'link', label: 'Open order' } });
     expect(annotation.dimensions['orders.is_returning_customer']).toEqual({ title: 'Orders Returning customer', shortTitle: 'Returning customer', type: 'boolean' });
     // Both the granular member (with its granularity) and, since the bare dimension is not in `dimensions`, the bare one.
     expect(annotation.timeDimensions).toEqual({
-      'orders.created_at.month': { title: 'Orders Created at', shortTitle: 'Created at', type: 'time', granularity: { name: 'month', title: 'month', interval: '1 month' } },
-      'orders.created_at': { title: 'Orders Created at', shortTitle: 'Created at', type: 'time' },
+      'orders.created_at.month': {
+        title: 'Orders Created at', shortTitle: 'Created at', type: 'time', ...memberMeta('orders.created_at'), granularity: { name: 'month', title: 'month', interval: '1 month' },
+      },
+      'orders.created_at': { title: 'Orders Created at', shortTitle: 'Created at', type: 'time', ...memberMeta('orders.created_at') },
     });
     expect(annotation.segments).toEqual({});
   });

@@ -5,6 +5,9 @@
  * Nothing here knows what our server answers: expected values are written in the test files, each with the Cube
  * documentation page or source file it comes from, or computed by SQL written in the test over `reference`.
  */
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { MODEL_PATH } from '../../server/app';
 import cube, { type Query, type ResultSet } from '@cubejs-client/core';
 import type { PlatformOptions } from '../../server/app';
 import { Database } from '../../server/store/database';
@@ -196,4 +199,16 @@ export function pick(data: Row[], members: string[]): unknown[][] {
 /** Sorts arrays of cells by their JSON text, for comparisons where Cube's order leaves ties. */
 export function sorted<T>(rows: T[]): T[] {
   return [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0));
+}
+
+/**
+ * `{meta}` of a member as server/model/sales.yml writes it (a view's member has its cube member's), else nothing.
+ * Cube passes a member's `meta` through `/v1/meta` and the load annotation untouched, for cubes and views alike
+ * (CubeToMetaTransformer, prepare-annotation.ts; checked against Cube 1.7.43 run as an oracle).
+ */
+export function memberMeta(member: string): { meta?: unknown } {
+  const model = parseYaml(readFileSync(MODEL_PATH, 'utf8')) as { cubes: { measures?: Row[]; dimensions?: Row[] }[] };
+  const name = member.split('.')[1];
+  const found = model.cubes.flatMap((c) => [...(c.measures ?? []), ...(c.dimensions ?? [])]).find((m) => m.name === name);
+  return found?.meta === undefined ? {} : { meta: found.meta };
 }

@@ -13,7 +13,8 @@ describe('a restart of the local platform', () => {
     const first = await startPlatform({ dataDir, port: 0 });
     const saved = JSON.parse(readFileSync(join(dataDir, 'dev-tokens.json'), 'utf8')) as Record<string, string>;
     expect(saved).toEqual(first.tokens);
-    expect(Object.keys(saved).sort()).toEqual(['admin', 'analyst', 'scim']);
+    expect(Object.keys(saved).sort()).toEqual(['admin', 'analyst', 'chatApiKey', 'chatApiUrl', 'scim']);
+    expect(first.tokens.chatApiUrl).toBe(`${first.url}/api/v1/public/local/agents/1/chat/stream-chat-state`);
 
     let client = platformClient(first.url, first.tokens.analyst);
     const [deployment] = await client.listDeployments();
@@ -28,7 +29,9 @@ describe('a restart of the local platform', () => {
     await first.close();
 
     const second = await startPlatform({ dataDir, port: 0 });
-    expect(second.tokens).toEqual(first.tokens);
+    // The secrets stay; the Chat API URL follows the port the platform listens on now.
+    expect(second.tokens).toEqual({ ...first.tokens, chatApiUrl: `${second.url}/api/v1/public/local/agents/1/chat/stream-chat-state` });
+    expect(JSON.parse(readFileSync(join(dataDir, 'dev-tokens.json'), 'utf8'))).toEqual(second.tokens);
     client = platformClient(second.url, second.tokens.analyst);
     const [again] = await client.listDeployments();
     expect(again!.id).toBe(deployment!.id);

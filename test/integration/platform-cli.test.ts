@@ -28,8 +28,10 @@ describe('npm run platform (server/main.ts)', () => {
       });
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
       const tokens = JSON.parse(readFileSync(join(dataDir, 'dev-tokens.json'), 'utf8')) as Record<string, string>;
-      expect(Object.keys(tokens).sort()).toEqual(['admin', 'analyst', 'scim']);
+      expect(Object.keys(tokens).sort()).toEqual(['admin', 'analyst', 'chatApiKey', 'chatApiUrl', 'scim']);
       for (const token of Object.values(tokens)) expect(output).toContain(token);
+      // The agent's address as Cube's admin UI shows a "Chat API URL", under the URL the platform listens on.
+      expect(tokens.chatApiUrl).toBe(`${url}/api/v1/public/local/agents/1/chat/stream-chat-state`);
 
       const me = await fetch(`${url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${tokens.analyst}` } });
       expect(await me.json()).toMatchObject({ username: 'analyst@example.com' });

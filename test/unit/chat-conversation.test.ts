@@ -86,6 +86,7 @@ describe('applyFrame', () => {
     expect(callWith('{"query":"SELECT status FROM orders"}').query).toBeNull();
     expect(callWith('not json').input).toBe('not json');
     expect(callWith(cubeQuery, '{"totalRows":25,"data":[[1]]}').rowCount).toBe(25);
+    expect(callWith(cubeQuery, '{"rowCount":60,"data":[[1]]}').rowCount).toBe(60);
     expect(callWith(cubeQuery, '{\n  "error": "Error: BadRequestError: Bad branch"\n}')).toMatchObject({ error: 'Error: BadRequestError: Bad branch', rowCount: null });
   });
 

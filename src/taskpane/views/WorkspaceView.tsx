@@ -9,7 +9,7 @@ import type { ChatSettings } from '../../placement/chat-settings';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError } from '../../placement/errors';
 import type { WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
-import { progressOf, startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
+import { progressOf } from '../../placement/refresh-all';
 import { openWorkspace } from '../../placement/session';
 import { placementKey } from '../../placement/workbook-placements';
 import { describeError } from '../errors';
@@ -18,6 +18,7 @@ import { PlacementsView, type PlacementOutcome } from './PlacementsView';
 import { WorkspaceQuestion, type Question } from './WorkspaceQuestion';
 import { ReportsView } from './ReportsView';
 import { useExplorationBuilder } from './useExplorationBuilder';
+import { useRefreshAll } from './useRefreshAll';
 import { describeChatError } from './chat/chat-words';
 import { useChatController } from './chat/useChatController';
 
@@ -68,7 +69,6 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const [placements, setPlacements] = useState<WorkbookPlacement[] | null>(null);
   const [operation, setOperation] = useState<Operation | null>(null);
   const [question, setQuestion] = useState<Question | null>(null);
-  const [allRun, setAllRun] = useState<{ handle: RefreshAllRun; items: readonly RefreshItem[]; running: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const exploration = useExplorationBuilder(connection, service, placements, selection, describe, setError);
@@ -101,7 +101,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   }, [service, describe]);
 
   /** Records placements' outcomes (null: a clean write, back to the platform's status). */
-  const setOutcome = (...changes: [key: string | undefined, outcome: PlacementOutcome | null][]) => {
+  const recordOutcomes = (changes: [key: string | undefined, outcome: PlacementOutcome | null][]) => {
     setOutcomes((current) => {
       const next = new Map(current);
       for (const [placementId, outcome] of changes) {
@@ -112,11 +112,13 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       return next;
     });
   };
+  const setOutcome = (...changes: [key: string | undefined, outcome: PlacementOutcome | null][]) => recordOutcomes(changes);
 
   useEffect(() => {
     setPlacements(null);
     void reload();
   }, [reload, retry]);
+  const refreshing = useRefreshAll(service, describe, m, recordOutcomes, reload);
 
   /**
    * Runs a place or refresh. When it stops to ask (foreign content, hand edits) nothing has been written;
@@ -205,39 +207,16 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   };
   /** What Refresh all can refresh: readable placements with ids and cells. */
   const refreshable = (placements ?? []).filter((e) => e.access === 'GRANTED' && !e.legacy && e.location !== null);
-  const refreshAll = async () => {
-    if (!refreshable.length) return;
+  const refreshAll = () => {
     setError(null);
     setNotice(null);
-    const handle = startRefreshAll(service, refreshable, {
-      describe,
-      onUpdate: (items) => setAllRun((current) => (current ? { ...current, items: [...items] } : current)),
-    });
-    setAllRun({ handle, items: [...handle.items], running: true });
-    const items = await handle.done;
-    setAllRun({ handle, items: [...items], running: false });
-    setOutcome(
-      ...items.flatMap((item): [string, PlacementOutcome | null][] => {
-        const id = placementKey(item.entry);
-        if (item.state === 'done') return [[id, null]];
-        if (item.state === 'failed') return [[id, { state: 'FAILED', reason: item.reason ?? m.errors.unknown }]];
-        if (item.outcome?.kind === 'hand-edits') return [[id, { state: 'EDITED' }]];
-        return [];
-      }),
-    );
-    await reload();
+    return refreshing.refreshAll(refreshable);
   };
   const placedCounts = new Map<number, number>();
   for (const entry of placements ?? []) {
     if (entry.deploymentId === deployment.id) placedCounts.set(entry.reportId, (placedCounts.get(entry.reportId) ?? 0) + 1);
   }
-  const attention = (item: RefreshItem): string | null => {
-    const outcome = item.outcome;
-    if (outcome?.kind === 'hand-edits') return m.attentionEdited(outcome.cells.slice(0, 3).join(', '));
-    if (outcome?.kind === 'needs-confirmation') return m.attentionInTheWay(outcome.foreignCells.slice(0, 3).join(', '));
-    return item.reason;
-  };
-  const runStates = new Map((allRun?.items ?? []).map((item) => [placementKey(item.entry), { state: item.state, reason: attention(item) }]));
+  const { allRun, runStates } = refreshing;
   const busy = operation !== null || question !== null || allRun?.running === true;
 
   if (exploration.builder) {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { PlatformOptions } from '../../../server/app';
 import { startTestPlatform, type TestPlatform } from '../../support/local-platform';
 import { launchBrowser } from './browser';
 import { buildForBrowserTests } from './build';
@@ -20,10 +21,10 @@ export interface Workbench {
  * The built add-in served on loopback, a local platform behind it (reached through the page's own origin,
  * as behind the dev server) and a Chromium page: everything a browser test of the workbench needs.
  */
-export async function startWorkbench(): Promise<Workbench> {
+export async function startWorkbench(options: Partial<PlatformOptions> = {}): Promise<Workbench> {
   const build = await buildForBrowserTests();
   const server = await serveBuild(build, join(root, 'node_modules', '@microsoft', 'office-js', 'dist'));
-  const platform = await startTestPlatform({ publicUrl: server.url });
+  const platform = await startTestPlatform({ ...options, publicUrl: server.url });
   server.platformUrl = platform.platform.url;
   const browser = await launchBrowser();
   const page = await browser.context.newPage();
@@ -44,10 +45,10 @@ export async function startWorkbench(): Promise<Workbench> {
  * Registers a workbench for the test file (started before its tests, closed after them). Read the
  * returned object's properties inside tests: they are set once `beforeAll` has run.
  */
-export function useWorkbench(): { readonly workbench: Workbench; readonly platform: TestPlatform; readonly page: Page } {
+export function useWorkbench(options: Partial<PlatformOptions> = {}): { readonly workbench: Workbench; readonly platform: TestPlatform; readonly page: Page } {
   let current: Workbench | undefined;
   beforeAll(async () => {
-    current = await startWorkbench();
+    current = await startWorkbench(options);
   });
   afterAll(() => current?.close());
   const started = () => {

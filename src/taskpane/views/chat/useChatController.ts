@@ -10,8 +10,8 @@ const loadChat = () => Promise.all([import('../../../client/chat-client'), impor
 /**
  * The agent chat of this connection and these settings: made when both are there, reading back the thread
  * open last, and kept while the pane shows other things (a streaming answer carries on behind the builder).
- * The user is named to the agent by their platform id (`sessionSettings.internalId`), as chat.yaml asks of an
- * API key.
+ * With an API key, chat.yaml asks who the user is: an account's own user is named by `sessionSettings.internalId`,
+ * which Cube's Chat API docs define as the internal user's email.
  */
 export function useChatController(connection: Connection, settings: ChatSettings | null, describe: (error: unknown) => string) {
   const [controller, setController] = useState<ChatController | null>(null);
@@ -31,9 +31,9 @@ export function useChatController(connection: Connection, settings: ChatSettings
           const client = new ChatClient({
             chatApiUrl: settings.chatApiUrl,
             credentials: { kind: 'api-key', apiKey: settings.apiKey },
-            sessionSettings: { internalId: String(user.id), email: user.email },
+            sessionSettings: { internalId: user.email, email: user.email },
           });
-          made = new Controller({ client, store: chatThreadStore(client.streamUrl, String(user.id)), describe });
+          made = new Controller({ client, store: chatThreadStore(client.streamUrl, user.email), describe });
           setController(made);
           void made.open();
         } catch (e) {
@@ -46,7 +46,7 @@ export function useChatController(connection: Connection, settings: ChatSettings
       cancelled = true;
       made?.dispose();
     };
-  }, [settings, user.id, user.email, describe]);
+  }, [settings, user.email, describe]);
 
   return { controller, error };
 }

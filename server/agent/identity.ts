@@ -1,0 +1,86 @@
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { ChatSessionSettings } from '../../src/contract';
+import { tokenHash } from '../auth';
+import { badRequest, HttpError, type ApiRequest } from '../http';
+import type { Database } from '../store/database';
+
+/**
+ * Who may talk to the agent, and as whom (chat.yaml's security schemes). `Authorization: Api-Key <key>` is the
+ * account's Chat API key; the user is then named by `sessionSettings` (`externalId`, or `internalId`, an existing
+ * user's name). `X-Cube-Auth-Token` is a Cube JWT signed with the agent's deployment's secret, naming the user by
+ * `externalId` (or `sub`) and carrying `chat` in its `scope` array. A thread belongs to the user who started it.
+ */
+
+/** The kind of the Chat API key in `access_tokens`. */
+export const CHAT_API_KEY_KIND = 'chat-api-key';
+
+export type ChatCredentials = { kind: 'api-key'; key: string } | { kind: 'cube-token'; token: string };
+
+const unauthorized = (message: string) => new HttpError(401, message);
+
+export function chatCredentials(request: ApiRequest): ChatCredentials {
+  const cubeToken = request.headers['x-cube-auth-token'];
+  if (typeof cubeToken === 'string' && cubeToken.trim()) return { kind: 'cube-token', token: cubeToken.trim() };
+  const match = /^Api-Key\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (match) return { kind: 'api-key', key: match[1]! };
+  if (request.headers.authorization) throw unauthorized('The Chat API takes "Authorization: Api-Key <key>" or an X-Cube-Auth-Token header');
+  throw unauthorized('Missing credentials: send "Authorization: Api-Key <key>" or an X-Cube-Auth-Token header');
+}
+
+/** The thread owner the request speaks for: `external:<id>` or `internal:<user name>`. */
+export async function chatOwner(
+  db: Database, credentials: ChatCredentials, deploymentSecret: string, session: ChatSessionSettings | undefined, now: Date,
+): Promise<string> {
+  if (credentials.kind === 'cube-token') return `external:${await cubeTokenUser(credentials.token, deploymentSecret, now)}`;
+  const key = await db.read((tx) => tx.one(`SELECT kind FROM access_tokens WHERE token_hash = ? AND kind = ?`, [tokenHash(credentials.key), CHAT_API_KEY_KIND]));
+  if (!key) throw unauthorized('Invalid Chat API key');
+  return sessionOwner(db, session);
+}
+
+async function cubeTokenUser(token: string, secret: string, now: Date): Promise<string> {
+  let claims: JWTPayload;
+  try {
+    ({ payload: claims } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], currentDate: now }));
+  } catch (error) {
+    if (!(error instanceof joseErrors.JOSEError)) throw error;
+    throw unauthorized(`The X-Cube-Auth-Token is not a valid Cube token of the agent's deployment (${error.code})`);
+  }
+  const user = typeof claims.externalId === 'string' && claims.externalId ? claims.externalId : claims.sub;
+  if (!user) throw unauthorized('The Cube token names no user: it needs an externalId (or sub) claim');
+  if (!Array.isArray(claims.scope) || !claims.scope.includes('chat')) {
+    throw new HttpError(403, 'The Cube token does not carry the "chat" scope in its scope claim (an array)');
+  }
+  return user;
+}
+
+/** chat.yaml `SessionSettingsDto`: either `externalId` (lowercase, trimmed) or `internalId` (an existing user). */
+async function sessionOwner(db: Database, session: ChatSessionSettings | undefined): Promise<string> {
+  const { externalId, internalId } = session ?? {};
+  if (externalId === undefined && internalId === undefined) {
+    throw badRequest('sessionSettings.externalId or sessionSettings.internalId is required with an API key');
+  }
+  if (externalId !== undefined && internalId !== undefined) throw badRequest('Give sessionSettings.externalId or sessionSettings.internalId, not both');
+  if (externalId !== undefined) {
+    if (!externalId || externalId !== externalId.trim().toLowerCase()) {
+      throw badRequest('sessionSettings.externalId must be a non-empty lowercase id without leading or trailing spaces');
+    }
+    return `external:${externalId}`;
+  }
+  const unsupported = (['groups', 'securityContext', 'userAttributes'] as const).filter((field) => session?.[field] !== undefined);
+  if (unsupported.length) throw badRequest(`sessionSettings.${unsupported[0]} is not allowed together with internalId`);
+  const userName = internalId!.trim().toLowerCase();
+  const user = await db.read((tx) => tx.one(`SELECT active FROM users WHERE lower(user_name) = ?`, [userName]));
+  if (!user) throw badRequest(`sessionSettings.internalId "${internalId}" names no user of this platform`);
+  if (user.active !== true) throw new HttpError(403, `The user "${internalId}" is deactivated`);
+  return `internal:${userName}`;
+}
+
+/** A Cube token as a customer's backend signs one with the deployment's secret (for tests and the workbench). */
+export function signCubeToken(claims: Record<string, unknown>, secret: string, now: Date, expiresInSeconds = 3_600): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + expiresInSeconds)
+    .sign(new TextEncoder().encode(secret));
+}

@@ -1,0 +1,58 @@
+import { AbortChatRequest, ChatRequest } from '../../src/contract';
+import { LOCAL_AGENT, MAX_INPUT_CHARACTERS, type ChatAgent } from '../agent/agent';
+import { chatCredentials, chatOwner } from '../agent/identity';
+import { ResponseSubscriber } from '../agent/subscriber';
+import type { PlatformContext } from '../context';
+import { badRequest, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
+import { parseBody } from './validation';
+
+/**
+ * The Agent chat API (chat.yaml) of the local agent, at its agent-scoped base URL
+ * `/api/v1/public/local/agents/1`: `POST /chat/stream-chat-state` answers newline-delimited JSON frames,
+ * `POST /chat/abort` stops an answer. See docs/api-contract.md, "The local agent's address".
+ */
+
+const BASE = '/api/v1/public/:accountName/agents/:agentId/chat';
+
+function requireAgent(request: ApiRequest): void {
+  const { accountName, agentId } = request.params;
+  if (accountName !== LOCAL_AGENT.account || agentId !== String(LOCAL_AGENT.id)) {
+    throw notFound(`No agent ${agentId} in account ${accountName}: the local platform hosts agent ${LOCAL_AGENT.id} of account "${LOCAL_AGENT.account}"`);
+  }
+}
+
+async function streamChatState(ctx: PlatformContext, agent: ChatAgent, request: ApiRequest): Promise<ApiResponse> {
+  requireAgent(request);
+  const credentials = chatCredentials(request);
+  const body = parseBody(ChatRequest, request.body);
+  if (body.input !== undefined && !body.input.trim()) throw badRequest('input must not be empty');
+  if (body.input !== undefined && body.input.length > MAX_INPUT_CHARACTERS) {
+    throw badRequest(`input must be at most ${MAX_INPUT_CHARACTERS.toLocaleString('en-US')} characters (it has ${body.input.length.toLocaleString('en-US')})`);
+  }
+  if (body.images?.length) throw badRequest('The local agent does not read images: send the question as text');
+  const deployment = await agent.deployment();
+  const owner = await chatOwner(ctx.db, credentials, deployment.secret, body.sessionSettings, ctx.now());
+  const opened = await agent.open(owner, deployment.id, body);
+  const fault = ctx.faults.take(request.method, request.path, 'chat')?.chat;
+  return {
+    status: 200,
+    contentType: 'application/json',
+    stream: (out) => new Promise<void>((resolve) => opened(new ResponseSubscriber(out, fault, resolve))),
+  };
+}
+
+async function abortChat(ctx: PlatformContext, agent: ChatAgent, request: ApiRequest): Promise<ApiResponse> {
+  requireAgent(request);
+  const credentials = chatCredentials(request);
+  const body = parseBody(AbortChatRequest, request.body);
+  const deployment = await agent.deployment();
+  const owner = await chatOwner(ctx.db, credentials, deployment.secret, body.sessionSettings, ctx.now());
+  await agent.abort(owner, body.chatId);
+  return { status: 204 };
+}
+
+export function chatRoutes(router: Router, ctx: PlatformContext, agent: ChatAgent): void {
+  router
+    .add('POST', `${BASE}/stream-chat-state`, (r) => streamChatState(ctx, agent, r))
+    .add('POST', `${BASE}/abort`, (r) => abortChat(ctx, agent, r));
+}
