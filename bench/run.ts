@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import { builderBenchmark } from './builder';
+import { chatBenchmark } from './chat';
 import { dataApiOverhead } from './data-api-overhead';
 import type { BenchResult } from './measure';
 import { paneBenchmarks } from './pane';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     // Small queries take a few milliseconds, so their medians need more samples to settle.
     ['data-api', () => dataApiOverhead(Math.max(runs, 41))],
     ['builder', () => builderBenchmark(Math.max(20, Number(process.env.BENCH_CHANGES ?? 24)))],
+    ['chat', () => chatBenchmark(Math.max(runs, 15))],
   ];
   const results: BenchResult[] = [];
   for (const [name, run] of suites) if (!only || only.includes(name)) results.push(...(await run()));

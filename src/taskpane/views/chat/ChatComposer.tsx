@@ -1,5 +1,5 @@
 import { Button, Caption1, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { MAX_CHAT_INPUT_CHARS } from '../../../contract';
 import { useI18n } from '../../i18n';
 
@@ -15,8 +15,10 @@ export interface ChatComposerProps {
   onStop(): void;
 }
 
-/** The question box: Enter sends (Shift+Enter is a new line), Stop stops the answer streaming. */
-export function ChatComposer({ streaming, stopping, disabled, onSend, onStop }: ChatComposerProps) {
+/** The question box: Enter sends (Shift+Enter is a new line), Stop stops the answer streaming. Not drawn again for each streamed word. */
+export const ChatComposer = memo(Composer);
+
+function Composer({ streaming, stopping, disabled, onSend, onStop }: ChatComposerProps) {
   const styles = useStyles();
   const { m, number } = useI18n();
   const c = m.chat;

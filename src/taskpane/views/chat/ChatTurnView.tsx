@@ -1,4 +1,5 @@
 import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { memo } from 'react';
 import { answerQuery, type ChatTurn } from '../../../core/chat-conversation';
 import type { CubeQuery } from '../../../contract';
 import { useI18n } from '../../i18n';
@@ -35,8 +36,22 @@ export interface ChatTurnViewProps {
   onRetry(): void;
 }
 
+/**
+ * A turn is drawn again only when what it shows changed: as an answer streams, frame by frame, the earlier turns
+ * of a long conversation stay as they are (`turns()` makes new objects for all of them on every frame).
+ */
+export const ChatTurnView = memo(TurnView, (before, after) =>
+  before.last === after.last && before.streaming === after.streaming && before.stopped === after.stopped
+  && before.place === after.place && before.onPlace === after.onPlace && before.onRetry === after.onRetry && sameTurn(before.turn, after.turn));
+
+function sameTurn(a: ChatTurn, b: ChatTurn): boolean {
+  return a.id === b.id && a.question?.content === b.question?.content && a.answer?.content === b.answer?.content
+    && a.inProcess === b.inProcess && a.cutOff === b.cutOff && a.toolCalls.length === b.toolCalls.length
+    && a.toolCalls.every((call, i) => call === b.toolCalls[i]);
+}
+
 /** One question and the agent's reply: its tool calls (collapsible), its answer as it streams, and what can be done with it. */
-export function ChatTurnView({ turn, last, streaming, stopped, place, onPlace, onRetry }: ChatTurnViewProps) {
+function TurnView({ turn, last, streaming, stopped, place, onPlace, onRetry }: ChatTurnViewProps) {
   const styles = useStyles();
   const { m } = useI18n();
   const c = m.chat;

@@ -1,10 +1,11 @@
 import {
   Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Subtitle2, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { CubeQuery } from '../../../contract';
 import { turns } from '../../../core/chat-conversation';
 import type { ChatController } from '../../../placement/chat-controller';
+import type { ChatThreadEntry } from '../../../placement/chat-settings';
 import { useI18n } from '../../i18n';
 import { ChatComposer } from './ChatComposer';
 import { ChatTurnView, type PlaceAbility } from './ChatTurnView';
@@ -37,36 +38,19 @@ export function ChatView({ controller, place, onPlace }: ChatViewProps) {
   const streaming = state.phase === 'streaming' || state.phase === 'stopping';
   const all = turns(state.conversation);
   const logEnd = useRef<HTMLDivElement>(null);
+  const retry = useCallback(() => void controller.retry(), [controller]);
+  const ask = useCallback((text: string) => void controller.ask(text), [controller]);
+  const stop = useCallback(() => void controller.stop(), [controller]);
 
-  // The newest words stay in view as they stream in.
-  const answerLength = all.at(-1)?.answer?.content.length ?? 0;
+  // A new question, and its finished answer, are brought into view (not every streamed word: each scroll is a layout).
   useEffect(() => {
     logEnd.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [all.length, answerLength]);
+  }, [all.length, streaming]);
 
-  const selected = state.chatId ?? '';
-  const titleOf = (chatId: string) => state.threads.find((t) => t.chatId === chatId)?.title || c.untitled;
   return (
     <section className={styles.column} aria-labelledby="chat-heading">
       <Subtitle2 as="h2" id="chat-heading">{c.heading}</Subtitle2>
-      <div className={styles.threads}>
-        <Field label={c.conversation} className={styles.threadPicker}>
-          <Dropdown
-            value={selected ? titleOf(selected) : c.untitled}
-            selectedOptions={selected ? [selected] : []}
-            disabled={streaming || state.threads.length === 0}
-            placeholder={c.noConversations}
-            onOptionSelect={(_, data) => data.optionValue && data.optionValue !== selected && void controller.openThread(data.optionValue)}
-          >
-            {state.threads.map((thread) => (
-              <Option key={thread.chatId} value={thread.chatId}>{thread.title || c.untitled}</Option>
-            ))}
-          </Dropdown>
-        </Field>
-        <Button disabled={streaming || !state.chatId} onClick={() => controller.newThread()}>{c.newConversation}</Button>
-      </div>
-      {state.threads.length === 0 && !state.chatId && <Caption1>{c.noConversations}</Caption1>}
-
+      <ThreadPicker controller={controller} threads={state.threads} chatId={state.chatId} streaming={streaming} />
       {state.error && (
         <MessageBar intent="error" layout="multiline" role="alert">
           <MessageBarBody>{state.error}</MessageBarBody>
@@ -100,7 +84,7 @@ export function ChatView({ controller, place, onPlace }: ChatViewProps) {
             stopped={state.stopped}
             place={place}
             onPlace={onPlace}
-            onRetry={() => void controller.retry()}
+            onRetry={retry}
           />
         ))}
         <div ref={logEnd} />
@@ -111,9 +95,47 @@ export function ChatView({ controller, place, onPlace }: ChatViewProps) {
         streaming={streaming}
         stopping={state.phase === 'stopping'}
         disabled={state.phase === 'loading'}
-        onSend={(text) => void controller.ask(text)}
-        onStop={() => void controller.stop()}
+        onSend={ask}
+        onStop={stop}
       />
     </section>
   );
 }
+
+interface ThreadPickerProps {
+  controller: ChatController;
+  threads: ChatThreadEntry[];
+  chatId: string | null;
+  streaming: boolean;
+}
+
+/** The user's conversations with the agent, and a new one. Not drawn again for each streamed word. */
+const ThreadPicker = memo(function ThreadPicker({ controller, threads, chatId, streaming }: ThreadPickerProps) {
+  const styles = useStyles();
+  const { m } = useI18n();
+  const c = m.chat;
+  const selected = chatId ?? '';
+  const titleOf = (id: string) => threads.find((t) => t.chatId === id)?.title || c.untitled;
+  return (
+    <>
+      <div className={styles.threads}>
+        <Field label={c.conversation} className={styles.threadPicker}>
+          <Dropdown
+            value={selected ? titleOf(selected) : c.untitled}
+            selectedOptions={selected ? [selected] : []}
+            disabled={streaming || threads.length === 0}
+            placeholder={c.noConversations}
+            onOptionSelect={(_, data) => data.optionValue && data.optionValue !== selected && void controller.openThread(data.optionValue)}
+          >
+            {threads.map((thread) => (
+              <Option key={thread.chatId} value={thread.chatId}>{thread.title || c.untitled}</Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Button disabled={streaming || !chatId} onClick={() => controller.newThread()}>{c.newConversation}</Button>
+      </div>
+      {threads.length === 0 && !chatId && <Caption1>{c.noConversations}</Caption1>}
+
+    </>
+  );
+});
