@@ -18,7 +18,6 @@ export interface AgentOptions {
 
 /** The one agent the local platform hosts: agent 1 of account "local", over the first seeded deployment's view. */
 export const LOCAL_AGENT = { account: 'local', id: 1, deploymentName: SEED_DEPLOYMENTS[0].name, view: 'sales' } as const;
-export const MAX_INPUT_CHARACTERS = 4_000;
 const DEFAULT_WORD_DELAY_MS = 25;
 
 /** The Chat API URL as Cube's admin UI shows it ("Chat API URL"): the agent's base URL and `/chat/stream-chat-state`. */
@@ -39,6 +38,8 @@ export class ChatAgent {
   private readonly answerer: Answerer;
   private lastMessageTime = 0;
   private closing = false;
+  /** Read once: every request needs the deployment's id and secret, and neither changes while the platform runs. */
+  private agentDeployment?: Promise<{ id: number; secret: string }>;
 
   constructor(private readonly ctx: PlatformContext, runner: QueryRunner, private readonly options: AgentOptions = {}) {
     this.store = new ThreadStore(ctx.db);
@@ -46,10 +47,19 @@ export class ChatAgent {
   }
 
   /** The agent's deployment: its id, and the secret its Cube tokens are signed with. */
-  async deployment(): Promise<{ id: number; secret: string }> {
-    const row = await this.ctx.db.read((tx) => tx.one(`SELECT id, jwt_secret FROM deployments WHERE name = ?`, [LOCAL_AGENT.deploymentName]));
-    if (!row) throw new Error(`The local agent's deployment "${LOCAL_AGENT.deploymentName}" is missing from the database`);
-    return { id: Number(row.id), secret: String(row.jwt_secret) };
+  deployment(): Promise<{ id: number; secret: string }> {
+    if (!this.agentDeployment) {
+      const reading = this.ctx.db.read((tx) => tx.one(`SELECT id, jwt_secret FROM deployments WHERE name = ?`, [LOCAL_AGENT.deploymentName])).then((row) => {
+        if (!row) throw new Error(`The local agent's deployment "${LOCAL_AGENT.deploymentName}" is missing from the database`);
+        return { id: Number(row.id), secret: String(row.jwt_secret) };
+      });
+      this.agentDeployment = reading;
+      // The caller gets the failure; the next request reads again.
+      reading.catch(() => {
+        if (this.agentDeployment === reading) this.agentDeployment = undefined;
+      });
+    }
+    return this.agentDeployment;
   }
 
   /**

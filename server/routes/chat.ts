@@ -1,5 +1,5 @@
-import { AbortChatRequest, ChatRequest } from '../../src/contract';
-import { LOCAL_AGENT, MAX_INPUT_CHARACTERS, type ChatAgent } from '../agent/agent';
+import { AbortChatRequest, ChatRequest, MAX_CHAT_INPUT_CHARS } from '../../src/contract';
+import { LOCAL_AGENT, type ChatAgent } from '../agent/agent';
 import { chatCredentials, chatOwner } from '../agent/identity';
 import { ResponseSubscriber } from '../agent/subscriber';
 import type { PlatformContext } from '../context';
@@ -26,8 +26,8 @@ async function streamChatState(ctx: PlatformContext, agent: ChatAgent, request: 
   const credentials = chatCredentials(request);
   const body = parseBody(ChatRequest, request.body);
   if (body.input !== undefined && !body.input.trim()) throw badRequest('input must not be empty');
-  if (body.input !== undefined && body.input.length > MAX_INPUT_CHARACTERS) {
-    throw badRequest(`input must be at most ${MAX_INPUT_CHARACTERS.toLocaleString('en-US')} characters (it has ${body.input.length.toLocaleString('en-US')})`);
+  if (body.input !== undefined && body.input.length > MAX_CHAT_INPUT_CHARS) {
+    throw badRequest(`input must be at most ${MAX_CHAT_INPUT_CHARS.toLocaleString('en-US')} characters (it has ${body.input.length.toLocaleString('en-US')})`);
   }
   if (body.images?.length) throw badRequest('The local agent does not read images: send the question as text');
   const deployment = await agent.deployment();

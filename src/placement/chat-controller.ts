@@ -94,13 +94,7 @@ export class ChatController {
   async ask(input: string): Promise<void> {
     const question = input.trim();
     if (!question || this.busy()) return;
-    let messageId: string;
-    try {
-      messageId = this.context.client.newMessageId();
-    } catch (error) {
-      this.set({ error: this.context.describe(error) });
-      return;
-    }
+    const messageId = this.context.client.newMessageId();
     this.set({ conversation: addQuestion(this.state.conversation, messageId, question), ...this.fresh(), phase: 'streaming' });
     await this.read({ chatId: this.state.chatId ?? undefined, input: question, messageId }, false, question);
   }

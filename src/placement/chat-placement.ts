@@ -28,16 +28,23 @@ function modelHas(meta: CubeMeta, members: readonly string[]): boolean {
   return members.every((member) => known.has(member));
 }
 
+/** Where an answer's query goes, with the model that was read to decide it (the builder starts from it). */
+export interface AnswerTarget {
+  deploymentId: number;
+  meta: CubeMeta;
+}
+
 /** The deployment to place the query in, or null when no deployment's model has all its members. */
 export async function deploymentForQuery(
   data: Pick<DeploymentDataClients, 'forDeployment'>, deploymentIds: readonly number[], preferredId: number, query: CubeQuery,
-): Promise<number | null> {
+): Promise<AnswerTarget | null> {
   const members = queryMembers(query);
   const order = [preferredId, ...deploymentIds.filter((id) => id !== preferredId)];
   for (const id of order) {
     // One at a time, the browsed deployment first: most answers are about it, and each model is a request.
     const client = await data.forDeployment(id);
-    if (client.meta && modelHas(await client.meta(), members)) return id;
+    const meta = client.meta && (await client.meta());
+    if (meta && modelHas(meta, members)) return { deploymentId: id, meta };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import type { CubeQuery, Granularity, MemberType, Report } from '../contract';
+import type { CubeMeta, CubeQuery, Granularity, MemberType, Report } from '../contract';
 import { sheetAddress } from '../core/a1';
 import {
   emptyExploration, fromReport, isRunnable, placeMember, removeFilter, removeMember, reorder, replaceFilter, setGranularity,
@@ -40,8 +40,11 @@ export type BuilderStart =
   | { kind: 'placement'; report: Report; placementId: string }
   /** The draft kept in the workbook (after a pane reload). */
   | { kind: 'draft'; draft: DraftRecord }
-  /** A query the agent ran ("Place in sheet"): a new exploration of it, run at once at the selection. */
-  | { kind: 'answer'; deploymentId: number; query: CubeQuery };
+  /**
+   * A query the agent ran ("Place in sheet"): a new exploration of it, run at once at the selection. `meta` is the
+   * deployment's model when the caller has just read it (to choose the deployment), so it is not read twice.
+   */
+  | { kind: 'answer'; deploymentId: number; query: CubeQuery; meta?: CubeMeta };
 
 export const DEFAULT_DEBOUNCE_MS = 300;
 
@@ -66,6 +69,8 @@ export class ExplorationController implements BuilderController {
   private closed = false;
   /** Run once the builder is ready, whatever the auto-run setting: the user asked for the result in the sheet. */
   private readonly runWhenOpen: boolean;
+  /** The model as the opener read it, if it did. */
+  private readonly knownMeta: CubeMeta | undefined;
   readonly session: BuilderSession;
 
   constructor(readonly context: BuilderContext, start: BuilderStart) {
@@ -75,6 +80,7 @@ export class ExplorationController implements BuilderController {
     };
     let unsupported: string[] = [];
     this.runWhenOpen = start.kind === 'answer';
+    this.knownMeta = start.kind === 'answer' ? start.meta : undefined;
     if (start.kind === 'answer') {
       const answered = fromReport(start.query, null);
       unsupported = answered.unsupported;
@@ -120,7 +126,7 @@ export class ExplorationController implements BuilderController {
     try {
       const data = await service.options.data.forDeployment(deploymentId);
       if (!data.meta) throw new Error('This data API offers no model to explore.');
-      const [meta, state] = await Promise.all([data.meta(), service.options.excel.prepare()]);
+      const [meta, state] = await Promise.all([this.knownMeta ?? data.meta(), service.options.excel.prepare()]);
       this.placementIds = await service.placementIds(state.workbookId);
       const cubes = explorableCubes(meta);
       this.members = new Map(cubes.flatMap((cube) => catalogMembers(cube).map((m) => [m.name, m] as const)));

@@ -5,6 +5,7 @@ import {
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CubeQuery, Deployment, Report } from '../../contract';
 import { reportTitle } from '../../core/report-definition';
+import type { AnswerTarget } from '../../placement/chat-placement';
 import type { ChatSettings } from '../../placement/chat-settings';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError } from '../../placement/errors';
@@ -234,7 +235,14 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   }
 
   const tabs = (
-    <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as 'workbook' | 'chat')} aria-label={m.chat.tabsLabel}>
+    <TabList
+      selectedValue={tab}
+      onTabSelect={(_, data) => {
+        setTab(data.value as 'workbook' | 'chat');
+        if (data.value === 'chat') chat.show();
+      }}
+      aria-label={m.chat.tabsLabel}
+    >
       <Tab value="workbook">{m.chat.workbookTab}</Tab>
       <Tab value="chat">{m.chat.chatTab}</Tab>
     </TabList>
@@ -251,7 +259,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
             deploymentId={deployment.id}
             selection={selection}
             onOpenSettings={onOpenSettings}
-            onPlace={(deploymentId: number, query: CubeQuery) => exploration.openAnswer(deploymentId, query)}
+            onPlace={(target: AnswerTarget, query: CubeQuery) => exploration.openAnswer(target, query)}
           />
         </Suspense>
       </div>

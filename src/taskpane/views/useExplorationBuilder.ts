@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CubeQuery } from '../../contract';
+import type { AnswerTarget } from '../../placement/chat-placement';
 import type { Connection } from '../../placement/connection';
 import type { ExplorationController, BuilderStart } from '../../placement/exploration-controller';
 import { readDraft } from '../../placement/exploration-draft';
@@ -13,7 +14,7 @@ export interface ExplorationBuilderHook {
   builder: ExplorationController | null;
   openNew(deploymentId: number): void;
   /** "Place in sheet" of an agent's answer: a new exploration of its query, placed at the selection. */
-  openAnswer(deploymentId: number, query: CubeQuery): void;
+  openAnswer(target: AnswerTarget, query: CubeQuery): void;
   openPlacement(entry: WorkbookPlacement, reveal: boolean): void;
   closed(): void;
 }
@@ -95,7 +96,7 @@ export function useExplorationBuilder(
   return {
     builder,
     openNew: (deploymentId) => void start({ kind: 'new', deploymentId }),
-    openAnswer: (deploymentId, query) => void start({ kind: 'answer', deploymentId, query }),
+    openAnswer: ({ deploymentId, meta }, query) => void start({ kind: 'answer', deploymentId, query, meta }),
     openPlacement,
     closed: () => {
       open.current = false;

@@ -21,17 +21,17 @@ export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionP
   const words = m.chat.settings;
   const [url, setUrl] = useState(settings?.chatApiUrl ?? '');
   const [key, setKey] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<'saved' | 'forgotten' | 'incomplete' | null>(null);
 
   const save = () => {
     const apiKey = key.trim() || settings?.apiKey || '';
     if (!url.trim() || !apiKey) {
-      setNotice(words.incomplete);
+      setNotice('incomplete');
       return;
     }
     onChange({ chatApiUrl: url.trim(), apiKey });
     setKey('');
-    setNotice(words.saved);
+    setNotice('saved');
   };
 
   return (
@@ -58,7 +58,7 @@ export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionP
               onChange(null);
               setUrl('');
               setKey('');
-              setNotice(words.forgotten);
+              setNotice('forgotten');
             }}
           >
             {words.forget}
@@ -66,8 +66,8 @@ export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionP
         )}
       </div>
       {notice && (
-        <MessageBar intent={notice === words.incomplete ? 'warning' : 'success'} role="status">
-          <MessageBarBody>{notice}</MessageBarBody>
+        <MessageBar intent={notice === 'incomplete' ? 'warning' : 'success'} role="status">
+          <MessageBarBody>{words[notice]}</MessageBarBody>
         </MessageBar>
       )}
     </section>

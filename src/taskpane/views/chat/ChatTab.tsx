@@ -2,7 +2,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '
 import { useState } from 'react';
 import type { CubeQuery } from '../../../contract';
 import type { ChatController } from '../../../placement/chat-controller';
-import { deploymentForQuery } from '../../../placement/chat-placement';
+import { deploymentForQuery, type AnswerTarget } from '../../../placement/chat-placement';
 import type { Connection } from '../../../placement/connection';
 import type { PlacementService } from '../../../placement/placement-service';
 import { useI18n } from '../../i18n';
@@ -11,7 +11,7 @@ import type { PlaceAbility } from './ChatTurnView';
 import { ChatView } from './ChatView';
 
 export interface ChatTabProps {
-  chat: { controller: ChatController | null; error: string | null };
+  chat: { controller: ChatController | null; error: string | null; loading: boolean };
   connection: Connection;
   service: PlacementService;
   /** The deployment the user browses: an answer is placed in it when its model has the query's members. */
@@ -19,7 +19,7 @@ export interface ChatTabProps {
   selection: string | null;
   onOpenSettings(): void;
   /** Opens the answer's query as a new exploration in that deployment, placed at the selection. */
-  onPlace(deploymentId: number, query: CubeQuery): void;
+  onPlace(target: AnswerTarget, query: CubeQuery): void;
 }
 
 /**
@@ -42,6 +42,7 @@ export function ChatTab({ chat, connection, service, deploymentId, selection, on
       </MessageBar>
     );
   }
+  if (chat.loading) return <Spinner size="tiny" label={c.loadingConversation} />;
   if (!chat.controller) {
     return (
       <MessageBar intent="info" layout="multiline" data-testid="chat-not-configured">
@@ -84,7 +85,6 @@ export function ChatTab({ chat, connection, service, deploymentId, selection, on
           <MessageBarBody>{placeError}</MessageBarBody>
         </MessageBar>
       )}
-      {finding && <Spinner size="tiny" label={i18n.m.loading} />}
       <ChatView controller={chat.controller} place={place} onPlace={(query) => void placeAnswer(query)} />
     </>
   );

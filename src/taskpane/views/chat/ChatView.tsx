@@ -135,7 +135,6 @@ const ThreadPicker = memo(function ThreadPicker({ controller, threads, chatId, s
         <Button disabled={streaming || !chatId} onClick={() => controller.newThread()}>{c.newConversation}</Button>
       </div>
       {threads.length === 0 && !chatId && <Caption1>{c.noConversations}</Caption1>}
-
     </>
   );
 });

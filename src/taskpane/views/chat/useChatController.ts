@@ -8,12 +8,14 @@ import { chatThreadStore } from '../../chat-storage';
 const loadChat = () => Promise.all([import('../../../client/chat-client'), import('../../../placement/chat-controller')]);
 
 /**
- * The agent chat of this connection and these settings: made when both are there, reading back the thread
- * open last, and kept while the pane shows other things (a streaming answer carries on behind the builder).
+ * The agent chat of this connection and these settings: made when both are there and the chat is first shown
+ * (`show()`; the pane's start loads nothing of it), reading back the thread open last, and kept while the pane
+ * shows other things (a streaming answer carries on behind the builder).
  * With an API key, chat.yaml asks who the user is: an account's own user is named by `sessionSettings.internalId`,
  * which Cube's Chat API docs define as the internal user's email.
  */
 export function useChatController(connection: Connection, settings: ChatSettings | null, describe: (error: unknown) => string) {
+  const [wanted, setWanted] = useState(false);
   const [controller, setController] = useState<ChatController | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { user } = connection;
@@ -21,7 +23,7 @@ export function useChatController(connection: Connection, settings: ChatSettings
   useEffect(() => {
     setController(null);
     setError(null);
-    if (!settings) return;
+    if (!settings || !wanted) return;
     let made: ChatController | null = null;
     let cancelled = false;
     loadChat().then(
@@ -46,7 +48,7 @@ export function useChatController(connection: Connection, settings: ChatSettings
       cancelled = true;
       made?.dispose();
     };
-  }, [settings, user.email, describe]);
+  }, [settings, wanted, user.email, describe]);
 
-  return { controller, error };
+  return { controller, error, loading: settings !== null && controller === null && error === null, show: () => setWanted(true) };
 }
