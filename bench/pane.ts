@@ -2,31 +2,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { startPlatform } from '../server/app';
 import { launchBrowser } from '../test/browser/support/browser';
-import { runWebpack, webpackConfig } from '../test/browser/support/build';
 import { serveBuild } from '../test/browser/support/serve';
 import { median, type BenchResult } from './measure';
+import { productionBuild } from './production-build';
 
 const root = join(__dirname, '..');
 const INITIAL_SCRIPT_BUDGET_BYTES = 150 * 1000;
 const PAINT_RUNS = 9;
-
-/**
- * The production build as shipped, plus two pages for the paint comparison built the same way: the
- * workbench (the pane beside the emulated workbook, on Microsoft's Excel API library, as in Excel) and an
- * empty Fluent UI page.
- */
-async function productionBuild(output: string): Promise<void> {
-  const config = await webpackConfig('production', output);
-  config.entry = { ...(config.entry as Record<string, string>), workbench: './src/workbench/workbench.tsx', baseline: './bench/fluent-baseline.tsx' };
-  config.plugins!.push(
-    new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/excel-web-16.00.js' }),
-    new HtmlWebpackPlugin({ filename: 'baseline.html', templateContent: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title></head><body><div id="root"></div></body></html>', chunks: ['baseline'] }),
-  );
-  await runWebpack(config);
-}
 
 /** The scripts a page loads before it can render: those its HTML names (lazy chunks come later). */
 function initialScripts(output: string, page: string): string[] {
@@ -46,7 +30,10 @@ export async function paneBenchmarks(): Promise<BenchResult[]> {
   let browser: Awaited<ReturnType<typeof launchBrowser>> | null = null;
   const server = await serveBuild(output, join(root, 'node_modules', '@microsoft', 'office-js', 'dist'));
   try {
-    await productionBuild(output);
+    // The baseline: an empty Fluent UI page built the same way, for the paint comparison.
+    await productionBuild(output, {
+      baseline: { entry: './bench/fluent-baseline.tsx', html: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title></head><body><div id="root"></div></body></html>' },
+    });
     server.platformUrl = platform.url;
     const taskpaneScripts = initialScripts(output, 'taskpane.html');
     const initialGzip = gzipBytes(output, taskpaneScripts);

@@ -7,7 +7,7 @@ const SHOWN = [
   'sign-in-dialog', 'browse-folder', 'browse-subfolder', 'workbook-home-across-deployments', 'browse-load-more', 'placed', 'pivot-with-totals', 'hand-edit-warning', 'refresh-all-one-failed',
   'refresh-all-stopped', 'settings', 'german', 'dark-theme', 'high-contrast-dark', 'keyboard-only', 'session-ended', 'workbench',
   'builder-revenue-by-region', 'builder-not-run', 'builder-saved', 'builder-open-from-cell', 'builder-no-save-right', 'builder-keyboard-only',
-  'builder-german', 'chat-answer', 'chat-placed', 'chat-stopped', 'chat-restored', 'chat-describe-only', 'chat-german',
+  'builder-german', 'chat-answer', 'chat-placed', 'chat-stopped', 'chat-restored', 'chat-describe-only', 'chat-german', 'chat-keyboard',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

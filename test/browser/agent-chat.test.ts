@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { CubeQuery } from '../../src/contract';
 import { chatEn } from '../../src/taskpane/i18n/chat-en';
 import { freshWorkbench, readCells, selectCell } from './support/actions';
-import { axeViolations } from './support/pane';
+import { axeViolations, focusIsVisible, tabTo } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 jest.setTimeout(240_000);
@@ -16,13 +16,13 @@ const answers = () => page().getByTestId('chat-answer');
 type User = 'admin' | 'analyst';
 
 /** A fresh workbook in the workbench, signed in as `user`, the local agent set up (as `npm start`'s link does), on the chat tab. */
-async function openChat(user: User, options: { chatEnabled?: boolean; lang?: string; tab?: string } = {}) {
+async function openChat(user: User, options: { chatEnabled?: boolean; lang?: string; tab?: string | null } = {}) {
   await bench.platform.platform.testing.setAppConfig({ sheetsAgentChatEnabled: options.chatEnabled ?? true });
   await bench.platform[user].updateSettings({ sheets: { showAppliedFilters: false } });
   const { tokens } = bench.platform.platform;
   const hash = `token=${tokens[user]}&chatUrl=${encodeURIComponent(tokens.chatApiUrl)}&chatKey=${tokens.chatApiKey}`;
   await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html${options.lang ? `?lang=${options.lang}` : ''}`, hash);
-  await page().getByRole('tab', { name: options.tab ?? chatEn.chatTab }).click();
+  if (options.tab !== null) await page().getByRole('tab', { name: options.tab ?? chatEn.chatTab }).click();
 }
 
 /** Types a question and sends it with Enter, as a person would. */
@@ -74,6 +74,18 @@ async function expectedGrid(query: CubeQuery): Promise<(string | number)[][]> {
   ];
 }
 
+/** The cells of `range` once they equal `expected`, or as they are after 30 s (the builder writes after its query). */
+async function cellsOnceWritten(range: string, expected: unknown[][]): Promise<unknown[][]> {
+  const deadline = Date.now() + 30_000;
+  let cells: unknown[][] = [];
+  while (Date.now() < deadline) {
+    cells = (await readCells(page(), range)).values;
+    if (JSON.stringify(cells) === JSON.stringify(expected)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return cells;
+}
+
 test('"revenue by region last year": the answer streams in, the query it ran is shown, and Place in sheet writes what an independent load answers', async () => {
   await openChat('admin');
   expect(await axe()).toEqual([]);
@@ -100,15 +112,7 @@ test('"revenue by region last year": the answer streams in, the query it ran is 
     timeDimensions: [{ dimension: 'sales.created_at', dateRange: 'last year' }], order: { 'sales.total_amount': 'desc' },
   });
   await page().getByTestId('builder').waitFor();
-  const range = `B2:C${1 + expected.length}`;
-  const deadline = Date.now() + 30_000;
-  let cells: unknown[][] = [];
-  while (Date.now() < deadline) {
-    cells = (await readCells(page(), range)).values;
-    if (JSON.stringify(cells) === JSON.stringify(expected)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(cells).toEqual(expected);
+  expect(await cellsOnceWritten(`B2:C${1 + expected.length}`, expected)).toEqual(expected);
   // The placed answer is the builder's draft: it can be saved as a report.
   await page().getByRole('button', { name: 'Save as report…' }).waitFor();
   await page().screenshot({ path: join(screenshots, 'chat-placed.png') });
@@ -178,4 +182,46 @@ test('German: the chat speaks German, agent content stays as sent', async () => 
   }
   expect(await axe()).toEqual([]);
   await shot('chat-german');
+});
+
+/** A check of the focused element, run in the page (a function's source, as `tabTo` sends it there). */
+const focused = (body: string) => new Function('el', body) as (el: Element) => boolean;
+
+test('keyboard only: to the chat tab, ask, open the tool call, Place in sheet; focus always visible, axe finds nothing', async () => {
+  await openChat('admin', { tab: null });
+  // The anchor is selected in Excel itself (its own keys); from here on, only the keyboard in the pane.
+  await selectCell(page(), 'B2');
+  await tabTo(page(), focused(`return el.getAttribute('role') === 'tab' && el.textContent.trim() === ${JSON.stringify(chatEn.workbookTab)};`));
+  expect(await focusIsVisible(page())).toBe(true);
+  // A tab list is one stop: the arrow keys move between its tabs, Enter chooses.
+  await page().keyboard.press('ArrowRight');
+  await page().keyboard.press('Enter');
+  await page().getByRole('tab', { name: chatEn.chatTab, selected: true }).waitFor();
+
+  await tabTo(page(), focused(`return el.tagName === 'TEXTAREA' && [...el.labels].some((l) => l.textContent.trim() === ${JSON.stringify(chatEn.inputLabel)});`));
+  expect(await focusIsVisible(page())).toBe(true);
+  await page().keyboard.type('revenue by region last year');
+  await page().keyboard.press('Enter');
+  await answerLengthsUntilDone();
+  // Stop gave way to Send, and the answer is whole: Place in sheet is offered.
+  await page().getByRole('button', { name: chatEn.placeInSheet }).waitFor();
+
+  await tabTo(page(), focused(`return el.tagName === 'BUTTON' && el.textContent.trim() === ${JSON.stringify(chatEn.showDetails)};`));
+  expect(await focusIsVisible(page())).toBe(true);
+  await page().keyboard.press('Enter');
+  await answers().last().getByText('sales.region').waitFor();
+  expect(await page().evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true');
+
+  await tabTo(page(), focused(`return el.tagName === 'BUTTON' && el.textContent.trim() === ${JSON.stringify(chatEn.placeInSheet)};`));
+  expect(await focusIsVisible(page())).toBe(true);
+  expect(await axe()).toEqual([]);
+  await settledPaint();
+  await page().screenshot({ path: join(screenshots, 'chat-keyboard.png') });
+  await page().keyboard.press('Enter');
+  await page().getByTestId('builder').waitFor();
+  const expected = await expectedGrid({
+    measures: ['sales.total_amount'], dimensions: ['sales.region'],
+    timeDimensions: [{ dimension: 'sales.created_at', dateRange: 'last year' }], order: { 'sales.total_amount': 'desc' },
+  });
+  expect(await cellsOnceWritten(`B2:C${1 + expected.length}`, expected)).toEqual(expected);
 });

@@ -14,6 +14,8 @@ const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   threads: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   threadPicker: { flexGrow: 1, minWidth: 0 },
+  // Fluent's dropdown is 250 px at least: in a narrow pane it would run under the New conversation button.
+  threadDropdown: { minWidth: 0, width: '100%' },
   log: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
@@ -42,9 +44,11 @@ export function ChatView({ controller, place, onPlace }: ChatViewProps) {
   const ask = useCallback((text: string) => void controller.ask(text), [controller]);
   const stop = useCallback(() => void controller.stop(), [controller]);
 
-  // A new question, and its finished answer, are brought into view (not every streamed word: each scroll is a layout).
+  // A new question, and its finished answer, are brought into view (not every streamed word: each scroll is a
+  // layout). In the next frame, with its own layout, not forced at once while the question is being sent.
   useEffect(() => {
-    logEnd.current?.scrollIntoView?.({ block: 'nearest' });
+    const frame = requestAnimationFrame(() => logEnd.current?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [all.length, streaming]);
 
   return (
@@ -121,6 +125,7 @@ const ThreadPicker = memo(function ThreadPicker({ controller, threads, chatId, s
       <div className={styles.threads}>
         <Field label={c.conversation} className={styles.threadPicker}>
           <Dropdown
+            className={styles.threadDropdown}
             value={selected ? titleOf(selected) : c.untitled}
             selectedOptions={selected ? [selected] : []}
             disabled={streaming || threads.length === 0}
