@@ -135,6 +135,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const server = createServer((req, res) => {
     doorsOpen.then(() => answer(req, res));
   });
+  // An idle connection is closed by the client, not by us: a server that closes it first (Node's default, 5 s) races
+  // a client reusing it, and a POST sent into the closing socket fails with ECONNRESET and cannot be retried
+  // (https://nodejs.org/api/http.html#serverkeepalivetimeout). Load balancers in front of hosted APIs keep idle
+  // connections for a minute or more.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,12 +1,11 @@
-import type { DisplayScale, Granularity, MemberFormat } from '../contract';
+import type { DisplayScale, MemberFormat } from '../contract';
 
 /**
  * Excel number formats for the model's formats. Sources: Cube's format reference
  * (https://cube.dev/docs/reference/data-modeling/measures#format: named formats `number`, `percent`,
  * `currency`, `abbr`, `accounting` with an optional `_0`…`_6` precision, and d3-format specifiers; its schema
  * compiler resolves `number` to `,.2f`, `percent` to `.2%`, `currency` to `$,.2f`, `id` to `.0f`), d3-format
- * (https://d3js.org/d3-format#locale_format), d3-time-format (https://d3js.org/d3-time-format#locale_format),
- * and Microsoft's "Number format codes" (https://support.microsoft.com/en-us/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68)
+ * (https://d3js.org/d3-format#locale_format), and Microsoft's "Number format codes" (https://support.microsoft.com/en-us/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68)
  * with "Review guidelines for customizing a number format"
  * (https://support.microsoft.com/en-us/office/review-guidelines-for-customizing-a-number-format-c0a1d1fa-d3f4-4018-96b7-9c9354dd99f5).
  * Excel's `%` multiplies by 100 as d3's does: Cube's percent values are ratios (its docs format
@@ -15,14 +14,18 @@ import type { DisplayScale, Granularity, MemberFormat } from '../contract';
 
 /** A number format in parts, so a display scale can be put on top of it. */
 interface Pattern {
-  kind: 'number' | 'percent' | 'scientific';
+  /** `general`: Excel's General, for what no Excel code can show (significant digits, SI prefixes, other radixes). */
+  kind: 'number' | 'percent' | 'scientific' | 'general';
   /** Text before the digits, already as Excel needs it (a currency symbol). */
   prefix: string;
   grouping: boolean;
   /** Minimum digits before the point (zero padding). */
   integers: number;
   decimals: number;
-  /** d3's `~`: decimals only where significant (Excel's `#`; Excel then keeps a bare point on whole numbers). */
+  /**
+   * d3's `~`: decimals only where significant. Excel's `#` decimals would leave a bare point on whole numbers
+   * ("12."), so the first decimal stays a `0` ("12.0", "1.5", "1.25" for `.2~f`).
+   */
   optional: boolean;
   /** d3's sign: `-` minus only; `+` plus for zero and positive; `(` parentheses for negative; ` ` space for zero and positive. */
   sign: string;
@@ -34,6 +37,7 @@ const GENERAL = 'General';
 const number = (decimals: number, more: Partial<Pattern> = {}): Pattern => ({
   kind: 'number', prefix: '', grouping: true, integers: 1, decimals, optional: false, sign: '-', suffix: '', ...more,
 });
+const general = (more: Partial<Pattern> = {}): Pattern => number(0, { kind: 'general', grouping: false, ...more });
 
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
 /** `$` needs no quotes in a format; other symbols and codes are quoted text. */
@@ -50,39 +54,46 @@ function integerPart(integers: number, grouping: boolean): string {
   return `${digits[0]},${digits.slice(1)}`;
 }
 
-function render(p: Pattern): string {
-  const fraction = p.decimals ? `.${(p.optional ? '#' : '0').repeat(p.decimals)}` : '';
+function digits(p: Pattern): string {
+  if (p.kind === 'general') return GENERAL;
+  const fraction = !p.decimals ? '' : p.optional ? `.0${'#'.repeat(p.decimals - 1)}` : `.${'0'.repeat(p.decimals)}`;
   const unit = p.kind === 'percent' ? '%' : p.kind === 'scientific' ? 'E+00' : '';
-  const body = p.prefix + integerPart(p.integers, p.grouping && p.kind !== 'scientific') + fraction + unit + p.suffix;
+  return integerPart(p.integers, p.grouping && p.kind !== 'scientific') + fraction + unit;
+}
+
+function render(p: Pattern): string {
+  const body = p.prefix + digits(p) + p.suffix;
   // Two sections: the first for zero and positive, the second for negative, which shows no minus of its own.
   switch (p.sign) {
     case '+': return `+${body};-${body}`;
     case '(': return `${body};(${body})`;
     case ' ': return ` ${body};-${body}`;
-    default: return body;
+    // General with a symbol before it: its own negative section puts the minus before the symbol, as a number's does.
+    default: return p.kind === 'general' && p.prefix ? `${body};-${body}` : body;
   }
 }
 
 const NAMED = /^(number|decimal|percent|currency|abbr|accounting)(?:_([0-6]))?$/;
 
 /** Cube's named formats, as its schema compiler resolves them; `null` for a name Cube does not define. */
-function named(name: string, currency: string | undefined): Pattern | typeof GENERAL | null {
+function named(name: string, currency: string | undefined): Pattern | null {
   if (name === 'id') return number(0, { grouping: false });
-  if (name === 'imageUrl' || name === 'link') return GENERAL;
+  if (name === 'imageUrl' || name === 'link') return general();
   const match = NAMED.exec(name);
   if (!match) return null;
   const [, kind, precision] = match;
   const decimals = precision === undefined ? 2 : Number(precision);
   switch (kind) {
     case 'percent': return number(decimals, { kind: 'percent', grouping: false });
-    // Without a currency code the symbol is unknown: none rather than a guessed `$`. The yen has no minor unit.
+    // The member's currency code (Cube sends it uppercase, ISO 4217, beside the format); without one Cube's own
+    // `$,.2f` and its client's default, USD. The yen has no minor unit.
     case 'currency': {
       const yen = currency?.toUpperCase() === 'JPY' && precision === undefined;
-      return number(yen ? 0 : decimals, { prefix: currency ? currencyPrefix(currency) : '' });
+      return number(yen ? 0 : decimals, { prefix: currencyPrefix(currency ?? 'USD') });
     }
     case 'accounting': return number(decimals, { sign: '(' });
     // SI prefixes (k, M, G) depend on each value's size: no Excel code picks them.
-    case 'abbr': return GENERAL;
+    case 'abbr': return general();
     default: return number(decimals);
   }
 }
@@ -92,13 +103,15 @@ const SPECIFIER = /^(?:(.)?([<>=^]))?([-+( ])?([$#])?(0)?(\d+)?(,)?(?:\.(\d+))?(
 /**
  * A d3-format specifier. Fill, alignment and width are layout Excel leaves to the column, except zero padding.
  * Types that round to significant digits (none, `g`, `r`, `n`), SI prefixes (`s`) and other radixes (`b`, `o`,
- * `x`, `X`, `c`) have no Excel code: General.
+ * `x`, `X`, `c`) have no Excel code: General, which shows the value itself, with the sign and currency symbol
+ * kept. An unreadable specifier is plain General.
  */
-function d3Pattern(specifier: string, currency: string | undefined): Pattern | typeof GENERAL {
+function d3Pattern(specifier: string, currency: string | undefined): Pattern {
   const match = SPECIFIER.exec(specifier);
-  if (!match) return GENERAL;
+  if (!match) return general();
   const [, , , sign = '-', symbol, zero, width, comma, precision, trim, type = ''] = match;
   const given = precision === undefined ? undefined : Number(precision);
+  const prefix = symbol === '$' ? currencyPrefix(currency ?? 'USD') : '';
   let pattern: Pattern;
   switch (type) {
     case 'f': pattern = number(given ?? 6); break;
@@ -108,12 +121,12 @@ function d3Pattern(specifier: string, currency: string | undefined): Pattern | t
     case 'p': pattern = number(Math.max(0, (given ?? 6) - 2), { kind: 'percent' }); break;
     // d3's `e` precision is the digits after the point, like Excel's `0.00E+00`.
     case 'e': pattern = number(given ?? 6, { kind: 'scientific' }); break;
-    default: return GENERAL;
+    default: return general({ sign, prefix });
   }
   pattern.grouping = comma === ',';
   pattern.optional = trim === '~';
   pattern.sign = sign;
-  if (symbol === '$') pattern.prefix = currency ? currencyPrefix(currency) : '$';
+  pattern.prefix = prefix;
   if (zero && width) {
     const shown = (pattern.decimals ? pattern.decimals + 1 : 0) + (pattern.kind === 'percent' ? 1 : 0) + (symbol === '$' ? 1 : 0);
     pattern.integers = Math.max(1, Number(width) - shown);
@@ -121,9 +134,11 @@ function d3Pattern(specifier: string, currency: string | undefined): Pattern | t
   return pattern;
 }
 
-function resolve(format: MemberFormat | undefined, currency: string | undefined): Pattern | typeof GENERAL {
-  if (typeof format === 'string') return named(format, currency) ?? GENERAL;
-  if (format?.type !== 'custom-numeric' || typeof format.value !== 'string') return GENERAL;
+/** The model's format in parts; null when the member has none. */
+function resolve(format: MemberFormat | undefined, currency: string | undefined): Pattern | null {
+  if (format === undefined) return null;
+  if (typeof format === 'string') return named(format, currency) ?? general();
+  if (format.type !== 'custom-numeric' || typeof format.value !== 'string') return general();
   // Newer Cube sends a named format resolved, with its name as `alias`; older Cube sends the name as the value.
   const alias = typeof format.alias === 'string' ? named(format.alias, currency) : null;
   return alias ?? named(format.value, currency) ?? d3Pattern(format.value, currency);
@@ -135,113 +150,16 @@ const SCALES: Partial<Record<DisplayScale, string>> = { thousands: ',"K"', milli
  * The Excel number format for a numeric member's model format (and ISO 4217 `currency`), with the report's
  * display scale on top for measures: thousands, millions and billions through scaling commas (the cell keeps
  * the exact value), one decimal, the currency symbol and sign kept; `absolute` is plain General. Percentages
- * and exponents keep their format at every scale. Links, images and unknown formats are General.
+ * and exponents keep their format at every scale. Links, images and unknown formats are General. Without a
+ * model format, whole numbers (`integers`: counts, which Cube's load annotation types only as `number`) are
+ * grouped as `#,##0` like the model's `number` formats; other numbers stay General, which shows their digits.
  */
-export function numberFormat(format: MemberFormat | undefined, options: { currency?: string; scale?: DisplayScale } = {}): string {
-  const pattern = resolve(format, options.currency);
-  if (pattern !== GENERAL && pattern.kind !== 'number') return render(pattern);
+export function numberFormat(format: MemberFormat | undefined, options: { currency?: string; scale?: DisplayScale; integers?: boolean } = {}): string {
+  const pattern = resolve(format, options.currency) ?? (options.integers ? number(0) : general());
+  if (pattern.kind === 'percent' || pattern.kind === 'scientific') return render(pattern);
   const scale = options.scale ?? 'model';
   if (scale === 'absolute') return GENERAL;
   const suffix = SCALES[scale];
-  if (!suffix) return pattern === GENERAL ? GENERAL : render(pattern);
-  return render(pattern === GENERAL ? number(1, { suffix }) : { ...pattern, grouping: true, integers: 1, decimals: 1, optional: false, suffix });
-}
-
-type TimeKind = 'hour' | 'hour12' | 'minute' | 'second' | 'month' | 'fraction' | 'other';
-interface TimeCode { code: string; kind: TimeKind }
-
-/** d3-time-format directives Excel can show: [zero-padded code, unpadded code, kind]. */
-const DIRECTIVES: Record<string, [string, string, TimeKind]> = {
-  Y: ['yyyy', 'yyyy', 'other'], y: ['yy', 'yy', 'other'], m: ['mm', 'm', 'month'], d: ['dd', 'd', 'other'], e: ['dd', 'd', 'other'],
-  b: ['mmm', 'mmm', 'other'], B: ['mmmm', 'mmmm', 'other'], a: ['ddd', 'ddd', 'other'], A: ['dddd', 'dddd', 'other'],
-  H: ['hh', 'h', 'hour'], I: ['hh', 'h', 'hour12'], M: ['mm', 'm', 'minute'], S: ['ss', 's', 'second'], p: ['AM/PM', 'AM/PM', 'other'],
-};
-
-/** Characters Excel shows as themselves in a format; anything else is quoted so it cannot be read as a code. */
-const PLAIN = new Set([...'$-+/():!^&\'~{}<>= .,']);
-function literal(text: string): string {
-  let out = '';
-  let quoted = '';
-  const flush = () => {
-    if (quoted) out += `"${quoted}"`;
-    quoted = '';
-  };
-  for (const char of text) {
-    if (PLAIN.has(char)) {
-      flush();
-      out += char;
-    } else if (char === '"') {
-      flush();
-      out += '\\"';
-    } else {
-      quoted += char;
-    }
-  }
-  flush();
-  return out;
-}
-
-/**
- * A d3-time-format (strftime) pattern as an Excel date format, or null when Excel has no code for part of it
- * (%q quarter, %j day of year, %U/%W/%V weeks, %Z zone, epoch seconds, locale forms). Padding flags: `%-d` and
- * `%_d` unpadded, `%0e` padded; %e is space-padded, which Excel cannot do: unpadded. Excel reads `m`/`mm` as
- * minutes only right after an hour code or right before a seconds code, and as the month anywhere else: a minute
- * elsewhere, or a month there, cannot be written. Excel's `h` is a 12-hour clock only with AM/PM, so %I adds one
- * when the pattern has no %p. Milliseconds (%L) only as `ss.000`.
- */
-export function excelTimeFormat(pattern: string): string | null {
-  const parts: (TimeCode | string)[] = [];
-  // Literal text joins the text before it, so each run is quoted once.
-  const text = (char: string) => {
-    const last = parts.at(-1);
-    if (typeof last === 'string') parts[parts.length - 1] = last + char;
-    else parts.push(char);
-  };
-  for (let i = 0; i < pattern.length; i += 1) {
-    if (pattern[i] !== '%') {
-      text(pattern[i]!);
-      continue;
-    }
-    const flag = '-_0'.includes(pattern[i + 1] ?? '%') ? pattern[(i += 1)] : undefined;
-    const letter = pattern[(i += 1)] ?? '';
-    if (letter === '%') {
-      text('%');
-      continue;
-    }
-    if (letter === 'L') {
-      const [before, dot] = parts.slice(-2);
-      if (dot !== '.' || typeof before !== 'object' || before.kind !== 'second') return null;
-      parts.push({ code: '000', kind: 'fraction' });
-      continue;
-    }
-    const directive = DIRECTIVES[letter];
-    if (!directive) return null;
-    const padded = flag ? flag === '0' : letter !== 'e';
-    parts.push({ code: padded ? directive[0] : directive[1], kind: directive[2] });
-  }
-  const codes = parts.filter((part): part is TimeCode => typeof part === 'object');
-  for (const [i, { kind }] of codes.entries()) {
-    const readAsMinutes = ['hour', 'hour12'].includes(codes[i - 1]?.kind ?? '') || codes[i + 1]?.kind === 'second';
-    if ((kind === 'minute' && !readAsMinutes) || (kind === 'month' && readAsMinutes)) return null;
-  }
-  if (!codes.length) return null;
-  const ampm = codes.some((part) => part.kind === 'hour12') && !codes.some((part) => part.code === 'AM/PM') ? ' AM/PM' : '';
-  return parts.map((part) => (typeof part === 'string' ? literal(part) : part.code)).join('') + ampm;
-}
-
-/** A date format that shows a time bucket for what it is, unless the model's custom time format can be shown. */
-export function timeFormat(granularity: Granularity | undefined, format?: MemberFormat): string {
-  const custom = typeof format === 'object' && format.type === 'custom-time' && typeof format.value === 'string' ? excelTimeFormat(format.value) : null;
-  if (custom) return custom;
-  switch (granularity) {
-    case 'year': return 'yyyy';
-    case 'quarter':
-    case 'month': return 'mmm yyyy';
-    case 'week':
-    case 'day': return 'yyyy-mm-dd';
-    case 'hour':
-    case 'minute': return 'yyyy-mm-dd hh:mm';
-    case 'second':
-    case undefined: return 'yyyy-mm-dd hh:mm:ss';
-  }
+  if (!suffix) return render(pattern);
+  return render({ ...pattern, kind: 'number', grouping: true, integers: 1, decimals: 1, optional: false, suffix });
 }

@@ -1,4 +1,5 @@
 import type { CubeFilter, CubeQuery } from '../contract';
+import { ENGLISH_CELL_WORDS, type FilterWords } from './cell-words';
 
 /** The words above a table that say which filters made it, and which members they touch. */
 
@@ -20,35 +21,30 @@ export function filteredMembers(filters: CubeFilter[] | undefined, into = new Se
   return into;
 }
 
-const OPERATOR_WORDS: Record<string, string> = {
-  equals: 'is', notEquals: 'is not', contains: 'contains', notContains: 'does not contain', startsWith: 'starts with',
-  notStartsWith: 'does not start with', endsWith: 'ends with', notEndsWith: 'does not end with', gt: '>', gte: '≥', lt: '<',
-  lte: '≤', set: 'is set', notSet: 'is not set', inDateRange: 'between', notInDateRange: 'not between', beforeDate: 'before',
-  beforeOrOnDate: 'on or before', afterDate: 'after', afterOrOnDate: 'on or after',
-};
-
 /** "Status is completed; Region is not Europe or Asia Pacific; Created at between 2025-01-01 and 2025-12-31". */
-export function filterSummary(query: CubeQuery, titleOf: (member: string) => string): string {
+export function filterSummary(query: CubeQuery, titleOf: (member: string) => string, words: FilterWords = ENGLISH_CELL_WORDS): string {
+  const and = ` ${words.and} `;
+  const or = ` ${words.or} `;
   const describe = (filter: CubeFilter): string => {
     if (!('operator' in filter)) {
-      const [joiner, parts] = 'and' in filter ? [' and ', filter.and] : [' or ', filter.or];
+      const [joiner, parts] = 'and' in filter ? [and, filter.and] : [or, filter.or];
       return `(${parts.map(describe).join(joiner)})`;
     }
     const member = titleOf(filter.member ?? filter.dimension ?? '');
-    const words = OPERATOR_WORDS[filter.operator] ?? filter.operator;
+    const operator = words.operators[filter.operator] ?? filter.operator;
     const values = (filter.values ?? []).map(String);
-    if (filter.operator === 'set' || filter.operator === 'notSet') return `${member} ${words}`;
+    if (filter.operator === 'set' || filter.operator === 'notSet') return `${member} ${operator}`;
     if (filter.operator.endsWith('DateRange')) {
       // One value is a relative range Cube resolves ("last year"): written as the time dimension's own range is.
-      if (values.length === 1) return `${member} ${filter.operator === 'notInDateRange' ? 'not ' : ''}${values[0]}`;
-      return `${member} ${words} ${values[0] ?? ''} and ${values[1] ?? ''}`;
+      if (values.length === 1) return `${member} ${filter.operator === 'notInDateRange' ? `${words.not} ` : ''}${values[0]}`;
+      return `${member} ${operator} ${values[0] ?? ''}${and}${values[1] ?? ''}`;
     }
-    return `${member} ${words} ${values.join(' or ')}`;
+    return `${member} ${operator} ${values.join(or)}`;
   };
   const parts = (query.filters ?? []).map(describe);
   for (const td of query.timeDimensions ?? []) {
     if (!td.dateRange) continue;
-    const range = Array.isArray(td.dateRange) ? `between ${td.dateRange[0]} and ${td.dateRange[1]}` : td.dateRange;
+    const range = Array.isArray(td.dateRange) ? `${words.operators.inDateRange} ${td.dateRange[0]}${and}${td.dateRange[1]}` : td.dateRange;
     parts.push(`${titleOf(td.dimension)} ${range}`);
   }
   return parts.join('; ');

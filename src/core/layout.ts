@@ -1,10 +1,12 @@
-import type { AnnotationEntry, CubeCellValue, CubeLoadResult, CubeQuery, DisplayScale, Granularity } from '../contract';
-import { timeDimensionMember, type Pivot } from './report-definition';
-import { cellValueOf, type CellValue } from './cell-values';
-import { numberFormat, timeFormat } from './excel-formats';
+import type { CubeCellValue, CubeLoadResult, CubeQuery } from '../contract';
+import type { Pivot } from './report-definition';
+import type { CellValue } from './cell-values';
+import { ENGLISH_CELL_WORDS, type CellWords } from './cell-words';
 import { filteredMembers, filterSummary, humanizeMember } from './filter-summary';
+import { memberFormats, members, type Member } from './layout-members';
 
 export { grandTotalQuery, rowTotalsQuery, totalsQuery } from './totals-query';
+export { ENGLISH_CELL_WORDS, type CellWords } from './cell-words';
 
 /** A result laid out as cells: values (strings unprefixed: the writer makes them safe) and number formats. */
 export interface CellGrid {
@@ -29,14 +31,8 @@ export interface LayoutOptions {
   rowTotals?: CubeLoadResult | null;
   /** The grand total query's result (see `grandTotalQuery`): where the Total row meets the Total column. */
   grandTotals?: CubeLoadResult | null;
-}
-
-interface Member {
-  key: string;
-  title: string;
-  entry: AnnotationEntry;
-  kind: 'measure' | 'dimension' | 'time';
-  granularity?: Granularity;
+  /** The words written into cells, in the user's language; English by default. */
+  words?: CellWords;
 }
 
 type Tuple = CubeCellValue[];
@@ -91,60 +87,6 @@ function indexRows(data: CubeLoadResult['data'], rowKeys: string[], columnKeys: 
   }
   return { rowTuples, columnTuples, columnIndex, cells };
 }
-const FILTERED = ' (filtered)';
-const TOTAL = 'Total';
-
-function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, filtered: Set<string>): { rows: Member[]; columns: Member[]; measures: Member[] } {
-  const { annotation } = result;
-  const granularities = new Map(
-    (query.timeDimensions ?? []).filter((td) => td.granularity).map((td) => [timeDimensionMember(td), td.granularity!]),
-  );
-  const dimension = (key: string): Member | null => {
-    const time = annotation.timeDimensions[key];
-    const plain = annotation.dimensions[key];
-    const entry = time ?? plain;
-    if (!entry) return null;
-    const granularity = granularities.get(key);
-    const base = time && granularity ? `${entry.shortTitle} (${granularity})` : entry.shortTitle;
-    const source = time && granularity ? key.slice(0, key.lastIndexOf('.')) : key;
-    return { key, entry, kind: time ? 'time' : 'dimension', granularity, title: filtered.has(source) ? base + FILTERED : base };
-  };
-  const used = new Set<string>();
-  const pick = (keys: string[]): Member[] => {
-    const picked: Member[] = [];
-    for (const key of keys) {
-      if (key === 'measures' || used.has(key)) continue;
-      used.add(key);
-      const member = dimension(key);
-      if (member) picked.push(member);
-    }
-    return picked;
-  };
-  const columns = pick(pivot.columns);
-  // Every grouped member of the query appears somewhere: those the pivot does not place go on rows.
-  const rows = pick([
-    ...pivot.rows,
-    ...(query.dimensions ?? []),
-    ...(query.timeDimensions ?? []).filter((td) => td.granularity).map(timeDimensionMember),
-  ]);
-  const measures = pivot.measures.filter((key) => annotation.measures[key]).map((key): Member => {
-    const entry = annotation.measures[key]!;
-    return { key, entry, kind: 'measure', title: filtered.has(key) ? entry.shortTitle + FILTERED : entry.shortTitle };
-  });
-  return { rows, columns, measures };
-}
-
-function memberValue(member: Member, value: CubeCellValue): CellValue {
-  return cellValueOf(value, member.kind === 'time' ? 'time' : member.entry.type);
-}
-
-/** Times by granularity (or the model's time format); numbers by the model's format, measures display-scaled. */
-function memberFormat(member: Member, scale: DisplayScale): string {
-  const { entry } = member;
-  if (member.kind === 'time' || entry.type === 'time') return timeFormat(member.granularity, entry.format);
-  if (entry.type !== 'number') return 'General';
-  return numberFormat(entry.format, { currency: entry.currency, scale: member.kind === 'measure' ? scale : 'model' });
-}
 
 /**
  * Lays a result out as its pivot says. Rows: one per distinct combination of row members (in result order),
@@ -156,14 +98,16 @@ function memberFormat(member: Member, scale: DisplayScale): string {
  * `grandTotalQuery`), never from adding cells up: a bold Total row (one per measure when measures are on
  * rows) and, with column members, a trailing bold Total column block (one column per measure when measures
  * are on columns). A flat table is the pivot with no column members and measures on columns: one row per
- * result row. The report's own `showAppliedFilters`, when it has one, wins over the options'.
+ * result row. The report's own `showAppliedFilters`, when it has one, wins over the options'. The words in
+ * cells (Total, Measure, the filter summary, quarter and week labels) are `options.words`, English by default.
  */
 export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, options: LayoutOptions = {}): CellGrid {
   const showFilters = pivot.showAppliedFilters ?? options.showAppliedFilters;
   const filtered = showFilters ? filteredMembers(query.filters) : new Set<string>();
   for (const td of query.timeDimensions ?? []) if (showFilters && td.dateRange) filtered.add(td.dimension);
-  const { rows: rowMembers, columns: columnMembers, measures } = members(result, query, pivot, filtered);
-  const scale = pivot.displayScale;
+  const words = options.words ?? ENGLISH_CELL_WORDS;
+  const { rows: rowMembers, columns: columnMembers, measures } = members(result, query, pivot, filtered, words);
+  const memberFormat = memberFormats({ scale: pivot.displayScale, words, results: [result, options.totals, options.rowTotals, options.grandTotals] });
   const measuresOnRows = pivot.measuresAxis === 'rows' && measures.length > 0;
   const measuresOnColumns = !measuresOnRows && measures.length > 0;
   const before = pivot.measuresPosition === 'before';
@@ -191,7 +135,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   // Left header columns: the row members, and the measure names when measures are on rows.
   const leftTitles: string[] = rowMembers.map((m) => m.title);
   const measureColumn = measuresOnRows ? (before ? 0 : leftTitles.length) : -1;
-  if (measuresOnRows) leftTitles.splice(measureColumn, 0, 'Measure');
+  if (measuresOnRows) leftTitles.splice(measureColumn, 0, words.measure);
   const rowMemberColumn = (i: number) => (measuresOnRows && before ? i + 1 : i);
   const left = leftTitles.length;
 
@@ -210,10 +154,10 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
     const titleOf = (member: string) =>
       (result.annotation.dimensions[member] ?? result.annotation.measures[member] ?? result.annotation.timeDimensions[member])?.shortTitle ??
       humanizeMember(member);
-    const summary = filterSummary(query, titleOf);
+    const summary = filterSummary(query, titleOf, words);
     if (summary) {
       const row = emptyRow();
-      row.values[0] = `Filters: ${summary}`;
+      row.values[0] = words.filters(summary);
       values.push(row.values, emptyRow().values);
       formats.push(row.formats, emptyRow().formats);
     }
@@ -237,26 +181,26 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
         return;
       }
       if (leaf.total) {
-        if (level === 0 && !previous?.total) row.values[col] = TOTAL;
+        if (level === 0 && !previous?.total) row.values[col] = words.total;
         return;
       }
       if (level < 0) {
-        if (!columnMembers.length && !measuresOnColumns) row.values[col] = 'Value';
+        if (!columnMembers.length && !measuresOnColumns) row.values[col] = words.value;
         return;
       }
       const newGroup = !previous || (before && newMeasure) || columnMembers.slice(0, level + 1).some((_, k) => previous.tuple[k] !== leaf.tuple[k]);
       if (newGroup) {
-        row.values[col] = memberValue(columnMembers[level]!, leaf.tuple[level] ?? null);
-        row.formats[col] = memberFormat(columnMembers[level]!, scale);
+        row.values[col] = columnMembers[level]!.cell(leaf.tuple[level] ?? null);
+        row.formats[col] = memberFormat(columnMembers[level]!);
       }
     });
     values.push(row.values);
     formats.push(row.formats);
   }
 
-  const columnFormats = columnLeaves.map((column) => (column.measure ? memberFormat(column.measure, scale) : 'General'));
-  const rowMemberFormats = rowMembers.map((member) => memberFormat(member, scale));
-  const measureFormats = new Map(measures.map((m) => [m, memberFormat(m, scale)]));
+  const columnFormats = columnLeaves.map((column) => (column.measure ? memberFormat(column.measure) : 'General'));
+  const rowMemberFormats = rowMembers.map(memberFormat);
+  const measureFormats = new Map(measures.map((m) => [m, memberFormat(m)]));
 
   // Every body row with the same measure (or none) has the same formats: one shared, never-mutated array each.
   const sharedFormats = new Map<Member | null, string[]>();
@@ -288,7 +232,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       let sameSoFar = options.suppressDuplicateValues === true && previous !== undefined;
       for (let i = 0; i < rowMembers.length; i += 1) {
         sameSoFar = sameSoFar && previous!.tuple[i] === leaf.tuple[i];
-        if (!sameSoFar) rowValues[rowMemberColumn(i)] = memberValue(rowMembers[i]!, leaf.tuple[i] ?? null);
+        if (!sameSoFar) rowValues[rowMemberColumn(i)] = rowMembers[i]!.cell(leaf.tuple[i] ?? null);
       }
       if (measuresOnRows) rowValues[measureColumn] = leaf.measure!.title;
     }
@@ -296,7 +240,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       const measure = leaf.measure ?? leafMeasures[j];
       if (!measure) continue;
       const row = leafTotals[j] ? total : sources[leafSources[j]!];
-      if (row !== undefined) rowValues[left + j] = memberValue(measure, row[measure.key] ?? null);
+      if (row !== undefined) rowValues[left + j] = measure.cell(row[measure.key] ?? null);
     }
     return { values: rowValues, formats: formatsFor(leaf.measure) };
   };
@@ -313,9 +257,9 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       for (let i = 0; i < keys.length; i += 1) {
         const value = row[keys[i]!] ?? null;
         same = same && previousRow![keys[i]!] === value;
-        rowValues[i] = same ? '' : memberValue(rowMembers[i]!, value);
+        rowValues[i] = same ? '' : rowMembers[i]!.cell(value);
       }
-      for (let j = 0; j < measureKeys.length; j += 1) rowValues[left + j] = memberValue(measures[j]!, row[measureKeys[j]!] ?? null);
+      for (let j = 0; j < measureKeys.length; j += 1) rowValues[left + j] = measures[j]!.cell(row[measureKeys[j]!] ?? null);
       values.push(rowValues);
       formats.push(shared);
       previousRow = row;
@@ -338,7 +282,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
     const totalLeaves: Leaf[] = measuresOnRows ? measures.map((measure) => ({ index: -1, tuple: [], measure })) : [{ index: -1, tuple: [], measure: null }];
     for (const leaf of totalLeaves) {
       const label = Array<CellValue>(Math.max(1, left)).fill('');
-      label[measuresOnRows && before ? Math.min(1, left - 1) : 0] = TOTAL;
+      label[measuresOnRows && before ? Math.min(1, left - 1) : 0] = words.total;
       if (measuresOnRows) label[measureColumn] = leaf.measure!.title;
       const row = bodyRow(leaf, undefined, totals, options.grandTotals?.data[0], label);
       // Total rows carry a label where members' formats would be: theirs are General there.

@@ -1,9 +1,10 @@
 import { RequestCancelledError } from '../client';
+import type { RefreshState } from '../core/card-state';
 import { reportTitle } from '../core/report-definition';
 import { ReportKeptChangingError } from './errors';
 import { MAX_REFRESH_ATTEMPTS, type PlacementService, type PreparedRefresh, type WorkbookPlacement, type WriteOutcome } from './placement-service';
 
-export type RefreshState = 'queued' | 'refreshing' | 'done' | 'failed' | 'needs-attention' | 'stopped';
+export type { RefreshState } from '../core/card-state';
 
 export interface RefreshItem {
   entry: WorkbookPlacement;
@@ -128,4 +129,20 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
 
 export function progressOf(items: readonly RefreshItem[]): { finished: number; total: number } {
   return { finished: items.filter((i) => i.state !== 'queued' && i.state !== 'refreshing').length, total: items.length };
+}
+
+/** A run's items by outcome; `notReached` are those a Stop left unwritten. */
+export interface RunCounts {
+  total: number;
+  finished: number;
+  refreshed: number;
+  failed: number;
+  needsYou: number;
+  notReached: number;
+}
+
+export function countOutcomes(items: readonly { state: RefreshState }[]): RunCounts {
+  const count = (state: RefreshState) => items.filter((i) => i.state === state).length;
+  const counts = { refreshed: count('done'), failed: count('failed'), needsYou: count('needs-attention'), notReached: count('stopped') };
+  return { total: items.length, finished: counts.refreshed + counts.failed + counts.needsYou + counts.notReached, ...counts };
 }

@@ -1,5 +1,5 @@
 import {
-  Button, FluentProvider, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles, tokens,
+  Button, Caption1, FluentProvider, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { localizedTitle } from '../core/localized-title';
@@ -34,6 +34,8 @@ const useStyles = makeStyles({
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   logo: { height: '24px', maxWidth: '96px', objectFit: 'contain' },
+  // A line of its own under the brand and buttons; a long address wraps rather than widening the pane.
+  signedIn: { flexBasis: '100%', overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
 });
 
 export interface PaneProps {
@@ -226,6 +228,7 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
               <Button appearance="subtle" onClick={() => void signOut()}>{m.signOut}</Button>
             </div>
           )}
+          {connection && <Caption1 className={styles.signedIn} data-testid="signed-in-user">{m.signedInAs(connection.user.email)}</Caption1>}
         </header>
         {!connection && (
           <SignInView

@@ -1,11 +1,19 @@
 import { createRoot } from 'react-dom/client';
-import { officeHost } from '../excel/office-host';
+import { officeHost, runsInOffice } from '../excel/office-host';
 import { Pane } from './App';
 import { loadSettings, saveSettings } from './settings-storage';
+import { OutsideOffice } from './views/OutsideOffice';
 
-Office.onReady(() => {
+Office.onReady((info) => {
+  const root = createRoot(document.getElementById('root')!);
+  if (!runsInOffice(info)) {
+    // webpack's mode sets NODE_ENV; the workbench is built in development only.
+    const workbenchUrl = process.env.NODE_ENV !== 'production' ? new URL('workbench.html', window.location.href).href : null;
+    root.render(<OutsideOffice displayLanguage={navigator.language} workbenchUrl={workbenchUrl} />);
+    return;
+  }
   const saved = loadSettings();
-  createRoot(document.getElementById('root')!).render(
+  root.render(
     <Pane
       host={officeHost()}
       initialSettings={saved ?? { baseUrl: window.location.origin, accessToken: '' }}

@@ -4,7 +4,10 @@
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
 import type { WorkbookPlacement } from '../../src/placement/placement-service';
+import { cardState } from '../../src/core/card-state';
 import { progressOf, startRefreshAll, type RefreshItem } from '../../src/placement/refresh-all';
+import { i18nFor } from '../../src/taskpane/i18n';
+import { runItemStates, runSummary } from '../../src/taskpane/views/useRefreshAll';
 import type { ExcelHost } from '../../src/workbench/excel-host';
 import { cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
@@ -124,6 +127,19 @@ describe('refresh all', () => {
     const after = await service.workbookPlacements();
     const statuses = entries.map((entry) => after.find((e) => e.placement.id === entry.placement.id)!.placement.syncStatus);
     expect(statuses).toEqual(['UP_TO_DATE', 'UP_TO_DATE', 'CHANGED', 'UP_TO_DATE', 'UP_TO_DATE', 'UP_TO_DATE']);
+    // What the pane says of it: the counts by outcome, and each card's one state from the new listing and the run.
+    const en = i18nFor('en-US');
+    expect(runSummary(items, false, en)).toBe('5 refreshed, 1 failed');
+    const runStates = runItemStates(items, en.m);
+    const cards = entries.map((entry) => {
+      const { placement } = after.find((e) => e.placement.id === entry.placement.id)!;
+      return cardState({
+        denied: false, legacy: false, cellsGone: false, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
+        outcome: undefined, run: runStates.get(placement.id!),
+      });
+    });
+    expect(cards.map((card) => card.status)).toEqual(['UP_TO_DATE', 'UP_TO_DATE', 'FAILED', 'UP_TO_DATE', 'UP_TO_DATE', 'UP_TO_DATE']);
+    expect(cards.map((card) => card.run)).toEqual(['done', 'done', 'failed', 'done', 'done', 'done']);
   });
 
   it('stops midway: queued and in-flight queries are cancelled, and no placement is half-written', async () => {

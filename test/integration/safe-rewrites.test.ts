@@ -67,7 +67,7 @@ describe('layouts in the workbook', () => {
     const placed = done(await (await service()).place(await report('RevRegionQtr')));
     expect(placed.placement.resultLocation).toBe('Sheet1!B2:G8');
     const cells = cellsOf(sim, 'Sheet1', 1, 1, 7, 6);
-    expect(cells[0]).toEqual(['Created at (quarter)', 45_658, 45_748, 45_839, 45_931, 'Total']);
+    expect(cells[0]).toEqual(['Created at (quarter)', 'Q1 2025', 'Q2 2025', 'Q3 2025', 'Q4 2025', 'Total']);
     expect(cells[1]).toEqual(['Region', 'Revenue', 'Revenue', 'Revenue', 'Revenue', 'Revenue']);
     expect(cells.slice(2, 6).map((r) => r[0])).toEqual(['Asia Pacific', 'Europe', 'Latin America', 'North America']);
     expect(cells[6]![0]).toBe('Total');

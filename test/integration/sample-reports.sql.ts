@@ -14,9 +14,9 @@ import { createSampleData } from '../../server/store/sample-data';
  *
  * Time labels: the layout writes a time bucket as the Excel date serial of the bucket's start (days since
  * 1899-12-30, src/core/cell-values.ts `excelSerial`), shown with the granularity's date format
- * (src/core/excel-formats.ts `timeFormat`: year `yyyy`, quarter and month `mmm yyyy` (a quarter by its first
- * month), week and day `yyyy-mm-dd`). Buckets are in UTC: the seeded app config's time zone, which the
- * test asserts; weeks start on Monday, as Cube's and DuckDB's do.
+ * (src/core/excel-time-formats.ts: year `yyyy`, month `mmm yyyy`, week `"Week of "yyyy-mm-dd`, day `yyyy-mm-dd`),
+ * except a quarter, which Excel has no format code for: it is the text "Q1 2025". Buckets are in UTC: the seeded
+ * app config's time zone, which the test asserts; weeks start on Monday, as Cube's and DuckDB's do.
  *
  * Order: as the query's `order` says, else Cube's documented default (the first time dimension with a
  * granularity ascending, else the first measure descending). Pivot rows are compared as a set where that leaves their order open
@@ -39,9 +39,10 @@ export async function openReference(): Promise<Reference> {
 
 export const TEXT = ' @text';
 
-/** The Excel serial of a bucket's start, and its text as the granularity's date format shows it. */
+/** The Excel serial of a bucket's start, its text as the granularity's date format shows it, and a quarter's label. */
 const serial = (unit: string) => `datediff('day', DATE '1899-12-30', date_trunc('${unit}', created_at)::DATE)`;
 const shown = (unit: string, pattern: string) => `strftime(date_trunc('${unit}', created_at), '${pattern}')`;
+const quarterLabel = `'Q' || quarter(created_at) || ' ' || year(created_at)`;
 /** Cube's dateRange ['a', 'b'] covers a's first instant to b's last (inclusive days), in UTC here. */
 const between = (from: string, to: string) => `created_at >= TIMESTAMP '${from}' AND created_at < TIMESTAMP '${to}' + INTERVAL 1 DAY`;
 /** `$#,##0.0,"K"`: the scaling comma shows the value divided by 1000, one decimal, grouped, with the dollar. */
@@ -88,9 +89,9 @@ export const EXPECTED: Record<string, FlatSpec | PivotSpec> = {
   RevRegionQtr: {
     kind: 'pivot', corner: 'Created at (quarter) (filtered)', measureRow: ['Region', 'Revenue'], rowsOrdered: false,
     filters: 'Filters: Created at between 2025-01-01 and 2025-12-31',
-    cells: `SELECT region AS row, ${serial('quarter')} AS col, ${shown('quarter', '%b %Y')} AS "col${TEXT}", sum(amount) AS value
+    cells: `SELECT region AS row, ${quarterLabel} AS col, sum(amount) AS value
       FROM orders WHERE ${Y2025} GROUP BY ALL ORDER BY col, row`,
-    columnTotals: `SELECT ${serial('quarter')} AS col, sum(amount) AS value FROM orders WHERE ${Y2025} GROUP BY 1`,
+    columnTotals: `SELECT ${quarterLabel} AS col, sum(amount) AS value FROM orders WHERE ${Y2025} GROUP BY 1`,
     rowTotals: `SELECT region AS row, sum(amount) AS value FROM orders WHERE ${Y2025} GROUP BY 1`,
     grandTotal: `SELECT sum(amount) AS value FROM orders WHERE ${Y2025}`,
   },
@@ -137,7 +138,7 @@ export const EXPECTED: Record<string, FlatSpec | PivotSpec> = {
   WeeklyOrders: {
     // 53 weeks touch 2025; the first starts on Monday 2024-12-30 and counts only 2025's days of it.
     kind: 'flat', filters: 'Filters: Created at between 2025-01-01 and 2025-12-31',
-    sql: `SELECT ${serial('week')} AS "Created at (week) (filtered)", ${shown('week', '%Y-%m-%d')} AS "Created at (week) (filtered)${TEXT}",
+    sql: `SELECT ${serial('week')} AS "Created at (week) (filtered)", ${shown('week', 'Week of %Y-%m-%d')} AS "Created at (week) (filtered)${TEXT}",
       count(*) AS "Count" FROM orders WHERE ${Y2025} GROUP BY ALL ORDER BY 1`,
   },
 };

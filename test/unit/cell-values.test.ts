@@ -1,6 +1,7 @@
 import type { MemberFormat } from '../../src/contract';
 import { cellInput, cellValueOf, excelSerial, needsTextPrefix } from '../../src/core/cell-values';
-import { excelTimeFormat, numberFormat, timeFormat } from '../../src/core/excel-formats';
+import { numberFormat } from '../../src/core/excel-formats';
+import { excelTimeFormat, timeFormat } from '../../src/core/excel-time-formats';
 import { entryFromValue } from '../../src/workbench/excel-host/workbook/coercion';
 
 describe('cell values', () => {
@@ -48,6 +49,13 @@ describe('cell values', () => {
     ['East Asian dates', ['2024年1月2日', '1月2日', '2024년 1월']],
   ])('prefixes %s', (_kind, texts) => {
     for (const text of texts) expect([text, needsTextPrefix(text)]).toEqual([text, true]);
+  });
+
+  it("writes a quarter's label as is: Excel reads it as neither a number nor a date", () => {
+    for (const label of ['Q1 2025', 'Q4 1999']) {
+      expect(needsTextPrefix(label)).toBe(false);
+      expect(entryFromValue(cellInput(label), 'General')).toEqual({ value: label });
+    }
   });
 
   it('leaves text alone that Excel keeps as text', () => {
@@ -101,8 +109,8 @@ describe('model formats as Excel number formats', () => {
   it.each<[MemberFormat, string | undefined, string]>([
     ['number', undefined, '#,##0.00'],
     ['percent', undefined, '0.00%'],
-    // No code: which currency is unknown, so no symbol rather than a guessed dollar.
-    ['currency', undefined, '#,##0.00'],
+    // No code: Cube's schema compiler resolves `currency` to `$,.2f`, and its client formats it as USD.
+    ['currency', undefined, '$#,##0.00'],
     ['currency', 'USD', '$#,##0.00'],
     ['currency', 'eur', '"€"#,##0.00'],
     ['currency', 'GBP', '"£"#,##0.00'],
@@ -138,7 +146,9 @@ describe('model formats as Excel number formats', () => {
     ['08.2f', '00000.00'],
     ['.2e', '0.00E+00'],
     ['e', '0.000000E+00'],
-    [',.2~f', '#,##0.##'],
+    // Trimmed decimals keep one `0`: `#,##0.##` would show a whole number with a bare point ("12.").
+    [',.2~f', '#,##0.0#'],
+    ['.1~f', '0.0'],
     // Three significant digits of a percentage such as 12.3%: one decimal.
     ['.3p', '0.0%'],
     // Significant digits and SI prefixes depend on each value: Excel has no code for them.
@@ -154,7 +164,7 @@ describe('model formats as Excel number formats', () => {
   it("uses the model currency for d3's `$`, and named formats Cube sends resolved (alias) or by name (value)", () => {
     expect(numberFormat({ type: 'custom-numeric', value: '$,.2f' }, { currency: 'EUR' })).toBe('"€"#,##0.00');
     expect(numberFormat({ type: 'custom-numeric', value: '$,.2f', alias: 'currency_2' }, { currency: 'GBP' })).toBe('"£"#,##0.00');
-    expect(numberFormat({ type: 'custom-numeric', value: '$,.2f', alias: 'currency_2' })).toBe('#,##0.00');
+    expect(numberFormat({ type: 'custom-numeric', value: '$,.2f', alias: 'currency_2' })).toBe('$#,##0.00');
     expect(numberFormat({ type: 'custom-numeric', value: 'percent_1' })).toBe('0.0%');
   });
 
@@ -168,6 +178,15 @@ describe('model formats as Excel number formats', () => {
     expect(numberFormat({ type: 'custom-numeric', value: '.2e' }, { scale: 'thousands' })).toBe('0.00E+00');
     expect(numberFormat('currency', { currency: 'USD', scale: 'absolute' })).toBe('General');
     expect(numberFormat('currency', { currency: 'USD', scale: 'model' })).toBe('$#,##0.00');
+  });
+
+  it('groups whole numbers that have no model format (counts), and leaves the model its own format', () => {
+    expect(numberFormat(undefined, { integers: true })).toBe('#,##0');
+    expect(numberFormat(undefined, { integers: false })).toBe('General');
+    expect(numberFormat(undefined, { integers: true, scale: 'thousands' })).toBe('#,##0.0,"K"');
+    expect(numberFormat(undefined, { integers: true, scale: 'absolute' })).toBe('General');
+    expect(numberFormat('percent', { integers: true })).toBe('0.00%');
+    expect(numberFormat('number_1', { integers: true })).toBe('#,##0.0');
   });
 });
 
@@ -212,7 +231,12 @@ describe('model time formats as Excel date formats', () => {
 
   it("keeps the granularity's format unless a custom time format Excel can show is given", () => {
     expect(timeFormat('month', { type: 'custom-time', value: '%d/%m/%Y' })).toBe('dd/mm/yyyy');
-    expect(timeFormat('quarter', { type: 'custom-time', value: 'Q%q %Y' })).toBe('mmm yyyy');
+    // A quarter's cells are text ("Q1 2025"): no Excel date code shows a quarter.
+    expect(timeFormat('quarter', { type: 'custom-time', value: 'Q%q %Y' })).toBe('General');
+    expect(timeFormat('quarter', { type: 'custom-time', value: '%b %Y' })).toBe('mmm yyyy');
+    expect(timeFormat('week')).toBe('"Week of "yyyy-mm-dd');
+    expect(timeFormat('week', undefined, { weekOf: 'Woche ab' })).toBe('"Woche ab "yyyy-mm-dd');
+    expect(timeFormat('week', undefined, { weekOf: '' })).toBe('yyyy-mm-dd');
     expect(timeFormat('day')).toBe('yyyy-mm-dd');
     expect(timeFormat('hour', 'percent')).toBe('yyyy-mm-dd hh:mm');
     expect(timeFormat(undefined)).toBe('yyyy-mm-dd hh:mm:ss');

@@ -1,14 +1,21 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import type { ManifestInfo } from 'office-addin-manifest';
 import { DEV_ORIGIN, manifestFor, productionOrigin } from '../../scripts/manifest-urls';
 
 const root = join(__dirname, '..', '..');
-const source = readFileSync(join(root, 'manifest.xml'), 'utf8');
-const production = manifestFor(source, productionOrigin('https://addin.reports.example.com/'), ['https://tenant.example.com/']);
+const sourceFile = join(root, 'manifest.xml');
+const source = readFileSync(sourceFile, 'utf8');
+const publicOrigin = 'https://addin.reports.example.com';
+const production = manifestFor(source, productionOrigin(`${publicOrigin}/`), ['https://tenant.example.com/']);
+// What a production build writes to dist/manifest.xml, as a file for the tools that read files.
+const productionFile = join(mkdtempSync(join(tmpdir(), 'manifest-')), 'manifest.xml');
+writeFileSync(productionFile, production);
 const schema = join(root, '..', 'shared', 'schemas', 'office-addin-manifest', 'OfficeAppManifestV1_1.xsd');
+const packageVersion = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Every attribute value in the document, with the attribute's name. */
 function attributes(xml: string): { name: string; value: string }[] {
@@ -24,6 +31,16 @@ function attributes(xml: string): { name: string; value: string }[] {
   };
   walk(new XMLParser({ ignoreAttributes: false, removeNSPrefix: true }).parse(xml));
   return found;
+}
+
+/**
+ * The manifest as Microsoft's office-addin-manifest reads it (`OfficeAddinManifest.readManifestFile`). In a child
+ * Node process: the package loads ES-module-only dependencies (uuid, strip-bom) that Node requires but Jest's
+ * module runtime cannot.
+ */
+function readManifestFile(file: string): ManifestInfo {
+  const read = "require('office-addin-manifest').OfficeAddinManifest.readManifestFile(process.argv[1]).then((m) => process.stdout.write(JSON.stringify(m)))";
+  return JSON.parse(execFileSync(process.execPath, ['-e', read, file], { cwd: root, encoding: 'utf8' })) as ManifestInfo;
 }
 
 function pngSize(path: string): [number, number] {
@@ -68,6 +85,34 @@ describe.each([['source', source], ['production', production]])('the %s manifest
   });
 });
 
+// Microsoft's own reader (office-addin-manifest, as Office's tooling reads a manifest) sees the add-in we mean to ship.
+describe.each([
+  ['source', sourceFile, DEV_ORIGIN],
+  ['production', productionFile, publicOrigin],
+])('the %s manifest as office-addin-manifest reads it', (_label, file, origin) => {
+  it('is the Report Sync task pane for workbooks, at the origin of its build', () => {
+    expect(readManifestFile(file)).toMatchObject({
+      manifestType: 'xml',
+      officeAppType: 'TaskPaneApp',
+      // The id is the add-in's identity in Office and the catalogue: every build keeps it.
+      id: '6c1f3a52-8e0d-4b7a-9c2e-3f5d7a1b9e40',
+      // Office wants four parts; the first three follow package.json.
+      version: `${packageVersion}.0`,
+      providerName: 'Report Sync',
+      defaultLocale: 'en-US',
+      displayName: 'Report Sync',
+      hosts: ['Workbook'],
+      permissions: 'ReadWriteDocument',
+      // The reader reports only the first AppDomain, the add-in's own; the platform's is checked below.
+      appDomains: [origin],
+      iconUrl: `${origin}/assets/icon-32.png`,
+      highResolutionIconUrl: `${origin}/assets/icon-64.png`,
+      supportUrl: `${origin}/support.html`,
+      defaultSettings: { sourceLocation: `${origin}/taskpane.html` },
+    });
+  });
+});
+
 describe('manifest URLs per build', () => {
   it('swaps only the dev origin for the public one, and refuses a non-https public URL', () => {
     expect(source).toContain(DEV_ORIGIN);
@@ -95,8 +140,16 @@ describe('manifest URLs per build', () => {
   })();
   // CI installs xmllint (.ci/run); without it, .ci/run's own schema check of manifest.xml is the guard.
   (xmllint ? it : it.skip)('the production manifest also validates against the schema', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'manifest-')), 'manifest.xml');
-    writeFileSync(file, production);
-    expect(() => execFileSync('xmllint', ['--noout', '--schema', schema, file], { stdio: 'pipe' })).not.toThrow();
+    expect(() => execFileSync('xmllint', ['--noout', '--schema', schema, productionFile], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  // A manifest that does not parse never reaches Microsoft's service, so this runs the same online and offline.
+  (xmllint ? it : it.skip)('npm run validate fails a manifest that is not XML, by the offline check', () => {
+    const file = join(dirname(productionFile), 'truncated.xml');
+    writeFileSync(file, source.slice(0, 400));
+    const run = spawnSync(process.execPath, [join(root, 'scripts', 'validate-manifest.mjs'), file], { cwd: root, encoding: 'utf8' });
+    expect(run.stdout).toContain("Microsoft's online validation could not run (Unable to parse the manifest file");
+    expect(run.stdout).toContain('NOT valid (offline schema check)');
+    expect(run.status).toBe(1);
   });
 });

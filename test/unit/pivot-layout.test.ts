@@ -1,8 +1,11 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { resolvePivot as withPivotDefaults, type Pivot } from '../../src/core/report-definition';
-import { grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery } from '../../src/core/layout';
+import { ENGLISH_CELL_WORDS, grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery } from '../../src/core/layout';
 
-/** A small result: measures A (currency sum) and B (average) by region R and quarter Q; (y, Q2) is missing. */
+/**
+ * A small result: measures A (currency sum) and B (average) by region R and quarter Q; (y, Q2) is missing. A has
+ * Cube's `currency` format and no currency code: Cube resolves it to `$,.2f`, so `$#,##0.00`.
+ */
 const query: CubeQuery = { measures: ['m.a', 'm.b'], dimensions: ['m.r', 'm.q'] };
 const annotation: CubeLoadResult['annotation'] = {
   measures: {
@@ -35,7 +38,7 @@ describe('pivot layouts', () => {
       ['y', 30, 3.5, '', ''],
     ]);
     expect(grid.headerRows).toBe(2);
-    expect(grid.numberFormats[2]).toEqual(['General', '#,##0.00', 'General', '#,##0.00', 'General']);
+    expect(grid.numberFormats[2]).toEqual(['General', '$#,##0.00', 'General', '$#,##0.00', 'General']);
   });
 
   it('puts measures before (outside) the column members: A:[Q1,Q2] B:[Q1,Q2]', () => {
@@ -122,7 +125,7 @@ describe('pivot layouts', () => {
       ]);
       expect(grid.boldColumns).toEqual([5, 6]);
       expect(grid.boldRows).toEqual([]);
-      expect(grid.numberFormats[2]).toEqual(['General', '#,##0.00', 'General', '#,##0.00', 'General', '#,##0.00', 'General']);
+      expect(grid.numberFormats[2]).toEqual(['General', '$#,##0.00', 'General', '$#,##0.00', 'General', '$#,##0.00', 'General']);
     });
 
     it('adds the Total column block after everything when measures come before', () => {
@@ -146,7 +149,7 @@ describe('pivot layouts', () => {
         ['y', 'B', 3.5, '', 3.5],
       ]);
       expect(grid.boldColumns).toEqual([4]);
-      expect(grid.numberFormats[1]).toEqual(['General', 'General', '#,##0.00', '#,##0.00', '#,##0.00']);
+      expect(grid.numberFormats[1]).toEqual(['General', 'General', '$#,##0.00', '$#,##0.00', '$#,##0.00']);
       expect(grid.numberFormats[2]).toEqual(['General', 'General', 'General', 'General', 'General']);
     });
 
@@ -154,7 +157,7 @@ describe('pivot layouts', () => {
       const grid = layoutReport(result, query, pivot({ showRowTotals: true, showColumnTotals: true }), { rowTotals, totals, grandTotals });
       expect(grid.values.at(-1)).toEqual(['Total', 40, 2.9, 20, 2.5, 60, 2.6]);
       expect(grid.boldRows).toEqual([4]);
-      expect(grid.numberFormats.at(-1)).toEqual(['General', '#,##0.00', 'General', '#,##0.00', 'General', '#,##0.00', 'General']);
+      expect(grid.numberFormats.at(-1)).toEqual(['General', '$#,##0.00', 'General', '$#,##0.00', 'General', '$#,##0.00', 'General']);
       const onRows = layoutReport(result, query, pivot({ showRowTotals: true, showColumnTotals: true, measuresAxis: 'rows' }), { rowTotals, totals, grandTotals });
       expect(onRows.values.slice(-2)).toEqual([['Total', 'A', 40, 20, 60], ['Total', 'B', 2.9, 2.5, 2.6]]);
     });
@@ -239,11 +242,11 @@ describe('pivot layouts', () => {
 
   it('shows thousands, millions and billions through number formats, keeping exact values; absolute is plain', () => {
     const flat = (displayScale: Pivot['displayScale']) => layoutReport(result, query, pivot({ columns: [], rows: ['m.r', 'm.q'], displayScale }));
-    expect(flat('thousands').numberFormats[1]).toEqual(['General', 'General', '#,##0.0,"K"', '#,##0.0,"K"']);
-    expect(flat('millions').numberFormats[1]!.slice(2)).toEqual(['#,##0.0,,"M"', '#,##0.0,,"M"']);
-    expect(flat('billions').numberFormats[1]!.slice(2)).toEqual(['#,##0.0,,,"B"', '#,##0.0,,,"B"']);
+    expect(flat('thousands').numberFormats[1]).toEqual(['General', 'General', '$#,##0.0,"K"', '#,##0.0,"K"']);
+    expect(flat('millions').numberFormats[1]!.slice(2)).toEqual(['$#,##0.0,,"M"', '#,##0.0,,"M"']);
+    expect(flat('billions').numberFormats[1]!.slice(2)).toEqual(['$#,##0.0,,,"B"', '#,##0.0,,,"B"']);
     expect(flat('absolute').numberFormats[1]!.slice(2)).toEqual(['General', 'General']);
-    expect(flat('model').numberFormats[1]!.slice(2)).toEqual(['#,##0.00', 'General']);
+    expect(flat('model').numberFormats[1]!.slice(2)).toEqual(['$#,##0.00', 'General']);
     expect(flat('thousands').values[1]).toEqual(['x', 'Q1', 10, 1.5]);
   });
 
@@ -273,5 +276,45 @@ describe('pivot layouts', () => {
     expect(reportSaysNo.values[0]).toEqual(['Region', 'Quarter', 'A', 'B']);
     const reportSaysYes = layoutReport({ ...result, query: filteredQuery }, filteredQuery, pivot({ columns: [], rows: ['m.r', 'm.q'], showAppliedFilters: true }));
     expect(reportSaysYes.headerRows).toBe(3);
+  });
+});
+
+describe('time buckets and words in pivot headers', () => {
+  /** A by region and a time bucket of `m.t`; the buckets' first days as Cube sends them. */
+  const byTime = (granularity: 'quarter' | 'week', times: string[]) => {
+    const key = `m.t.${granularity}`;
+    const q: CubeQuery = { measures: ['m.a'], dimensions: ['m.r'], timeDimensions: [{ dimension: 'm.t', granularity }] };
+    const r: CubeLoadResult = {
+      query: q,
+      annotation: { ...annotation, timeDimensions: { [key]: { title: 'M Time', shortTitle: 'Time', type: 'time' } } },
+      data: times.map((time, i) => ({ 'm.r': 'x', [key]: time, 'm.a': String(10 * (i + 1)) })),
+    };
+    return layoutReport(r, q, { ...withPivotDefaults(undefined, q), rows: ['m.r'], columns: [key] });
+  };
+
+  it('heads quarter columns with "Q1 2025" text under General', () => {
+    const grid = byTime('quarter', ['2025-01-01T00:00:00.000', '2025-04-01T00:00:00.000', '2025-10-01T00:00:00.000']);
+    expect(grid.values.slice(0, 2)).toEqual([
+      ['Time (quarter)', 'Q1 2025', 'Q2 2025', 'Q4 2025'],
+      ['Region', 'A', 'A', 'A'],
+    ]);
+    expect(grid.numberFormats[0]!.slice(1)).toEqual(['General', 'General', 'General']);
+  });
+
+  it('heads week columns with their Monday as a date that says it is a week', () => {
+    // 2025-01-06 and 2025-01-13 are Mondays: Excel serials 45663 and 45670 (2025-01-01 is 45658).
+    const grid = byTime('week', ['2025-01-06T00:00:00.000', '2025-01-13T00:00:00.000']);
+    expect(grid.values[0]).toEqual(['Time (week)', 45_663, 45_670]);
+    expect(grid.numberFormats[0]!.slice(1)).toEqual(['"Week of "yyyy-mm-dd', '"Week of "yyyy-mm-dd']);
+  });
+
+  it("writes the caller's words for Measure, Value and Total", () => {
+    const words = { ...ENGLISH_CELL_WORDS, measure: 'Kennzahl', value: 'Wert', total: 'Gesamt' };
+    const rowTotals: CubeLoadResult = { query: {}, annotation, data: [{ 'm.r': 'x', 'm.a': '30', 'm.b': '2.2' }, { 'm.r': 'y', 'm.a': '30', 'm.b': '3.5' }] };
+    const onRows = layoutReport(result, query, pivot({ measuresAxis: 'rows', showRowTotals: true }), { rowTotals, words });
+    expect(onRows.values[0]).toEqual(['Region', 'Kennzahl', 'Q1', 'Q2', 'Gesamt']);
+    const noColumns = layoutReport(result, query, pivot({ columns: [], rows: ['m.r'], measuresAxis: 'rows' }), { words });
+    // Quarter is grouped but not placed by the pivot: it joins the rows.
+    expect(noColumns.values[0]).toEqual(['Region', 'Quarter', 'Kennzahl', 'Wert']);
   });
 });

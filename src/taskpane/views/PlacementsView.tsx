@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Deployment } from '../../contract';
 import { sheetAddress } from '../../core/a1';
 import { reportTitle } from '../../core/report-definition';
-import type { PlacementState } from '../../core/sync-status';
-import type { RefreshState } from '../../placement/refresh-all';
+import { cardState, type PaneOutcome, type RunItemState } from '../../core/card-state';
 import { placementKey, type WorkbookPlacement } from '../../placement/workbook-placements';
 import { useI18n } from '../i18n';
 import { StatusBadge } from './StatusBadge';
@@ -22,11 +21,8 @@ const useStyles = makeStyles({
   sheet: { display: 'block', margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
-/**
- * A placement's last outcome in this pane when it was not a clean write, shown as its status until the
- * next one: its cells were deleted, cells were edited by hand, or the write failed (and why).
- */
-export type PlacementOutcome = { state: 'DETACHED' } | { state: 'EDITED' } | { state: 'FAILED'; reason: string };
+/** A placement's last outcome in this pane when it was not a clean write (`cardState` weighs it against the rest). */
+export type PlacementOutcome = PaneOutcome;
 
 export interface PlacementsViewProps {
   placements: WorkbookPlacement[] | null;
@@ -37,8 +33,8 @@ export interface PlacementsViewProps {
   browsedDeploymentId: number;
   /** Per placement key, the last outcome in this pane when it was not a clean write. */
   outcomes: Map<string, PlacementOutcome>;
-  /** Per placement key, its state in a running or finished "Refresh all". */
-  runStates: Map<string, { state: RefreshState; reason: string | null }>;
+  /** Per placement key, its item in the "Refresh all" shown (running, or finished and not yet dismissed). */
+  runStates: Map<string, RunItemState>;
   busy: boolean;
   /** Writing into cells is turned off by the admin (restricted data download). */
   writeDisabled: boolean;
@@ -52,7 +48,10 @@ export interface PlacementsViewProps {
   onEdit(placement: WorkbookPlacement): void;
 }
 
-/** This workbook's placements, of every deployment: what is where, when it was last written, and whether it is current. */
+/**
+ * This workbook's placements, of every deployment: what is where, when it was last written, and the one state
+ * `cardState` derives from the platform's status, the pane's outcomes and the run shown.
+ */
 export function PlacementsView(props: PlacementsViewProps) {
   const { placements, currentUserId, deployments, browsedDeploymentId, outcomes, runStates, busy, writeDisabled } = props;
   const styles = useStyles();
@@ -97,16 +96,17 @@ export function PlacementsView(props: PlacementsViewProps) {
     const siblings = byReport.get(`${entry.deploymentId}:${entry.reportId}`) ?? [];
     const firstOfReport = siblings[0] === entry && siblings.length > 1;
     const range = entry.location ? sheetAddress(entry.location.sheetName, entry.location.rect) : placement.resultLocation;
-    const run = runStates.get(key);
-    const outcome = outcomes.get(key);
-    const status: PlacementState = denied ? 'DENIED' : detachedNow ? 'DETACHED' : entry.legacy ? 'LEGACY' : outcome?.state ?? placement.syncStatus ?? 'UNKNOWN';
+    const card = cardState({
+      denied, legacy: entry.legacy, cellsGone: detachedNow, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
+      outcome: outcomes.get(key), run: runStates.get(key),
+    });
     const deployment = entry.deploymentId !== browsedDeploymentId ? deployments.find((d) => d.id === entry.deploymentId) : undefined;
     const owner = entry.owner.name ?? entry.owner.email;
     const mailto = entry.owner.email
       ? `mailto:${encodeURIComponent(entry.owner.email)}?subject=${encodeURIComponent(m.accessRequestSubject(range))}`
       : null;
     return (
-      <li key={key} className={styles.item} data-placement-id={placement.id ?? key} data-access={entry.access}>
+      <li key={key} className={styles.item} data-placement-id={placement.id ?? key} data-access={entry.access} data-run-state={card.run ?? undefined}>
         <div className={styles.details}>
           <Text weight="semibold" id={titleId}>{report ? reportTitle(report) : m.noAccessTitle}</Text>
           <Caption1 data-testid="placement-range">{range}</Caption1>
@@ -114,16 +114,11 @@ export function PlacementsView(props: PlacementsViewProps) {
           {when && <Caption1>{when}</Caption1>}
           {denied && owner && <Caption1 data-testid="placement-owner">{m.ownedBy(entry.owner.email && owner !== entry.owner.email ? `${owner} (${entry.owner.email})` : owner)}</Caption1>}
           {entry.legacy && !denied && <Caption1>{m.legacyPlacement}</Caption1>}
-          {outcome?.state === 'FAILED' && !run && <Caption1 data-testid="failure">{outcome.reason}</Caption1>}
-          {run && (
-            <Caption1 data-testid="run-state" data-state={run.state}>
-              {m.runState[run.state]}
-              {run.reason ? `: ${run.reason}` : ''}
-            </Caption1>
-          )}
+          {card.reason && <Caption1 data-testid="status-reason">{card.reason}</Caption1>}
+          {card.run === 'stopped' && <Caption1 data-testid="status-reason">{m.stoppedBeforeThis}</Caption1>}
         </div>
         <div className={styles.actions}>
-          <StatusBadge status={status} />
+          <StatusBadge status={card.status} />
           <div className={styles.buttons}>
             {denied ? (
               mailto && <Link href={mailto} aria-describedby={titleId}>{m.askForAccess}</Link>

@@ -30,13 +30,13 @@ export interface ReportRowProps {
 export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, onOpenFolder }: ReportRowProps) {
   const styles = useStyles();
   const { m, number } = useI18n();
-  const titleId = `report-${report.id}`;
   const definition = reportDefinition(report);
   const path = report.folderPath ?? [];
+  const title = reportTitle(report);
   return (
     <li className={styles.item} data-report-id={report.id}>
       <div className={styles.details}>
-        <Text weight="semibold" id={titleId}>{reportTitle(report)}</Text>
+        <Text weight="semibold">{title}</Text>
         <Caption1 data-testid="folder-path">
           {path.length === 0
             ? m.topLevel
@@ -58,7 +58,8 @@ export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, o
         size="small"
         appearance="primary"
         disabled={busy || placeDisabled || !definition.placeable}
-        aria-describedby={titleId}
+        // The title in the name tells the list's many Place buttons apart (the visible word comes first).
+        aria-label={m.placeReport(title)}
         onClick={() => onPlace(report)}
       >
         {m.place}

@@ -1,5 +1,5 @@
 import {
-  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, MessageBar, MessageBarActions, MessageBarBody,
+  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody,
   Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +18,15 @@ const useStyles = makeStyles({
 
 const PAGE_SIZE = 50;
 const SORTS: ReportSortBy[] = ['name', 'updatedAt', 'createdAt', 'lastViewedAt'];
+
+type ReportPage = { items: Report[]; pageInfo?: { hasNextPage: boolean; endCursor?: string | null } | null };
+
+/** The reports on screen and the request they answer. */
+interface ShownList {
+  params: ReportListParams | null;
+  reports: Report[];
+  nextCursor: string | null;
+}
 
 export interface ReportsViewProps {
   connection: Connection;
@@ -48,9 +57,8 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   const [search, setSearch] = useState('');
   const [onlyThisWorkbook, setOnlyThisWorkbook] = useState(false);
   const [sortBy, setSortBy] = useState<ReportSortBy>('name');
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [reports, setReports] = useState<Report[] | null>(null);
+  const [shown, setShown] = useState<ShownList | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Bumped by "Try again" after a failed load. */
   const [attempt, setAttempt] = useState(0);
@@ -71,6 +79,11 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       }),
     [onlyThisWorkbook, filterWorkbookId, search, searching, sortBy, folderId],
   );
+  // Only the answer to what is asked now is listed: while a search (or sort, filter, folder) is on its way, the
+  // previous results are hidden and a spinner shows instead.
+  const current = shown?.params === listParams ? shown : null;
+  const reports = current?.reports ?? null;
+  const nextCursor = current?.nextCursor ?? null;
 
   // Back to the root when the deployment changes: its folders are another tree.
   useEffect(() => {
@@ -81,9 +94,12 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
   /** The request of the list on screen: a new search (or filter, sort, folder) aborts it and its Load more. */
   const shownList = useRef<AbortController | null>(null);
 
-  const show = (page: { items: Report[]; pageInfo?: { hasNextPage: boolean; endCursor?: string | null } | null }, append: boolean) => {
-    setReports((current) => (append ? [...(current ?? []), ...page.items] : page.items));
-    setNextCursor(page.pageInfo?.hasNextPage ? page.pageInfo.endCursor ?? null : null);
+  const show = (params: ReportListParams | null, page: ReportPage, append: boolean) => {
+    setShown((before) => ({
+      params,
+      reports: append && before ? [...before.reports, ...page.items] : page.items,
+      nextCursor: page.pageInfo?.hasNextPage ? page.pageInfo.endCursor ?? null : null,
+    }));
   };
 
   useEffect(() => {
@@ -92,14 +108,14 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
     const timer = setTimeout(() => {
       setError(null);
       if (!listParams) {
-        setReports([]);
+        show(null, { items: [] }, false);
         return;
       }
       connection.platform
         .listReports(deploymentId, listParams, controller.signal)
         .then((page) => {
           shownList.current = controller;
-          show(page, false);
+          show(listParams, page, false);
         })
         .catch((e: unknown) => {
           if (!controller.signal.aborted) setError(describeError(e, i18n));
@@ -131,7 +147,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
     try {
       const page = await connection.platform.listReports(deploymentId, { ...listParams, after: nextCursor }, signal);
       // A page of a list the user has since replaced (typed, sorted, filtered) is not appended to the new one.
-      if (!signal.aborted) show(page, true);
+      if (!signal.aborted) show(listParams, page, true);
     } catch (e) {
       if (!signal.aborted) setError(describeError(e, i18n));
     } finally {
@@ -141,7 +157,6 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
 
   /** Opens a folder (null: the root); its breadcrumb comes from the platform's ancestors of it. */
   const openFolder = (id: number | null, known: FolderPathEntry[] = []) => {
-    setReports(null);
     setSearch('');
     setFolderId(id);
     setBreadcrumb(known);
@@ -157,14 +172,15 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       <SearchBox aria-label={m.searchReports} placeholder={m.searchReports} value={search} onChange={(_, d) => setSearch(d.value)} />
       <div className={styles.filters}>
         <Switch label={m.inThisWorkbook} checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />
-        <Dropdown
-          aria-label={m.sortReports}
-          value={m.sort[sortBy]}
-          selectedOptions={[sortBy]}
-          onOptionSelect={(_, d) => d.optionValue && setSortBy(d.optionValue as ReportSortBy)}
-        >
-          {SORTS.map((key) => <Option key={key} value={key}>{m.sort[key]}</Option>)}
-        </Dropdown>
+        <Field label={m.sortBy} orientation="horizontal">
+          <Dropdown
+            value={m.sort[sortBy]}
+            selectedOptions={[sortBy]}
+            onOptionSelect={(_, d) => d.optionValue && setSortBy(d.optionValue as ReportSortBy)}
+          >
+            {SORTS.map((key) => <Option key={key} value={key}>{m.sort[key]}</Option>)}
+          </Dropdown>
+        </Field>
       </div>
       {searching ? (
         <Caption1 role="status">{m.searchingAllFolders}</Caption1>
@@ -194,7 +210,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
         </MessageBar>
       )}
       {!searching && <FolderList folders={subfolders} onOpen={(folder) => openFolder(folder.id, [...breadcrumb, { id: folder.id, name: folder.name }])} />}
-      {!error && reports === null && <Spinner size="tiny" label={m.loadingReports} />}
+      {!error && reports === null && <Spinner size="tiny" label={searching ? m.searchingReports : m.loadingReports} />}
       {reports && reports.length === 0 && (searching || (subfolders?.length ?? 0) === 0) && (
         <Text>{folderId !== null && !searching ? m.emptyFolder : m.noReportsMatch}</Text>
       )}

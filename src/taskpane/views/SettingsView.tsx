@@ -50,7 +50,7 @@ export function SettingsView({ connection, chatSettings, onChatSettingsChange }:
         const selected = view.own === null ? 'default' : view.own ? 'on' : 'off';
         const labels = { default: m.settingDefault(view.inherited), on: m.on, off: m.off };
         return (
-          <Field key={view.key} label={m.settingLabels[view.key]}>
+          <Field key={view.key} label={m.settingLabels[view.key]} hint={m.settingHints[view.key]}>
             <Dropdown
               value={labels[selected]}
               selectedOptions={[selected]}

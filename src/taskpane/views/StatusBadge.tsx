@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import {
-  ArrowSyncRegular, CheckmarkCircleRegular, EditRegular, ErrorCircleRegular, LinkDismissRegular, LinkRegular, LockClosedRegular,
-  QuestionCircleRegular,
+  ArrowSyncCircleRegular, ArrowSyncRegular, CheckmarkCircleRegular, ClockRegular, EditRegular, ErrorCircleRegular, LinkDismissRegular,
+  LinkRegular, LockClosedRegular, QuestionCircleRegular, WarningRegular,
 } from '@fluentui/react-icons';
 import { statusDisplay, type PlacementState } from '../../core/sync-status';
 import { useI18n } from '../i18n';
@@ -15,6 +15,9 @@ const ICONS = {
   error: <ErrorCircleRegular />,
   lock: <LockClosedRegular />,
   link: <LinkRegular />,
+  clock: <ClockRegular />,
+  'sync-circle': <ArrowSyncCircleRegular />,
+  warning: <WarningRegular />,
 } as const;
 
 /** The status as icon and words together, never colour alone. */

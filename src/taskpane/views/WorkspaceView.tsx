@@ -10,7 +10,6 @@ import type { ChatSettings } from '../../placement/chat-settings';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError } from '../../placement/errors';
 import type { WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
-import { progressOf } from '../../placement/refresh-all';
 import { openWorkspace } from '../../placement/session';
 import { placementKey } from '../../placement/workbook-placements';
 import { describeError } from '../errors';
@@ -134,6 +133,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     setError(null);
     setNotice(null);
     setQuestion(null);
+    refreshing.dismiss();
     setOperation({ label });
     try {
       const outcome = await write({
@@ -189,6 +189,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   };
   const relink = async (entry: WorkbookPlacement) => {
     setError(null);
+    refreshing.dismiss();
     try {
       await service.relink(entry);
       await reload();
@@ -197,7 +198,11 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     }
   };
   const disconnect = async (entry: WorkbookPlacement, clearCells = false) => {
+    // A message about this placement (or the run that touched it) would outlive it.
+    setError(null);
+    setNotice(null);
     setQuestion(null);
+    refreshing.dismiss();
     try {
       await service.disconnect(entry, clearCells);
       setOutcome([placementKey(entry), null]);
@@ -217,7 +222,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   for (const entry of placements ?? []) {
     if (entry.deploymentId === deployment.id) placedCounts.set(entry.reportId, (placedCounts.get(entry.reportId) ?? 0) + 1);
   }
-  const { allRun, runStates } = refreshing;
+  const { allRun, runStates, summary: runSummary } = refreshing;
   const busy = operation !== null || question !== null || allRun?.running === true;
 
   if (exploration.builder) {
@@ -329,7 +334,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         </div>
         {allRun && (
           <div className={styles.runBar} role="status" aria-live="polite">
-            <span>{m.refreshedOfTotal(number(progressOf(allRun.items).finished), number(progressOf(allRun.items).total))}</span>
+            <span>{runSummary}</span>
             {allRun.running && <Button size="small" onClick={() => allRun.handle.stop()}>{m.stop}</Button>}
           </div>
         )}

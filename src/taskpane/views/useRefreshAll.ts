@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import type { RunItemState } from '../../core/card-state';
 import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
-import { startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
+import { countOutcomes, startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
 import { placementKey } from '../../placement/workbook-placements';
-import type { Messages } from '../i18n';
+import { useI18n, type I18n, type Messages } from '../i18n';
 import type { PlacementOutcome } from './PlacementsView';
 
 export interface RefreshAllState {
@@ -11,18 +12,64 @@ export interface RefreshAllState {
   running: boolean;
 }
 
+type PluralForms = { one: (count: string) => string; other: (count: string) => string };
+
 /**
- * "Refresh all": its progress item by item, Stop, and each placement's outcome once it ends (a clean refresh
- * goes back to the platform's status; a failure or a hand edit stays shown on the placement).
+ * What a run says in its bar: "2 of 5…" while it runs, then its counts by outcome, only those that happened
+ * ("3 refreshed, 1 failed, 1 needs you"), prefixed "Stopped:" with how many it never reached.
+ */
+export function runSummary(items: readonly RefreshItem[], running: boolean, { m, number, locale }: I18n): string {
+  const counts = countOutcomes(items);
+  if (running) return m.runProgress(number(counts.finished), number(counts.total));
+  const plural = new Intl.PluralRules(locale);
+  const parts: [PluralForms, number][] = [
+    [m.runOutcome.refreshed, counts.refreshed],
+    [m.runOutcome.failed, counts.failed],
+    [m.runOutcome.needsYou, counts.needsYou],
+    [m.runOutcome.notReached, counts.notReached],
+  ];
+  const summary = parts
+    .filter(([, count]) => count > 0)
+    .map(([forms, count]) => (plural.select(count) === 'one' ? forms.one : forms.other)(number(count)))
+    .join(', ');
+  return counts.notReached ? m.runStopped(summary) : summary;
+}
+
+/** Why an item needs the user: the cells edited by hand or in the way, or the failure's words. */
+function attention(item: RefreshItem, m: Messages): string | null {
+  const outcome = item.outcome;
+  if (outcome?.kind === 'hand-edits') return m.attentionEdited(outcome.cells.slice(0, 3).join(', '));
+  if (outcome?.kind === 'needs-confirmation') return m.attentionInTheWay(outcome.foreignCells.slice(0, 3).join(', '));
+  return item.reason;
+}
+
+/** Per placement key, what its card needs of a run's item (`cardState` weighs it). */
+export function runItemStates(items: readonly RefreshItem[], m: Messages): Map<string, RunItemState> {
+  return new Map(items.map((item): [string, RunItemState] => [placementKey(item.entry), {
+    state: item.state,
+    reason: attention(item, m),
+    handEdits: item.outcome?.kind === 'hand-edits',
+    startedFrom: item.entry.placement.refreshedAt ?? null,
+    recorded: item.outcome?.kind === 'done' ? item.outcome.placement.refreshedAt ?? null : null,
+  }]));
+}
+
+/**
+ * "Refresh all": its progress item by item, Stop, and what it ended with, shown until `dismiss` (the next
+ * action) or the next run. Starting clears its placements' earlier outcomes in the pane, since the run is
+ * newer. Dismissing keeps the hand edits it found as their placements' outcomes, since they stay true of the
+ * cells; its failures and the cells in the way were the run's messages and go with it.
  */
 export function useRefreshAll(
   service: PlacementService, describe: (error: unknown) => string, m: Messages,
   settle: (changes: [key: string, outcome: PlacementOutcome | null][]) => void, reload: () => Promise<void>,
 ) {
+  const i18n = useI18n();
   const [allRun, setAllRun] = useState<RefreshAllState | null>(null);
 
   const refreshAll = async (refreshable: WorkbookPlacement[]) => {
     if (!refreshable.length) return;
+    settle(refreshable.map((entry) => [placementKey(entry), null]));
     const handle = startRefreshAll(service, refreshable, {
       describe,
       onUpdate: (items) => setAllRun((current) => (current ? { ...current, items: [...items] } : current)),
@@ -30,23 +77,18 @@ export function useRefreshAll(
     setAllRun({ handle, items: [...handle.items], running: true });
     const items = await handle.done;
     setAllRun({ handle, items: [...items], running: false });
-    settle(items.flatMap((item): [string, PlacementOutcome | null][] => {
-      const id = placementKey(item.entry);
-      if (item.state === 'done') return [[id, null]];
-      if (item.state === 'failed') return [[id, { state: 'FAILED', reason: item.reason ?? m.errors.unknown }]];
-      if (item.outcome?.kind === 'hand-edits') return [[id, { state: 'EDITED' }]];
-      return [];
-    }));
     await reload();
   };
 
-  /** Why an item needs the user: the cells edited by hand or in the way, or the failure's words. */
-  const attention = (item: RefreshItem): string | null => {
-    const outcome = item.outcome;
-    if (outcome?.kind === 'hand-edits') return m.attentionEdited(outcome.cells.slice(0, 3).join(', '));
-    if (outcome?.kind === 'needs-confirmation') return m.attentionInTheWay(outcome.foreignCells.slice(0, 3).join(', '));
-    return item.reason;
+  /** Clears a finished run's summary and its items' messages; a run under way stays. */
+  const dismiss = () => {
+    if (!allRun || allRun.running) return;
+    settle(allRun.items.flatMap((item): [string, PlacementOutcome][] =>
+      item.outcome?.kind === 'hand-edits' ? [[placementKey(item.entry), { state: 'EDITED', reason: attention(item, m) ?? undefined }]] : []));
+    setAllRun(null);
   };
-  const runStates = new Map((allRun?.items ?? []).map((item) => [placementKey(item.entry), { state: item.state, reason: attention(item) }]));
-  return { allRun, refreshAll, runStates };
+
+  const runStates = runItemStates(allRun?.items ?? [], m);
+  const summary = allRun ? runSummary(allRun.items, allRun.running, i18n) : null;
+  return { allRun, refreshAll, runStates, summary, dismiss };
 }

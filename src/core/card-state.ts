@@ -1,0 +1,79 @@
+import type { SyncStatus } from '../contract';
+import type { PlacementState } from './sync-status';
+
+/** Where one placement stands in a "Refresh all" run. */
+export type RefreshState = 'queued' | 'refreshing' | 'done' | 'failed' | 'needs-attention' | 'stopped';
+
+/**
+ * The pane's own last outcome for a placement when it was not a clean write: its cells were deleted, cells
+ * were edited by hand (with the cells named, when known), or the write failed (and why).
+ */
+export type PaneOutcome = { state: 'DETACHED' } | { state: 'EDITED'; reason?: string } | { state: 'FAILED'; reason: string };
+
+/** A run's item for one placement, as the card needs it. */
+export interface RunItemState {
+  state: RefreshState;
+  /** Why it failed or needs the user, in words; null otherwise. */
+  reason: string | null;
+  /** It needs the user because of hand edits (otherwise foreign cells are in the way). */
+  handEdits: boolean;
+  /** The platform's `refreshedAt` of the placement when the run started. */
+  startedFrom: string | null;
+  /** The `refreshedAt` the run's own write recorded; null unless done. */
+  recorded: string | null;
+}
+
+export interface CardInputs {
+  /** The user may not read its report. */
+  denied: boolean;
+  /** Recorded before placements had ids. */
+  legacy: boolean;
+  /** The workbook no longer holds its cells. */
+  cellsGone: boolean;
+  /** The platform's status and last recorded write, as listed now. */
+  syncStatus: SyncStatus | null | undefined;
+  refreshedAt: string | null | undefined;
+  /** The pane's last outcome outside a run; a run clears its placements' outcomes when it starts. */
+  outcome: PaneOutcome | undefined;
+  /** Its item in the run shown, if any. */
+  run: RunItemState | undefined;
+}
+
+export interface CardState {
+  status: PlacementState;
+  /** Why, in words, when the status comes with a reason (a failure, the cells that need the user). */
+  reason: string | null;
+  /** The run state the card's status comes from, or null when the run has no say (none, or superseded). */
+  run: RefreshState | null;
+}
+
+/**
+ * The one state a placement's card shows. Precedence, first match wins:
+ * 1. What the placement is, whatever was done to it: No access, Not linked, Detached (its cells are gone).
+ * 2. A run item still under way: Queued, Refreshing — the newest thing happening to it.
+ * 3. The pane's own outcome (Failed with why, Edited by hand): it was set after the run started, so it is newer
+ *    than any run item.
+ * 4. The run item once finished, unless the platform has recorded a write the run did not make (a later
+ *    refresh): Failed with why; Edited by hand or Cells in the way, with the cells; Done is Up to date while the
+ *    listing predates the run's write (a done item is current), else the platform's status; Stopped leaves the
+ *    platform's status, noted as not reached.
+ * 5. The platform's sync status, or Unknown without one.
+ */
+export function cardState(input: CardInputs): CardState {
+  const platform: CardState = { status: input.syncStatus ?? 'UNKNOWN', reason: null, run: null };
+  if (input.denied) return { ...platform, status: 'DENIED' };
+  if (input.legacy) return { ...platform, status: 'LEGACY' };
+  if (input.cellsGone || input.outcome?.state === 'DETACHED') return { ...platform, status: 'DETACHED' };
+  const { run, outcome } = input;
+  if (run?.state === 'queued') return { status: 'QUEUED', reason: null, run: run.state };
+  if (run?.state === 'refreshing') return { status: 'REFRESHING', reason: null, run: run.state };
+  if (outcome) return { status: outcome.state, reason: outcome.reason ?? null, run: null };
+  const listed = input.refreshedAt ?? null;
+  if (!run || (listed !== run.startedFrom && listed !== run.recorded)) return platform;
+  switch (run.state) {
+    case 'failed': return { status: 'FAILED', reason: run.reason, run: run.state };
+    case 'needs-attention': return { status: run.handEdits ? 'EDITED' : 'IN_THE_WAY', reason: run.reason, run: run.state };
+    case 'done': return { status: listed === run.recorded ? platform.status : 'UP_TO_DATE', reason: null, run: run.state };
+    case 'stopped': return { ...platform, run: run.state };
+  }
+}

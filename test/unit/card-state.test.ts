@@ -1,0 +1,76 @@
+import { cardState, type CardInputs, type RunItemState } from '../../src/core/card-state';
+
+const BEFORE = '2025-03-01T09:00:00.000Z';
+const RUN_WROTE = '2025-03-01T10:00:00.000Z';
+const LATER = '2025-03-01T11:00:00.000Z';
+
+/** A readable, linked placement with cells, last written at BEFORE, that the platform calls Out of date. */
+const card = (over: Partial<CardInputs> = {}) => cardState({
+  denied: false, legacy: false, cellsGone: false, syncStatus: 'CHANGED', refreshedAt: BEFORE, outcome: undefined, run: undefined, ...over,
+});
+const run = (state: RunItemState['state'], over: Partial<RunItemState> = {}): RunItemState => ({
+  state, reason: null, handEdits: false, startedFrom: BEFORE, recorded: state === 'done' ? RUN_WROTE : null, ...over,
+});
+
+describe("a placement card's one state", () => {
+  it("is the platform's status when nothing else is known, Unknown without one", () => {
+    expect(card()).toEqual({ status: 'CHANGED', reason: null, run: null });
+    expect(card({ syncStatus: null })).toEqual({ status: 'UNKNOWN', reason: null, run: null });
+  });
+
+  it('is what the placement is before anything done to it: no access, not linked, detached', () => {
+    const failed = { outcome: { state: 'FAILED', reason: 'boom' } as const, run: run('refreshing') };
+    expect(card({ ...failed, denied: true }).status).toBe('DENIED');
+    expect(card({ ...failed, legacy: true }).status).toBe('LEGACY');
+    expect(card({ ...failed, cellsGone: true })).toEqual({ status: 'DETACHED', reason: null, run: null });
+    expect(card({ outcome: { state: 'DETACHED' }, run: run('failed', { reason: 'gone' }) }).status).toBe('DETACHED');
+  });
+
+  it('shows a run under way over everything the pane knew before', () => {
+    expect(card({ run: run('queued'), syncStatus: 'UP_TO_DATE' })).toEqual({ status: 'QUEUED', reason: null, run: 'queued' });
+    expect(card({ run: run('refreshing'), outcome: { state: 'EDITED' } })).toEqual({ status: 'REFRESHING', reason: null, run: 'refreshing' });
+  });
+
+  it('shows a needs-you outcome over the platform\'s Up to date, with the cells', () => {
+    const edited = run('needs-attention', { handEdits: true, reason: 'Edited by hand (B3)' });
+    expect(card({ syncStatus: 'UP_TO_DATE', run: edited })).toEqual({ status: 'EDITED', reason: 'Edited by hand (B3)', run: 'needs-attention' });
+    const inTheWay = run('needs-attention', { reason: 'Cells in the way (F1)' });
+    expect(card({ syncStatus: 'UP_TO_DATE', run: inTheWay })).toEqual({ status: 'IN_THE_WAY', reason: 'Cells in the way (F1)', run: 'needs-attention' });
+  });
+
+  it('shows a run\'s failure with why, over the platform\'s status', () => {
+    expect(card({ syncStatus: 'UP_TO_DATE', run: run('failed', { reason: 'The platform had a problem.' }) }))
+      .toEqual({ status: 'FAILED', reason: 'The platform had a problem.', run: 'failed' });
+  });
+
+  it('shows a failure after an earlier success as Failed, never beside Done', () => {
+    // The run refreshed it; a later refresh on its own failed (the pane's outcome, set after the run).
+    expect(card({ syncStatus: 'UP_TO_DATE', refreshedAt: RUN_WROTE, run: run('done'), outcome: { state: 'FAILED', reason: 'Excel refused.' } }))
+      .toEqual({ status: 'FAILED', reason: 'Excel refused.', run: null });
+  });
+
+  it('shows a done item as Up to date until the listing has its write, then the platform\'s status', () => {
+    expect(card({ run: run('done') })).toEqual({ status: 'UP_TO_DATE', reason: null, run: 'done' });
+    expect(card({ refreshedAt: RUN_WROTE, syncStatus: 'UP_TO_DATE', run: run('done') })).toEqual({ status: 'UP_TO_DATE', reason: null, run: 'done' });
+    // The report was edited after the run wrote it: the listing is newer.
+    expect(card({ refreshedAt: RUN_WROTE, syncStatus: 'CHANGED', run: run('done') })).toEqual({ status: 'CHANGED', reason: null, run: 'done' });
+  });
+
+  it('lets a write recorded after the run win over what the run said', () => {
+    // "Refresh anyway" after the run found hand edits; a refresh on its own after the run's failure.
+    const later = { refreshedAt: LATER, syncStatus: 'UP_TO_DATE' } as const;
+    expect(card({ ...later, run: run('needs-attention', { handEdits: true, reason: 'Edited by hand (B3)' }) }))
+      .toEqual({ status: 'UP_TO_DATE', reason: null, run: null });
+    expect(card({ ...later, run: run('failed', { reason: 'boom' }) })).toEqual({ status: 'UP_TO_DATE', reason: null, run: null });
+    expect(card({ ...later, run: run('done') })).toEqual({ status: 'UP_TO_DATE', reason: null, run: null });
+  });
+
+  it("leaves the platform's status for an item Stop never reached, saying so", () => {
+    expect(card({ run: run('stopped') })).toEqual({ status: 'CHANGED', reason: null, run: 'stopped' });
+  });
+
+  it("shows the pane's own outcome when no run says more", () => {
+    expect(card({ outcome: { state: 'EDITED' } })).toEqual({ status: 'EDITED', reason: null, run: null });
+    expect(card({ outcome: { state: 'FAILED', reason: 'boom' } })).toEqual({ status: 'FAILED', reason: 'boom', run: null });
+  });
+});

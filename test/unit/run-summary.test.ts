@@ -1,0 +1,42 @@
+import type { RefreshItem, RefreshState } from '../../src/placement/refresh-all';
+import { countOutcomes } from '../../src/placement/refresh-all';
+import { i18nFor } from '../../src/taskpane/i18n';
+import { runSummary } from '../../src/taskpane/views/useRefreshAll';
+
+const items = (...states: RefreshState[]) => states.map((state) => ({ state }) as RefreshItem);
+
+describe("a Refresh all run's counts", () => {
+  it('counts each item by its outcome; queued and refreshing ones are not finished', () => {
+    expect(countOutcomes(items('done', 'failed', 'needs-attention', 'stopped', 'queued', 'refreshing', 'done'))).toEqual({
+      total: 7, finished: 5, refreshed: 2, failed: 1, needsYou: 1, notReached: 1,
+    });
+  });
+});
+
+describe("a Refresh all run's summary", () => {
+  const en = i18nFor('en-US');
+  const de = i18nFor('de-DE');
+
+  it('says only the outcomes that happened, never "4 of 4 refreshed" over failures', () => {
+    expect(runSummary(items('done', 'done', 'failed', 'failed'), false, en)).toBe('2 refreshed, 2 failed');
+    expect(runSummary(items('done', 'done', 'done', 'failed', 'needs-attention'), false, en)).toBe('3 refreshed, 1 failed, 1 needs you');
+    expect(runSummary(items('needs-attention', 'needs-attention'), false, en)).toBe('2 need you');
+    expect(runSummary(items('done'), false, en)).toBe('1 refreshed');
+  });
+
+  it('says how far a run has got while it runs', () => {
+    expect(runSummary(items('done', 'failed', 'refreshing', 'queued', 'queued'), true, en)).toBe('2 of 5…');
+  });
+
+  it('says a stopped run was stopped and how many it never reached', () => {
+    expect(runSummary(items('done', 'stopped', 'stopped'), false, en)).toBe('Stopped: 1 refreshed, 2 not reached');
+  });
+
+  it('speaks German with its plural forms and number format', () => {
+    const many = [...items(...Array<RefreshState>(1200).fill('done')), ...items('needs-attention')];
+    expect(runSummary(many, false, de)).toBe('1.200 aktualisiert, 1 wartet auf Sie');
+    expect(runSummary(items('failed', 'needs-attention', 'needs-attention'), false, de)).toBe('1 fehlgeschlagen, 2 warten auf Sie');
+    expect(runSummary(items('done', 'stopped'), false, de)).toBe('Angehalten: 1 aktualisiert, 1 nicht erreicht');
+    expect(runSummary(items('done', 'queued', 'refreshing'), true, de)).toBe('1 von 3…');
+  });
+});
