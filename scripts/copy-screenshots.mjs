@@ -8,7 +8,7 @@ const SHOWN = [
   'refresh-all-stopped', 'settings', 'german', 'dark-theme', 'high-contrast-dark', 'keyboard-only', 'session-ended', 'workbench',
   'builder-revenue-by-region', 'builder-not-run', 'builder-saved', 'builder-open-from-cell', 'builder-no-save-right', 'builder-keyboard-only',
   'builder-german', 'chat-answer', 'chat-placed', 'chat-stopped', 'chat-restored', 'chat-describe-only', 'chat-german', 'chat-keyboard',
-  'outside-office', 'report-search-spinner', 'settings-hints',
+  'outside-office', 'report-search-spinner', 'settings-hints', 'live-hand-edit', 'german-cells',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

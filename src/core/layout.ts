@@ -18,6 +18,8 @@ export interface CellGrid {
   boldRows: number[];
   /** Columns (0-based in the grid) to show in bold: the Total column block. */
   boldColumns?: number[];
+  /** Header rows (0-based in the grid) to show in bold: the column headers of a pivot, a flat table's titles; never the filter summary. */
+  boldHeaderRows?: number[];
 }
 
 export interface LayoutOptions {
@@ -294,5 +296,6 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   }
 
   const boldColumns = columnLeaves.flatMap((leaf, j) => (leaf.total ? [left + j] : []));
-  return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows, boldColumns };
+  const boldHeaderRows = Array.from({ length: headerRowCount }, (_, h) => summaryRows + h);
+  return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows, boldColumns, boldHeaderRows };
 }

@@ -1,6 +1,7 @@
 import { rectsIntersect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
+import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
 import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference, findNamedCells, legacyPlacementSetting, placementName } from './names';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, sheetNamed, type Inspection } from './reads';
@@ -24,6 +25,7 @@ export { DEFAULT_REQUEST_BUDGET_BYTES, type RecordTarget, type WritePlan } from 
 export { DEFAULT_RESPONSE_BUDGET_BYTES, type Inspection } from './reads';
 export type { Snapshot } from './snapshot';
 export type { WriteProgress } from './writes';
+export type { CellChange } from './cell-changes';
 
 export interface Location extends SheetRef {
   rect: Rect;
@@ -55,6 +57,8 @@ export class ExcelConnector {
   private readonly sleep: Sleep;
   private readonly writeRetry: RetryPolicy;
   private readonly restoreRetry: RetryPolicy;
+  /** The add-in's own cell writes, so the cell changes they raise are not taken for the user's. */
+  private readonly writes = new WriteTracker();
 
   constructor(options: ConnectorOptions = {}) {
     this.requestBudget = options.requestBudgetBytes ?? DEFAULT_REQUEST_BUDGET_BYTES;
@@ -128,7 +132,7 @@ export class ExcelConnector {
 
   /** Carries out a plan; transient host errors are waited out, the requests already done not sent again. */
   write(plan: WritePlan, onProgress?: (progress: WriteProgress) => void): Promise<void> {
-    return executeWrite(plan, this.writeRetry, this.sleep, onProgress);
+    return this.writes.around(() => executeWrite(plan, this.writeRetry, this.sleep, onProgress));
   }
 
   /** Plans and writes a grid at `anchor` (no snapshot); resolves to the cells the grid covers. */
@@ -140,7 +144,7 @@ export class ExcelConnector {
 
   /** Puts a snapshot back; transient host errors are waited out for longer than a write's. */
   restore(snapshot: Snapshot): Promise<void> {
-    return restoreSnapshot(snapshot, this.requestBudget, this.sleep, this.restoreRetry);
+    return this.writes.around(() => restoreSnapshot(snapshot, this.requestBudget, this.sleep, this.restoreRetry));
   }
 
   /** Names a placement's cells (after the platform gave the placement its id). */
@@ -155,11 +159,11 @@ export class ExcelConnector {
   /** Empties cells (contents, and the number formats and bold the add-in set) in one request. */
   async clear(sheetName: string, rects: readonly Rect[]): Promise<void> {
     if (rects.length === 0) return;
-    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
       const sheet = sheetNamed(context, sheetName);
       for (const rect of rects) queueClear(sheet, rect);
       await context.sync();
-    }));
+    })));
   }
 
   /**
@@ -167,7 +171,7 @@ export class ExcelConnector {
    * its cells, all in one request (the cells stay otherwise).
    */
   async forgetPlacement(placementId: string, clear?: { sheetName: string; rect: Rect }): Promise<void> {
-    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
       const name = context.workbook.names.getItemOrNullObject(placementName(placementId));
       const setting = context.workbook.settings.getItemOrNullObject(legacyPlacementSetting(placementId));
       await context.sync();
@@ -175,7 +179,7 @@ export class ExcelConnector {
       if (!setting.isNullObject) setting.delete();
       if (clear) queueClear(sheetNamed(context, clear.sheetName), clear.rect);
       await context.sync();
-    }));
+    })));
   }
 
   /**
@@ -216,6 +220,14 @@ export class ExcelConnector {
   /** The selected range's address with its sheet, e.g. `Sheet1!B3`. */
   selectedAddress(): Promise<string> {
     return selection.selectedAddress();
+  }
+
+  /**
+   * Hears of cells changed by anyone but this add-in on the named sheets (see `watchCellChanges` in
+   * cell-changes.ts); null when the host cannot tell (no `Worksheet.onChanged`).
+   */
+  watchCellChanges(sheetNames: readonly string[], onChange: (change: CellChange) => void): Promise<(() => Promise<void>) | null> {
+    return watchCellChanges(sheetNames, onChange, () => this.writes.writing);
   }
 
   /** Follows the selection (see `watchSelection` in selection.ts). */

@@ -131,7 +131,8 @@ export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, optio
   /** How many asked-for rows lie in `[start, end)`. */
   const askedIn = (start: number, end: number) => (requested ? lowerBound(requested, end) - lowerBound(requested, start) : end - start);
 
-  const boldRows = new Set(grid.boldRows);
+  // Header rows are bold like the Total rows (each bold row costs a range and a font in the request).
+  const boldRows = new Set([...grid.boldRows, ...(grid.boldHeaderRows ?? [])]);
   const boldColumns = columnRuns(grid.boldColumns ?? []);
   const { range, font } = REQUEST_OVERHEAD;
   const base = range + font + boldColumns.length * (range + font);

@@ -1,5 +1,5 @@
 import type { AppConfigResponse, CubeLoadResult, CubeQuery, Report, User } from '../contract';
-import { grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type LayoutOptions } from '../core/layout';
+import { grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type CellWords, type LayoutOptions } from '../core/layout';
 import { reportDefinition, reportTitle, type Pivot } from '../core/report-definition';
 import { effectiveTimezone } from '../core/timezone';
 import type { DeploymentDataClients } from './deployments';
@@ -36,6 +36,14 @@ export interface ReportRunnerOptions {
   user: () => User;
   appConfig: () => AppConfigResponse;
   limits?: FetchLimits;
+  /**
+   * The words written into cells (Total, Filters, Measure, time titles, week labels), in the pane's language:
+   * read at each run, English without. A refresh lays out in the language of whoever refreshes, so a workbook
+   * shared between an English and a German user reads the last refresher's language; that is accepted. The
+   * hand-edit check compares the cells with the record of what was written, not with the new grid, so labels
+   * in another language are rewritten as changed rows, never taken for hand edits.
+   */
+  words?: () => CellWords;
 }
 
 /**
@@ -86,6 +94,7 @@ export class ReportRunner {
       totals,
       rowTotals: rowTotalResult,
       grandTotals,
+      words: this.options.words?.(),
     };
     return { grid: layoutReport(result, query, pivot, layout), cutAt };
   }

@@ -1,3 +1,4 @@
+import type { CellWords } from '../core/cell-words';
 import { ExcelConnector } from '../excel/excel-connector';
 import type { Connection } from './connection';
 import { DeploymentDataClients, type DataClient } from './deployments';
@@ -13,6 +14,12 @@ export interface WorkspaceOptions {
   /** Makes a deployment's data client from its address and token manager (tests give their own). */
   dataClient?: ConstructorParameters<typeof DeploymentDataClients>[2];
   limits?: FetchLimits;
+  /**
+   * The words written into cells, in the pane's language (its catalog's `m.cells`), read at each run: every grid
+   * laid out (placing, refreshing, Refresh all, the builder's draft, chat's Place in sheet) goes through the
+   * workspace's one runner. English without.
+   */
+  words?: () => CellWords;
 }
 
 /**
@@ -22,7 +29,7 @@ export interface WorkspaceOptions {
  */
 export function openWorkspace(connection: WorkspaceConnection, options: WorkspaceOptions = {}): PlacementService {
   const data = new DeploymentDataClients(connection.platform, () => connection.deployments, options.dataClient);
-  const runner = new ReportRunner({ data, user: () => connection.user, appConfig: () => connection.appConfig, limits: options.limits });
+  const runner = new ReportRunner({ data, user: () => connection.user, appConfig: () => connection.appConfig, limits: options.limits, words: options.words });
   return new PlacementService({
     platform: connection.platform,
     runner,

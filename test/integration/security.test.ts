@@ -187,7 +187,7 @@ describe('abandoned Continue wait results are released', () => {
 
   /** A platform whose queries outlast the wait window, and a way to ask it as a caller who may not come back. */
   async function slowPlatform(options: { maxRetainedResults?: number; maxRetainedRows?: number }) {
-    const slow = await startTestPlatform({ continueWaitMs: 10, queryDelayMs: 200, resultRetentionMs: 1_500, ...options });
+    const slow = await startTestPlatform({ continueWaitMs: 10, queryDelayMs: 200, resultRetentionMs: 2_500, ...options });
     const issued = await raw(`${slow.platform.url}/api/v1/deployments/${slow.salesDeploymentId}/token`, {
       method: 'POST', headers: { Authorization: `Bearer ${slow.platform.tokens.admin}` },
     });
@@ -195,11 +195,11 @@ describe('abandoned Continue wait results are released', () => {
     const ask = async (query: unknown) => JSON.parse((await raw(`${slow.platform.url}/cubejs-api/v1/load`, {
       method: 'POST', headers: { Authorization: cubeApiToken, 'Content-Type': 'application/json' }, body: JSON.stringify({ query }),
     })).body) as { error?: string; data?: unknown[] };
-    /** Starts each query 50 ms apart, so they finish in that order, and leaves them. */
+    /** Starts each query 150 ms apart, so they finish in that order even on a busy machine, and leaves them. */
     const abandon = async (queries: unknown[]) => {
       for (const query of queries) {
         expect(await ask(query)).toEqual({ error: 'Continue wait' });
-        await sleep(50);
+        await sleep(150);
       }
       await sleep(600);
     };

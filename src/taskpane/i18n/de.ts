@@ -1,4 +1,5 @@
 import { builderDe } from './builder-de';
+import { cellsDe } from './cells-de';
 import { chatDe } from './chat-de';
 import type { Messages } from './en';
 
@@ -168,6 +169,7 @@ export const de: Messages = {
 
   builder: builderDe,
   chat: chatDe,
+  cells: cellsDe,
 
   errors: {
     unreachable: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung und versuchen Sie es erneut.',

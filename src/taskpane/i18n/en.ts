@@ -1,4 +1,5 @@
 import { builderEn } from './builder-en';
+import { cellsEn } from './cells-en';
 import { chatEn } from './chat-en';
 
 /**
@@ -171,6 +172,8 @@ export const en = {
 
   builder: builderEn,
   chat: chatEn,
+  /** The words written into cells, in this language. */
+  cells: cellsEn,
 
   errors: {
     unreachable: 'The platform cannot be reached. Check the address and your connection, then try again.',

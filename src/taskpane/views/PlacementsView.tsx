@@ -10,13 +10,14 @@ import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // Details above, state and actions below: side by side, four buttons left a narrow pane a word per line for the title.
   item: {
-    display: 'grid', gridTemplateColumns: '1fr auto', gap: tokens.spacingVerticalXXS, alignItems: 'center',
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS,
     paddingBlock: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
-  actions: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: tokens.spacingVerticalXS },
-  buttons: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
+  details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   sheet: { display: 'block', margin: 0, color: tokens.colorNeutralForeground3 },
 });

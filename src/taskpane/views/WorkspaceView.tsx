@@ -18,6 +18,7 @@ import { PlacementsView, type PlacementOutcome } from './PlacementsView';
 import { WorkspaceQuestion, type Question } from './WorkspaceQuestion';
 import { ReportsView } from './ReportsView';
 import { useExplorationBuilder } from './useExplorationBuilder';
+import { useLiveEdits } from './useLiveEdits';
 import { useRefreshAll } from './useRefreshAll';
 import { describeChatError } from './chat/chat-words';
 import { useChatController } from './chat/useChatController';
@@ -59,7 +60,8 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const { m, number } = i18n;
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
   // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
-  const service = useMemo(() => openWorkspace(connection), [connection]);
+  // The words written into cells are the pane's language's (a refresh writes the refresher's language).
+  const service = useMemo(() => openWorkspace(connection, { words: () => m.cells }), [connection, m.cells]);
   /** Bumped by "Try again" when the placements could not be listed. */
   const [retry, setRetry] = useState(0);
   const [listFailed, setListFailed] = useState(false);
@@ -224,6 +226,8 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   }
   const { allRun, runStates, summary: runSummary } = refreshing;
   const busy = operation !== null || question !== null || allRun?.running === true;
+  // Hand edits show as they are made (the sheets' onChanged); checks wait while the pane or the builder writes.
+  useLiveEdits(service, placements, busy || exploration.builder !== null, setOutcomes, (e) => setError(describe(e)));
 
   if (exploration.builder) {
     return (

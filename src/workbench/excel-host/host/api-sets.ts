@@ -92,6 +92,8 @@ export const MEMBER_API_SETS: Readonly<Record<string, number>> = {
   'Worksheet.FreezePanes': 7,
   'Worksheet.ShowGridlines': 8,
   'Worksheet.OnChanged': 7,
+  'Worksheet._RegisterDataChangedEvent': 7,
+  'Worksheet._UnregisterDataChangedEvent': 7,
   'Worksheet.OnSelectionChanged': 7,
 
   // WorksheetProtection: https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheetprotection

@@ -7,6 +7,7 @@ import { ActionType, ObjectPathType, type Action, type ActionResult, type Reques
 import { answerQuery } from './query';
 import { Range } from './range';
 import { Workbook } from './workbook';
+import { Worksheet } from './worksheet';
 
 export interface HostStats {
   /** Requests the add-in sent and waited for (each `context.sync()` with something in it). */
@@ -56,6 +57,11 @@ export class ExcelHost implements HostScope {
   /** Objects Office.js keeps across syncs (`_KeepReference`), by the reference id given for them. */
   private readonly references = new Map<string, HostObject>();
   private nextReference = 1;
+  /**
+   * Worksheets whose `onChanged` the add-in registered (`_RegisterDataChangedEvent`), with how many times:
+   * Excel raises WorksheetChanged only for those (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events).
+   */
+  readonly dataChangedRegistrations = new Map<string, number>();
 
   constructor(readonly model: WorkbookModel, readonly options: HostOptions = {}) {
     this.profile = HOST_PROFILES[options.profile ?? 'web'];
@@ -69,6 +75,13 @@ export class ExcelHost implements HostScope {
       // Writes to a protected sheet's locked cells: AccessDenied (https://learn.microsoft.com/en-us/javascript/api/excel/excel.alloweditrange).
       throw hostError('accessDenied');
     }
+  }
+
+  /** @internal Counts a worksheet's `onChanged` registration (+1) or its removal (-1). */
+  registerDataChanged(sheetId: string, delta: 1 | -1): void {
+    const count = Math.max(0, (this.dataChangedRegistrations.get(sheetId) ?? 0) + delta);
+    if (count === 0) this.dataChangedRegistrations.delete(sheetId);
+    else this.dataChangedRegistrations.set(sheetId, count);
   }
 
   /** Starts counting syncs and bytes afresh (benchmarks measure one use case at a time). */
@@ -96,25 +109,35 @@ export class ExcelHost implements HostScope {
     const traceIds: number[] = [];
     let error: NonNullable<ResponseMessage['Body']>['Error'];
     const run = new RequestRun(this, body);
-    for (const [index, action] of body.Actions.entries()) {
-      try {
-        if (action.ActionType === ActionType.trace) traceIds.push(action.Id);
-        const value = run.perform(action);
-        if (value !== undefined) results.push({ ActionId: action.Id, Value: value });
-      } catch (thrown) {
-        const cause = thrown instanceof HostError ? thrown : new HostError(ErrorCodes.generalException, thrown instanceof Error ? thrown.message : String(thrown), 500);
-        error = { Code: cause.code, Message: cause.message, HttpStatusCode: cause.httpStatusCode, ActionIndex: index, Location: '' };
-        break;
+    // What this request changes is the add-in's own (WorksheetChangedEventArgs.triggerSource 'ThisLocalAddin').
+    this.model.addinWriting = true;
+    try {
+      for (const [index, action] of body.Actions.entries()) {
+        try {
+          if (action.ActionType === ActionType.trace) traceIds.push(action.Id);
+          const value = run.perform(action);
+          if (value !== undefined) results.push({ ActionId: action.Id, Value: value });
+        } catch (thrown) {
+          const cause = thrown instanceof HostError ? thrown : new HostError(ErrorCodes.generalException, thrown instanceof Error ? thrown.message : String(thrown), 500);
+          error = { Code: cause.code, Message: cause.message, HttpStatusCode: cause.httpStatusCode, ActionIndex: index, Location: '' };
+          break;
+        } finally {
+          // Each action is one operation: one `values` set is one change event, whatever its size.
+          this.model.endOperation();
+        }
       }
+    } finally {
+      this.model.addinWriting = false;
     }
     const response: ResponseMessage = { ErrorCode: '', ErrorMessage: '', HttpStatusCode: 200, Headers: {}, Body: { Results: results, TraceIds: traceIds, ...(error ? { Error: error } : {}) } };
     const responseBytes = bytesOf(response.Body);
     stats.responseBytes += responseBytes;
     stats.largestResponseBytes = Math.max(stats.largestResponseBytes, responseBytes);
+    // What ran stays, even when the answer is then refused: the listeners (and Excel's events) hear of it.
+    this.model.notify();
     if (responseLimitBytes !== null && responseBytes > responseLimitBytes) {
       return requestError(ErrorCodes.responsePayloadSizeLimitExceeded, 'The response payload size has exceeded the limit. Please refer to the documentation: "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".');
     }
-    this.model.notify();
     return response;
   }
 
@@ -196,6 +219,9 @@ class RequestRun {
         if (object === null) return null;
         // Ranges Office.js keeps across syncs are held by reference, as Excel tracks them.
         if (this.kept.has(action.ObjectPathId) && object instanceof Range) return { _ReferenceId: this.host.keep(object) };
+        // A worksheet comes with its id, as Excel answers (Worksheet._handleIdResult reads `Id`): Office.js
+        // names the target of the sheet's events with it (`getTargetIdFunc` of `onChanged`).
+        if (object instanceof Worksheet) return { Id: object.sheet.id };
         return {};
       }
       case ActionType.query: {
@@ -225,7 +251,9 @@ class RequestRun {
         return undefined;
       }
       case ActionType.trace:
-        return undefined;
+        // Answered like any action: Office.js runs a trace marker's callback (the one that adds an event
+        // handler, `createTraceMarkerForCallback`) only for an action with a result.
+        return null;
       default:
         throw new HostError(ErrorCodes.invalidArgument, `Action type ${action.ActionType} is not supported.`);
     }

@@ -8,6 +8,8 @@ export interface HostScope {
   readonly profile: HostProfile;
   /** Throws as Excel does when a write cannot happen now (a cell being edited) or here (a protected sheet). */
   assertWritable(sheet?: SheetModel): void;
+  /** Counts a worksheet's `onChanged` registration (+1) or its removal (-1). */
+  registerDataChanged(sheetId: string, delta: 1 | -1): void;
 }
 
 /**

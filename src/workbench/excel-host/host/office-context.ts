@@ -1,3 +1,5 @@
+import { columnLetters, MAX_COLUMNS, MAX_ROWS, rectAddress, type Rect } from '../../../core/a1';
+import type { CellChange } from '../workbook/workbook-model';
 import type { ExcelHost } from './excel-host';
 import type { RequestMessage } from './protocol';
 
@@ -5,12 +7,64 @@ import type { RequestMessage } from './protocol';
 interface OfficeJsGlobals {
   OfficeExtension: { ClientRequestContext: { defaultRequestUrlAndHeaders: unknown } };
   OfficeExt: { Requirement: { RequirementMatrix: new (sets: unknown) => unknown; DefaultSetRequirement: new (sets: Record<string, string>) => unknown } };
-  OSF: { _OfficeAppFactory?: Record<string, unknown> };
+  OSF: { _OfficeAppFactory?: Record<string, unknown>; DDA?: { RichApi?: { richApiMessageManager?: unknown } } };
   Office: { EventType: { DocumentSelectionChanged: string } };
 }
 
 type AsyncCallback = (result: { status: 'succeeded' | 'failed'; value?: unknown; error?: unknown }) => void;
 type SelectionHandler = (args: { type: string }) => void;
+
+/** The message Office.js's `GenericEventRegistration._handleRichApiMessage` reads: one entry per event. */
+interface RichApiMessage {
+  entries: { messageCategory: number; messageType: number; targetId: string; message: string }[];
+}
+type RichApiHandler = (message: RichApiMessage) => void;
+
+/** Office's rich API message channel, as the emulator stands in for it (`OSF.DDA.RichApi.richApiMessageManager`). */
+class RichApiMessages {
+  readonly handlers = new Set<RichApiHandler>();
+
+  /** `OfficeJsEventRegistration.register(5, …)`: resolves once the handler is in place. */
+  register(handler: RichApiHandler): Promise<void> {
+    this.handlers.add(handler);
+    return Promise.resolve();
+  }
+
+  removeHandlerAsync(_eventType: string, options: { handler?: RichApiHandler }, callback?: AsyncCallback): void {
+    if (options?.handler) this.handlers.delete(options.handler);
+    callback?.({ status: 'succeeded' });
+  }
+
+  send(message: RichApiMessage): void {
+    for (const handler of [...this.handlers]) handler(message);
+  }
+}
+
+/** `messageCategory` of an event message (`GenericEventRegistration.richApiMessageEventCategory`). */
+const EVENT_MESSAGE_CATEGORY = 65536;
+/** `eventType` of `Worksheet.onChanged` in Office.js's `GenericEventHandlers` (excel-web-16.00.debug.js). */
+const WORKSHEET_CHANGED_EVENT = 10;
+/** WorksheetChangedEventArgs.triggerSource and changeDirectionState arrived with ExcelApi 1.14. */
+const TRIGGER_SOURCE_MINOR = 14;
+
+/** A changed area as Excel's events give it, on the sheet: `B2`, `B2:D5`, whole rows `3:4`, whole columns `B:C`. */
+function eventAddress(rect: Rect): string {
+  if (rect.left === 0 && rect.right === MAX_COLUMNS - 1) return `${rect.top + 1}:${rect.bottom + 1}`;
+  if (rect.top === 0 && rect.bottom === MAX_ROWS - 1) return `${columnLetters(rect.left)}:${columnLetters(rect.right)}`;
+  return rectAddress(rect);
+}
+
+/** The payload of a WorksheetChanged event, read by Office.js's `Worksheet_Changed_EventArgsTransform`. */
+function changedMessage(change: CellChange, excelApiMinor: number): string {
+  const args: Record<string, unknown> = {
+    changeType: change.changeType,
+    source: 'Local',
+    address: eventAddress(change.rect),
+    shiftDirection: change.shiftDirection,
+  };
+  if (excelApiMinor >= TRIGGER_SOURCE_MINOR) args.triggerSource = change.byAddin ? 'ThisLocalAddin' : 'Unknown';
+  return JSON.stringify(args);
+}
 
 /**
  * Connects Microsoft's Office.js (already loaded on `scope`) to `host`, standing where Excel would:
@@ -20,7 +74,13 @@ type SelectionHandler = (args: { type: string }) => void;
  * - `Office.context.requirements` is Office's own `RequirementMatrix`, filled with the profile's sets, so
  *   `isSetSupported` answers as that host would;
  * - `Office.context.document.addHandlerAsync` carries `DocumentSelectionChanged`, which is how Office.js
- *   registers `workbook.onSelectionChanged` outside a host session (`OfficeJsEventRegistration`).
+ *   registers `workbook.onSelectionChanged` outside a host session (`OfficeJsEventRegistration`);
+ * - `OSF.DDA.RichApi.richApiMessageManager` is the channel Office.js's generic events (`worksheet.onChanged`)
+ *   listen on: the host's cell changes on a sheet whose `onChanged` is registered are sent there, after the
+ *   request (or the user's entry) that made them, never inside it, as Excel raises events asynchronously
+ *   (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events). The add-in's own changes come
+ *   with `triggerSource: 'ThisLocalAddin'` on hosts with ExcelApi 1.14
+ *   (https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs), and unmarked on older ones.
  */
 export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, displayLanguage = 'en-US'): void {
   const globals = scope as unknown as OfficeJsGlobals;
@@ -54,4 +114,17 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
     },
   };
   globals.OSF._OfficeAppFactory = { ...(globals.OSF._OfficeAppFactory ?? {}), getContext: () => context };
+
+  // Office.js registers its generic event channel once per realm (and keeps it): the stub is installed once,
+  // before any `add()`, and each host connected later sends through the same one.
+  const dda = (globals.OSF.DDA ??= {});
+  const richApi = (dda.RichApi ??= {});
+  if (!(richApi.richApiMessageManager instanceof RichApiMessages)) richApi.richApiMessageManager = new RichApiMessages();
+  const messages = richApi.richApiMessageManager as RichApiMessages;
+  host.model.onCellsChanged((changes) => {
+    const entries = changes
+      .filter((change) => host.dataChangedRegistrations.has(change.sheetId))
+      .map((change) => ({ messageCategory: EVENT_MESSAGE_CATEGORY, messageType: WORKSHEET_CHANGED_EVENT, targetId: change.sheetId, message: changedMessage(change, host.profile.excelApiMinor) }));
+    if (entries.length) setTimeout(() => messages.send({ entries }), 0);
+  });
 }

@@ -59,6 +59,12 @@ export class Worksheet extends HostObject {
       case 'Delete':
         this.model.deleteSheet(this.sheet);
         return null;
+      // `worksheet.onChanged.add` / `remove` (ExcelApi 1.7): Excel starts or stops reporting this sheet's data
+      // changes (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events).
+      case '_RegisterDataChangedEvent':
+      case '_UnregisterDataChangedEvent':
+        this.scope.registerDataChanged(this.sheet.id, name === '_RegisterDataChangedEvent' ? 1 : -1);
+        return null;
       default: return super.call(name, args);
     }
   }

@@ -1,4 +1,4 @@
-import type { Rect } from '../../../core/a1';
+import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../../core/a1';
 import { ErrorCodes, HostError } from './host-error';
 import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
 import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
@@ -61,6 +61,25 @@ export interface SerializedWorkbook {
 
 export { cellKey, keyCell } from './sheet-cells';
 
+/**
+ * What a worksheet's `onChanged` event reports (WorksheetChangedEventArgs,
+ * https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs): the kind of change
+ * (`Excel.DataChangeType`) and, for inserted or deleted cells, the way the others moved
+ * (`Excel.InsertDeleteCellsShiftDirection` as Office.js reads it from the host's message).
+ */
+export type CellChangeType = 'RangeEdited' | 'RowInserted' | 'RowDeleted' | 'ColumnInserted' | 'ColumnDeleted' | 'CellInserted' | 'CellDeleted';
+export type CellShiftDirection = 'None' | 'ShiftCellDown' | 'ShiftCellRight' | 'ShiftCellUp' | 'ShiftCellLeft';
+
+/** One change to a sheet's cells: one operation (an entry typed, an add-in's `values` set, a clear, an insert). */
+export interface CellChange {
+  sheetId: string;
+  rect: Rect;
+  changeType: CellChangeType;
+  shiftDirection: CellShiftDirection;
+  /** Made by the add-in's own request (Excel says `triggerSource: 'ThisLocalAddin'`), not by the user. */
+  byAddin: boolean;
+}
+
 /** Sheet ids look like Office's: a braced GUID, stable across renames, unique within the workbook. */
 function newSheetId(): string {
   const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16).toUpperCase()).join('');
@@ -85,7 +104,13 @@ export class WorkbookModel {
   selectionKind: 'cells' | 'chart' = 'cells';
   /** A person is typing in a cell (Excel's Edit mode): the host refuses add-in writes meanwhile. */
   editingCell = false;
+  /** The add-in's request is being carried out (set by the host): changes now are the add-in's own. */
+  addinWriting = false;
   private nextSheetNumber = 1;
+  /** The cell edit under way (cells written one by one in one operation add up to one change). */
+  private operation: { sheet: SheetModel; rect: Rect; byAddin: boolean } | null = null;
+  private cellChanges: CellChange[] = [];
+  private readonly cellChangeListeners = new Set<(changes: readonly CellChange[]) => void>();
   private dirty = false;
   private readonly listeners = new Set<() => void>();
   private readonly selectionListeners = new Set<() => void>();
@@ -98,6 +123,55 @@ export class WorkbookModel {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The cells that changed since the last `notify`, one entry per operation (what the worksheet's `onChanged`
+   * reports). Called from `notify`, after the change listeners.
+   */
+  onCellsChanged(listener: (changes: readonly CellChange[]) => void): () => void {
+    this.cellChangeListeners.add(listener);
+    return () => this.cellChangeListeners.delete(listener);
+  }
+
+  /** Ends the operation under way: its edited cells become one change (the host calls this after each action). */
+  endOperation(): void {
+    const operation = this.operation;
+    if (!operation) return;
+    this.operation = null;
+    this.cellChanges.push({ sheetId: operation.sheet.id, rect: operation.rect, changeType: 'RangeEdited', shiftDirection: 'None', byAddin: operation.byAddin });
+  }
+
+  /** Counts `rect` as edited in the operation under way (one operation per sheet and author). */
+  private touch(sheet: SheetModel, rect: Rect): void {
+    const current = this.operation;
+    if (current && current.sheet === sheet && current.byAddin === this.addinWriting) {
+      current.rect = {
+        top: Math.min(current.rect.top, rect.top), left: Math.min(current.rect.left, rect.left),
+        bottom: Math.max(current.rect.bottom, rect.bottom), right: Math.max(current.rect.right, rect.right),
+      };
+      return;
+    }
+    this.endOperation();
+    this.operation = { sheet, rect: { ...rect }, byAddin: this.addinWriting };
+  }
+
+  /** An inserted or deleted block: whole rows or columns are reported as such, other cells with their shift. */
+  private structuralChange(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right' | 'Up' | 'Left'): void {
+    this.endOperation();
+    const inserted = shift === 'Down' || shift === 'Right';
+    const wholeRows = rect.left === 0 && rect.right === MAX_COLUMNS - 1;
+    const wholeColumns = rect.top === 0 && rect.bottom === MAX_ROWS - 1;
+    const vertical = shift === 'Down' || shift === 'Up';
+    let changeType: CellChangeType;
+    let shiftDirection: CellShiftDirection = 'None';
+    if (vertical && wholeRows) changeType = inserted ? 'RowInserted' : 'RowDeleted';
+    else if (!vertical && wholeColumns) changeType = inserted ? 'ColumnInserted' : 'ColumnDeleted';
+    else {
+      changeType = inserted ? 'CellInserted' : 'CellDeleted';
+      shiftDirection = `ShiftCell${shift}`;
+    }
+    this.cellChanges.push({ sheetId: sheet.id, rect: { ...rect }, changeType, shiftDirection, byAddin: this.addinWriting });
   }
 
   /** Excel's WorkbookSelectionChanged: called after the user (or the add-in) selects cells or another sheet. */
@@ -135,9 +209,15 @@ export class WorkbookModel {
 
   /** Tells the change listeners, when something changed since the last time. */
   notify(): void {
-    if (!this.dirty) return;
-    this.dirty = false;
-    for (const listener of this.listeners) listener();
+    this.endOperation();
+    if (this.dirty) {
+      this.dirty = false;
+      for (const listener of this.listeners) listener();
+    }
+    if (this.cellChanges.length === 0) return;
+    const changes = this.cellChanges;
+    this.cellChanges = [];
+    for (const listener of this.cellChangeListeners) listener(changes);
   }
 
   sheetById(id: string): SheetModel | undefined {
@@ -195,6 +275,11 @@ export class WorkbookModel {
 
   setCell(sheet: SheetModel, row: number, column: number, data: CellData): void {
     this.dirty = true;
+    // A format alone (number format, bold, fill) is not a data change (that is `onFormatChanged`'s).
+    const old = sheet.cells.get(cellKey(row, column));
+    const sameContent = (old?.value ?? '') === data.value && old?.formula === data.formula && Boolean(old?.textPrefix) === Boolean(data.textPrefix) && Boolean(old?.error) === Boolean(data.error);
+    const sameFormat = old?.numberFormat === data.numberFormat && Boolean(old?.bold) === Boolean(data.bold) && old?.fill === data.fill && old?.fontColor === data.fontColor;
+    if (!sameContent || sameFormat) this.touch(sheet, { top: row, left: column, bottom: row, right: column });
     const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold && !data.fill && !data.fontColor;
     if (empty) sheet.cells.delete(cellKey(row, column));
     else sheet.cells.set(cellKey(row, column), data);
@@ -202,6 +287,7 @@ export class WorkbookModel {
 
   clear(sheet: SheetModel, rect: Rect, applyTo: 'All' | 'Contents' | 'Formats'): void {
     this.dirty = true;
+    if (applyTo !== 'Formats') this.touch(sheet, rect);
     for (const [key, cell] of [...sheet.cells]) {
       const { row, column } = keyCell(key);
       if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
@@ -216,6 +302,7 @@ export class WorkbookModel {
     this.dirty = true;
     shiftForInsert(sheet, rect, shift);
     namesAfterInsert(this.names, sheet.name, rect, shift);
+    this.structuralChange(sheet, rect, shift);
   }
 
   /** Deletes the cells at `rect`, moving what was below up or what was right left; names inside become #REF!. */
@@ -223,6 +310,7 @@ export class WorkbookModel {
     this.dirty = true;
     shiftForDelete(sheet, rect, shift);
     namesAfterDelete(this.names, sheet.name, rect, shift);
+    this.structuralChange(sheet, rect, shift);
   }
 
   /**

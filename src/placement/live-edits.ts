@@ -1,0 +1,165 @@
+import { parseRect, rectsIntersect, type Rect } from '../core/a1';
+import type { CellChange, ExcelConnector } from '../excel/excel-connector';
+import type { PlacementService } from './placement-service';
+import { placementKey, type WorkbookPlacement } from './workbook-placements';
+
+/** What a live check found for one placement (its `placementKey`). */
+export type LiveEditResult =
+  /** Cells differ from the platform's record of what was last written: edited by hand. */
+  | { kind: 'edited'; key: string; rows: number[]; cells: string[] }
+  /** The cells hold what was written again (or cannot be compared): no hand edits known. */
+  | { kind: 'clean'; key: string }
+  /** The check itself failed (the cause, for the pane to word). */
+  | { kind: 'failed'; key: string; error: unknown };
+
+export interface LiveEditsDependencies {
+  excel: Pick<ExcelConnector, 'watchCellChanges' | 'findPlacements'>;
+  /** `PlacementService.checkHandEdits`: the placement's cells read against the platform's record. */
+  checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>): Promise<{ rows: number[]; cells: string[] } | null>;
+}
+
+export interface LiveEditsOptions {
+  /** Told of each checked placement's result. */
+  onResult(result: LiveEditResult): void;
+  /** Told when watching itself fails (registering or removing the handlers, finding the cells). */
+  onError(error: unknown): void;
+  /**
+   * The pane is placing, refreshing or otherwise writing: checks wait until it is done, so a write and its
+   * record on the platform are never caught half-way (the cells new, the record not yet).
+   */
+  busy?: () => boolean;
+  /** Quiet time after the last change before checking (a paste or typing across cells is one check). */
+  debounceMs?: number;
+}
+
+interface PendingChange {
+  sheetId: string;
+  rect: Rect;
+}
+
+/**
+ * Hand edits as they happen: cell changes on the sheets that hold placements (`ExcelConnector.watchCellChanges`,
+ * the worksheets' `onChanged`) are gathered for a short pause, then each placement whose cells — where they are
+ * now, by its name, which follows inserted rows — intersect a change is checked against the platform's record
+ * (`checkHandEdits`), one check at a time. A placement found edited is reported so, and one typed back to what was
+ * written is reported clean.
+ */
+export class LiveHandEdits {
+  private entries: WorkbookPlacement[] = [];
+  private sheetsKey = '';
+  private stopWatching: (() => Promise<void>) | null = null;
+  /** Registrations run one after another, so a stop never overtakes the registration it undoes. */
+  private registering: Promise<void> = Promise.resolve();
+  private pending: PendingChange[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private checking = false;
+  private stopped = false;
+  private readonly debounceMs: number;
+
+  constructor(private readonly deps: LiveEditsDependencies, private readonly options: LiveEditsOptions) {
+    this.debounceMs = options.debounceMs ?? 300;
+  }
+
+  /**
+   * Watches the sheets of these placements (the current list): registers again only when the set of sheets
+   * changed. Resolves once the handlers are in place.
+   */
+  watch(entries: readonly WorkbookPlacement[]): Promise<void> {
+    this.entries = entries.filter((e) => e.placement.id && e.placement.resultChecksum && !e.legacy && e.location);
+    const sheets = [...new Set(this.entries.map((e) => e.location!.sheetName))].sort();
+    const key = sheets.join('\u0000');
+    if (key === this.sheetsKey) return this.registering;
+    this.sheetsKey = key;
+    this.registering = this.registering.then(async () => {
+      if (this.stopped) return;
+      await this.unregister();
+      if (!sheets.length) return;
+      const stop = await this.deps.excel.watchCellChanges(sheets, (change) => this.changed(change));
+      if (this.stopped) await stop?.();
+      else this.stopWatching = stop;
+    }).catch((error: unknown) => {
+      // Registered again on the next list; until then hand edits show on Refresh.
+      this.sheetsKey = '';
+      this.options.onError(error);
+    });
+    return this.registering;
+  }
+
+  /** Stops listening; a check under way finishes but reports nothing. */
+  stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = [];
+    this.registering = this.registering.then(() => this.unregister()).catch((error: unknown) => this.options.onError(error));
+    return this.registering;
+  }
+
+  private async unregister(): Promise<void> {
+    const stop = this.stopWatching;
+    this.stopWatching = null;
+    await stop?.();
+  }
+
+  private changed(change: CellChange): void {
+    if (this.stopped) return;
+    let rect: Rect;
+    try {
+      rect = parseRect(change.address);
+    } catch {
+      // An address the add-in cannot read (several areas, say): every placement on the sheet is checked.
+      rect = { top: 0, left: 0, bottom: Number.MAX_SAFE_INTEGER, right: Number.MAX_SAFE_INTEGER };
+    }
+    this.pending.push({ sheetId: change.sheetId, rect });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.debounceMs);
+  }
+
+  /** Checks the placements the pending changes touch; one flush at a time, later changes wait for the next. */
+  private async flush(): Promise<void> {
+    if (this.stopped || this.pending.length === 0) return;
+    if (this.checking || this.options.busy?.()) {
+      // After the check or the pane's write under way: changes meanwhile are kept, not lost.
+      this.schedule();
+      return;
+    }
+    this.checking = true;
+    const changes = this.pending;
+    this.pending = [];
+    try {
+      const byId = new Map(this.entries.map((e) => [e.placement.id!, e]));
+      const located = await this.deps.excel.findPlacements([...byId.keys()]);
+      const hit = located.filter((cells) => changes.some((c) => c.sheetId === cells.sheetId && rectsIntersect(c.rect, cells.rect)));
+      for (const cells of hit) {
+        const entry = byId.get(cells.placementId);
+        if (!entry || this.stopped) continue;
+        const key = placementKey(entry);
+        try {
+          const edits = await this.deps.checkHandEdits(entry);
+          if (this.stopped) return;
+          // No rows edited (what was written is there again), or no way to tell (no record): not edited, as a refresh would see it.
+          this.options.onResult(edits?.rows.length ? { kind: 'edited', key, rows: edits.rows, cells: edits.cells } : { kind: 'clean', key });
+        } catch (error) {
+          if (!this.stopped) this.options.onResult({ kind: 'failed', key, error });
+        }
+      }
+    } catch (error) {
+      if (!this.stopped) this.options.onError(error);
+    } finally {
+      this.checking = false;
+      if (this.pending.length && !this.stopped && !this.timer) this.schedule();
+    }
+  }
+}
+
+/** Live hand-edit checks for a workspace's placements, on its Excel connector and its `checkHandEdits`. */
+export function liveHandEdits(service: PlacementService, options: LiveEditsOptions): LiveHandEdits {
+  return new LiveHandEdits({ excel: service.options.excel, checkHandEdits: (entry) => service.checkHandEdits(entry) }, options);
+}

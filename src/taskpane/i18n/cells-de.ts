@@ -1,0 +1,30 @@
+import type { Granularity } from '../../contract';
+import type { CellWords } from '../../core/cell-words';
+
+const GRANULARITIES: Record<Granularity, string> = {
+  year: 'Jahr', quarter: 'Quartal', month: 'Monat', week: 'Woche', day: 'Tag', hour: 'Stunde', minute: 'Minute', second: 'Sekunde',
+};
+
+/**
+ * Die Wörter, die in Zellen geschrieben werden, auf Deutsch (`m.cells`). Quartale bleiben „Q1 2025“: so schreiben
+ * sie auch deutsche Geschäftsberichte.
+ */
+export const cellsDe: CellWords = {
+  total: 'Gesamt',
+  measure: 'Kennzahl',
+  value: 'Wert',
+  filters: (summary) => `Filter: ${summary}`,
+  filtered: (title) => `${title} (gefiltert)`,
+  timeTitle: (title, granularity) => `${title} (${GRANULARITIES[granularity] ?? granularity})`,
+  quarter: (quarter, year) => `Q${quarter} ${year}`,
+  weekOf: 'Woche ab',
+  operators: {
+    equals: 'ist', notEquals: 'ist nicht', contains: 'enthält', notContains: 'enthält nicht', startsWith: 'beginnt mit',
+    notStartsWith: 'beginnt nicht mit', endsWith: 'endet mit', notEndsWith: 'endet nicht mit', gt: '>', gte: '≥',
+    lt: '<', lte: '≤', set: 'ist gesetzt', notSet: 'ist nicht gesetzt', inDateRange: 'zwischen', notInDateRange: 'nicht zwischen',
+    beforeDate: 'vor', beforeOrOnDate: 'am oder vor', afterDate: 'nach', afterOrOnDate: 'am oder nach',
+  },
+  and: 'und',
+  or: 'oder',
+  not: 'nicht',
+};

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { liveHandEdits, type LiveHandEdits } from '../../placement/live-edits';
+import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
+import type { PlacementOutcome } from './PlacementsView';
+
+/**
+ * Shows hand edits as the user makes them: the placements' sheets are watched (`LiveHandEdits`), and a placement
+ * whose cells were edited gets the pane's "Edited by hand" outcome at once, the one a Refresh that finds hand
+ * edits sets; typed back to what was written, that outcome goes. Checks wait while `busy` (a write under way). A
+ * check or a registration that fails is told through `onError` in words.
+ */
+export function useLiveEdits(
+  service: PlacementService,
+  placements: readonly WorkbookPlacement[] | null,
+  busy: boolean,
+  setOutcomes: Dispatch<SetStateAction<Map<string, PlacementOutcome>>>,
+  onError: (error: unknown) => void,
+): void {
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+  const [live, setLive] = useState<LiveHandEdits | null>(null);
+
+  useEffect(() => {
+    const watcher = liveHandEdits(service, {
+      busy: () => busyRef.current,
+      onError: (error) => onErrorRef.current(error),
+      onResult: (result) => {
+        if (result.kind === 'failed') return onErrorRef.current(result.error);
+        setOutcomes((current) => {
+          const outcome = current.get(result.key);
+          if (result.kind === 'edited') {
+            if (outcome?.state === 'EDITED') return current;
+            return new Map(current).set(result.key, { state: 'EDITED' });
+          }
+          // Clean again: only the hand-edit outcome goes (a failure or detachment stays until acted on).
+          if (outcome?.state !== 'EDITED') return current;
+          const next = new Map(current);
+          next.delete(result.key);
+          return next;
+        });
+      },
+    });
+    setLive(watcher);
+    return () => {
+      void watcher.stop();
+    };
+  }, [service, setOutcomes]);
+
+  useEffect(() => {
+    if (live && placements) void live.watch(placements);
+  }, [live, placements]);
+}

@@ -1,0 +1,135 @@
+/**
+ * @jest-environment ./test/support/office-js-environment.ts
+ */
+import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
+import { liveHandEdits, type LiveEditResult } from '../../src/placement/live-edits';
+import type { PlacementService, WorkbookPlacement } from '../../src/placement/placement-service';
+import type { ExcelHost } from '../../src/workbench/excel-host';
+import { commitEdit, runMenuAction } from '../../src/workbench/grid/actions';
+import { startEdit } from '../../src/workbench/grid/editing';
+import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
+import { useAnalystPlatform } from '../support/local-platform';
+import { done, workspaceFor } from '../support/workspace';
+
+jest.setTimeout(30_000);
+
+const local = useAnalystPlatform();
+
+/** Types `text` into a cell as the user does in the workbench grid (not through Office.js). */
+function type(host: ExcelHost, sheetName: string, row: number, column: number, text: string) {
+  const sheet = host.model.sheetByName(sheetName)!;
+  const edit = { ...startEdit(sheet.id, row, column, host.model.cellAt(sheet, row, column), text), text };
+  commitEdit(host.model, edit, entryFromFormula);
+}
+
+/** Placed report OrdersStatus at Sheet1!B3 (B3:D8), listed, and a live watcher on it with what it reported. */
+async function placedAndWatched(options: { busy?: () => boolean } = {}) {
+  const host = installWorkbook();
+  const { service } = await workspaceFor(local.t);
+  await selectCell('B3', 'Sheet1');
+  done(await service.place(await local.report('OrdersStatus')));
+  const entries = await service.workbookPlacements();
+  const results: LiveEditResult[] = [];
+  const errors: unknown[] = [];
+  const checks: string[] = [];
+  const counted: PlacementService = Object.create(service, {
+    checkHandEdits: { value: (entry: WorkbookPlacement) => (checks.push(entry.placement.id!), service.checkHandEdits(entry)) },
+  });
+  const live = liveHandEdits(counted, { onResult: (r) => results.push(r), onError: (e) => errors.push(e), debounceMs: 20, ...options });
+  await live.watch(entries);
+  return { host, service, entries, live, results, errors, checks };
+}
+
+/** Waits until `predicate` holds (the watcher reports after its pause and a check). */
+async function until(predicate: () => boolean, ms = 3000) {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > ms) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('hand edits as they happen', () => {
+  it('reports a placement edited by hand without a refresh, and clean again once the value is typed back', async () => {
+    const { host, entries, live, results, errors } = await placedAndWatched();
+    const key = entries[0]!.placement.id!;
+    expect(host.dataChangedRegistrations.get(host.model.sheetByName('Sheet1')!.id)).toBe(1);
+    const original = cellsOf(host, 'Sheet1', 3, 2, 1, 1)[0]![0];
+    type(host, 'Sheet1', 3, 2, '999');
+    await until(() => results.length === 1);
+    expect(results[0]).toEqual({ kind: 'edited', key, rows: [4], cells: ['C4'] });
+    type(host, 'Sheet1', 3, 2, String(original));
+    await until(() => results.length === 2);
+    expect(results[1]).toEqual({ kind: 'clean', key });
+    expect(errors).toEqual([]);
+    await live.stop();
+    expect(host.dataChangedRegistrations.size).toBe(0);
+  });
+
+  it('checks only placements the change touches: an edit beside it, or rows inserted above, check nothing', async () => {
+    const { host, live, results, checks } = await placedAndWatched();
+    type(host, 'Sheet1', 0, 0, 'note');
+    runMenuAction(host.model, 'insert-rows', { top: 0, left: 0, bottom: 0, right: 0 });
+    await pause(150);
+    expect(checks).toEqual([]);
+    // The placement moved down a row with its name (now B4:D9): an edit in its new place is found there.
+    type(host, 'Sheet1', 4, 1, 'edited');
+    await until(() => results.length === 1);
+    expect(results[0]).toMatchObject({ kind: 'edited', cells: ['B5'] });
+    await live.stop();
+  });
+
+  it('gathers quick edits into one check, and ignores the add-in’s own writes (triggerSource ThisLocalAddin)', async () => {
+    const { host, live, results, checks } = await placedAndWatched();
+    await act((context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('C4').values = [[5]];
+    });
+    await pause(150);
+    expect(checks).toEqual([]);
+    type(host, 'Sheet1', 4, 2, '1');
+    type(host, 'Sheet1', 5, 2, '2');
+    type(host, 'Sheet1', 6, 2, '3');
+    await until(() => results.length === 1);
+    await pause(100);
+    expect(checks).toHaveLength(1);
+    expect(results[0]).toMatchObject({ kind: 'edited' });
+    await live.stop();
+  });
+
+  it('waits while the pane writes, then checks', async () => {
+    let busy = true;
+    const { host, live, results, checks } = await placedAndWatched({ busy: () => busy });
+    type(host, 'Sheet1', 3, 2, '999');
+    await pause(150);
+    expect(checks).toEqual([]);
+    busy = false;
+    await until(() => results.length === 1);
+    expect(results[0]).toMatchObject({ kind: 'edited' });
+    await live.stop();
+  });
+
+  it('reports a failed check as such, never as clean', async () => {
+    const { host, service, entries } = await placedAndWatched();
+    const results: LiveEditResult[] = [];
+    const failing: PlacementService = Object.create(service, { checkHandEdits: { value: () => Promise.reject(new Error('host busy')) } });
+    const live = liveHandEdits(failing, { onResult: (r) => results.push(r), onError: () => undefined, debounceMs: 20 });
+    await live.watch(entries);
+    type(host, 'Sheet1', 3, 2, '999');
+    await until(() => results.length >= 1);
+    expect(results[0]).toMatchObject({ kind: 'failed', error: new Error('host busy') });
+    await live.stop();
+  });
+
+  it('registers nothing on a sheet without placements, and again when the placements move to another sheet', async () => {
+    const { host, entries, live } = await placedAndWatched();
+    const other = host.model.addSheet('Other');
+    const moved = entries.map((e) => ({ ...e, location: { ...e.location!, sheetId: other.id, sheetName: 'Other' } }));
+    await live.watch(moved);
+    expect([...host.dataChangedRegistrations.keys()]).toEqual([other.id]);
+    await live.watch([]);
+    expect(host.dataChangedRegistrations.size).toBe(0);
+    await live.stop();
+  });
+});
