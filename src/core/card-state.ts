@@ -30,6 +30,8 @@ export interface CardInputs {
   legacy: boolean;
   /** The workbook no longer holds its cells. */
   cellsGone: boolean;
+  /** Some of its cells were deleted (rows or columns inside it): fewer than its last write covered. */
+  cellsDamaged?: boolean;
   /** The platform's status and last recorded write, as listed now. */
   syncStatus: SyncStatus | null | undefined;
   refreshedAt: string | null | undefined;
@@ -49,7 +51,8 @@ export interface CardState {
 
 /**
  * The one state a placement's card shows. Precedence, first match wins:
- * 1. What the placement is, whatever was done to it: No access, Not linked, Detached (its cells are gone).
+ * 1. What the placement is, whatever was done to it: No access, Not linked, Detached (its cells are gone),
+ *    Damaged (some of its cells were deleted).
  * 2. A run item still under way: Queued, Refreshing — the newest thing happening to it.
  * 3. The pane's own outcome (Failed with why, Edited by hand): it was set after the run started, so it is newer
  *    than any run item.
@@ -64,6 +67,7 @@ export function cardState(input: CardInputs): CardState {
   if (input.denied) return { ...platform, status: 'DENIED' };
   if (input.legacy) return { ...platform, status: 'LEGACY' };
   if (input.cellsGone || input.outcome?.state === 'DETACHED') return { ...platform, status: 'DETACHED' };
+  if (input.cellsDamaged) return { ...platform, status: 'DAMAGED' };
   const { run, outcome } = input;
   if (run?.state === 'queued') return { status: 'QUEUED', reason: null, run: run.state };
   if (run?.state === 'refreshing') return { status: 'REFRESHING', reason: null, run: run.state };

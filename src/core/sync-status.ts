@@ -9,22 +9,23 @@ export function syncStatusOf(placementQueryChecksum: string | null, reportQueryC
 export interface StatusDisplay {
   /** Fluent badge colour; always shown together with words and an icon, never alone. */
   tone: 'success' | 'warning' | 'informative' | 'danger';
-  icon: 'checkmark' | 'arrow-sync' | 'question' | 'unlink' | 'edit' | 'error' | 'lock' | 'link' | 'clock' | 'sync-circle' | 'warning';
+  icon: 'checkmark' | 'arrow-sync' | 'question' | 'unlink' | 'edit' | 'error' | 'lock' | 'link' | 'clock' | 'sync-circle' | 'warning' | 'table-broken';
 }
 
 /**
  * What the pane shows for a placement: the platform's sync status, or a state only the pane knows: its
- * cells are gone (detached), cells were edited by hand since the last write, foreign cells are in the way of
+ * cells are gone (detached), some of its cells were deleted (damaged: rows or columns inside it), cells were edited by hand since the last write, foreign cells are in the way of
  * its result, its last refresh failed, it waits for or is in a refresh of "Refresh all", the user may not read
  * its report (denied), or it was recorded before placements had ids (legacy). `card-state.ts` picks one.
  */
 export type PlacementState =
-  | SyncStatus | 'DETACHED' | 'EDITED' | 'IN_THE_WAY' | 'FAILED' | 'QUEUED' | 'REFRESHING' | 'DENIED' | 'LEGACY';
+  | SyncStatus | 'DETACHED' | 'DAMAGED' | 'EDITED' | 'IN_THE_WAY' | 'FAILED' | 'QUEUED' | 'REFRESHING' | 'DENIED' | 'LEGACY';
 
 /** How each placement state is shown (the words come from the pane's catalog): tone and icon. */
 export function statusDisplay(status: PlacementState): StatusDisplay {
   switch (status) {
     case 'DETACHED': return { tone: 'danger', icon: 'unlink' };
+    case 'DAMAGED': return { tone: 'danger', icon: 'table-broken' };
     case 'FAILED': return { tone: 'danger', icon: 'error' };
     case 'EDITED': return { tone: 'warning', icon: 'edit' };
     case 'IN_THE_WAY': return { tone: 'warning', icon: 'warning' };

@@ -7,9 +7,11 @@ import { absoluteReference, findNamedCells, legacyPlacementSetting, placementNam
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, sheetNamed, type Inspection } from './reads';
 import * as selection from './selection';
 import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
-import { readWorkbookState, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
+import { insertRows, moveName } from './room';
+import { placementTableProperty, readWorkbookState, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, queueClear, type WriteProgress } from './writes';
+import { finishFirstPlacement, fitPlacementTable, type FirstPlacement } from './tables';
 
 /**
  * The add-in's one door to Office.js: everything above works with plain data (sheet names, rectangles, grids,
@@ -26,6 +28,7 @@ export { DEFAULT_RESPONSE_BUDGET_BYTES, type Inspection } from './reads';
 export type { Snapshot } from './snapshot';
 export type { WriteProgress } from './writes';
 export type { CellChange } from './cell-changes';
+export { tableHeaderRow, type FirstPlacement } from './tables';
 
 export interface Location extends SheetRef {
   rect: Rect;
@@ -156,6 +159,24 @@ export class ExcelConnector {
     return executeWrite(plan, this.writeRetry, this.sleep);
   }
 
+  /**
+   * After a first placement: its columns autofit once, and its result made an Excel table when asked (see
+   * tables.ts). Resolves to the table's name, or null when the result stays plain cells.
+   */
+  finishPlacement(first: FirstPlacement): Promise<string | null> {
+    return this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => finishFirstPlacement(context, first))));
+  }
+
+  /**
+   * After a refresh: the placement's table, if it has one (its note read by `prepare`), fitted to the result at `rect` (its header `headerRow`
+   * rows down), the user's columns beside it kept; `headerRow` null turns it back into plain cells.
+   */
+  async fitTable(placed: Pick<PlacedCells, 'placementId' | 'table' | 'rect'>, sheetName: string, rect: Rect, headerRow: number | null): Promise<void> {
+    const note = placed.table;
+    if (!note) return;
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => fitPlacementTable(context, placed.placementId, note, sheetName, placed.rect, rect, headerRow))));
+  }
+
   /** Empties cells (contents, and the number formats and bold the add-in set) in one request. */
   async clear(sheetName: string, rects: readonly Rect[]): Promise<void> {
     if (rects.length === 0) return;
@@ -167,6 +188,19 @@ export class ExcelConnector {
   }
 
   /**
+   * Inserts `rows` empty rows at row `top`: whole rows, or (given `columns`) only the cells in those columns,
+   * the cells below shifted down intact, names following them (see `insertRows` in room.ts). One request.
+   */
+  async insertRows(sheetName: string, top: number, rows: number, columns: { left: number; right: number } | null = null): Promise<void> {
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => insertRows(context, sheetName, top, rows, columns))));
+  }
+
+  /** Re-points a placement's name at its new cells and empties the old ones, in one request (see `moveName`). */
+  async movePlacement(placementId: string, to: { sheetName: string; rect: Rect }, clear: { sheetName: string; rects: readonly Rect[] }): Promise<void> {
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => moveName(context, placementId, to, clear))));
+  }
+
+  /**
    * Forgets a placement: its hidden name and an earlier version's fingerprint setting, and, when given, empties
    * its cells, all in one request (the cells stay otherwise).
    */
@@ -174,9 +208,12 @@ export class ExcelConnector {
     await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
       const name = context.workbook.names.getItemOrNullObject(placementName(placementId));
       const setting = context.workbook.settings.getItemOrNullObject(legacyPlacementSetting(placementId));
+      // Its table (if any) stays the user's; only the add-in's note of it goes.
+      const table = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(placementId));
       await context.sync();
       if (!name.isNullObject) name.delete();
       if (!setting.isNullObject) setting.delete();
+      if (!table.isNullObject) table.delete();
       if (clear) queueClear(sheetNamed(context, clear.sheetName), clear.rect);
       await context.sync();
     })));

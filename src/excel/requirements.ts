@@ -14,6 +14,8 @@ export const API_SETS = {
   suspendScreenUpdating: '1.9',
   /** `Workbook.getSelectedRanges()`, to tell a multi-area selection (https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook). */
   selectedRanges: '1.9',
+  /** `Table.resize(newRange)` (https://learn.microsoft.com/en-us/javascript/api/excel/excel.table#excel-excel-table-resize-member(1)). */
+  tableResize: '1.13',
 } as const;
 
 // Answers per `Office.context.requirements` object: asked once per host session, and a test that installs

@@ -9,6 +9,13 @@ import { API_SETS, supportsExcelApi } from './requirements';
  * `GET /api/v1/external-documents/{id}/placements` looks up.
  */
 export const WORKBOOK_ID_PROPERTY = 'ReportSyncWorkbookId';
+/**
+ * A placement's own metadata in the workbook, beside its hidden name: the custom document property
+ * `ReportSyncTable_<placement id>` says its result is an Excel table (the table's id and name, see tables.ts).
+ * The platform's placement record has no field for it; like the workbook id, it travels with the file (never a token).
+ */
+export const PLACEMENT_TABLE_PROPERTY_PREFIX = 'ReportSyncTable_';
+export const placementTableProperty = (placementId: string) => `${PLACEMENT_TABLE_PROPERTY_PREFIX}${placementId}`;
 /** Where earlier versions kept it: a document setting. Still read, so their workbooks keep their placements. */
 export const LEGACY_WORKBOOK_ID_SETTING = 'reportSync.workbookId';
 
@@ -26,6 +33,8 @@ export interface PlacedCells extends SheetRef {
   relative: boolean;
   /** Its name's formula as read. */
   formula: string;
+  /** Its table note (`placementTableProperty`) as read by `readWorkbookState`: null when its result is plain cells. */
+  table?: string | null;
 }
 
 export interface WorkbookState {
@@ -72,7 +81,7 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
     await context.sync();
     selection = null;
   }
-  const { property, setting, active, used, formatted, sheets } = state;
+  const { property, setting, active, used, formatted, sheets, tables } = state;
   const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
   const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
   const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
@@ -80,7 +89,8 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
   const placements: PlacedCells[] = [];
   for (const cells of named.values()) {
     const sheetId = sheetIds.get(cells.sheetName.toLowerCase());
-    if (sheetId) placements.push({ ...cells, sheetId });
+    const table = tables.get(cells.placementId);
+    if (sheetId) placements.push({ ...cells, sheetId, table: !table || table.isNullObject ? null : String(table.value ?? '') || null });
   }
   return {
     workbookId: fromProperty ?? fromSetting,
@@ -110,7 +120,13 @@ function queueState(context: Excel.RequestContext, placementIds: readonly string
   sheets.load('items/id, items/name');
   // The placements' names in the same request: one sync for all of it.
   const named = queueNamedCells(context, placementIds);
-  return { property, setting, active, used, formatted, sheets, named };
+  // Which of them are tables, read with the rest.
+  const tables = new Map(placementIds.map((id) => {
+    const note = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(id));
+    note.load('value');
+    return [id, note] as const;
+  }));
+  return { property, setting, active, used, formatted, sheets, named, tables };
 }
 
 function topLeft(address: string): Cell {

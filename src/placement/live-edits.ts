@@ -1,5 +1,5 @@
-import { parseRect, rectsIntersect, type Rect } from '../core/a1';
-import type { CellChange, ExcelConnector } from '../excel/excel-connector';
+import { parseRect, parseSheetAddress, rectsIntersect, type Rect } from '../core/a1';
+import type { CellChange, ExcelConnector, PlacedCells } from '../excel/excel-connector';
 import type { PlacementService } from './placement-service';
 import { placementKey, type WorkbookPlacement } from './workbook-placements';
 
@@ -10,7 +10,35 @@ export type LiveEditResult =
   /** The cells hold what was written again (or cannot be compared): no hand edits known. */
   | { kind: 'clean'; key: string }
   /** The check itself failed (the cause, for the pane to word). */
-  | { kind: 'failed'; key: string; error: unknown };
+  | { kind: 'failed'; key: string; error: unknown }
+  /**
+   * Rows, columns or cells were inserted or deleted on a sheet with placements: where each of that sheet's
+   * placements is now, by its name (null: its cells are gone). Keyed by `placementKey`.
+   */
+  | { kind: 'moved'; locations: Map<string, PlacedCells | null> };
+
+/** The change kinds that move cells (`Excel.DataChangeType`): the placements' names may have moved with them. */
+const STRUCTURAL = new Set(['RowInserted', 'RowDeleted', 'ColumnInserted', 'ColumnDeleted', 'CellInserted', 'CellDeleted']);
+
+/** Whether a cell change inserted or deleted cells (so names, and the placements they hold, moved). */
+export const movesCells = (change: Pick<CellChange, 'changeType'>) => STRUCTURAL.has(change.changeType);
+
+/**
+ * Whether a placement's cells were partly deleted: its name now covers fewer rows or columns than the platform
+ * recorded for its last write (rows or columns inside it were deleted, or cells shifted into it). Cells wholly
+ * gone are detached, not damaged; a placement without a record or without cells is never damaged.
+ */
+export function isDamaged(entry: Pick<WorkbookPlacement, 'placement' | 'location' | 'legacy'>): boolean {
+  if (entry.legacy || !entry.location || !entry.placement.id) return false;
+  let recorded: Rect;
+  try {
+    recorded = parseSheetAddress(entry.placement.resultLocation).rect;
+  } catch {
+    return false;
+  }
+  const now = entry.location.rect;
+  return now.bottom - now.top < recorded.bottom - recorded.top || now.right - now.left < recorded.right - recorded.left;
+}
 
 export interface LiveEditsDependencies {
   excel: Pick<ExcelConnector, 'watchCellChanges' | 'findPlacements'>;
@@ -35,6 +63,8 @@ export interface LiveEditsOptions {
 interface PendingChange {
   sheetId: string;
   rect: Rect;
+  /** Cells were inserted or deleted: the sheet's placements are found again. */
+  moves: boolean;
 }
 
 /**
@@ -45,7 +75,10 @@ interface PendingChange {
  * written is reported clean.
  */
 export class LiveHandEdits {
+  /** Placements with cells and a record of what was written: checked for hand edits. */
   private entries: WorkbookPlacement[] = [];
+  /** Every placement with an id and cells: followed when rows or columns move. */
+  private placed: WorkbookPlacement[] = [];
   private sheetsKey = '';
   private stopWatching: (() => Promise<void>) | null = null;
   /** Registrations run one after another, so a stop never overtakes the registration it undoes. */
@@ -65,8 +98,9 @@ export class LiveHandEdits {
    * changed. Resolves once the handlers are in place.
    */
   watch(entries: readonly WorkbookPlacement[]): Promise<void> {
-    this.entries = entries.filter((e) => e.placement.id && e.placement.resultChecksum && !e.legacy && e.location);
-    const sheets = [...new Set(this.entries.map((e) => e.location!.sheetName))].sort();
+    this.placed = entries.filter((e) => e.placement.id && !e.legacy && e.location);
+    this.entries = this.placed.filter((e) => e.placement.resultChecksum);
+    const sheets = [...new Set(this.placed.map((e) => e.location!.sheetName))].sort();
     const key = sheets.join('\u0000');
     if (key === this.sheetsKey) return this.registering;
     this.sheetsKey = key;
@@ -110,7 +144,7 @@ export class LiveHandEdits {
       // An address the add-in cannot read (several areas, say): every placement on the sheet is checked.
       rect = { top: 0, left: 0, bottom: Number.MAX_SAFE_INTEGER, right: Number.MAX_SAFE_INTEGER };
     }
-    this.pending.push({ sheetId: change.sheetId, rect });
+    this.pending.push({ sheetId: change.sheetId, rect, moves: movesCells(change) });
     this.schedule();
   }
 
@@ -135,7 +169,14 @@ export class LiveHandEdits {
     this.pending = [];
     try {
       const byId = new Map(this.entries.map((e) => [e.placement.id!, e]));
-      const located = await this.deps.excel.findPlacements([...byId.keys()]);
+      const moved = new Set(changes.filter((c) => c.moves).map((c) => c.sheetId));
+      const followed = moved.size ? this.placed.filter((e) => moved.has(e.location!.sheetId)) : [];
+      const located = await this.deps.excel.findPlacements([...new Set([...byId.keys(), ...followed.map((e) => e.placement.id!)])]);
+      if (followed.length && !this.stopped) {
+        // Where the moved sheets' placements are now (their names moved with the cells), first: a check's cells are named there.
+        const at = new Map(located.map((cells) => [cells.placementId, cells]));
+        this.options.onResult({ kind: 'moved', locations: new Map(followed.map((e) => [placementKey(e), at.get(e.placement.id!) ?? null])) });
+      }
       const hit = located.filter((cells) => changes.some((c) => c.sheetId === cells.sheetId && rectsIntersect(c.rect, cells.rect)));
       for (const cells of hit) {
         const entry = byId.get(cells.placementId);
@@ -157,6 +198,28 @@ export class LiveHandEdits {
       if (this.pending.length && !this.stopped && !this.timer) this.schedule();
     }
   }
+}
+
+/** The placements with the locations found after cells moved; the same array when none changed. */
+export function relocated(placements: WorkbookPlacement[], locations: Map<string, PlacedCells | null>): WorkbookPlacement[] {
+  let changed = false;
+  const next = placements.map((entry) => {
+    const key = placementKey(entry);
+    if (!locations.has(key)) return entry;
+    const cells = locations.get(key) ?? null;
+    const was = entry.location;
+    if (!cells) {
+      if (!was) return entry;
+      changed = true;
+      return { ...entry, location: null };
+    }
+    const same = was && was.sheetId === cells.sheetId && was.sheetName === cells.sheetName
+      && was.rect.top === cells.rect.top && was.rect.left === cells.rect.left && was.rect.bottom === cells.rect.bottom && was.rect.right === cells.rect.right;
+    if (same) return entry;
+    changed = true;
+    return { ...entry, location: { sheetId: cells.sheetId, sheetName: cells.sheetName, sheetIndex: was?.sheetIndex ?? 0, rect: cells.rect } };
+  });
+  return changed ? next : placements;
 }
 
 /** Live hand-edit checks for a workspace's placements, on its Excel connector and its `checkHandEdits`. */

@@ -4,13 +4,15 @@ import { canonicalJson } from '../core/canonical-json';
 import { cellAddress, parseSheetAddress, rectsIntersect, sheetAddress, type Rect } from '../core/a1';
 import { reportTitle } from '../core/report-definition';
 import { handEditsFromRecord, recordOf } from '../core/result-checksum';
-import type { ExcelConnector, Location, PlacedCells, Snapshot, WriteProgress } from '../excel/excel-connector';
+import { tableHeaderRow, type ExcelConnector, type Location, type PlacedCells, type Snapshot, type WriteProgress } from '../excel/excel-connector';
+import type { CellGrid } from '../core/layout';
 import {
   PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, SelectionNotRangeError,
   WriteFailedError,
 } from './errors';
 import { unionRect } from './grid-diff';
 import { namedEdits, writeCells } from './cell-writes';
+import { roomFor, type Room } from './make-room';
 import { recordOrRestore, restoreAfter } from './safe-write';
 import type { DeploymentDataClients } from './deployments';
 import type { PreparedGrid, ReportRunner } from './report-run';
@@ -23,11 +25,20 @@ export type WriteOutcome =
    * Written and recorded. `stale` when the report's definition changed between reading it and recording the
    * write: the cells hold the earlier definition's result although the platform stamped the new checksum.
    */
-  | { kind: 'done'; report: Report; placement: ReportPlacement; cutAt: number | null; stale: boolean }
-  /** The target holds other content: nothing was written; ask, then call again with `overwrite`. */
-  | { kind: 'needs-confirmation'; foreignCells: string[]; target: string }
+  | { kind: 'done'; report: Report; placement: ReportPlacement; cutAt: number | null; stale: boolean; rows?: RowCounts }
+  /**
+   * The target holds other content: nothing was written; ask, then call again with `overwrite`, or make room
+   * (`room`, see make-room.ts: insert rows, or move the placement).
+   */
+  | { kind: 'needs-confirmation'; foreignCells: string[]; target: string; room?: Room }
   /** Cells were edited by hand since the last write: nothing was written; ask, then call again with `overwriteHandEdits`. */
   | { kind: 'hand-edits'; rows: number[]; cells: string[]; location: Location };
+
+/** A refresh's rows (header rows included): as written now, and as recorded before it (null when unknown). */
+export interface RowCounts {
+  now: number;
+  was: number | null;
+}
 
 export interface WriteOptions {
   /** The user agreed to overwrite the cells named in a `needs-confirmation` outcome. */
@@ -38,6 +49,8 @@ export interface WriteOptions {
   onProgress?: (progress: WriteProgress) => void;
   /** This workbook's placement ids, when the caller already has them (Refresh all); asked of the platform otherwise. */
   placementIds?: readonly string[];
+  /** Place a flat report as an Excel table (the default; pivots never are). Kept with the placement in the workbook. */
+  asTable?: boolean;
 }
 
 /** The first half of a refresh, done without Excel: the report as it is now, its placement record and the new grid. */
@@ -90,15 +103,19 @@ export class PlacementService {
     const state = await excel.prepare();
     const at = state.selection;
     if (!at) throw new SelectionNotRangeError();
-    const [{ grid, cutAt }, ids] = await Promise.all([
+    const [{ grid, cutAt, flat }, ids] = await Promise.all([
       runner.run(report, options.signal),
       placementIdsIn(platform, this.options.deployments(), state.workbookId, options.signal),
     ]);
     const workbookId = state.workbookId ?? excel.newWorkbookId();
+    const placed = await excel.findPlacements(ids);
     const written = await writeCells(this, {
-      sheetName: at.sheetName, anchor: at.cell, own: null, nameAs: null, recorded: null, placed: await excel.findPlacements(ids), state,
+      sheetName: at.sheetName, anchor: at.cell, own: null, nameAs: null, recorded: null, placed, state,
       saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
     }, grid, options);
+    if (written.kind === 'needs-confirmation') {
+      return { ...written, room: roomFor(at.sheetName, null, parseSheetAddress(written.target).rect, written.foreignCells, placed, null) };
+    }
     if (written.kind !== 'written') return written;
     const { rect: target, snapshot } = written;
 
@@ -132,6 +149,7 @@ export class PlacementService {
       await this.unplace(report, { placementId: placement.id }, snapshot, error);
       throw new WriteFailedError(error);
     }
+    await this.finishPlacement(placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), reportTitle(report));
     if (!sameDefinition(report, updated)) {
       // The report changed after its query ran: the cells just written are the add-in's own, so no hand edits.
       return this.refresh(entryOf(updated, placement), { ...options, overwriteHandEdits: true });
@@ -145,9 +163,15 @@ export class PlacementService {
    * recording the refresh, runs again, up to `MAX_REFRESH_ATTEMPTS` times.
    */
   async refresh(entry: WorkbookPlacement, options: WriteOptions = {}): Promise<WriteOutcome> {
+    let was: number | null | undefined;
     for (let attempt = 1; ; attempt += 1) {
       const prepared = await this.prepareRefresh(entry, options.signal);
       const outcome = await this.writeRefresh(prepared, options);
+      // "Was" is the rows before the first attempt: a second attempt starts from what the first one wrote.
+      if (outcome.kind === 'done' && outcome.rows) {
+        if (was === undefined) was = outcome.rows.was;
+        else outcome.rows = { ...outcome.rows, was };
+      }
       if (outcome.kind !== 'done' || !outcome.stale) return outcome;
       if (attempt >= MAX_REFRESH_ATTEMPTS) throw new ReportKeptChangingError(reportTitle(outcome.report), attempt);
       // What is in the cells now is what this refresh wrote: no hand edits to ask about on the next attempt.
@@ -190,6 +214,10 @@ export class PlacementService {
       sheetName: own.sheetName, anchor: { row: own.rect.top, column: own.rect.left }, own, nameAs: placementId, recorded: placement.resultChecksum,
       placed: state.placements, state, saveWorkbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
     }, grid, options);
+    if (written.kind === 'needs-confirmation') {
+      const ref = { deploymentId: report.deploymentId, reportId: report.id, placementId };
+      return { ...written, room: roomFor(own.sheetName, own.rect, parseSheetAddress(written.target).rect, written.foreignCells, state.placements, ref) };
+    }
     if (written.kind !== 'written') return written;
     const { rect: target, snapshot } = written;
     const record = recordOf(written.next);
@@ -209,7 +237,10 @@ export class PlacementService {
     });
     const refreshed = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
     if (!refreshed) throw new PlacementGoneError(placement);
-    return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated) };
+    // Written and recorded: the table (if the placement is one) follows the new rows; a failure leaves it as it was.
+    await excel.fitTable(own, own.sheetName, target, tableHeaderRow(grid, Boolean(prepared.flat))).catch(() => undefined);
+    const rows = { now: target.bottom - target.top + 1, was: recordedRows(placement) };
+    return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows };
   }
 
   /**
@@ -292,6 +323,17 @@ export class PlacementService {
     else if (cells) await excel.clear(cells.sheetName, [cells.rect]);
   }
 
+  /**
+   * After a first placement is recorded and named: columns autofit once (never on refresh), and a flat report made
+   * an Excel table when asked. Neither is needed for a correct placement: if Excel refuses, it stays plain cells.
+   */
+  private async finishPlacement(placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean, title: string): Promise<void> {
+    const headerRow = tableHeaderRow(grid, asTable);
+    await this.options.excel.finishPlacement({
+      placementId, sheetName, rect, headerRow: headerRow ?? grid.boldHeaderRows?.[0] ?? 0, tableTitle: headerRow === null ? null : title,
+    }).catch(() => undefined);
+  }
+
   /** Refuses a target that covers another placement's cells, naming it. */
   async refuseOverlap(placed: readonly PlacedCells[], sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
     const hit = placed.find((p) => p.placementId !== self && p.sheetName.toLowerCase() === sheetName.toLowerCase() && rectsIntersect(p.rect, target));
@@ -307,6 +349,16 @@ export class PlacementService {
     // If the platform cannot be reached now either, the record stays and the pane shows it detached, to disconnect.
     await this.options.platform.disconnectWorkbook(report.deploymentId, report.id, address).catch(() => undefined);
     if (snapshot) await restoreAfter(this.options.excel, snapshot, failure);
+  }
+}
+
+/** How many rows the placement's last recorded write covered (its recorded range), or null when unreadable. */
+function recordedRows(placement: ReportPlacement): number | null {
+  try {
+    const { rect } = parseSheetAddress(placement.resultLocation);
+    return rect.bottom - rect.top + 1;
+  } catch {
+    return null;
   }
 }
 

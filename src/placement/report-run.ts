@@ -28,6 +28,8 @@ export interface PreparedGrid {
   grid: CellGrid;
   /** Set when the result had more rows than the add-in fetches: how many were kept. */
   cutAt: number | null;
+  /** A flat report (no column members, measures on columns): the kind that may be placed as an Excel table. */
+  flat?: boolean;
 }
 
 export interface ReportRunnerOptions {
@@ -96,6 +98,8 @@ export class ReportRunner {
       grandTotals,
       words: this.options.words?.(),
     };
-    return { grid: layoutReport(result, query, pivot, layout), cutAt };
+    // As the layout decides it: no column members and measures not on rows (layout.ts, `flat`).
+    const flat = pivot.columns.length === 0 && pivot.measuresAxis !== 'rows';
+    return { grid: layoutReport(result, query, pivot, layout), cutAt, flat };
   }
 }

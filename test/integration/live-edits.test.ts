@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
-import { liveHandEdits, type LiveEditResult } from '../../src/placement/live-edits';
+import { isDamaged, liveHandEdits, relocated, type LiveEditResult } from '../../src/placement/live-edits';
 import type { PlacementService, WorkbookPlacement } from '../../src/placement/placement-service';
 import type { ExcelHost } from '../../src/workbench/excel-host';
 import { commitEdit, runMenuAction } from '../../src/workbench/grid/actions';
@@ -70,14 +70,73 @@ describe('hand edits as they happen', () => {
 
   it('checks only placements the change touches: an edit beside it, or rows inserted above, check nothing', async () => {
     const { host, live, results, checks } = await placedAndWatched();
+    const edits = () => results.filter((r) => r.kind !== 'moved');
     type(host, 'Sheet1', 0, 0, 'note');
     runMenuAction(host.model, 'insert-rows', { top: 0, left: 0, bottom: 0, right: 0 });
     await pause(150);
     expect(checks).toEqual([]);
     // The placement moved down a row with its name (now B4:D9): an edit in its new place is found there.
     type(host, 'Sheet1', 4, 1, 'edited');
+    await until(() => edits().length === 1);
+    expect(edits()[0]).toMatchObject({ kind: 'edited', cells: ['B5'] });
+    await live.stop();
+  });
+
+  it('follows inserted rows and columns live: where the placement is now, by its moved name', async () => {
+    const { host, entries, live, results, checks } = await placedAndWatched();
+    const key = entries[0]!.placement.id!;
+    runMenuAction(host.model, 'insert-rows', { top: 0, left: 0, bottom: 1, right: 0 });
     await until(() => results.length === 1);
-    expect(results[0]).toMatchObject({ kind: 'edited', cells: ['B5'] });
+    const [moved] = results;
+    expect(moved?.kind).toBe('moved');
+    if (moved?.kind !== 'moved') return;
+    // B3:D8 moved down two rows.
+    expect(moved.locations.get(key)?.rect).toEqual({ top: 4, left: 1, bottom: 9, right: 3 });
+    const next = relocated(entries, moved.locations);
+    expect(next[0]!.location!.rect).toEqual({ top: 4, left: 1, bottom: 9, right: 3 });
+    expect(isDamaged(next[0]!)).toBe(false);
+    // Unchanged locations give back the same list.
+    expect(relocated(next, moved.locations)).toBe(next);
+    runMenuAction(host.model, 'insert-columns', { top: 0, left: 0, bottom: 0, right: 0 });
+    await until(() => results.length === 2);
+    const columns = results[1]!;
+    expect(columns.kind === 'moved' && columns.locations.get(key)?.rect).toEqual({ top: 4, left: 2, bottom: 9, right: 4 });
+    expect(checks).toEqual([]);
+    await live.stop();
+  });
+
+  it('finds a placement with rows deleted inside it Damaged, live and on load; wholly deleted, gone', async () => {
+    const { host, service, entries, live, results } = await placedAndWatched();
+    const key = entries[0]!.placement.id!;
+    expect(isDamaged(entries[0]!)).toBe(false);
+    // Sheet row 5, inside B3:D8.
+    runMenuAction(host.model, 'delete-rows', { top: 4, left: 0, bottom: 4, right: 0 });
+    await until(() => results.some((r) => r.kind === 'moved'));
+    const moved = results.find((r) => r.kind === 'moved');
+    if (moved?.kind !== 'moved') throw new Error('not moved');
+    expect(moved.locations.get(key)?.rect).toEqual({ top: 2, left: 1, bottom: 6, right: 3 });
+    expect(isDamaged(relocated(entries, moved.locations)[0]!)).toBe(true);
+    // On load, the same.
+    const listed = await service.workbookPlacements();
+    expect(listed[0]!.location!.rect).toEqual({ top: 2, left: 1, bottom: 6, right: 3 });
+    expect(isDamaged(listed[0]!)).toBe(true);
+    // A column inside it deleted too.
+    expect(isDamaged({ ...entries[0]!, location: { ...entries[0]!.location!, rect: { top: 2, left: 1, bottom: 7, right: 2 } } })).toBe(true);
+
+    // Placed again here: the whole result back where it is, the name re-pointed, no longer damaged.
+    done(await service.refresh(listed[0]!, { overwriteHandEdits: true }));
+    const again = await service.workbookPlacements();
+    expect(again[0]!.location!.rect).toEqual({ top: 2, left: 1, bottom: 7, right: 3 });
+    expect(isDamaged(again[0]!)).toBe(false);
+
+    // Every row of it deleted: its name is #REF!, it is gone (detached, not damaged).
+    await live.watch(again);
+    const before = results.length;
+    runMenuAction(host.model, 'delete-rows', { top: 2, left: 0, bottom: 7, right: 0 });
+    await until(() => results.slice(before).some((r) => r.kind === 'moved'));
+    const gone = results.slice(before).find((r) => r.kind === 'moved');
+    expect(gone?.kind === 'moved' && gone.locations.get(key)).toBeNull();
+    expect(relocated(again, (gone as { locations: Map<string, null> }).locations)[0]!.location).toBeNull();
     await live.stop();
   });
 

@@ -137,7 +137,7 @@ describe('placing a report', () => {
     const r = await report('OrdersStatus');
     const before = (workbookState(sim) as { sheets: unknown }).sheets;
     const outcome = await (await service()).place(r);
-    expect(outcome).toEqual({ kind: 'needs-confirmation', foreignCells: ['C5'], target: 'Sheet1!B3:D8' });
+    expect(outcome).toMatchObject({ kind: 'needs-confirmation', foreignCells: ['C5'], target: 'Sheet1!B3:D8' });
     expect((workbookState(sim) as { sheets: unknown }).sheets).toEqual(before);
     const workbookId = workbookIdOf(sim);
     expect((await local.t.analyst.listReports(local.t.salesDeploymentId, { externalWorkbookId: workbookId })).items).toEqual([]);

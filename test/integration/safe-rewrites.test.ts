@@ -193,7 +193,7 @@ describe('safe rewrites', () => {
     await ownReport('itShrinkGrow', { measures: ['orders.count', 'orders.total_amount', 'orders.average_amount', 'orders.customer_count'], dimensions: ['orders.region'] });
     const before = workbookState(sim);
     const grown = await (await service()).refresh(await entryFor(shrunk.placement.id));
-    expect(grown).toEqual({ kind: 'needs-confirmation', foreignCells: ['E1'], target: 'Sheet1!A1:E5' });
+    expect(grown).toMatchObject({ kind: 'needs-confirmation', foreignCells: ['E1'], target: 'Sheet1!A1:E5' });
     expect(workbookState(sim)).toEqual(before);
     expect(placed.placement.id).toBe(shrunk.placement.id);
   });

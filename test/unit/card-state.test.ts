@@ -26,6 +26,13 @@ describe("a placement card's one state", () => {
     expect(card({ outcome: { state: 'DETACHED' }, run: run('failed', { reason: 'gone' }) }).status).toBe('DETACHED');
   });
 
+  it('is Damaged when some of its cells were deleted, over a run or an outcome, but never over detached', () => {
+    expect(card({ cellsDamaged: true, syncStatus: 'UP_TO_DATE' })).toEqual({ status: 'DAMAGED', reason: null, run: null });
+    expect(card({ cellsDamaged: true, outcome: { state: 'EDITED' }, run: run('done') }).status).toBe('DAMAGED');
+    expect(card({ cellsDamaged: true, cellsGone: true }).status).toBe('DETACHED');
+    expect(card({ cellsDamaged: true, denied: true }).status).toBe('DENIED');
+  });
+
   it('shows a run under way over everything the pane knew before', () => {
     expect(card({ run: run('queued'), syncStatus: 'UP_TO_DATE' })).toEqual({ status: 'QUEUED', reason: null, run: 'queued' });
     expect(card({ run: run('refreshing'), outcome: { state: 'EDITED' } })).toEqual({ status: 'REFRESHING', reason: null, run: 'refreshing' });

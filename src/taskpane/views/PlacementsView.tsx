@@ -4,6 +4,7 @@ import type { Deployment } from '../../contract';
 import { sheetAddress } from '../../core/a1';
 import { reportTitle } from '../../core/report-definition';
 import { cardState, type PaneOutcome, type RunItemState } from '../../core/card-state';
+import { isDamaged } from '../../placement/live-edits';
 import { placementKey, type WorkbookPlacement } from '../../placement/workbook-placements';
 import { useI18n } from '../i18n';
 import { StatusBadge } from './StatusBadge';
@@ -94,11 +95,13 @@ export function PlacementsView(props: PlacementsViewProps) {
     const titleId = `placement-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const denied = entry.access !== 'GRANTED' || !report;
     const detachedNow = isDetached(entry);
+    // Rows or columns inside it deleted: what is left is not the report's result, so it is placed again, not refreshed.
+    const damaged = !denied && !detachedNow && isDamaged(entry);
     const siblings = byReport.get(`${entry.deploymentId}:${entry.reportId}`) ?? [];
     const firstOfReport = siblings[0] === entry && siblings.length > 1;
     const range = entry.location ? sheetAddress(entry.location.sheetName, entry.location.rect) : placement.resultLocation;
     const card = cardState({
-      denied, legacy: entry.legacy, cellsGone: detachedNow, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
+      denied, legacy: entry.legacy, cellsGone: detachedNow, cellsDamaged: damaged, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
       outcome: outcomes.get(key), run: runStates.get(key),
     });
     const deployment = entry.deploymentId !== browsedDeploymentId ? deployments.find((d) => d.id === entry.deploymentId) : undefined;
@@ -116,6 +119,7 @@ export function PlacementsView(props: PlacementsViewProps) {
           {denied && owner && <Caption1 data-testid="placement-owner">{m.ownedBy(entry.owner.email && owner !== entry.owner.email ? `${owner} (${entry.owner.email})` : owner)}</Caption1>}
           {entry.legacy && !denied && <Caption1>{m.legacyPlacement}</Caption1>}
           {card.reason && <Caption1 data-testid="status-reason">{card.reason}</Caption1>}
+          {card.status === 'DAMAGED' && <Caption1 data-testid="status-reason">{m.damagedReason}</Caption1>}
           {card.run === 'stopped' && <Caption1 data-testid="status-reason">{m.stoppedBeforeThis}</Caption1>}
         </div>
         <div className={styles.actions}>
@@ -123,9 +127,10 @@ export function PlacementsView(props: PlacementsViewProps) {
           <div className={styles.buttons}>
             {denied ? (
               mailto && <Link href={mailto} aria-describedby={titleId}>{m.askForAccess}</Link>
-            ) : detachedNow ? (
+            ) : detachedNow || damaged ? (
               <>
                 <Button size="small" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onPlaceAgain(entry)}>{m.placeAgainHere}</Button>
+                {damaged && <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onLocate(entry)}>{m.locate}</Button>}
                 <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             ) : entry.legacy ? (
@@ -148,7 +153,7 @@ export function PlacementsView(props: PlacementsViewProps) {
                 <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             )}
-            {firstOfReport && !detachedNow && (
+            {firstOfReport && !detachedNow && !damaged && (
               <Button size="small" appearance="subtle" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onRefreshReport(siblings)}>
                 {m.refreshAllOfReport(number(siblings.length))}
               </Button>

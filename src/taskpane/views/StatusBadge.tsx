@@ -1,7 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import {
   ArrowSyncCircleRegular, ArrowSyncRegular, CheckmarkCircleRegular, ClockRegular, EditRegular, ErrorCircleRegular, LinkDismissRegular,
-  LinkRegular, LockClosedRegular, QuestionCircleRegular, WarningRegular,
+  LinkRegular, LockClosedRegular, QuestionCircleRegular, TableDismissRegular, WarningRegular,
 } from '@fluentui/react-icons';
 import { statusDisplay, type PlacementState } from '../../core/sync-status';
 import { useI18n } from '../i18n';
@@ -18,6 +18,7 @@ const ICONS = {
   clock: <ClockRegular />,
   'sync-circle': <ArrowSyncCircleRegular />,
   warning: <WarningRegular />,
+  'table-broken': <TableDismissRegular />,
 } as const;
 
 /** The status as icon and words together, never colour alone. */

@@ -1,5 +1,5 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2, Tab, TabList,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2, Switch, Tab, TabList,
   makeStyles, tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -10,6 +10,8 @@ import type { ChatSettings } from '../../placement/chat-settings';
 import type { Connection } from '../../placement/connection';
 import { PlacementDetachedError } from '../../placement/errors';
 import type { WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placement/placement-service';
+import { isDamaged } from '../../placement/live-edits';
+import { afterMakingRoom, moveWrite } from '../../placement/make-room';
 import { openWorkspace } from '../../placement/session';
 import { placementKey } from '../../placement/workbook-placements';
 import { describeError } from '../errors';
@@ -20,6 +22,7 @@ import { ReportsView } from './ReportsView';
 import { useExplorationBuilder } from './useExplorationBuilder';
 import { useLiveEdits } from './useLiveEdits';
 import { useRefreshAll } from './useRefreshAll';
+import { useStatusRefresh } from './useStatusRefresh';
 import { describeChatError } from './chat/chat-words';
 import { useChatController } from './chat/useChatController';
 
@@ -73,6 +76,8 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const [question, setQuestion] = useState<Question | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Place's option: a flat report as an Excel table (on by default; kept with each placement in the workbook).
+  const [asTable, setAsTable] = useState(true);
   const exploration = useExplorationBuilder(connection, service, placements, selection, describe, setError);
   const [tab, setTab] = useState<'workbook' | 'chat'>('workbook');
   const describeChat = useCallback((e: unknown) => describeChatError(e, i18n), [i18n]);
@@ -143,9 +148,13 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         onProgress: (p) => setOperation({ label, rowsWritten: p.rowsWritten, totalRows: p.totalRows }),
       });
       if (outcome.kind === 'needs-confirmation') {
+        const room = outcome.room;
         setQuestion({
           kind: 'overwrite', target: outcome.target, foreignCells: outcome.foreignCells,
           proceed: () => void run(label, write, { ...permissions, overwrite: true }, placementId),
+          // Room to grow: insert rows (then write), or move the placement to the selection.
+          insert: room && { ways: room.insert, proceed: (how) => void run(label, afterMakingRoom(service, room, how, write), permissions, placementId) },
+          move: room && (() => void run(label, moveWrite(service, room, write), permissions, placementId)),
         });
         return false;
       }
@@ -163,7 +172,10 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       await reload();
       setOperation(null);
       const cut = outcome.cutAt ? ` ${m.cutNotice(number(outcome.cutAt))}` : '';
-      setNotice(`${m.placedNotice(reportTitle(outcome.report), outcome.placement.resultLocation)}${cut}`);
+      // A refresh says what changed: "12 rows, was 10".
+      const rows = placementId && outcome.rows && outcome.rows.was !== null
+        ? ` ${m.rowsNowWas(number(outcome.rows.now), outcome.rows.now, number(outcome.rows.was))}` : '';
+      setNotice(`${m.placedNotice(reportTitle(outcome.report), outcome.placement.resultLocation)}${rows}${cut}`);
       return true;
     } catch (e) {
       const reason = describe(e);
@@ -176,7 +188,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   };
 
   const titleOf = (entry: WorkbookPlacement) => (entry.report ? reportTitle(entry.report) : m.noAccessTitle);
-  const place = (report: Report) => void run(m.placing(reportTitle(report)), (o) => service.place(report, o));
+  const place = (report: Report) => void run(m.placing(reportTitle(report)), (o) => service.place(report, { ...o, asTable }));
   const refresh = (entry: WorkbookPlacement) => run(m.refreshing(titleOf(entry)), (o) => service.refresh(entry, o), {}, placementKey(entry));
   const refreshReport = async (entries: WorkbookPlacement[]) => {
     for (const entry of entries) {
@@ -186,6 +198,12 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   };
   const placeAgain = async (entry: WorkbookPlacement) => {
     if (!entry.report) return;
+    // Damaged (rows or columns inside it deleted): its whole result is written again where it is; hand edits in
+    // what is left go with the rest, anything foreign where it grows back is asked about first.
+    if (isDamaged(entry)) {
+      await run(m.placing(titleOf(entry)), (o) => service.refresh(entry, o), { overwriteHandEdits: true }, placementKey(entry));
+      return;
+    }
     const placed = await run(m.placing(titleOf(entry)), (o) => service.place(entry.report!, o));
     if (placed) await disconnect(entry);
   };
@@ -227,7 +245,9 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const { allRun, runStates, summary: runSummary } = refreshing;
   const busy = operation !== null || question !== null || allRun?.running === true;
   // Hand edits show as they are made (the sheets' onChanged); checks wait while the pane or the builder writes.
-  useLiveEdits(service, placements, busy || exploration.builder !== null, setOutcomes, (e) => setError(describe(e)));
+  useLiveEdits(service, placements, busy || exploration.builder !== null, setOutcomes, (e) => setError(describe(e)), setPlacements);
+  // The platform's statuses are read again on focus and every few minutes (an admin's edit shows without a reload).
+  useStatusRefresh(service, placements, busy || exploration.builder !== null, setPlacements, reload);
 
   if (exploration.builder) {
     return (
@@ -313,6 +333,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           title={question.kind === 'disconnect' ? titleOf(question.entry) : ''}
           onDisconnect={(entry, clearCells) => void disconnect(entry, clearCells)}
           onCancel={() => setQuestion(null)}
+          selection={selection}
         />
       )}
       {error && (
@@ -371,6 +392,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           <Button size="small" disabled={busy || writeDisabled} onClick={() => exploration.openNew(deployment.id)}>{m.builder.explore}</Button>
         </div>
         <Caption1 role="status" data-testid="place-target">{selection ? m.placesAt(selection) : m.selectionUnknown}</Caption1>
+        <Switch checked={asTable} onChange={(_, data) => setAsTable(data.checked)} label={`${m.placeAsTable} (${m.placeAsTableHint})`} data-testid="place-as-table" />
         <ReportsView
           connection={connection}
           deploymentId={deployment.id}

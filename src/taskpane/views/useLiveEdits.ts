@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { liveHandEdits, type LiveHandEdits } from '../../placement/live-edits';
+import { liveHandEdits, relocated, type LiveHandEdits } from '../../placement/live-edits';
 import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
 import type { PlacementOutcome } from './PlacementsView';
 
@@ -7,7 +7,8 @@ import type { PlacementOutcome } from './PlacementsView';
  * Shows hand edits as the user makes them: the placements' sheets are watched (`LiveHandEdits`), and a placement
  * whose cells were edited gets the pane's "Edited by hand" outcome at once, the one a Refresh that finds hand
  * edits sets; typed back to what was written, that outcome goes. Checks wait while `busy` (a write under way). A
- * check or a registration that fails is told through `onError` in words.
+ * check or a registration that fails is told through `onError` in words. Rows or columns inserted or deleted
+ * on a placement's sheet move its address on the card at once (`setPlacements`), as its name moved in Excel.
  */
 export function useLiveEdits(
   service: PlacementService,
@@ -15,7 +16,10 @@ export function useLiveEdits(
   busy: boolean,
   setOutcomes: Dispatch<SetStateAction<Map<string, PlacementOutcome>>>,
   onError: (error: unknown) => void,
+  setPlacements?: Dispatch<SetStateAction<WorkbookPlacement[] | null>>,
 ): void {
+  const setPlacementsRef = useRef(setPlacements);
+  setPlacementsRef.current = setPlacements;
   const busyRef = useRef(busy);
   busyRef.current = busy;
   const onErrorRef = useRef(onError);
@@ -28,6 +32,10 @@ export function useLiveEdits(
       onError: (error) => onErrorRef.current(error),
       onResult: (result) => {
         if (result.kind === 'failed') return onErrorRef.current(result.error);
+        if (result.kind === 'moved') {
+          setPlacementsRef.current?.((current) => (current ? relocated(current, result.locations) : current));
+          return;
+        }
         setOutcomes((current) => {
           const outcome = current.get(result.key);
           if (result.kind === 'edited') {

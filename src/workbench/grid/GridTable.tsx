@@ -2,6 +2,7 @@ import { memo, type KeyboardEventHandler, type MouseEvent, type Ref } from 'reac
 import { columnLetters } from '../../core/a1';
 import type { SheetModel, WorkbookModel } from '../excel-host/workbook/workbook-model';
 import { cellView } from './cell-view';
+import { tableLook } from './table-look';
 import type { MenuTarget } from './context-menu';
 import type { MenuAnchor } from './GridMenu';
 import { activeCell, addressOf, isWholeColumns, isWholeRows, selectionRect, type GridSelection } from './selection';
@@ -194,7 +195,9 @@ const GridRow = memo(function GridRow({ model, sheet, row: r, first, end, spacer
       {spacerBefore && <td aria-hidden="true" className="spacer" />}
       {Array.from({ length: end - first }, (_, i) => {
         const c = first + i;
-        const view = cellView(model.cellAt(sheet, r, c));
+        const own = cellView(model.cellAt(sheet, r, c));
+        const look = tableLook(model, sheet, r, c);
+        const view = look ? { ...own, bold: own.bold || Boolean(look.bold), background: own.background ?? look.background, color: own.color ?? look.color } : own;
         const selected = selectedRow && c >= selectedFrom && c <= selectedTo;
         return (
           <td

@@ -1,6 +1,7 @@
 import type { Rect } from '../../core/a1';
 import { ErrorCodes, HostError } from '../excel-host/workbook/host-error';
 import type { SheetModel, WorkbookModel } from '../excel-host/workbook/workbook-model';
+import { expandTableForEntry } from '../excel-host/workbook/tables';
 import { structuralEdit, type MenuAction } from './context-menu';
 import { enteredCell, shouldCommit, type Coerce, type EditState } from './editing';
 import { cellSelection, selectionRect, type GridSelection } from './selection';
@@ -49,6 +50,8 @@ export function commitEdit(model: WorkbookModel, edit: EditState, coerce: Coerce
   if (!shouldCommit(edit)) return;
   const sheet = editable(model, edit.sheetId);
   model.setCell(sheet, edit.row, edit.column, enteredCell(edit.text, model.cellAt(sheet, edit.row, edit.column), coerce));
+  // Typed right beside a table (or below it), the entry joins the table, as Excel's AutoCorrect does.
+  expandTableForEntry(model, sheet, edit.row, edit.column);
   model.notify();
 }
 

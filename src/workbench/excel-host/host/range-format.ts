@@ -1,5 +1,6 @@
 import { HostObject, invalidArgument, type HostScope } from './host-object';
 import type { Range } from './range';
+import { autofitColumns, columnWidth, setColumnWidths } from '../workbook/column-widths';
 
 /** `#RRGGBB` from what Excel accepts for a colour: `#RRGGBB` or a name it knows (a few common ones here). */
 const NAMED_COLORS: Record<string, string> = { black: '#000000', white: '#FFFFFF', red: '#FF0000', green: '#008000', blue: '#0000FF', yellow: '#FFFF00', orange: '#FFA500', gray: '#808080' };
@@ -21,7 +22,32 @@ export class RangeFormat extends HostObject {
   override get(name: string): unknown {
     if (name === 'Font') return new RangeFont(this.scope, this.range);
     if (name === 'Fill') return new RangeFill(this.scope, this.range);
+    if (name === 'ColumnWidth') {
+      const { sheet, rect } = this.range;
+      const first = columnWidth(sheet, rect.left);
+      for (let column = rect.left + 1; column <= rect.right; column += 1) if (columnWidth(sheet, column) !== first) return null;
+      return first;
+    }
     return super.get(name);
+  }
+
+  override set(name: string, value: unknown): void {
+    if (name === 'ColumnWidth') {
+      const points = Number(value);
+      if (!Number.isFinite(points) || points < 0) throw invalidArgument(`'${String(value)}' is not a column width.`);
+      this.scope.assertWritable(this.range.sheet);
+      return setColumnWidths(this.model, this.range.sheet, this.range.rect, points);
+    }
+    return super.set(name, value);
+  }
+
+  override call(name: string, args: unknown[]): unknown {
+    if (name === 'AutofitColumns') {
+      this.scope.assertWritable(this.range.sheet);
+      autofitColumns(this.model, this.range.sheet, this.range.rect);
+      return null;
+    }
+    return super.call(name, args);
   }
 }
 

@@ -4,6 +4,7 @@ import { Application, DocumentProperties, SettingCollection } from './document';
 import { HostObject, type HostScope } from './host-object';
 import { NamedItemCollection } from './names';
 import { Range } from './range';
+import { TableCollection } from './tables';
 import { WorksheetCollection } from './worksheet';
 
 const invalidSelection = () => hostError('invalidSelection');
@@ -54,6 +55,7 @@ export class Workbook extends HostObject {
       case 'Settings': return new SettingCollection(this.scope);
       case 'Properties': return new DocumentProperties(this.scope);
       case 'Application': return new Application(this.scope);
+      case 'Tables': return new TableCollection(this.scope, null);
       default: return super.get(name);
     }
   }

@@ -2,6 +2,7 @@ import { MAX_COLUMNS, MAX_ROWS, parseRect } from '../../../core/a1';
 import type { SheetModel } from '../workbook/workbook-model';
 import { HostCollection, HostObject, invalidArgument, itemNotFound, type HostScope } from './host-object';
 import { Range } from './range';
+import { TableCollection } from './tables';
 
 /** https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet */
 export class Worksheet extends HostObject {
@@ -23,6 +24,7 @@ export class Worksheet extends HostObject {
       case 'Position': return this.model.sheets.indexOf(this.sheet);
       case 'Visibility': return 'Visible';
       case 'Protection': return new WorksheetProtection(this.scope, this.sheet);
+      case 'Tables': return new TableCollection(this.scope, this.sheet);
       default: return super.get(name);
     }
   }

@@ -3,6 +3,7 @@ import { ErrorCodes, HostError } from './host-error';
 import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
 import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
 import { formatNameFormula } from './references';
+import { tablesAfterDelete, tablesAfterInsert, type TableModel } from './tables';
 
 /** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
 export interface CellData {
@@ -30,6 +31,8 @@ export interface SheetModel {
   merges: Rect[];
   /** Worksheet protection on (no password, default options): locked cells refuse edits. */
   protected: boolean;
+  /** Column widths in points set by the add-in (`format.columnWidth`, `autofitColumns`); others are the default. */
+  columnWidths?: Map<number, number>;
 }
 
 /**
@@ -48,7 +51,10 @@ export type CustomPropertyValue = string | number | boolean;
 
 export interface SerializedWorkbook {
   name: string;
-  sheets: { name: string; cells: [string, CellData][]; merges?: Rect[]; protected?: boolean }[];
+  sheets: { name: string; cells: [string, CellData][]; merges?: Rect[]; protected?: boolean; columnWidths?: [number, number][] }[];
+  /** Excel tables, by sheet index (older saved workbenches have none). */
+  tables?: (Omit<TableModel, 'sheet'> & { sheet: number })[];
+  nextTableId?: number;
   names: NameModel[];
   settings: [string, unknown][];
   /** Older saved workbenches have none. */
@@ -94,6 +100,10 @@ function newSheetId(): string {
 export class WorkbookModel {
   sheets: SheetModel[] = [];
   names: NameModel[] = [];
+  /** Excel tables (ListObjects), see tables.ts. */
+  tables: TableModel[] = [];
+  /** The id the next table gets (ids stay with the workbook, as Table.id does). */
+  nextTableId = 1;
   settings = new Map<string, unknown>();
   /** Custom document properties (File > Properties), by key as first written; keys match case-insensitively. */
   customProperties = new Map<string, CustomPropertyValue>();
@@ -256,6 +266,7 @@ export class WorkbookModel {
     this.dirty = true;
     if (this.sheets.length === 1) throw new HostError(ErrorCodes.invalidOperation, 'A workbook must contain at least one visible worksheet.');
     this.sheets = this.sheets.filter((s) => s !== sheet);
+    this.tables = this.tables.filter((t) => t.sheet !== sheet);
     namesAfterSheetDeleted(this.names, sheet.name);
     if (this.activeSheetId === sheet.id) {
       this.activeSheetId = this.sheets[0]!.id;
@@ -302,6 +313,7 @@ export class WorkbookModel {
     this.dirty = true;
     shiftForInsert(sheet, rect, shift);
     namesAfterInsert(this.names, sheet.name, rect, shift);
+    tablesAfterInsert(this, sheet, rect, shift);
     this.structuralChange(sheet, rect, shift);
   }
 
@@ -310,6 +322,7 @@ export class WorkbookModel {
     this.dirty = true;
     shiftForDelete(sheet, rect, shift);
     namesAfterDelete(this.names, sheet.name, rect, shift);
+    tablesAfterDelete(this, sheet, rect, shift);
     this.structuralChange(sheet, rect, shift);
   }
 
@@ -339,7 +352,8 @@ export class WorkbookModel {
   /** Defines a name; relative references in `formula` are taken against the active cell, as in Excel. */
   defineName(name: string, formula: string, comment: string): NameModel {
     this.dirty = true;
-    validateName(name, this.names);
+    // Tables' names share the namespace of defined names.
+    validateName(name, [...this.names, ...this.tables.map((t) => ({ name: t.name, formula: '', origin: { row: 0, column: 0 }, visible: true, comment: '' }))]);
     const entry: NameModel = { name, formula: formula.startsWith('=') ? formula : `=${formula}`, origin: this.activeCell, visible: true, comment };
     this.names.push(entry);
     return entry;
@@ -374,7 +388,8 @@ export class WorkbookModel {
   toJSON(): SerializedWorkbook {
     return {
       name: this.name,
-      sheets: this.sheets.map((s) => ({ name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected })),
+      sheets: this.sheets.map((s) => ({ name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected, ...(s.columnWidths?.size ? { columnWidths: [...s.columnWidths] } : {}) })),
+      ...(this.nextTableId > 1 ? { tables: this.tables.map((t) => ({ ...t, rect: { ...t.rect }, sheet: this.sheets.indexOf(t.sheet) })), nextTableId: this.nextTableId } : {}),
       names: this.names.map((n) => ({ ...n, origin: { ...n.origin } })),
       settings: [...this.settings],
       customProperties: [...this.customProperties],
@@ -387,7 +402,9 @@ export class WorkbookModel {
   static fromJSON(data: SerializedWorkbook): WorkbookModel {
     const model = new WorkbookModel(data.name);
     // A workbook opened again gets new sheet ids, as in Excel.
-    model.sheets = data.sheets.map((s) => ({ id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false }));
+    model.sheets = data.sheets.map((s) => ({ id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false, ...(s.columnWidths ? { columnWidths: new Map(s.columnWidths) } : {}) }));
+    model.tables = (data.tables ?? []).flatMap((t) => (model.sheets[t.sheet] ? [{ ...t, sheet: model.sheets[t.sheet]! }] : []));
+    model.nextTableId = data.nextTableId ?? model.tables.length + 1;
     model.names = data.names.filter((n) => typeof n.formula === 'string');
     model.settings = new Map(data.settings);
     model.customProperties = new Map(data.customProperties ?? []);

@@ -1,0 +1,58 @@
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
+import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus } from '../../placement/status-refresh';
+
+/**
+ * Keeps the cards' sync statuses current while the pane is open: the platform's statuses are read again (one
+ * list request, `StatusRefresh`) when the pane regains focus or becomes visible, and every few minutes while
+ * shown; never while `busy` (a write or Refresh all), never while hidden. Statuses that changed are put on the
+ * listed placements; a list that changed otherwise (a placement added, gone or written elsewhere) is reloaded.
+ */
+export function useStatusRefresh(
+  service: PlacementService,
+  placements: readonly WorkbookPlacement[] | null,
+  busy: boolean,
+  setPlacements: Dispatch<SetStateAction<WorkbookPlacement[] | null>>,
+  reload: () => Promise<void>,
+  intervalMs = 180_000,
+): void {
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const placementsRef = useRef(placements);
+  placementsRef.current = placements;
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+
+  useEffect(() => {
+    const refresh = new StatusRefresh<{ statuses: ListedStatus[]; of: readonly WorkbookPlacement[] } | null>({
+      intervalMs,
+      busy: () => busyRef.current,
+      fetch: async (signal) => {
+        const of = placementsRef.current;
+        const workbookId = of?.[0]?.placement.workbookId;
+        if (!of || !workbookId) return null;
+        const deploymentIds = [...new Set(of.map((e) => e.deploymentId))];
+        return { statuses: await readStatuses(service.options.platform, workbookId, deploymentIds, signal), of };
+      },
+      apply: (result) => {
+        // Listed again meanwhile (a write's reload): the newer list stands.
+        if (!result || placementsRef.current !== result.of) return;
+        const merged = mergeStatuses(result.of, result.statuses);
+        if (merged.kind === 'reload') void reloadRef.current();
+        else if (merged.kind === 'updated') setPlacements((current) => (current === result.of ? merged.placements : current));
+      },
+      // A failed read is quiet: the cards keep what they showed, and the next read is tried at its time.
+      onError: () => undefined,
+    });
+    const onFocus = () => refresh.focused();
+    const onVisibility = () => (document.visibilityState === 'hidden' ? refresh.hidden() : refresh.focused());
+    if (document.visibilityState !== 'hidden') refresh.start();
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisibility);
+      refresh.stop();
+    };
+  }, [service, setPlacements, intervalMs]);
+}
