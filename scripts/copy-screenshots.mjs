@@ -9,7 +9,7 @@ const SHOWN = [
   'builder-revenue-by-region', 'builder-not-run', 'builder-saved', 'builder-open-from-cell', 'builder-no-save-right', 'builder-keyboard-only',
   'builder-german', 'chat-answer', 'chat-placed', 'chat-stopped', 'chat-restored', 'chat-describe-only', 'chat-german', 'chat-keyboard',
   'outside-office', 'report-search-spinner', 'settings-hints', 'live-hand-edit', 'german-cells',
-  'insert-rows', 'move-placement', 'excel-table', 'live-status-moved', 'live-damaged', 'refresh-rows-changed',
+  'insert-rows', 'move-placement', 'excel-table', 'live-status-moved', 'live-damaged', 'refresh-rows-changed', 'refresh-on-open',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

@@ -19,6 +19,10 @@ export interface Rect {
   right: number;
 }
 
+export function sameRect(a: Rect, b: Rect): boolean {
+  return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
+}
+
 export function columnLetters(column: number): string {
   if (!Number.isInteger(column) || column < 0 || column >= MAX_COLUMNS) throw new RangeError(`column ${column} is outside the sheet`);
   let n = column + 1;

@@ -1,4 +1,4 @@
-import { rectsIntersect, type Cell, type Rect } from '../core/a1';
+import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
@@ -8,10 +8,11 @@ import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, sheetNamed, type
 import * as selection from './selection';
 import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
-import { placementTableProperty, readWorkbookState, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
+import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, queueClear, type WriteProgress } from './writes';
-import { finishFirstPlacement, fitPlacementTable, type FirstPlacement } from './tables';
+import { setLoadOnOpen, supportsStartupBehavior } from './startup';
+import { finishFirstPlacement, fitPlacementTable, placementTableProperty, type FirstPlacement } from './tables';
 
 /**
  * The add-in's one door to Office.js: everything above works with plain data (sheet names, rectangles, grids,
@@ -21,7 +22,7 @@ import { finishFirstPlacement, fitPlacementTable, type FirstPlacement } from './
  * (`selection.ts`), requirement sets (`requirements.ts`) and host errors with their retries (`host-errors.ts`).
  */
 
-export { LEGACY_WORKBOOK_ID_SETTING, WORKBOOK_ID_PROPERTY, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
+export { LEGACY_WORKBOOK_ID_SETTING, REFRESH_ON_OPEN_PROPERTY, WORKBOOK_ID_PROPERTY, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
 export { absoluteReference, legacyPlacementSetting, PLACEMENT_NAME_PREFIX, placementName } from './names';
 export { DEFAULT_REQUEST_BUDGET_BYTES, type RecordTarget, type WritePlan } from './write-plan';
 export { DEFAULT_RESPONSE_BUDGET_BYTES, type Inspection } from './reads';
@@ -72,9 +73,12 @@ export class ExcelConnector {
     this.restoreRetry = options.restoreRetry ?? RESTORE_RETRY;
   }
 
-  /** The workbook's id, name, selection, sheets, and the cells of the given placements (see `readWorkbookState`). */
-  prepare(placementIds: readonly string[] = []): Promise<WorkbookState> {
-    return Excel.run((context) => readWorkbookState(context, placementIds));
+  /**
+   * The workbook's id, name, selection, sheets, and the cells of the given placements (see `readWorkbookState`);
+   * with `tableTitle`, a free table name for it too.
+   */
+  prepare(placementIds: readonly string[] = [], tableTitle: string | null = null): Promise<WorkbookState> {
+    return Excel.run((context) => readWorkbookState(context, placementIds, tableTitle));
   }
 
   /** The cells of the given placements whose names still point at cells. */
@@ -173,7 +177,9 @@ export class ExcelConnector {
    */
   async fitTable(placed: Pick<PlacedCells, 'placementId' | 'table' | 'rect'>, sheetName: string, rect: Rect, headerRow: number | null): Promise<void> {
     const note = placed.table;
-    if (!note) return;
+    // The result kept its size: the table already covers it (and any columns the user added). Checked before
+    // `Excel.run`, which would send its closing sync even with nothing queued.
+    if (!note || (headerRow !== null && sameRect(placed.rect, rect))) return;
     await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => fitPlacementTable(context, placed.placementId, note, sheetName, placed.rect, rect, headerRow))));
   }
 
@@ -247,6 +253,25 @@ export class ExcelConnector {
       }
       await context.sync();
     }));
+  }
+
+  /** This workbook's "Refresh when this workbook opens" choice (see `REFRESH_ON_OPEN_PROPERTY`). */
+  readRefreshOnOpen(): Promise<boolean> {
+    return Excel.run((context) => readRefreshOnOpen(context));
+  }
+
+  /**
+   * Saves the choice in the workbook, then asks Office to load the add-in when it opens, or not (startup.ts).
+   * Resolves whether Office was asked: false where the host lacks SharedRuntime 1.1.
+   */
+  async writeRefreshOnOpen(on: boolean): Promise<boolean> {
+    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => writeRefreshOnOpen(context, on)));
+    return setLoadOnOpen(on);
+  }
+
+  /** Whether Office can be asked to load the add-in with the document (SharedRuntime 1.1). */
+  supportsStartupBehavior(): boolean {
+    return supportsStartupBehavior();
   }
 
   /** Selects a placement's cells (activating its sheet), by sheet name. */

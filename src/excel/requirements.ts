@@ -47,3 +47,12 @@ export function supportsExcelApi(version: string): boolean {
   }
   return answer;
 }
+
+/**
+ * Whether the host supports another requirement set (e.g. `'SharedRuntime'`, `'1.1'`); false when Office
+ * cannot tell. Asked of Office each time: these checks are rare (once when the pane opens).
+ */
+export function supportsRequirementSet(name: string, version: string): boolean {
+  const matrix = requirements();
+  return matrix ? matrix.isSetSupported(name, version) : false;
+}

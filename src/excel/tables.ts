@@ -1,8 +1,7 @@
-import { parseSheetAddress, rectAddress, sheetAddress, type Rect } from '../core/a1';
+import { parseSheetAddress, rectAddress, sameRect, sheetAddress, type Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
 import { sheetNamed } from './reads';
 import { API_SETS, supportsExcelApi } from './requirements';
-import { placementTableProperty } from './workbook-state';
 
 /**
  * A flat report placed as an Excel table, and the column widths of a first placement.
@@ -29,6 +28,14 @@ import { placementTableProperty } from './workbook-state';
  *   stays keeps its note; rows added below get empty cells in the user's columns (or whatever was already there,
  *   taken into the table); when rows go, the user's cells in them stay on the sheet below the table, never cleared.
  */
+
+/**
+ * A placement's own metadata in the workbook, beside its hidden name: the custom document property
+ * `ReportSyncTable_<placement id>` says its result is an Excel table (the table's id and name, see tables.ts).
+ * The platform's placement record has no field for it; like the workbook id, it travels with the file (never a token).
+ */
+export const PLACEMENT_TABLE_PROPERTY_PREFIX = 'ReportSyncTable_';
+export const placementTableProperty = (placementId: string) => `${PLACEMENT_TABLE_PROPERTY_PREFIX}${placementId}`;
 
 export const TABLE_STYLE = 'TableStyleMedium2';
 const MAX_NAME = 200;
@@ -78,6 +85,17 @@ function parseStored(value: unknown): StoredTable | null {
   return null;
 }
 
+/**
+ * Queues, in a request being built, the lookups that find a free table name for `title` (`base`, `base_2`, …
+ * `base_9`, none a table or a defined name); after the sync, the resolver answers the first free one, or null.
+ */
+export function queueFreeTableName(context: Excel.RequestContext, title: string): () => string | null {
+  const taken = nameCandidates(tableNameFor(title)).map((name) => ({
+    name, table: context.workbook.tables.getItemOrNullObject(name), defined: context.workbook.names.getItemOrNullObject(name),
+  }));
+  return () => taken.find((t) => t.table.isNullObject && t.defined.isNullObject)?.name ?? null;
+}
+
 export interface FirstPlacement {
   placementId: string;
   sheetName: string;
@@ -85,8 +103,8 @@ export interface FirstPlacement {
   rect: Rect;
   /** Grid rows above the report's header (the filter summary): left out of the autofit and the table. */
   headerRow: number;
-  /** Make the result a table, named from this title. */
-  tableTitle: string | null;
+  /** Make the result a table with this name (free when the workbook's state was read), or null for plain cells. */
+  tableName: string | null;
 }
 
 /**
@@ -98,22 +116,21 @@ export interface FirstPlacement {
 export async function finishFirstPlacement(context: Excel.RequestContext, first: FirstPlacement): Promise<string | null> {
   const sheet = sheetNamed(context, first.sheetName);
   const body: Rect = { ...first.rect, top: first.rect.top + first.headerRow };
-  const candidates = first.tableTitle === null ? [] : nameCandidates(tableNameFor(first.tableTitle));
-  const taken = candidates.map((name) => ({ name, table: context.workbook.tables.getItemOrNullObject(name), defined: context.workbook.names.getItemOrNullObject(name) }));
   sheet.getRange(rectAddress(body)).format.autofitColumns();
-  await context.sync();
-  const name = taken.find((t) => t.table.isNullObject && t.defined.isNullObject)?.name;
-  if (!name) return null;
-  const table = addTable(context, first.sheetName, tableRect(body), name, TABLE_STYLE);
+  if (first.tableName === null) {
+    await context.sync();
+    return null;
+  }
+  addTable(context, first.sheetName, tableRect(body), first.tableName, TABLE_STYLE);
+  // Kept by name in the same request (the id is not known before it): the first fit after a refresh adds the id.
+  context.workbook.properties.custom.add(placementTableProperty(first.placementId), storedValue('', first.tableName));
   try {
     await context.sync();
   } catch {
-    // Refused (another table in the way, say): the placement stays plain cells, as placed.
+    // Refused (another table in the way, or the name taken since the state was read): plain cells, as placed.
     return null;
   }
-  context.workbook.properties.custom.add(placementTableProperty(first.placementId), storedValue(table.id, table.name));
-  await context.sync();
-  return table.name;
+  return first.tableName;
 }
 
 /** `base`, `base_2`, … `base_9`: looked up together, the first free one taken. */
@@ -143,7 +160,7 @@ function addTable(context: Excel.RequestContext, sheetName: string, rect: Rect, 
 export async function fitPlacementTable(context: Excel.RequestContext, placementId: string, note: string, sheetName: string, before: Rect, rect: Rect, headerRow: number | null): Promise<void> {
   const property = context.workbook.properties.custom.getItem(placementTableProperty(placementId));
   const stored = parseStored(note);
-  const byId = context.workbook.tables.getItemOrNullObject(stored?.id ?? '');
+  const byId = context.workbook.tables.getItemOrNullObject(stored?.id || stored?.name || '');
   const byName = context.workbook.tables.getItemOrNullObject(stored?.name ?? stored?.id ?? '');
   byId.load('id, name, style');
   byName.load('id, name, style');
@@ -162,6 +179,8 @@ export async function fitPlacementTable(context: Excel.RequestContext, placement
   }
   const range = table.getRange();
   range.load('address');
+  // A table kept by name only (its first placement could not know the id) is kept by id from now on.
+  if (!stored?.id) context.workbook.properties.custom.add(placementTableProperty(placementId), storedValue(table.id, table.name));
   await context.sync();
   const { address } = range;
   const old = parseSheetAddress(address).rect;
@@ -185,6 +204,3 @@ export async function fitPlacementTable(context: Excel.RequestContext, placement
   await context.sync();
 }
 
-function sameRect(a: Rect, b: Rect): boolean {
-  return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
-}

@@ -2,6 +2,7 @@ import { parseSheetAddress, type Cell, type Rect } from '../core/a1';
 import { isTransientHostError } from './host-errors';
 import { queueNamedCells } from './names';
 import { API_SETS, supportsExcelApi } from './requirements';
+import { placementTableProperty, queueFreeTableName } from './tables';
 
 /**
  * Where the workbook's external id is kept: a custom document property (`workbook.properties.custom`,
@@ -10,12 +11,31 @@ import { API_SETS, supportsExcelApi } from './requirements';
  */
 export const WORKBOOK_ID_PROPERTY = 'ReportSyncWorkbookId';
 /**
- * A placement's own metadata in the workbook, beside its hidden name: the custom document property
- * `ReportSyncTable_<placement id>` says its result is an Excel table (the table's id and name, see tables.ts).
- * The platform's placement record has no field for it; like the workbook id, it travels with the file (never a token).
+ * The workbook's "Refresh when this workbook opens" choice: the custom document property
+ * `ReportSyncRefreshOnOpen` ("true" when on; absent when off), saved in the file like the workbook id (never a token).
  */
-export const PLACEMENT_TABLE_PROPERTY_PREFIX = 'ReportSyncTable_';
-export const placementTableProperty = (placementId: string) => `${PLACEMENT_TABLE_PROPERTY_PREFIX}${placementId}`;
+export const REFRESH_ON_OPEN_PROPERTY = 'ReportSyncRefreshOnOpen';
+
+/** Whether this workbook asks to be refreshed when it opens. */
+export async function readRefreshOnOpen(context: Excel.RequestContext): Promise<boolean> {
+  const property = context.workbook.properties.custom.getItemOrNullObject(REFRESH_ON_OPEN_PROPERTY);
+  property.load('value');
+  await context.sync();
+  return !property.isNullObject && String(property.value ?? '') === 'true';
+}
+
+/** Saves the choice in the workbook (`add` replaces an existing property); off removes the property. */
+export async function writeRefreshOnOpen(context: Excel.RequestContext, on: boolean): Promise<void> {
+  if (on) {
+    context.workbook.properties.custom.add(REFRESH_ON_OPEN_PROPERTY, 'true');
+  } else {
+    const property = context.workbook.properties.custom.getItemOrNullObject(REFRESH_ON_OPEN_PROPERTY);
+    await context.sync();
+    if (property.isNullObject) return;
+    property.delete();
+  }
+  await context.sync();
+}
 /** Where earlier versions kept it: a document setting. Still read, so their workbooks keep their placements. */
 export const LEGACY_WORKBOOK_ID_SETTING = 'reportSync.workbookId';
 
@@ -53,6 +73,8 @@ export interface WorkbookState {
   placements: PlacedCells[];
   /** The sheets in tab order. */
   sheets: SheetRef[];
+  /** A free name for a table of the result, when one was asked for (`tableTitle`): read here to save a sync later. */
+  freeTableName?: string | null;
 }
 
 /**
@@ -61,8 +83,8 @@ export interface WorkbookState {
  * `getSelectedRange` for several areas or a chart: https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1))
  * gives `selection: null` rather than failing the rest.
  */
-export async function readWorkbookState(context: Excel.RequestContext, placementIds: readonly string[]): Promise<WorkbookState> {
-  let state = queueState(context, placementIds);
+export async function readWorkbookState(context: Excel.RequestContext, placementIds: readonly string[], tableTitle: string | null = null): Promise<WorkbookState> {
+  let state = queueState(context, placementIds, tableTitle);
   let selection: Cell | null;
   // Where ExcelApi 1.9 tells the areas apart (`getSelectedRanges`), several areas are seen without an error;
   // elsewhere (and for a chart or a shape) the sync fails and the rest is read again without the selection.
@@ -77,11 +99,11 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
   } catch (error) {
     if (isTransientHostError(error)) throw error;
     // The selection is what failed (or, if not, the same error comes again): everything else without it.
-    state = queueState(context, placementIds);
+    state = queueState(context, placementIds, tableTitle);
     await context.sync();
     selection = null;
   }
-  const { property, setting, active, used, formatted, sheets, tables } = state;
+  const { property, setting, active, used, formatted, sheets, tables, freeTableName } = state;
   const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
   const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
   const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
@@ -101,10 +123,11 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
     formattedRange: formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect,
     placements,
     sheets: sheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name })),
+    ...(freeTableName ? { freeTableName: freeTableName() } : {}),
   };
 }
 
-function queueState(context: Excel.RequestContext, placementIds: readonly string[]) {
+function queueState(context: Excel.RequestContext, placementIds: readonly string[], tableTitle: string | null) {
   const property = context.workbook.properties.custom.getItemOrNullObject(WORKBOOK_ID_PROPERTY);
   property.load('value');
   const setting = context.workbook.settings.getItemOrNullObject(LEGACY_WORKBOOK_ID_SETTING);
@@ -126,7 +149,8 @@ function queueState(context: Excel.RequestContext, placementIds: readonly string
     note.load('value');
     return [id, note] as const;
   }));
-  return { property, setting, active, used, formatted, sheets, named, tables };
+  const freeTableName = tableTitle === null ? null : queueFreeTableName(context, tableTitle);
+  return { property, setting, active, used, formatted, sheets, named, tables, freeTableName };
 }
 
 function topLeft(address: string): Cell {

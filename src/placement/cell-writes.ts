@@ -1,11 +1,11 @@
 import type { ResultChecksum } from '../contract';
-import { rectAddress, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { rectAddress, sameRect, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { gridDigests, type GridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
 import { handEditsAgainst, type HandEdits } from '../core/result-checksum';
 import type { ExcelConnector, Location, PlacedCells, Snapshot, WorkbookState, WriteProgress } from '../excel/excel-connector';
 import { jsonRowBytes } from '../excel/json-size';
-import { gridRect, leftovers, rowsToWrite, sameRect } from './grid-diff';
+import { gridRect, leftovers, rowsToWrite } from './grid-diff';
 import { writeOrRestore } from './safe-write';
 
 /**

@@ -12,10 +12,6 @@ export function unionRect(a: Rect, b: Rect): Rect {
   return { top: Math.min(a.top, b.top), left: Math.min(a.left, b.left), bottom: Math.max(a.bottom, b.bottom), right: Math.max(a.right, b.right) };
 }
 
-export function sameRect(a: Rect, b: Rect): boolean {
-  return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
-}
-
 /** Parts of `old` outside `next` (both anchored at the same cell): rows below and columns to the right. */
 export function leftovers(old: Rect, next: Rect): Rect[] {
   const parts: Rect[] = [];

@@ -100,7 +100,8 @@ export class PlacementService {
   async place(listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
     const { excel, platform, runner } = this.options;
     const report = await platform.getReport(listed.deploymentId, listed.id, options.signal);
-    const state = await excel.prepare();
+    // A free name for the result's table read with the rest, so making the table later needs no read of its own.
+    const state = await excel.prepare([], options.asTable === false ? null : reportTitle(report));
     const at = state.selection;
     if (!at) throw new SelectionNotRangeError();
     const [{ grid, cutAt, flat }, ids] = await Promise.all([
@@ -149,7 +150,7 @@ export class PlacementService {
       await this.unplace(report, { placementId: placement.id }, snapshot, error);
       throw new WriteFailedError(error);
     }
-    await this.finishPlacement(placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), reportTitle(report));
+    await this.finishPlacement(placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state.freeTableName ?? null);
     if (!sameDefinition(report, updated)) {
       // The report changed after its query ran: the cells just written are the add-in's own, so no hand edits.
       return this.refresh(entryOf(updated, placement), { ...options, overwriteHandEdits: true });
@@ -327,10 +328,10 @@ export class PlacementService {
    * After a first placement is recorded and named: columns autofit once (never on refresh), and a flat report made
    * an Excel table when asked. Neither is needed for a correct placement: if Excel refuses, it stays plain cells.
    */
-  private async finishPlacement(placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean, title: string): Promise<void> {
+  private async finishPlacement(placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean, tableName: string | null): Promise<void> {
     const headerRow = tableHeaderRow(grid, asTable);
     await this.options.excel.finishPlacement({
-      placementId, sheetName, rect, headerRow: headerRow ?? grid.boldHeaderRows?.[0] ?? 0, tableTitle: headerRow === null ? null : title,
+      placementId, sheetName, rect, headerRow: headerRow ?? grid.boldHeaderRows?.[0] ?? 0, tableName: headerRow === null ? null : tableName,
     }).catch(() => undefined);
   }
 

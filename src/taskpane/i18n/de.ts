@@ -48,6 +48,10 @@ export const de: Messages = {
 
   inThisWorkbook: 'In dieser Arbeitsmappe',
   refreshAll: 'Alle aktualisieren',
+  refreshOnOpen: 'Beim Öffnen dieser Arbeitsmappe aktualisieren',
+  refreshOnOpenHint: 'In dieser Arbeitsmappe gespeichert; gilt ab dem nächsten Öffnen.',
+  refreshOnOpenUnsupported: 'Erfordert eine neuere Excel-Version.',
+  outOfDate: { one: (count) => `${count} Platzierung ist veraltet`, other: (count) => `${count} Platzierungen sind veraltet` },
   runProgress: (finished, total) => `${finished} von ${total}…`,
   runOutcome: {
     refreshed: { one: (count) => `${count} aktualisiert`, other: (count) => `${count} aktualisiert` },

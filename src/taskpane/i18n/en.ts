@@ -50,6 +50,11 @@ export const en = {
 
   inThisWorkbook: 'In this workbook',
   refreshAll: 'Refresh all',
+  refreshOnOpen: 'Refresh when this workbook opens',
+  refreshOnOpenHint: 'Saved in this workbook; takes effect the next time it opens.',
+  refreshOnOpenUnsupported: 'Needs a newer version of Excel.',
+  /** The placements out of date when the pane opens, in the plural category of their count. */
+  outOfDate: { one: (count: string) => `${count} placement is out of date`, other: (count: string) => `${count} placements are out of date` },
   runProgress: (finished: string, total: string) => `${finished} of ${total}…`,
   /** A finished run's counts by outcome, each in the plural category of its count (Intl.PluralRules). */
   runOutcome: {

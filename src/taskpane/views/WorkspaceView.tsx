@@ -13,6 +13,7 @@ import type { WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placem
 import { isDamaged } from '../../placement/live-edits';
 import { afterMakingRoom, moveWrite } from '../../placement/make-room';
 import { openWorkspace } from '../../placement/session';
+import { isRefreshable } from '../../placement/refresh-on-open';
 import { placementKey } from '../../placement/workbook-placements';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
@@ -22,6 +23,7 @@ import { ReportsView } from './ReportsView';
 import { useExplorationBuilder } from './useExplorationBuilder';
 import { useLiveEdits } from './useLiveEdits';
 import { useRefreshAll } from './useRefreshAll';
+import { useRefreshOnOpen } from './useRefreshOnOpen';
 import { useStatusRefresh } from './useStatusRefresh';
 import { describeChatError } from './chat/chat-words';
 import { useChatController } from './chat/useChatController';
@@ -232,7 +234,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     }
   };
   /** What Refresh all can refresh: readable placements with ids and cells. */
-  const refreshable = (placements ?? []).filter((e) => e.access === 'GRANTED' && !e.legacy && e.location !== null);
+  const refreshable = (placements ?? []).filter(isRefreshable);
   const refreshAll = () => {
     setError(null);
     setNotice(null);
@@ -244,6 +246,8 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   }
   const { allRun, runStates, summary: runSummary } = refreshing;
   const busy = operation !== null || question !== null || allRun?.running === true;
+  // "Refresh when this workbook opens": on, the tracked Refresh all runs once when the pane opens; off, the pane says what is stale.
+  const onOpen = useRefreshOnOpen(service.options.excel, placements, !writeDisabled && !busy, refreshAll, (e) => setError(describe(e)));
   // Hand edits show as they are made (the sheets' onChanged); checks wait while the pane or the builder writes.
   useLiveEdits(service, placements, busy || exploration.builder !== null, setOutcomes, (e) => setError(describe(e)), setPlacements);
   // The platform's statuses are read again on focus and every few minutes (an admin's edit shows without a reload).
@@ -357,6 +361,22 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           <Subtitle2 as="h2" id="placements-heading">{m.inThisWorkbook}</Subtitle2>
           <Button size="small" disabled={busy || writeDisabled || !refreshable.length} onClick={() => void refreshAll()}>{m.refreshAll}</Button>
         </div>
+        <Switch
+          checked={onOpen.choice?.on ?? false}
+          disabled={!onOpen.choice?.supported || busy}
+          onChange={(_, data) => void onOpen.toggle(data.checked)}
+          label={m.refreshOnOpen}
+          aria-describedby="refresh-on-open-hint"
+          data-testid="refresh-on-open"
+        />
+        {/* Its name stays the choice alone; where it is kept, or why it cannot be chosen, is its description. */}
+        <Caption1 id="refresh-on-open-hint">{onOpen.choice && !onOpen.choice.supported ? m.refreshOnOpenUnsupported : m.refreshOnOpenHint}</Caption1>
+        {!allRun && onOpen.choice && !onOpen.choice.on && onOpen.stale > 0 && (
+          <MessageBar intent="info" data-testid="out-of-date">
+            {/* The section's own Refresh all button, just above, refreshes them. */}
+            <MessageBarBody>{m.outOfDate[new Intl.PluralRules(i18n.locale).select(onOpen.stale) === 'one' ? 'one' : 'other'](number(onOpen.stale))}</MessageBarBody>
+          </MessageBar>
+        )}
         {allRun && (
           <div className={styles.runBar} role="status" aria-live="polite">
             <span>{runSummary}</span>

@@ -1,4 +1,4 @@
-import { cellAddress, columnLetters, MAX_COLUMNS, MAX_ROWS, quoteSheetName, rectAddress, type Cell, type Rect } from '../../core/a1';
+import { cellAddress, columnLetters, MAX_COLUMNS, MAX_ROWS, quoteSheetName, rectAddress, sameRect, type Cell, type Rect } from '../../core/a1';
 
 /**
  * A selection as Excel keeps it: the corner it was started from (`anchor`, which stays put when the selection
@@ -27,7 +27,6 @@ export function selectionRect({ anchor, focus }: GridSelection): Rect {
   };
 }
 
-export const sameRect = (a: Rect, b: Rect) => a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
 export const inRect = (rect: Rect, row: number, column: number) => row >= rect.top && row <= rect.bottom && column >= rect.left && column <= rect.right;
 
 export function cellSelection(cell: Cell): GridSelection {

@@ -8,7 +8,7 @@ interface OfficeJsGlobals {
   OfficeExtension: { ClientRequestContext: { defaultRequestUrlAndHeaders: unknown } };
   OfficeExt: { Requirement: { RequirementMatrix: new (sets: unknown) => unknown; DefaultSetRequirement: new (sets: Record<string, string>) => unknown } };
   OSF: { _OfficeAppFactory?: Record<string, unknown>; DDA?: { RichApi?: { richApiMessageManager?: unknown } } };
-  Office: { EventType: { DocumentSelectionChanged: string } };
+  Office: { EventType: { DocumentSelectionChanged: string }; addin?: Record<string, unknown>; StartupBehavior?: Record<string, string> };
 }
 
 type AsyncCallback = (result: { status: 'succeeded' | 'failed'; value?: unknown; error?: unknown }) => void;
@@ -114,6 +114,23 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
     },
   };
   globals.OSF._OfficeAppFactory = { ...(globals.OSF._OfficeAppFactory ?? {}), getContext: () => context };
+
+  // `Office.addin.setStartupBehavior` (SharedRuntime 1.1, https://learn.microsoft.com/javascript/api/office/office.addin)
+  // asks Office's runtime service, which the emulator does not have: where the profile has the set, the behaviour is
+  // recorded per connected host instead, and `getStartupBehavior` answers it ('None' until set), as Office would.
+  if (sets.sharedruntime) {
+    const behaviors = { load: 'Load', none: 'None' };
+    globals.Office.StartupBehavior = { ...behaviors, ...(globals.Office.StartupBehavior ?? {}) };
+    let behavior = behaviors.none;
+    globals.Office.addin = {
+      ...(globals.Office.addin ?? {}),
+      setStartupBehavior: async (next: string) => {
+        if (next !== behaviors.load && next !== behaviors.none) throw new Error(`Invalid startup behavior ${next}.`);
+        behavior = next;
+      },
+      getStartupBehavior: async () => behavior,
+    };
+  }
 
   // Office.js registers its generic event channel once per realm (and keeps it): the stub is installed once,
   // before any `add()`, and each host connected later sends through the same one.

@@ -21,7 +21,7 @@ export interface HostProfile {
 export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export const HOST_PROFILES: Record<HostProfile['name'], HostProfile> = {
-  web: { name: 'web', excelApiMinor: 20, requestLimitBytes: PAYLOAD_LIMIT_BYTES, responseLimitBytes: PAYLOAD_LIMIT_BYTES, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1' } },
+  web: { name: 'web', excelApiMinor: 20, requestLimitBytes: PAYLOAD_LIMIT_BYTES, responseLimitBytes: PAYLOAD_LIMIT_BYTES, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1', sharedruntime: '1.1' } },
   excel2019: { name: 'excel2019', excelApiMinor: EXCEL_2019_VOLUME_MAX_MINOR, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.1', richapiruntime: '1.1' } },
-  desktop: { name: 'desktop', excelApiMinor: 20, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1' } },
+  desktop: { name: 'desktop', excelApiMinor: 20, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1', sharedruntime: '1.1' } },
 };
