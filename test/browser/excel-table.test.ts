@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { freshWorkbench, place, placementRows, readCells } from './support/actions';
+import { freshWorkbench, place, placementRows, readCells, typeInto as typeIntoCell } from './support/actions';
 import { axeViolations } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -7,14 +7,9 @@ import { screenshots, useWorkbench } from './support/workbench';
 jest.setTimeout(240_000);
 
 const bench = useWorkbench();
-const cell = (address: string) => bench.page.locator(`td[data-cell="${address}"]`);
 
 /** Types an entry into a cell of the workbench grid, as a person does in Excel (not through Office.js). */
-async function typeInto(address: string, text: string) {
-  await cell(address).click();
-  await bench.page.keyboard.type(text);
-  await bench.page.keyboard.press('Enter');
-}
+const typeInto = (address: string, text: string) => typeIntoCell(bench.page, address, text);
 
 /** The workbook's tables, read through the standard Excel API inside the page. */
 function tables() {

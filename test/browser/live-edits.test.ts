@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { freshWorkbench, place, placementRows, readCells } from './support/actions';
+import { freshWorkbench, place, placementRows, readCells, typeInto as typeIntoCell } from './support/actions';
 import { axeViolations } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -7,14 +7,9 @@ import { screenshots, useWorkbench } from './support/workbench';
 jest.setTimeout(240_000);
 
 const bench = useWorkbench();
-const cell = (address: string) => bench.page.locator(`td[data-cell="${address}"]`);
 
 /** Types an entry into a cell of the workbench grid, as a person does in Excel (not through Office.js). */
-async function typeInto(address: string, text: string) {
-  await cell(address).click();
-  await bench.page.keyboard.type(text);
-  await bench.page.keyboard.press('Enter');
-}
+const typeInto = (address: string, text: string) => typeIntoCell(bench.page, address, text);
 
 test('a hand edit in a placement shows as "Edited by hand" at once, without a click in the pane, and goes when typed back', async () => {
   await freshWorkbench(bench.page, `${bench.workbench.server.url}/workbench.html`, `token=${bench.platform.platform.tokens.analyst}`);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { reportByPublicId as findReport } from '../support/reports';
+import { runExcel } from './support/actions';
 import { axeViolations } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -8,13 +9,8 @@ jest.setTimeout(240_000);
 
 const bench = useWorkbench();
 
-/** Acts as the user through the standard Excel API inside the bench.page. */
-function excel<T>(script: string): Promise<T> {
-  return bench.page.evaluate(async (body) => {
-    const run = new Function('Excel', `return Excel.run(async (context) => { ${body} });`) as (e: unknown) => Promise<unknown>;
-    return run((window as unknown as { workbench: { Excel: unknown } }).workbench.Excel);
-  }, script) as Promise<T>;
-}
+/** Acts as the user through the standard Excel API inside the page. */
+const excel = <T>(script: string) => runExcel<T>(bench.page, script);
 
 const reportByPublicId = (publicId: string) => findReport(bench.platform.admin, bench.platform.salesDeploymentId, publicId);
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { reportByPublicId } from '../support/reports';
-import { freshWorkbench, place, placementRows, readCells, selectCell, workbookId } from './support/actions';
+import { freshWorkbench, place, placementRows, readCells, runExcel, selectCell, workbookId } from './support/actions';
 import { axeViolations } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -10,12 +10,7 @@ jest.setTimeout(240_000);
 const bench = useWorkbench();
 
 /** Acts as the user through the standard Excel API inside the page. */
-function excel<T>(script: string): Promise<T> {
-  return bench.page.evaluate(async (body) => {
-    const run = new Function('Excel', `return Excel.run(async (context) => { ${body} });`) as (e: unknown) => Promise<unknown>;
-    return run((window as unknown as { workbench: { Excel: unknown } }).workbench.Excel);
-  }, script) as Promise<T>;
-}
+const excel = <T>(script: string) => runExcel<T>(bench.page, script);
 
 const ordersByStatus = () => reportByPublicId(bench.platform.admin, bench.platform.salesDeploymentId, 'OrdersStatus');
 

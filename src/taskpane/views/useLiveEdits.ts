@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { liveHandEdits, relocated, type LiveHandEdits } from '../../placement/live-edits';
 import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
 import type { PlacementOutcome } from './PlacementsView';
+import { useLatest } from './useLatest';
 
 /**
  * Shows hand edits as the user makes them: the placements' sheets are watched (`LiveHandEdits`), and a placement
@@ -18,12 +19,9 @@ export function useLiveEdits(
   onError: (error: unknown) => void,
   setPlacements?: Dispatch<SetStateAction<WorkbookPlacement[] | null>>,
 ): void {
-  const setPlacementsRef = useRef(setPlacements);
-  setPlacementsRef.current = setPlacements;
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
-  const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
+  const setPlacementsRef = useLatest(setPlacements);
+  const busyRef = useLatest(busy);
+  const onErrorRef = useLatest(onError);
   const [live, setLive] = useState<LiveHandEdits | null>(null);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
 import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus } from '../../placement/status-refresh';
+import { useLatest } from './useLatest';
 
 /**
  * Keeps the cards' sync statuses current while the pane is open: the platform's statuses are read again (one
@@ -16,12 +17,9 @@ export function useStatusRefresh(
   reload: () => Promise<void>,
   intervalMs = 180_000,
 ): void {
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
-  const placementsRef = useRef(placements);
-  placementsRef.current = placements;
-  const reloadRef = useRef(reload);
-  reloadRef.current = reload;
+  const busyRef = useLatest(busy);
+  const placementsRef = useLatest(placements);
+  const reloadRef = useLatest(reload);
 
   useEffect(() => {
     const refresh = new StatusRefresh<{ statuses: ListedStatus[]; of: readonly WorkbookPlacement[] } | null>({

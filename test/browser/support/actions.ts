@@ -93,3 +93,18 @@ export async function signInThroughDialog(page: Page, trigger: () => Promise<voi
 export function storedConnection(page: Page): Promise<{ kind: string; accessToken: string; refreshToken?: string | null } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('report-sync.connection') ?? 'null') as { kind: string; accessToken: string; refreshToken?: string | null } | null);
 }
+
+/** Types an entry into a cell of the workbench grid, as a person does in Excel (not through Office.js). */
+export async function typeInto(page: Page, address: string, text: string): Promise<void> {
+  await page.locator(`td[data-cell="${address}"]`).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Runs `script` (the body of an `Excel.run` callback, with `context`) through the standard Excel API inside the page. */
+export function runExcel<T>(page: Page, script: string): Promise<T> {
+  return page.evaluate(async (body) => {
+    const run = new Function('Excel', `return Excel.run(async (context) => { ${body} });`) as (e: unknown) => Promise<unknown>;
+    return run((window as unknown as { workbench: { Excel: unknown } }).workbench.Excel);
+  }, script) as Promise<T>;
+}
