@@ -78,7 +78,6 @@ module.exports = async (_env, argv) => {
       ...(dev ? [new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/excel-web-16.00.js' })] : []),
       new HtmlWebpackPlugin({ filename: 'auth/start.html', template: './src/auth/start.html', chunks: ['auth-start'], csp }),
       new HtmlWebpackPlugin({ filename: 'auth/callback.html', template: './src/auth/callback.html', chunks: ['auth-callback'], officeJs, csp }),
-      new HtmlWebpackPlugin({ filename: 'commands.html', template: './src/commands.html', chunks: [], officeJs }),
       new HtmlWebpackPlugin({ filename: 'support.html', template: './src/support.html', chunks: [] }),
       new CopyWebpackPlugin({
         patterns: [

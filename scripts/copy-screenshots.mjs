@@ -10,6 +10,7 @@ const SHOWN = [
   'builder-german', 'chat-answer', 'chat-placed', 'chat-stopped', 'chat-restored', 'chat-describe-only', 'chat-german', 'chat-keyboard',
   'outside-office', 'report-search-spinner', 'settings-hints', 'live-hand-edit', 'german-cells',
   'insert-rows', 'move-placement', 'excel-table', 'live-status-moved', 'live-damaged', 'refresh-rows-changed', 'refresh-on-open',
+  'ribbon-refresh-all', 'ribbon-refresh-waits', 'excel-table-card-choice',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

@@ -1,6 +1,7 @@
 /**
  * Draws the add-in's icons (assets/icon-<size>.png): a blue tile with a small grid of cells and a green
- * "in sync" badge. Shapes are described in unit coordinates and rasterized with 4×4 supersampling, so every
+ * "in sync" badge; and the ribbon's "Refresh all" button (assets/refresh-all-<size>.png): a circular arrow around
+ * the same small grid. Shapes are described in unit coordinates and rasterized with 4×4 supersampling, so every
  * size is drawn for itself rather than scaled from another. Run: node -r @swc-node/register scripts/draw-icons.ts
  */
 import { writeFileSync } from 'node:fs';
@@ -25,11 +26,23 @@ function segmentDistance(x: number, y: number, ax: number, ay: number, bx: numbe
   const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
   return Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay)));
 }
+/** A ring's band between two angles (radians, clockwise from east, as y grows downwards). */
+const arc = (cx: number, cy: number, r: number, width: number, from: number, to: number): Shape => (x, y) => {
+  const distance = Math.hypot(x - cx, y - cy);
+  if (Math.abs(distance - r) > width / 2) return false;
+  const angle = (Math.atan2(y - cy, x - cx) + 2 * Math.PI) % (2 * Math.PI);
+  return angle >= from && angle <= to;
+};
+const triangle = (a: [number, number], b: [number, number], c: [number, number]): Shape => (x, y) => {
+  const side = (p: [number, number], q: [number, number]) => (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]);
+  const [s1, s2, s3] = [side(a, b), side(b, c), side(c, a)];
+  return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
+};
 const polyline = (points: [number, number][], width: number): Shape => (x, y) =>
   points.slice(1).some(([bx, by], i) => segmentDistance(x, y, points[i]![0], points[i]![1], bx, by) <= width / 2);
 
-/** Layers painted in order; later ones cover earlier ones. */
-function layers(): [Shape, Rgba][] {
+/** The add-in's icon: layers painted in order; later ones cover earlier ones. */
+function addinLayers(): [Shape, Rgba][] {
   const cells: [Shape, Rgba][] = [];
   const cols = 3;
   const rows = 3;
@@ -52,9 +65,41 @@ function layers(): [Shape, Rgba][] {
   ];
 }
 
-function render(size: number): Buffer {
+/**
+ * "Refresh all": a blue arrow turning clockwise around a small grid of cells, its head at the top left, drawn
+ * without a tile so it sits on the ribbon like Office's own command icons.
+ */
+function refreshLayers(): [Shape, Rgba][] {
+  const blue = hex('#0F6CBD');
+  const grid: [Shape, Rgba][] = [];
+  const [left, top, size, gap] = [0.35, 0.35, 0.13, 0.04];
+  for (let r = 0; r < 2; r += 1) {
+    for (let c = 0; c < 2; c += 1) {
+      const x = left + c * (size + gap);
+      const y = top + r * (size + gap);
+      grid.push([roundedRect(x, y, x + size, y + size, 0.015), hex(r === 0 ? '#5EA3E0' : '#0F6CBD')]);
+    }
+  }
+  // The band runs clockwise from just right of the top (300°) round the bottom to the left (200°), where the head
+  // sits across its end and points on along the circle.
+  const [cx, cy, r, end] = [0.5, 0.5, 0.36, (200 * Math.PI) / 180];
+  const tip: [number, number] = [cx + r * Math.cos(end), cy + r * Math.sin(end)];
+  const [ahead, across] = [[-Math.sin(end), Math.cos(end)], [Math.cos(end), Math.sin(end)]] as const;
+  const head = triangle(
+    [tip[0] + 0.13 * across[0], tip[1] + 0.13 * across[1]],
+    [tip[0] - 0.13 * across[0], tip[1] - 0.13 * across[1]],
+    [tip[0] + 0.2 * ahead[0], tip[1] + 0.2 * ahead[1]],
+  );
+  return [
+    [arc(cx, cy, r, 0.11, 0, end), blue],
+    [arc(cx, cy, r, 0.11, (300 * Math.PI) / 180, 2 * Math.PI), blue],
+    [head, blue],
+    ...grid,
+  ];
+}
+
+function render(size: number, painted: [Shape, Rgba][]): Buffer {
   const samples = 4;
-  const painted = layers();
   const pixels = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py += 1) {
     for (let px = 0; px < size; px += 1) {
@@ -118,7 +163,11 @@ function encodePng(width: number, height: number, rgba: Buffer): Buffer {
 }
 
 export const ICON_SIZES = [16, 32, 64, 80, 128];
+/** Ribbon buttons take 16, 32 and 80 px images (the manifest's Icon element). */
+export const BUTTON_SIZES = [16, 32, 80];
 
 if (require.main === module) {
-  for (const size of ICON_SIZES) writeFileSync(join(__dirname, '..', 'assets', `icon-${size}.png`), render(size));
+  const assets = join(__dirname, '..', 'assets');
+  for (const size of ICON_SIZES) writeFileSync(join(assets, `icon-${size}.png`), render(size, addinLayers()));
+  for (const size of BUTTON_SIZES) writeFileSync(join(assets, `refresh-all-${size}.png`), render(size, refreshLayers()));
 }

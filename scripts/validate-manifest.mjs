@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { validateManifest } from 'office-addin-manifest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const schema = join(root, '..', 'shared', 'schemas', 'office-addin-manifest', 'OfficeAppManifestV1_1.xsd');
+// Microsoft's schemas in ../shared, with the shared runtime's <Runtimes> they predate (schemas/office-addin-manifest).
+const schema = join(root, 'schemas', 'office-addin-manifest', 'OfficeAppManifest.xsd');
+const sharedSchemas = join(root, '..', 'shared', 'schemas', 'office-addin-manifest');
 const ONLINE_TIMEOUT_MS = 30_000;
 
 /** true or false when Microsoft's service gave a verdict; null (after saying why) when it could not. */
@@ -38,10 +40,10 @@ async function validateOnline(file) {
   }
 }
 
-/** The offline check: the manifest against Office's XML schema (../shared/schemas). */
+/** The offline check: the manifest against Office's XML schema (../shared/schemas, plus <Runtimes>). */
 function validateAgainstSchema(file) {
-  if (!existsSync(schema)) {
-    throw new Error(`The manifest schema is missing at ${schema}: clone ../shared beside this repository.`);
+  if (!existsSync(sharedSchemas)) {
+    throw new Error(`Microsoft's manifest schemas are missing at ${sharedSchemas}: clone ../shared beside this repository.`);
   }
   try {
     execFileSync('xmllint', ['--noout', '--schema', schema, file], { stdio: 'inherit' });

@@ -51,26 +51,27 @@ export interface CardState {
 
 /**
  * The one state a placement's card shows. Precedence, first match wins:
- * 1. What the placement is, whatever was done to it: No access, Not linked, Detached (its cells are gone),
- *    Damaged (some of its cells were deleted).
- * 2. A run item still under way: Queued, Refreshing — the newest thing happening to it.
- * 3. The pane's own outcome (Failed with why, Edited by hand): it was set after the run started, so it is newer
+ * 1. What the placement is, whatever was done to it: No access, Not linked, Detached (its cells are gone).
+ * 2. A run item still under way: Queued, Refreshing — the newest thing happening to it (Refresh all writes a
+ *    damaged placement whole again).
+ * 3. Damaged (some of its cells were deleted), whatever the pane or a finished run said.
+ * 4. The pane's own outcome (Failed with why, Edited by hand): it was set after the run started, so it is newer
  *    than any run item.
- * 4. The run item once finished, unless the platform has recorded a write the run did not make (a later
+ * 5. The run item once finished, unless the platform has recorded a write the run did not make (a later
  *    refresh): Failed with why; Edited by hand or Cells in the way, with the cells; Done is Up to date while the
  *    listing predates the run's write (a done item is current), else the platform's status; Stopped leaves the
  *    platform's status, noted as not reached.
- * 5. The platform's sync status, or Unknown without one.
+ * 6. The platform's sync status, or Unknown without one.
  */
 export function cardState(input: CardInputs): CardState {
   const platform: CardState = { status: input.syncStatus ?? 'UNKNOWN', reason: null, run: null };
   if (input.denied) return { ...platform, status: 'DENIED' };
   if (input.legacy) return { ...platform, status: 'LEGACY' };
   if (input.cellsGone || input.outcome?.state === 'DETACHED') return { ...platform, status: 'DETACHED' };
-  if (input.cellsDamaged) return { ...platform, status: 'DAMAGED' };
   const { run, outcome } = input;
   if (run?.state === 'queued') return { status: 'QUEUED', reason: null, run: run.state };
   if (run?.state === 'refreshing') return { status: 'REFRESHING', reason: null, run: run.state };
+  if (input.cellsDamaged) return { ...platform, status: 'DAMAGED' };
   if (outcome) return { status: outcome.state, reason: outcome.reason ?? null, run: null };
   const listed = input.refreshedAt ?? null;
   if (!run || (listed !== run.startedFrom && listed !== run.recorded)) return platform;

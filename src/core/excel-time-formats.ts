@@ -122,6 +122,15 @@ export function timeFormat(granularity: Granularity | undefined, format?: Member
   }
 }
 
+/**
+ * Whether a number format holds cell words: a week's, its words before the date (`timeFormat`). The cell keeps
+ * only the date, so a refresh in another language changes the format and not the value.
+ */
+export function formatHoldsWords(format: string): boolean {
+  return format !== WEEK_DATE && format.endsWith(WEEK_DATE);
+}
+const WEEK_DATE = 'yyyy-mm-dd';
+
 const YEAR_MONTH = /^(\d{4})-(\d{2})-/;
 
 /**

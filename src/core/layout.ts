@@ -20,6 +20,11 @@ export interface CellGrid {
   boldColumns?: number[];
   /** Header rows (0-based in the grid) to show in bold: the column headers of a pivot, a flat table's titles; never the filter summary. */
   boldHeaderRows?: number[];
+  /**
+   * Header rows (0-based in the grid) to fill: a pivot's column headers, whose last row holds the row members'
+   * titles. A flat result has none: as an Excel table its table style draws the header, as plain cells it stays bold.
+   */
+  filledHeaderRows?: number[];
 }
 
 export interface LayoutOptions {
@@ -297,5 +302,6 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
 
   const boldColumns = columnLeaves.flatMap((leaf, j) => (leaf.total ? [left + j] : []));
   const boldHeaderRows = Array.from({ length: headerRowCount }, (_, h) => summaryRows + h);
-  return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows, boldColumns, boldHeaderRows };
+  const filledHeaderRows = flat ? [] : boldHeaderRows;
+  return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows, boldColumns, boldHeaderRows, filledHeaderRows };
 }

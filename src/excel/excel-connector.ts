@@ -2,7 +2,7 @@ import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
-import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
+import { hostErrorCode, realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference, findNamedCells, legacyPlacementSetting, placementName } from './names';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, sheetNamed, type Inspection } from './reads';
 import * as selection from './selection';
@@ -12,7 +12,7 @@ import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCe
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, queueClear, type WriteProgress } from './writes';
 import { setLoadOnOpen, supportsStartupBehavior } from './startup';
-import { finishFirstPlacement, fitPlacementTable, placementTableProperty, type FirstPlacement } from './tables';
+import { finishFirstPlacement, fitPlacementTable, placementTableProperty, removePlacementTable, tableAfterMove, type FirstPlacement, type TableRefusal } from './tables';
 
 /**
  * The add-in's one door to Office.js: everything above works with plain data (sheet names, rectangles, grids,
@@ -29,7 +29,7 @@ export { DEFAULT_RESPONSE_BUDGET_BYTES, type Inspection } from './reads';
 export type { Snapshot } from './snapshot';
 export type { WriteProgress } from './writes';
 export type { CellChange } from './cell-changes';
-export { tableHeaderRow, type FirstPlacement } from './tables';
+export { tableHeaderRow, type FirstPlacement, type TableRefusal } from './tables';
 
 export interface Location extends SheetRef {
   rect: Rect;
@@ -87,12 +87,19 @@ export class ExcelConnector {
     return Excel.run(async (context) => {
       const sheets = context.workbook.worksheets;
       sheets.load('items/id, items/name');
+      // Which of them are tables (their notes, see tables.ts), read with the names' first request.
+      const notes = new Map(placementIds.map((id) => {
+        const note = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(id));
+        note.load('value');
+        return [id, note] as const;
+      }));
       const named = await findNamedCells(context, placementIds);
       const ids = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
       const found: PlacedCells[] = [];
       for (const cells of named.values()) {
         const sheetId = ids.get(cells.sheetName.toLowerCase());
-        if (sheetId) found.push({ ...cells, sheetId });
+        const note = notes.get(cells.placementId);
+        if (sheetId) found.push({ ...cells, sheetId, table: !note || note.isNullObject ? null : String(note.value ?? '') || null });
       }
       return found;
     });
@@ -165,22 +172,49 @@ export class ExcelConnector {
 
   /**
    * After a first placement: its columns autofit once, and its result made an Excel table when asked (see
-   * tables.ts). Resolves to the table's name, or null when the result stays plain cells.
+   * tables.ts). Resolves to null, or to why the result stays plain cells.
    */
-  finishPlacement(first: FirstPlacement): Promise<string | null> {
-    return this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => finishFirstPlacement(context, first))));
+  finishPlacement(first: FirstPlacement): Promise<TableRefusal | null> {
+    return this.tableStep(() => Excel.run((context) => finishFirstPlacement(context, first)));
+  }
+
+  /**
+   * Makes an existing placement's result an Excel table (its card's choice): over its header row and data, named
+   * `first.tableName`, in the theme's style, its column widths as they are. Resolves to null, or to why it stays
+   * plain cells.
+   */
+  makeTable(first: FirstPlacement): Promise<TableRefusal | null> {
+    return this.tableStep(() => Excel.run((context) => finishFirstPlacement(context, first, false)));
+  }
+
+  /** Turns a placement's table into plain cells (values and formats kept) and forgets it (see `removePlacementTable`). */
+  async removeTable(placementId: string, note: string | null): Promise<void> {
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => removePlacementTable(context, placementId, note))));
+  }
+
+  /**
+   * A table step after the cells are written and recorded: transient host errors are waited out; whatever Excel
+   * still refuses is answered as the reason the placement is plain cells (the steps leave it so), never thrown,
+   * since the placement itself is correct.
+   */
+  private async tableStep(step: () => Promise<TableRefusal | null>): Promise<TableRefusal | null> {
+    try {
+      return await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, step));
+    } catch (error) {
+      return { reason: 'refused', code: hostErrorCode(error) };
+    }
   }
 
   /**
    * After a refresh: the placement's table, if it has one (its note read by `prepare`), fitted to the result at `rect` (its header `headerRow`
    * rows down), the user's columns beside it kept; `headerRow` null turns it back into plain cells.
    */
-  async fitTable(placed: Pick<PlacedCells, 'placementId' | 'table' | 'rect'>, sheetName: string, rect: Rect, headerRow: number | null): Promise<void> {
+  async fitTable(placed: Pick<PlacedCells, 'placementId' | 'table' | 'rect'>, sheetName: string, rect: Rect, headerRow: number | null): Promise<TableRefusal | null> {
     const note = placed.table;
     // The result kept its size: the table already covers it (and any columns the user added). Checked before
     // `Excel.run`, which would send its closing sync even with nothing queued.
-    if (!note || (headerRow !== null && sameRect(placed.rect, rect))) return;
-    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => fitPlacementTable(context, placed.placementId, note, sheetName, placed.rect, rect, headerRow))));
+    if (!note || (headerRow !== null && sameRect(placed.rect, rect))) return null;
+    return this.tableStep(() => Excel.run((context) => fitPlacementTable(context, placed.placementId, note, sheetName, placed.rect, rect, headerRow)));
   }
 
   /** Empties cells (contents, and the number formats and bold the add-in set) in one request. */
@@ -201,9 +235,20 @@ export class ExcelConnector {
     await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => insertRows(context, sheetName, top, rows, columns))));
   }
 
-  /** Re-points a placement's name at its new cells and empties the old ones, in one request (see `moveName`). */
-  async movePlacement(placementId: string, to: { sheetName: string; rect: Rect }, clear: { sheetName: string; rects: readonly Rect[] }): Promise<void> {
-    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => moveName(context, placementId, to, clear))));
+  /**
+   * Re-points a placement's name at its new cells and empties the old ones, in one request (see `moveName`); a
+   * failure there is thrown. A placement that is a table (`table.note`) then has its table made again at the new
+   * cells, its header `table.headerRow` grid rows down (null: the result cannot head a table now), with the old
+   * one's name and style; resolves to null, or to why the moved placement is plain cells.
+   */
+  async movePlacement(
+    placementId: string, to: { sheetName: string; rect: Rect }, clear: { sheetName: string; rects: readonly Rect[] },
+    table: { note: string | null | undefined; headerRow: number | null } = { note: null, headerRow: null },
+  ): Promise<TableRefusal | null> {
+    const note = table.note ?? null;
+    const was = await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => moveName(context, placementId, to, clear, note))));
+    if (!note) return null;
+    return this.tableStep(() => Excel.run((context) => tableAfterMove(context, placementId, to.sheetName, to.rect, table.headerRow, was)));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { rectAddress, type Rect } from '../core/a1';
 import { queueName } from './names';
 import { sheetNamed } from './reads';
+import { findPlacementTable } from './tables';
 import { queueClear } from './writes';
 
 /**
@@ -28,16 +29,35 @@ export async function insertRows(context: Excel.RequestContext, sheetName: strin
 
 /**
  * Points a placement's existing name at its new cells and empties its old ones, in one request (the name first:
- * if Excel refuses it, the old cells are left as they are).
+ * if Excel refuses it, the old cells are left as they are). A placement that is a table (`tableNote`, its
+ * property's value) has that table converted to a range in the same request, after the name, so nothing of it stays
+ * at the old cells: converting keeps the table's look as the cells' own formats (Excel's "Convert to Range" keeps
+ * the formatting), so the placement's old cells have their formats cleared too
+ * (`Range.clear(Formats)`, ExcelApi 1.1, https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-clear-member(1)),
+ * never a column the user added beside the report inside the table, which stays on the sheet as it was. Resolves
+ * to the old table's name and style (to be made again at the new cells), or null when there was none.
  */
 export async function moveName(
   context: Excel.RequestContext,
   placementId: string,
   to: { sheetName: string; rect: Rect },
   clear: { sheetName: string; rects: readonly Rect[] },
-): Promise<void> {
+  tableNote: string | null = null,
+): Promise<{ name: string; style: string } | null> {
+  const table = tableNote ? await findPlacementTable(context, tableNote) : null;
   queueName(context, sheetNamed(context, to.sheetName), to.rect, { placementId, sheetName: to.sheetName, nameExists: true });
+  table?.table.convertToRange();
   const old = sheetNamed(context, clear.sheetName);
-  for (const rect of clear.rects) queueClear(old, rect);
+  for (const rect of clear.rects) {
+    queueClear(old, rect);
+    const styled = table && intersection(table.rect, rect);
+    if (styled) old.getRange(rectAddress(styled)).clear('Formats');
+  }
   await context.sync();
+  return table ? { name: table.table.name, style: table.table.style } : null;
+}
+
+function intersection(a: Rect, b: Rect): Rect | null {
+  const rect = { top: Math.max(a.top, b.top), bottom: Math.min(a.bottom, b.bottom), left: Math.max(a.left, b.left), right: Math.min(a.right, b.right) };
+  return rect.top <= rect.bottom && rect.left <= rect.right ? rect : null;
 }

@@ -21,16 +21,19 @@ export interface SnapshotPart {
   numberFormats: string[][];
 }
 
-export interface BoldRegion {
+/** Cells alike in bold and fill. */
+export interface LookRegion {
   rect: Rect;
   bold: boolean;
+  /** `#RRGGBB`, or null for no fill (which Excel reads as white, so a white fill is put back as none). */
+  fill: string | null;
 }
 
-/** What a write changes, as it was before: cells, number formats, bold, and the placement's name. */
+/** What a write changes, as it was before: cells, number formats, bold, fill, and the placement's name. */
 export interface Snapshot {
   sheetName: string;
   parts: SnapshotPart[];
-  bold: BoldRegion[];
+  looks: LookRegion[];
   /** The placement's name's formula before the write re-points it. */
   name: { placementId: string; formula: string } | null;
 }
@@ -57,8 +60,8 @@ export function restoreInput(value: unknown, type: string, formula: unknown, num
 /** What still needs the apostrophe in a Text-formatted cell: a formula sign, or an apostrophe of its own. */
 const TEXT_CELL_PREFIX = /^[=+\-@'\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63]/;
 
-/** Ranges whose bold is read in one request at most (a Format and a Font path each). */
-const MAX_BOLD_PROBES = 2_000;
+/** Ranges whose bold and fill are read in one request at most (Format, Font and Fill paths each). */
+const MAX_LOOK_PROBES = 2_000;
 
 /**
  * How a range whose cells differ in bold is asked about next: a block of columns as its single columns (a bold
@@ -71,34 +74,41 @@ function split(rect: Rect): Rect[] {
 }
 
 /**
- * Which cells of `rects` are bold, as uniform regions. `format.font.bold` answers for a whole range, or `null`
- * when its cells differ (https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefont#excel-excel-rangefont-bold-member):
- * mixed ranges are split (see `split`) and asked again, so a placement with a bold Total row and column takes
- * a few rounds and a few hundred small ranges, not a request per cell.
+ * Which cells of `rects` are bold and how they are filled, as uniform regions. `format.font.bold` and
+ * `format.fill.color` answer for a whole range, or `null` when its cells differ
+ * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefont#excel-excel-rangefont-bold-member,
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefill#excel-excel-rangefill-color-member):
+ * mixed ranges are split (see `split`) and asked again, so a placement with a bold Total row and column and
+ * filled header rows takes a few rounds and a few hundred small ranges, not a request per cell.
  */
-async function readBold(context: Excel.RequestContext, sheet: Excel.Worksheet, rects: readonly Rect[]): Promise<BoldRegion[]> {
-  const regions: BoldRegion[] = [];
+async function readLooks(context: Excel.RequestContext, sheet: Excel.Worksheet, rects: readonly Rect[]): Promise<LookRegion[]> {
+  const regions: LookRegion[] = [];
   let pending = rects.slice();
   while (pending.length > 0) {
-    const round = pending.slice(0, MAX_BOLD_PROBES);
-    pending = pending.slice(MAX_BOLD_PROBES);
-    const fonts = round.map((rect) => {
-      const font = sheet.getRange(rectAddress(rect)).format.font;
-      font.load('bold');
-      return font;
+    const round = pending.slice(0, MAX_LOOK_PROBES);
+    pending = pending.slice(MAX_LOOK_PROBES);
+    const formats = round.map((rect) => {
+      const format = sheet.getRange(rectAddress(rect)).format;
+      format.load('font/bold,fill/color');
+      return format;
     });
-    // At most MAX_BOLD_PROBES ranges a request; mixed ranges are split, so rounds grow with log2 of the rows.
+    // At most MAX_LOOK_PROBES ranges a request; mixed ranges are split, so rounds grow with log2 of the rows.
     // eslint-disable-next-line office-addins/no-context-sync-in-loop
     await context.sync();
     round.forEach((rect, i) => {
-      const bold = fonts[i]!.bold as boolean | null;
-      if (bold === null && (rectRows(rect) > 1 || rectColumns(rect) > 1)) {
+      const bold = formats[i]!.font.bold as boolean | null;
+      const fill = formats[i]!.fill.color as string | null;
+      if ((bold === null || fill === null) && (rectRows(rect) > 1 || rectColumns(rect) > 1)) {
         for (const part of split(rect)) pending.push(part);
-      } else regions.push({ rect, bold: bold === true });
+      } else regions.push({ rect, bold: bold === true, fill: fill === null || fill.toUpperCase() === NO_FILL ? null : fill });
     });
   }
   return regions;
 }
+
+/** What `fill.color` reads for cells with no fill. */
+const NO_FILL = '#FFFFFF';
+const plainLook = (rect: Rect): LookRegion => ({ rect, bold: false, fill: null });
 
 export interface SnapshotOptions {
   /** The rectangles hold no values (the sheet's used range does not reach them): only formats are kept. */
@@ -124,7 +134,7 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
   const sheet = () => (sheetProxy ??= sheetNamed(context, sheetName));
   const named = options.renames && options.nameFormula === undefined ? context.workbook.names.getItem(placementName(options.renames)) : null;
   named?.load('formula');
-  // Cells beyond the used range counting formats hold nothing at all: blank, General, not bold
+  // Cells beyond the used range counting formats hold nothing at all: blank, General, not bold, not filled
   // (https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet#excel-excel-worksheet-getusedrangeornullobject-member(1)).
   const used = options.formattedRange === undefined ? sheet().getUsedRangeOrNullObject(false) : null;
   used?.load('address');
@@ -163,9 +173,9 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
       return bytes;
     });
   }
-  const bold = rects.filter(isBlank).map((rect) => ({ rect, bold: false })).concat(toRead.length ? await readBold(context, sheet(), toRead) : []);
+  const looks = rects.filter(isBlank).map(plainLook).concat(toRead.length ? await readLooks(context, sheet(), toRead) : []);
   const formula = options.nameFormula ?? (named ? String(named.formula) : undefined);
-  return { sheetName, parts, bold, name: options.renames && formula !== undefined ? { placementId: options.renames, formula } : null };
+  return { sheetName, parts, looks, name: options.renames && formula !== undefined ? { placementId: options.renames, formula } : null };
 }
 
 /** What puts back a value read with `values` alone, in a placement's own cells (text, numbers, booleans). */
@@ -174,19 +184,19 @@ function knownInput(value: CellValue, numberFormat: string): CellValue {
   return restoreInput(value, type, undefined, numberFormat);
 }
 
-/** Cells known to hold nothing: no value, General, not bold. */
+/** Cells known to hold nothing: no value, General (not bold, not filled: see `plainLook`). */
 function blankPart(rect: Rect): SnapshotPart {
   return { rect, inputs: null, numberFormats: Array.from({ length: rectRows(rect) }, () => new Array<string>(rectColumns(rect)).fill('General')) };
 }
 
 /** The snapshot of cells known to be blank (beyond the sheet's used range counting formats), read from nowhere. */
 export function blankSnapshot(sheetName: string, rects: readonly Rect[]): Snapshot {
-  return { sheetName, parts: rects.map(blankPart), bold: rects.map((rect) => ({ rect, bold: false })), name: null };
+  return { sheetName, parts: rects.map(blankPart), looks: rects.map(plainLook), name: null };
 }
 
 type RestoreOp =
   | { kind: 'part'; part: SnapshotPart; start: number; end: number; formats: FormatPiece[] }
-  | { kind: 'bold'; region: BoldRegion }
+  | { kind: 'look'; region: LookRegion }
   | { kind: 'name'; placementId: string; formula: string };
 
 /** The requests that put a snapshot back, each within the budget. */
@@ -204,7 +214,8 @@ export function planRestore(snapshot: Snapshot, budget: number): { ops: RestoreO
     };
     chunkRows(source, 0, rectRows(part.rect), REQUEST_OVERHEAD.clear + range, () => 0, batcher, (chunk): RestoreOp => ({ kind: 'part', part, ...chunk }));
   }
-  for (const region of snapshot.bold) batcher.fit({ kind: 'bold', region }, range + font);
+  // Bold, then the fill (a Format and Fill path as costly as the font's).
+  for (const region of snapshot.looks) batcher.fit({ kind: 'look', region }, range + 2 * font);
   if (snapshot.name) batcher.fit({ kind: 'name', ...snapshot.name }, REQUEST_OVERHEAD.name + jsonStringBytes(snapshot.name.formula));
   return batcher.batches;
 }
@@ -212,7 +223,7 @@ export function planRestore(snapshot: Snapshot, budget: number): { ops: RestoreO
 /**
  * Puts a snapshot back: number formats before values (a value written into a Text-formatted cell stays text),
  * formulas only where the cell held one, text behind the apostrophe where Excel would read it otherwise, bold
- * as it was, the name's old reference. Nothing else is touched: no `clear('All')`, which would also wipe fills,
+ * and fill as they were, the name's old reference. Nothing else is touched: no `clear('All')`, which would also wipe fills,
  * borders and fonts the write never changed. Transient host errors are waited out (`RESTORE_RETRY`).
  */
 export async function restoreSnapshot(snapshot: Snapshot, budget: number, sleep: Sleep, retry: RetryPolicy = RESTORE_RETRY): Promise<void> {
@@ -228,8 +239,11 @@ export async function restoreSnapshot(snapshot: Snapshot, budget: number, sleep:
         const cells = sheet.getRange(rectAddress({ ...rect, top: rect.top + op.start, bottom: rect.top + op.end - 1 }));
         if (inputs) cells.formulas = inputs.slice(op.start, op.end);
         else cells.clear('Contents');
-      } else if (op.kind === 'bold') {
-        sheet.getRange(rectAddress(op.region.rect)).format.font.bold = op.region.bold;
+      } else if (op.kind === 'look') {
+        const { format } = sheet.getRange(rectAddress(op.region.rect));
+        format.font.bold = op.region.bold;
+        if (op.region.fill) format.fill.color = op.region.fill;
+        else format.fill.clear();
       } else {
         context.workbook.names.getItem(placementName(op.placementId)).formula = op.formula;
       }

@@ -8,11 +8,11 @@ import { supportsRequirementSet } from './requirements';
  * asked for only where the host says it has that set; `load` takes effect from the next time the document opens,
  * `none` stops it. The choice itself is kept in the workbook (workbook-state.ts), never here.
  */
-export const STARTUP_REQUIREMENT = { name: 'SharedRuntime', version: '1.1' } as const;
+export const SHARED_RUNTIME_REQUIREMENT = { name: 'SharedRuntime', version: '1.1' } as const;
 
 /** Whether this host can be asked to load the add-in with the document. */
 export function supportsStartupBehavior(): boolean {
-  if (!supportsRequirementSet(STARTUP_REQUIREMENT.name, STARTUP_REQUIREMENT.version)) return false;
+  if (!supportsRequirementSet(SHARED_RUNTIME_REQUIREMENT.name, SHARED_RUNTIME_REQUIREMENT.version)) return false;
   return typeof Office !== 'undefined' && typeof Office.addin?.setStartupBehavior === 'function';
 }
 

@@ -1,6 +1,7 @@
 import { parseSheetAddress, rectAddress, sameRect, sheetAddress, type Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
 import { sheetNamed } from './reads';
+import { hostErrorCode, isTransientHostError as isTransient } from './host-errors';
 import { API_SETS, supportsExcelApi } from './requirements';
 
 /**
@@ -87,13 +88,19 @@ function parseStored(value: unknown): StoredTable | null {
 
 /**
  * Queues, in a request being built, the lookups that find a free table name for `title` (`base`, `base_2`, …
- * `base_9`, none a table or a defined name); after the sync, the resolver answers the first free one, or null.
+ * `base_9`, none a table or a defined name), and the ids of the tables there are; after the sync, `name` answers the
+ * first free one, or null.
  */
-export function queueFreeTableName(context: Excel.RequestContext, title: string): () => string | null {
+export function queueFreeTableName(context: Excel.RequestContext, title: string): { name(): string | null; tablesBefore(): string[] } {
   const taken = nameCandidates(tableNameFor(title)).map((name) => ({
     name, table: context.workbook.tables.getItemOrNullObject(name), defined: context.workbook.names.getItemOrNullObject(name),
   }));
-  return () => taken.find((t) => t.table.isNullObject && t.defined.isNullObject)?.name ?? null;
+  const tables = context.workbook.tables;
+  tables.load('items/id');
+  return {
+    name: () => taken.find((t) => t.table.isNullObject && t.defined.isNullObject)?.name ?? null,
+    tablesBefore: () => tables.items.map((table) => table.id),
+  };
 }
 
 export interface FirstPlacement {
@@ -105,33 +112,100 @@ export interface FirstPlacement {
   headerRow: number;
   /** Make the result a table with this name (free when the workbook's state was read), or null for plain cells. */
   tableName: string | null;
+  /** The ids of the workbook's tables when its state was read (`WorkbookState.tablesBefore`). */
+  tablesBefore: readonly string[];
 }
+
+/**
+ * Why Excel would not make (or keep) a placement's table. The placement stays correct as plain cells (its values
+ * and formats are written and recorded either way) and the pane says why in words:
+ * - `overlap`: another table is in the way ("If the table cannot be added (e.g., because the address is invalid, or
+ *   the table would overlap with another table), an error will be thrown",
+ *   https://learn.microsoft.com/javascript/api/excel/excel.tablecollection#excel-excel-tablecollection-add-member(1));
+ * - `refused`: any other refusal (merged cells in the range, a protected sheet…), with Excel's error code.
+ */
+export type TableRefusal = { reason: 'overlap'; table: string } | { reason: 'refused'; code: string | null };
 
 /**
  * After a first placement: columns autofit (ExcelApi 1.2,
  * https://learn.microsoft.com/javascript/api/excel/excel.rangeformat#excel-excel-rangeformat-autofitcolumns-member(1))
- * to the header and data, never to the filter summary's long line; then, when asked, the table. Resolves to the
- * table's name, or null when the result stays plain cells (the host refused the table: it would overlap a table).
+ * to the header and data, never to the filter summary's long line (unless `autofit` is false: a placement turned
+ * into a table from its card keeps the widths it has); then, when asked, the table. Resolves to null, or to why
+ * the result stays plain cells (the host refused the table); transient host errors are thrown, to be retried.
  */
-export async function finishFirstPlacement(context: Excel.RequestContext, first: FirstPlacement): Promise<string | null> {
+export async function finishFirstPlacement(context: Excel.RequestContext, first: FirstPlacement, autofit = true): Promise<TableRefusal | null> {
   const sheet = sheetNamed(context, first.sheetName);
   const body: Rect = { ...first.rect, top: first.rect.top + first.headerRow };
-  sheet.getRange(rectAddress(body)).format.autofitColumns();
+  if (autofit) sheet.getRange(rectAddress(body)).format.autofitColumns();
   if (first.tableName === null) {
-    await context.sync();
+    try {
+      await context.sync();
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      // Only the column widths were asked for: cosmetic, and the placement is written, named and recorded without
+      // them. Nothing the user relies on changes, so there is nothing to tell.
+    }
     return null;
   }
-  addTable(context, first.sheetName, tableRect(body), first.tableName, TABLE_STYLE);
+  return makeTable(context, first.placementId, first.sheetName, tableRect(body), { name: first.tableName, style: TABLE_STYLE }, first.tablesBefore);
+}
+
+/**
+ * Makes the placement's table over `rect` (its header row and data) with `name` and `style`, and keeps it (id and
+ * name) in the placement's property, in the request that autofits the columns: placing costs no sync for it. Excel
+ * carries out a failed request's operations up to the one that failed, so a refused name or style leaves a table
+ * made: it is the one over `rect` not among the tables there were before, and goes back to a range, so nothing of
+ * it is left, the property goes, and the refusal is answered. A transient failure is thrown after that, to be
+ * retried from a clean slate.
+ */
+async function makeTable(
+  context: Excel.RequestContext, placementId: string, sheetName: string, rect: Rect, { name, style }: { name: string; style: string },
+  tablesBefore: readonly string[],
+): Promise<TableRefusal | null> {
+  const table = context.workbook.tables.add(sheetAddress(sheetName, rect), true);
+  table.name = name;
+  table.style = style;
   // Kept by name in the same request (the id is not known before it): the first fit after a refresh adds the id.
-  context.workbook.properties.custom.add(placementTableProperty(first.placementId), storedValue('', first.tableName));
+  context.workbook.properties.custom.add(placementTableProperty(placementId), storedValue('', name));
   try {
     await context.sync();
-  } catch {
-    // Refused (another table in the way, or the name taken since the state was read): plain cells, as placed.
     return null;
+  } catch (error) {
+    const refusal = await refusedTable(context, placementId, sheetName, rect, (id) => !tablesBefore.includes(id), error);
+    if (isTransient(error)) throw error;
+    return refusal;
   }
-  return first.tableName;
 }
+
+/**
+ * After Excel refused a table over `rect`: why (another table there, by name; else Excel's code), with the
+ * placement left plain cells — the tables `own` picks by id (one made before its name or style was refused, or the
+ * placement's table kept so far) converted back to a range ("All data is preserved", https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-converttorange-member(1)),
+ * and the placement's property removed.
+ */
+async function refusedTable(context: Excel.RequestContext, placementId: string, sheetName: string, rect: Rect, own: (tableId: string) => boolean, error: unknown): Promise<TableRefusal> {
+  const tables = sheetNamed(context, sheetName).tables;
+  tables.load('items/id, items/name');
+  const property = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(placementId));
+  await context.sync();
+  const ranges = tables.items.map((table) => {
+    const range = table.getRange();
+    range.load('address');
+    return { table, range };
+  });
+  await context.sync();
+  let overlapping: string | null = null;
+  for (const { table, range } of ranges) {
+    const at = parseSheetAddress(range.address).rect;
+    if (own(table.id)) table.convertToRange();
+    else if (!overlapping && intersects(at, rect)) overlapping = table.name;
+  }
+  if (!property.isNullObject) property.delete();
+  await context.sync();
+  return overlapping ? { reason: 'overlap', table: overlapping } : { reason: 'refused', code: hostErrorCode(error) };
+}
+
+const intersects = (a: Rect, b: Rect) => a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
 
 /** `base`, `base_2`, … `base_9`: looked up together, the first free one taken. */
 function nameCandidates(base: string): string[] {
@@ -151,14 +225,8 @@ function addTable(context: Excel.RequestContext, sheetName: string, rect: Rect, 
   return table;
 }
 
-/**
- * After a refresh: the placement's table (`note`: its property's value as read with the workbook's state) fitted to the new result at `rect`
- * (`before`: the result's cells before the refresh), `headerRow` grid rows
- * down; `headerRow` null (the report is a pivot now, or its headers cannot head a table) converts the table to a
- * range. A table the user removed is forgotten: the placement is plain cells from then on.
- */
-export async function fitPlacementTable(context: Excel.RequestContext, placementId: string, note: string, sheetName: string, before: Rect, rect: Rect, headerRow: number | null): Promise<void> {
-  const property = context.workbook.properties.custom.getItem(placementTableProperty(placementId));
+/** The placement's table by its note (its id, else its name), with its style and cells; null when the user removed it. */
+export async function findPlacementTable(context: Excel.RequestContext, note: string): Promise<{ table: Excel.Table; rect: Rect } | null> {
   const stored = parseStored(note);
   const byId = context.workbook.tables.getItemOrNullObject(stored?.id || stored?.name || '');
   const byName = context.workbook.tables.getItemOrNullObject(stored?.name ?? stored?.id ?? '');
@@ -166,41 +234,106 @@ export async function fitPlacementTable(context: Excel.RequestContext, placement
   byName.load('id, name, style');
   await context.sync();
   const table = !byId.isNullObject ? byId : !byName.isNullObject ? byName : null;
-  if (!table) {
+  if (!table) return null;
+  const range = table.getRange();
+  range.load('address');
+  await context.sync();
+  const { address } = range;
+  return { table, rect: parseSheetAddress(address).rect };
+}
+
+/**
+ * A moved placement's table made again at its new cells (`rect`: the result there, its header `headerRow` grid rows
+ * down) with the old one's name and style (the old one was converted to a range first, so its name is free), or
+ * forgotten when the result cannot head a table now (`headerRow` null) or the user had removed it (`was` null).
+ */
+export async function tableAfterMove(context: Excel.RequestContext, placementId: string, sheetName: string, rect: Rect, headerRow: number | null, was: { name: string; style: string } | null): Promise<TableRefusal | null> {
+  if (was && headerRow !== null) {
+    const tables = context.workbook.tables;
+    tables.load('items/id');
+    await context.sync();
+    const before = tables.items.map((table) => table.id);
+    return makeTable(context, placementId, sheetName, tableRect({ ...rect, top: rect.top + headerRow }), was, before);
+  }
+  const property = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(placementId));
+  await context.sync();
+  if (!property.isNullObject) {
     property.delete();
     await context.sync();
-    return;
   }
+  return null;
+}
+
+/**
+ * Turns a placement's table into plain cells from its card: converted to a range, which keeps every value and
+ * format ("All data is preserved", https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-converttorange-member(1)),
+ * and its property removed, so refreshes leave it plain cells.
+ */
+export async function removePlacementTable(context: Excel.RequestContext, placementId: string, note: string | null): Promise<void> {
+  const found = note ? await findPlacementTable(context, note) : null;
+  found?.table.convertToRange();
+  const property = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(placementId));
+  await context.sync();
+  if (!property.isNullObject) property.delete();
+  await context.sync();
+}
+
+/**
+ * After a refresh: the placement's table (`note`: its property's value as read with the workbook's state) fitted to the new result at `rect`
+ * (`before`: the result's cells before the refresh), `headerRow` grid rows
+ * down; `headerRow` null (the report is a pivot now, or its headers cannot head a table) converts the table to a
+ * range. A table the user removed is forgotten: the placement is plain cells from then on. When Excel refuses the
+ * new size (another table or merged cells in the way), the table goes back to a range, the placement stays plain
+ * cells, and why is answered.
+ */
+export async function fitPlacementTable(context: Excel.RequestContext, placementId: string, note: string, sheetName: string, before: Rect, rect: Rect, headerRow: number | null): Promise<TableRefusal | null> {
+  const property = context.workbook.properties.custom.getItem(placementTableProperty(placementId));
+  const stored = parseStored(note);
+  const found = await findPlacementTable(context, note);
+  if (!found) {
+    property.delete();
+    await context.sync();
+    return null;
+  }
+  const { table, rect: old } = found;
   if (headerRow === null) {
     table.convertToRange();
     property.delete();
     await context.sync();
-    return;
+    return null;
   }
-  const range = table.getRange();
-  range.load('address');
   // A table kept by name only (its first placement could not know the id) is kept by id from now on.
-  if (!stored?.id) context.workbook.properties.custom.add(placementTableProperty(placementId), storedValue(table.id, table.name));
-  await context.sync();
-  const { address } = range;
-  const old = parseSheetAddress(address).rect;
+  if (!stored?.id) {
+    context.workbook.properties.custom.add(placementTableProperty(placementId), storedValue(table.id, table.name));
+    await context.sync();
+  }
   const body: Rect = { ...rect, top: rect.top + headerRow };
   // The user's columns on the table's right (beyond the result's cells before the refresh) stay in it while they
   // still adjoin the result; a result grown narrower leaves them on the sheet beside the table, as they are.
   const userRight = old.left === before.left && old.right > before.right ? old.right : null;
   const next = tableRect({ ...body, right: userRight !== null && body.right >= before.right ? Math.max(body.right, userRight) : body.right });
-  if (sameRect(old, next)) return;
+  if (sameRect(old, next)) return null;
+  const { id, name, style } = table;
   if (old.top === next.top && supportsExcelApi(API_SETS.tableResize)) {
     table.resize(sheetAddress(sheetName, next));
-    await context.sync();
-    return;
+    try {
+      await context.sync();
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      return refusedTable(context, placementId, sheetName, next, (tableId) => tableId === id, error);
+    }
+    return null;
   }
   // Without `resize`: the same table again over the new range (converting keeps every cell).
-  const { name, style } = table;
   table.convertToRange();
   const added = addTable(context, sheetName, next, name, style);
-  await context.sync();
+  try {
+    await context.sync();
+  } catch (error) {
+    // Not retried even when transient: the old table may be converted already, and a retry would not find it.
+    return refusedTable(context, placementId, sheetName, next, (tableId) => tableId === id, error);
+  }
   context.workbook.properties.custom.add(placementTableProperty(placementId), storedValue(added.id, added.name));
   await context.sync();
+  return null;
 }
-

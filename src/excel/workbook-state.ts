@@ -75,6 +75,11 @@ export interface WorkbookState {
   sheets: SheetRef[];
   /** A free name for a table of the result, when one was asked for (`tableTitle`): read here to save a sync later. */
   freeTableName?: string | null;
+  /**
+   * The ids of the workbook's tables before the placement's own is made, read with the free name: a table made in a
+   * request Excel then failed (its name or style refused) is one not among them, and is taken back.
+   */
+  tablesBefore?: readonly string[];
 }
 
 /**
@@ -123,7 +128,7 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
     formattedRange: formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect,
     placements,
     sheets: sheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name })),
-    ...(freeTableName ? { freeTableName: freeTableName() } : {}),
+    ...(freeTableName ? { freeTableName: freeTableName.name(), tablesBefore: freeTableName.tablesBefore() } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Cell, Rect } from '../core/a1';
+import { formatHoldsWords } from '../core/excel-time-formats';
 import type { CellGrid } from '../core/layout';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from './json-size';
 import { Batcher, chunkRows, OFFICE_BULK_CELLS, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
@@ -13,7 +14,10 @@ export interface RecordTarget {
   nameExists: boolean;
 }
 
-/** Grid rows `[start, end)`: number formats first, then values, bold off, then the bold rows and columns in them. */
+/**
+ * Grid rows `[start, end)`: number formats first, then values, bold off, then the bold rows and columns in them;
+ * in a grid with filled header rows (a pivot), fill cleared and then the header rows in the chunk filled.
+ */
 export interface CellsOp {
   kind: 'cells';
   start: number;
@@ -21,12 +25,24 @@ export interface CellsOp {
   formats: FormatPiece[];
   /** Grid-relative rectangles set bold inside the chunk. */
   bold: Rect[];
+  /** Whether the chunk's fill is the add-in's to reset (a grid with filled header rows). */
+  resetFill: boolean;
+  /** Grid-relative rectangles given the header fill inside the chunk. */
+  fill: Rect[];
+}
+
+/** Sheet cells given one number format (a scalar for the whole range). */
+export interface FormatRect {
+  rect: Rect;
+  format: string;
 }
 
 export type WriteOp =
   | CellsOp
-  /** Cells the old result used and the new one does not: contents cleared, number format General, bold off. */
+  /** Cells the old result used and the new one does not: contents cleared, number format General, bold off, fill cleared. */
   | { kind: 'clear'; rect: Rect }
+  /** Number formats rewritten on cells whose values stay (a week label's words in another language). */
+  | { kind: 'formats'; formats: FormatRect[] }
   | { kind: 'property'; workbookId: string }
   | { kind: 'name'; record: RecordTarget; rect: Rect };
 
@@ -134,29 +150,85 @@ export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, optio
   // Header rows are bold like the Total rows (each bold row costs a range and a font in the request).
   const boldRows = new Set([...grid.boldRows, ...(grid.boldHeaderRows ?? [])]);
   const boldColumns = columnRuns(grid.boldColumns ?? []);
+  // A pivot's header rows are filled too. The rows a pivot rewrites lose any fill first, so a header row that
+  // became a data row is plain again; so do all rows of a write of the whole grid (a first one, or a new shape,
+  // where the old cells may have been a pivot's). Each costs a Format and Fill path and their action, as a font does.
+  const filledRows = new Set(grid.filledHeaderRows ?? []);
+  const resetFill = filledRows.size > 0 || (runs.length === 1 && runs[0]![0] === 0 && runs[0]![1] === height);
   const { range, font } = REQUEST_OVERHEAD;
-  const base = range + font + boldColumns.length * (range + font);
+  const fillCost = font;
+  const base = range + font + boldColumns.length * (range + font) + (resetFill ? fillCost : 0);
+  const rowExtra = (r: number) => (boldRows.has(r) ? range + font : 0) + (filledRows.has(r) ? range + fillCost : 0);
   const batcher = new Batcher<WriteOp>(budget);
 
   if (options.workbookId) batcher.add({ kind: 'property', workbookId: options.workbookId }, REQUEST_OVERHEAD.property + jsonStringBytes(options.workbookId));
   const touched: Rect[] = [];
   for (const [start, end] of runs) {
-    chunkRows(source, start, end, base, (r) => (boldRows.has(r) ? range + font : 0), batcher, (chunk): WriteOp => {
+    chunkRows(source, start, end, base, rowExtra, batcher, (chunk): WriteOp => {
       const bold: Rect[] = [];
       for (let r = chunk.start; r < chunk.end; r += 1) if (boldRows.has(r)) bold.push({ top: r, bottom: r, left: 0, right: columns - 1 });
       for (const [left, right] of boldColumns) bold.push({ top: chunk.start, bottom: chunk.end - 1, left, right });
+      const fill = rowRects(filledRows, chunk.start, chunk.end, columns);
       touched.push({ top: rect.top + chunk.start, bottom: rect.top + chunk.end - 1, left: rect.left, right: rect.right });
-      return { kind: 'cells', start: chunk.start, end: chunk.end, formats: chunk.formats, bold };
+      return { kind: 'cells', start: chunk.start, end: chunk.end, formats: chunk.formats, bold, resetFill, fill };
     }, (chunk) => askedIn(chunk.start, chunk.end));
   }
+  // Rewriting a header row may mean the words changed (another language: a week column's title names its
+  // granularity): the week formats of the rows left as they are are rewritten too, so every row reads alike.
+  if (requested && runs.length > 0 && runs[0]![0] < grid.headerRows) {
+    const formats = wordFormatsOutside(grid, runs).map(({ rect: cells, format }) => ({ rect: offsetRect(cells, rect), format }));
+    if (formats.length) {
+      batcher.fit({ kind: 'formats', formats }, formats.reduce((sum, f) => sum + range + REQUEST_OVERHEAD.set + jsonStringBytes(f.format), 0));
+      for (const f of formats) touched.push(f.rect);
+    }
+  }
   for (const clear of options.clear ?? []) {
-    batcher.fit({ kind: 'clear', rect: clear }, REQUEST_OVERHEAD.clear);
+    batcher.fit({ kind: 'clear', rect: clear }, REQUEST_OVERHEAD.clear + fillCost);
     touched.push(clear);
   }
   if (options.record) {
     batcher.fit({ kind: 'name', record: options.record, rect }, REQUEST_OVERHEAD.name + jsonStringBytes(`=${reference(sheetName, rect)}`));
   }
   return { sheetName, anchor, rect, grid, batches: batcher.batches, totalRows: requested ? requested.length : height, touched, record: options.record };
+}
+
+/** Grid-relative rectangles over `columns` columns for the runs of `rows` within `[start, end)`. */
+function rowRects(rows: ReadonlySet<number>, start: number, end: number, columns: number): Rect[] {
+  const rects: Rect[] = [];
+  for (let r = start; r < end; r += 1) {
+    if (!rows.has(r)) continue;
+    const last = rects.at(-1);
+    if (last && last.bottom === r - 1) last.bottom = r;
+    else rects.push({ top: r, bottom: r, left: 0, right: columns - 1 });
+  }
+  return rects;
+}
+
+/** A grid-relative rectangle on the sheet, the grid's top-left at `at`'s. */
+const offsetRect = (cells: Rect, at: Rect): Rect => ({ top: at.top + cells.top, bottom: at.top + cells.bottom, left: at.left + cells.left, right: at.left + cells.right });
+
+/** Grid-relative runs of cells, column by column, whose number format holds words, in the rows no run rewrites. */
+export function wordFormatsOutside(grid: CellGrid, runs: readonly (readonly [number, number])[]): FormatRect[] {
+  const height = grid.numberFormats.length;
+  const rewritten = new Uint8Array(height);
+  for (const [start, end] of runs) rewritten.fill(1, start, end);
+  const found: FormatRect[] = [];
+  const columns = height ? grid.numberFormats[0]!.length : 0;
+  for (let c = 0; c < columns; c += 1) {
+    let open: FormatRect | null = null;
+    for (let r = 0; r < height; r += 1) {
+      const format = grid.numberFormats[r]![c]!;
+      if (rewritten[r] || !formatHoldsWords(format)) {
+        open = null;
+      } else if (open && open.format === format) {
+        open.rect.bottom = r;
+      } else {
+        open = { rect: { top: r, bottom: r, left: c, right: c }, format };
+        found.push(open);
+      }
+    }
+  }
+  return found;
 }
 
 /** Index of the first element of sorted `values` not below `value`. */

@@ -49,17 +49,34 @@ function queueCells(sheet: Excel.Worksheet, plan: WritePlan, op: CellsOp): void 
   const range = sheet.getRange(rectAddress({ top: rect.top + op.start, bottom: rect.top + op.end - 1, left: rect.left, right: rect.right }));
   range.values = grid.values.slice(op.start, op.end).map((row) => row.map(cellInput));
   range.format.font.bold = false;
-  for (const bold of op.bold) {
-    sheet.getRange(rectAddress({ top: rect.top + bold.top, bottom: rect.top + bold.bottom, left: rect.left + bold.left, right: rect.left + bold.right })).format.font.bold = true;
-  }
+  const at = (cells: Rect) => sheet.getRange(rectAddress({ top: rect.top + cells.top, bottom: rect.top + cells.bottom, left: rect.left + cells.left, right: rect.left + cells.right }));
+  for (const bold of op.bold) at(bold).format.font.bold = true;
+  if (op.resetFill) range.format.fill.clear();
+  for (const fill of op.fill) at(fill).format.fill.color = HEADER_FILL;
 }
 
-/** Cells a placement no longer uses: emptied, and what the add-in set there (number format, bold) undone; fills and borders stay. */
+/**
+ * A pivot's header fill: a fixed light blue (black text on it keeps a contrast above 17:1). Not a built-in cell
+ * style such as "20% - Accent1", which would follow the workbook's theme: `Range.style` takes a style's name
+ * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-style-member), built-in
+ * style names differ by Excel's language (https://github.com/MicrosoftDocs/VBA-Docs/issues/1119), even the
+ * `BuiltInStyle` values are not all found (https://github.com/OfficeDev/office-js/issues/3061), and a style
+ * replaces the cells' number formats. `format.fill.color` takes `#RRGGBB` on every host
+ * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefill#excel-excel-rangefill-color-member).
+ */
+export const HEADER_FILL = '#DDEBF7';
+
+/**
+ * Cells a placement no longer uses: emptied, and what the add-in set there (number format, bold, a pivot's
+ * header fill) undone; borders stay. `fill.clear()` "Resets the range background"
+ * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefill#excel-excel-rangefill-clear-member(1)).
+ */
 export function queueClear(sheet: Excel.Worksheet, rect: Rect): void {
   const range = sheet.getRange(rectAddress(rect));
   range.clear('Contents');
   range.numberFormat = everyCell('General');
   range.format.font.bold = false;
+  range.format.fill.clear();
 }
 
 function queueOp(context: Excel.RequestContext, sheet: Excel.Worksheet, plan: WritePlan, op: WriteOp): void {
@@ -72,6 +89,9 @@ function queueOp(context: Excel.RequestContext, sheet: Excel.Worksheet, plan: Wr
       return queueCells(sheet, plan, op);
     case 'clear':
       return queueClear(sheet, op.rect);
+    case 'formats':
+      for (const { rect, format } of op.formats) sheet.getRange(rectAddress(rect)).numberFormat = everyCell(format);
+      return;
     case 'name':
       return queueName(context, sheet, op.rect, op.record);
   }

@@ -98,3 +98,35 @@ export class ReportChangedElsewhereError extends Error {
     super(`Someone else changed "${title}" since you opened it. Reload it to see their version, or save yours as a copy.`, { cause });
   }
 }
+
+/**
+ * A move failed at its last step (Excel would not point the placement's name at the new cells), and putting the
+ * platform's record back to the old cells failed too: the old cells still hold the placement (its name is there,
+ * the new cells were emptied, or `cellsAt` still hold part of it when putting them back failed as well), but the
+ * platform records it at `newLocation`. A refresh of the placement records it where its cells are.
+ */
+export class MoveNotUndoneError extends Error {
+  override readonly name = 'MoveNotUndoneError';
+  constructor(readonly oldLocation: string, readonly newLocation: string, readonly cellsAt: string | null, cause: unknown) {
+    super(`The placement could not be moved: it is still at ${oldLocation}, but the platform still records it at ${newLocation}${cellsAt ? ` and the cells at ${cellsAt} could not be emptied` : ''}. Refresh it to record where it is.`, { cause });
+  }
+}
+
+/**
+ * A new placement was recorded on the platform but could not be named in the workbook, and taking the record back
+ * failed too: its cells were put back, and the pane lists it as Detached until it is disconnected.
+ */
+export class PlacementNotTakenBackError extends Error {
+  override readonly name = 'PlacementNotTakenBackError';
+  constructor(readonly location: string, cause: unknown) {
+    super(`The report could not be placed at ${location}, and its record on the platform could not be removed: it is listed as detached. Disconnect it there.`, { cause });
+  }
+}
+
+/** "As an Excel table" turned on for a placement whose result cannot head a table (a pivot, or headers Excel would rename). */
+export class TableNotPossibleError extends Error {
+  override readonly name = 'TableNotPossibleError';
+  constructor(readonly title: string) {
+    super(`"${title}" cannot be an Excel table: only a flat report with one row of distinct column headers can.`);
+  }
+}

@@ -1,4 +1,5 @@
 import { parseRect, parseSheetAddress, rectsIntersect, type Rect } from '../core/a1';
+import type { PaneOutcome } from '../core/card-state';
 import type { CellChange, ExcelConnector, PlacedCells } from '../excel/excel-connector';
 import type { PlacementService } from './placement-service';
 import { placementKey, type WorkbookPlacement } from './workbook-placements';
@@ -52,6 +53,12 @@ export interface LiveEditsOptions {
   /** Told when watching itself fails (registering or removing the handlers, finding the cells). */
   onError(error: unknown): void;
   /**
+   * Told when what failed last (a placement's check, told as a `failed` result, or watching itself, told through
+   * `onError`) has since succeeded: that placement checked, or the handlers registered and the cells found. The
+   * failure's message can go.
+   */
+  onRecovered?(): void;
+  /**
    * The pane is placing, refreshing or otherwise writing: checks wait until it is done, so a write and its
    * record on the platform are never caught half-way (the cells new, the record not yet).
    */
@@ -59,6 +66,9 @@ export interface LiveEditsOptions {
   /** Quiet time after the last change before checking (a paste or typing across cells is one check). */
   debounceMs?: number;
 }
+
+/** `lastFailure` for watching itself (registering the handlers, finding the cells), never a placement's key. */
+const WATCHING = '\u0000watching';
 
 interface PendingChange {
   sheetId: string;
@@ -87,6 +97,8 @@ export class LiveHandEdits {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private checking = false;
   private stopped = false;
+  /** What failed last and has not succeeded since: a placement's key, or `WATCHING` for watching itself. */
+  private lastFailure: string | null = null;
   private readonly debounceMs: number;
 
   constructor(private readonly deps: LiveEditsDependencies, private readonly options: LiveEditsOptions) {
@@ -110,10 +122,14 @@ export class LiveHandEdits {
       if (!sheets.length) return;
       const stop = await this.deps.excel.watchCellChanges(sheets, (change) => this.changed(change));
       if (this.stopped) await stop?.();
-      else this.stopWatching = stop;
+      else {
+        this.stopWatching = stop;
+        this.succeeded(WATCHING);
+      }
     }).catch((error: unknown) => {
       // Registered again on the next list; until then hand edits show on Refresh.
       this.sheetsKey = '';
+      this.failed(WATCHING);
       this.options.onError(error);
     });
     return this.registering;
@@ -127,6 +143,16 @@ export class LiveHandEdits {
     this.pending = [];
     this.registering = this.registering.then(() => this.unregister()).catch((error: unknown) => this.options.onError(error));
     return this.registering;
+  }
+
+  private failed(what: string): void {
+    this.lastFailure = what;
+  }
+
+  private succeeded(what: string): void {
+    if (this.lastFailure !== what || this.stopped) return;
+    this.lastFailure = null;
+    this.options.onRecovered?.();
   }
 
   private async unregister(): Promise<void> {
@@ -172,6 +198,7 @@ export class LiveHandEdits {
       const moved = new Set(changes.filter((c) => c.moves).map((c) => c.sheetId));
       const followed = moved.size ? this.placed.filter((e) => moved.has(e.location!.sheetId)) : [];
       const located = await this.deps.excel.findPlacements([...new Set([...byId.keys(), ...followed.map((e) => e.placement.id!)])]);
+      this.succeeded(WATCHING);
       if (followed.length && !this.stopped) {
         // Where the moved sheets' placements are now (their names moved with the cells), first: a check's cells are named there.
         const at = new Map(located.map((cells) => [cells.placementId, cells]));
@@ -187,17 +214,40 @@ export class LiveHandEdits {
           if (this.stopped) return;
           // No rows edited (what was written is there again), or no way to tell (no record): not edited, as a refresh would see it.
           this.options.onResult(edits?.rows.length ? { kind: 'edited', key, rows: edits.rows, cells: edits.cells } : { kind: 'clean', key });
+          this.succeeded(key);
         } catch (error) {
-          if (!this.stopped) this.options.onResult({ kind: 'failed', key, error });
+          if (this.stopped) continue;
+          this.failed(key);
+          this.options.onResult({ kind: 'failed', key, error });
         }
       }
     } catch (error) {
-      if (!this.stopped) this.options.onError(error);
+      if (this.stopped) return;
+      this.failed(WATCHING);
+      this.options.onError(error);
     } finally {
       this.checking = false;
       if (this.pending.length && !this.stopped && !this.timer) this.schedule();
     }
   }
+}
+
+/**
+ * The pane's outcomes after a live check of one placement: edited, it reads "Edited by hand" (the outcome a
+ * Refresh that finds hand edits sets); clean, that outcome goes (a failure or detachment stays until acted on).
+ * The same map when nothing changes. A clean placement's hand edits found by a finished Refresh all go as well
+ * (`withHandEditsUndone` in refresh-all.ts), so no "Edited by hand" is left anywhere.
+ */
+export function outcomesAfterCheck(
+  outcomes: Map<string, PaneOutcome>,
+  result: Extract<LiveEditResult, { kind: 'edited' | 'clean' }>,
+): Map<string, PaneOutcome> {
+  const outcome = outcomes.get(result.key);
+  if (result.kind === 'edited') return outcome?.state === 'EDITED' ? outcomes : new Map(outcomes).set(result.key, { state: 'EDITED' });
+  if (outcome?.state !== 'EDITED') return outcomes;
+  const next = new Map(outcomes);
+  next.delete(result.key);
+  return next;
 }
 
 /** The placements with the locations found after cells moved; the same array when none changed. */

@@ -1,9 +1,9 @@
 import { canonicalJson } from '../core/canonical-json';
 import { cellAddress, parseRect, parseSheetAddress, rectsIntersect, sheetAddress, type Rect } from '../core/a1';
 import { recordOf } from '../core/result-checksum';
-import type { PlacedCells } from '../excel/excel-connector';
+import { tableHeaderRow, type PlacedCells } from '../excel/excel-connector';
 import { writeCells } from './cell-writes';
-import { PlacementDetachedError, PlacementGoneError, SelectionNotRangeError, WriteFailedError } from './errors';
+import { MoveNotUndoneError, PlacementDetachedError, PlacementGoneError, RestoreFailedError, SelectionNotRangeError, WriteFailedError } from './errors';
 import type { PlacementService, WriteOptions, WriteOutcome } from './placement-service';
 import { recordOrRestore, restoreAfter } from './safe-write';
 
@@ -141,7 +141,10 @@ export function moveWrite(service: PlacementService, room: Room, write: (options
  * another placement, foreign cells asked about, the snapshot put back on failure), the move is recorded on the
  * platform (`PUT …/refresh` addressed by id with the new sheet, anchor and range, and what was written), and only
  * then does the hidden name point at the new cells while the old ones are emptied, in one request. A new place
- * that overlaps the old cells is refused like any other placement's cells.
+ * that overlaps the old cells is refused like any other placement's cells. A placement that is an Excel table
+ * takes its table along: the old one becomes a range in that request (emptied with the old cells, a column the
+ * user added beside the report left as it is), and a table with its name and style is made at the new cells; if
+ * Excel refuses that, the moved placement is plain cells and the outcome says why (`table`).
  */
 export async function movePlacement(service: PlacementService, ref: PlacementRef, options: WriteOptions = {}): Promise<WriteOutcome> {
   const { excel, platform, runner } = service.options;
@@ -159,7 +162,7 @@ export async function movePlacement(service: PlacementService, ref: PlacementRef
     const edits = await service.checkHandEdits({ placement });
     if (edits?.rows.length) return { kind: 'hand-edits', ...edits, location: { sheetId: old.sheetId, sheetName: old.sheetName, rect: old.rect } };
   }
-  const { grid, cutAt } = await runner.run(report, options.signal);
+  const { grid, cutAt, flat } = await runner.run(report, options.signal);
   const written = await writeCells(service, {
     sheetName: at.sheetName, anchor: at.cell, own: null, nameAs: null, recorded: null, placed: state.placements, state,
     saveWorkbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
@@ -177,24 +180,48 @@ export async function movePlacement(service: PlacementService, ref: PlacementRef
     const recorded = current.externalWorkbookPlacements?.find((p) => p.id === placementId);
     return recorded?.resultLocation === moveTo.resultLocation && canonicalJson(recorded.resultChecksum ?? null) === canonicalJson(record) ? current : null;
   });
+  let table;
   try {
-    await excel.movePlacement(placementId, { sheetName: at.sheetName, rect: target }, { sheetName: old.sheetName, rects: [old.rect] });
+    table = await excel.movePlacement(placementId, { sheetName: at.sheetName, rect: target }, { sheetName: old.sheetName, rects: [old.rect] }, {
+      note: old.table, headerRow: tableHeaderRow(grid, Boolean(flat)),
+    });
   } catch (error) {
+    // Where the name is now decides what to undo. If it cannot even be read, it is taken as unmoved: Excel refuses the
+    // name first in that request, and the undo below says in words if it goes wrong.
     const now = await excel.locate(placementId).catch(() => null);
     const moved = now && now.sheetName.toLowerCase() === at.sheetName.toLowerCase() && now.rect.top === target.top && now.rect.left === target.left;
     if (!moved) {
       // The name still names the old cells, which are as they were: the record goes back to them, the new cells are emptied.
-      await platform.recordRefresh(report.deploymentId, report.id, {
-        placementId, sheetId: old.sheetId, sheetName: old.sheetName, anchorCell: cellAddress({ row: old.rect.top, column: old.rect.left }),
-        resultLocation: sheetAddress(old.sheetName, old.rect), resultChecksum: placement.resultChecksum,
-      }).catch(() => undefined);
-      if (snapshot) await restoreAfter(excel, snapshot, error);
-      throw new WriteFailedError(error);
+      const newLocation = moveTo.resultLocation;
+      const oldLocation = sheetAddress(old.sheetName, old.rect);
+      let notRecorded: unknown = null;
+      try {
+        await platform.recordRefresh(report.deploymentId, report.id, {
+          placementId, sheetId: old.sheetId, sheetName: old.sheetName, anchorCell: cellAddress({ row: old.rect.top, column: old.rect.left }),
+          resultLocation: oldLocation, resultChecksum: placement.resultChecksum,
+        });
+      } catch (recordError) {
+        notRecorded = recordError;
+      }
+      if (!notRecorded) {
+        if (snapshot) await restoreAfter(excel, snapshot, error);
+        throw new WriteFailedError(error);
+      }
+      // The platform still records the new place: the user is told where the placement really is and what to do.
+      let cellsAt: string | null = null;
+      if (snapshot) {
+        try {
+          await restoreAfter(excel, snapshot, error);
+        } catch (restoreError) {
+          cellsAt = restoreError instanceof RestoreFailedError ? restoreError.location : newLocation;
+        }
+      }
+      throw new MoveNotUndoneError(oldLocation, newLocation, cellsAt, notRecorded);
     }
     // Moved, but the old cells could not be emptied: they are left as they are (plain cells now).
     throw error;
   }
   const moved = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
   if (!moved) throw new PlacementGoneError(placement);
-  return { kind: 'done', report: updated, placement: moved, cutAt, stale: false };
+  return { kind: 'done', report: updated, placement: moved, cutAt, stale: false, ...(table ? { table } : {}) };
 }

@@ -2,13 +2,13 @@ import type { PlatformClient } from '../client';
 import type { Deployment, Report, ReportPlacement } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
 import { cellAddress, parseSheetAddress, rectsIntersect, sheetAddress, type Rect } from '../core/a1';
-import { reportTitle } from '../core/report-definition';
+import { reportDefinition, reportTitle } from '../core/report-definition';
 import { handEditsFromRecord, recordOf } from '../core/result-checksum';
-import { tableHeaderRow, type ExcelConnector, type Location, type PlacedCells, type Snapshot, type WriteProgress } from '../excel/excel-connector';
+import { tableHeaderRow, type ExcelConnector, type Location, type PlacedCells, type Snapshot, type TableRefusal, type WorkbookState, type WriteProgress } from '../excel/excel-connector';
 import type { CellGrid } from '../core/layout';
 import {
-  PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError, ReportKeptChangingError, SelectionNotRangeError,
-  WriteFailedError,
+  PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementNotTakenBackError, PlacementOverlapError, ReportKeptChangingError,
+  SelectionNotRangeError, TableNotPossibleError, WriteFailedError,
 } from './errors';
 import { unionRect } from './grid-diff';
 import { namedEdits, writeCells } from './cell-writes';
@@ -19,13 +19,18 @@ import type { PreparedGrid, ReportRunner } from './report-run';
 import { entryOf, listPlacementRecords, locatePlacements, placementAt, placementIdsIn, type WorkbookPlacement } from './workbook-placements';
 
 export type { WorkbookPlacement } from './workbook-placements';
+export type { TableRefusal } from '../excel/excel-connector';
 
 export type WriteOutcome =
   /**
    * Written and recorded. `stale` when the report's definition changed between reading it and recording the
    * write: the cells hold the earlier definition's result although the platform stamped the new checksum.
    */
-  | { kind: 'done'; report: Report; placement: ReportPlacement; cutAt: number | null; stale: boolean; rows?: RowCounts }
+  | {
+    kind: 'done'; report: Report; placement: ReportPlacement; cutAt: number | null; stale: boolean; rows?: RowCounts;
+    /** The placement is (still, or now) plain cells because Excel refused its table: why, for the pane to say. */
+    table?: TableRefusal;
+  }
   /**
    * The target holds other content: nothing was written; ask, then call again with `overwrite`, or make room
    * (`room`, see make-room.ts: insert rows, or move the placement).
@@ -140,22 +145,23 @@ export class PlacementService {
     const placement = findRecorded(updated);
     if (!placement?.id) {
       const error = new Error('The platform did not return the placement it recorded.');
-      await this.unplace(report, { externalWorkbookId: workbookId, resultLocation: sheetAddress(at.sheetName, target) }, snapshot, error);
+      await this.unplace(report, { externalWorkbookId: workbookId, resultLocation: sheetAddress(at.sheetName, target) }, sheetAddress(at.sheetName, target), snapshot, error);
       throw error;
     }
     try {
       await excel.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false });
     } catch (error) {
       // Recorded but not named: it would show as detached. Taken back on both sides instead.
-      await this.unplace(report, { placementId: placement.id }, snapshot, error);
+      await this.unplace(report, { placementId: placement.id }, sheetAddress(at.sheetName, target), snapshot, error);
       throw new WriteFailedError(error);
     }
-    await this.finishPlacement(placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state.freeTableName ?? null);
+    const table = await this.finishPlacement(placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state);
     if (!sameDefinition(report, updated)) {
       // The report changed after its query ran: the cells just written are the add-in's own, so no hand edits.
-      return this.refresh(entryOf(updated, placement), { ...options, overwriteHandEdits: true });
+      const again = await this.refresh(entryOf(updated, placement), { ...options, overwriteHandEdits: true });
+      return again.kind === 'done' && table ? { ...again, table } : again;
     }
-    return { kind: 'done', report: updated, placement, cutAt, stale: false };
+    return { kind: 'done', report: updated, placement, cutAt, stale: false, ...(table ? { table } : {}) };
   }
 
   /**
@@ -238,10 +244,11 @@ export class PlacementService {
     });
     const refreshed = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
     if (!refreshed) throw new PlacementGoneError(placement);
-    // Written and recorded: the table (if the placement is one) follows the new rows; a failure leaves it as it was.
-    await excel.fitTable(own, own.sheetName, target, tableHeaderRow(grid, Boolean(prepared.flat))).catch(() => undefined);
+    // Written and recorded: the table (if the placement is one) follows the new rows; if Excel refuses, the
+    // placement is left plain cells and the outcome says why.
+    const table = await excel.fitTable(own, own.sheetName, target, tableHeaderRow(grid, Boolean(prepared.flat)));
     const rows = { now: target.bottom - target.top + 1, was: recordedRows(placement) };
-    return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows };
+    return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows, ...(table ? { table } : {}) };
   }
 
   /**
@@ -326,13 +333,43 @@ export class PlacementService {
 
   /**
    * After a first placement is recorded and named: columns autofit once (never on refresh), and a flat report made
-   * an Excel table when asked. Neither is needed for a correct placement: if Excel refuses, it stays plain cells.
+   * an Excel table when asked. Neither is needed for a correct placement: if Excel refuses the table, it stays
+   * plain cells and the answer says why (for the outcome to tell the user).
    */
-  private async finishPlacement(placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean, tableName: string | null): Promise<void> {
+  private finishPlacement(placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean, state: Partial<Pick<WorkbookState, 'freeTableName' | 'tablesBefore'>>): Promise<TableRefusal | null> {
     const headerRow = tableHeaderRow(grid, asTable);
-    await this.options.excel.finishPlacement({
-      placementId, sheetName, rect, headerRow: headerRow ?? grid.boldHeaderRows?.[0] ?? 0, tableName: headerRow === null ? null : tableName,
-    }).catch(() => undefined);
+    return this.options.excel.finishPlacement({
+      placementId, sheetName, rect, headerRow: headerRow ?? grid.boldHeaderRows?.[0] ?? 0,
+      tableName: headerRow === null ? null : state.freeTableName ?? null, tablesBefore: state.tablesBefore ?? [],
+    });
+  }
+
+  /**
+   * "As an Excel table" turned on or off from a placement's card, in place. On: the report's current result is laid
+   * out (no cells written) to find its header row, and a table is made over the placement's header row and data in
+   * the theme's style, kept in the placement's property so refreshes fit it; resolves to why it stays plain cells if
+   * Excel refuses. Off: the table becomes a range (values and formats kept) and the property goes, so refreshes
+   * leave it plain. A pivot, or headers Excel would rename, cannot be a table (`TableNotPossibleError`).
+   */
+  async setTable(entry: WorkbookPlacement, on: boolean, signal?: AbortSignal): Promise<TableRefusal | null> {
+    if (entry.access !== 'GRANTED' || !entry.report) throw new PlacementAccessDeniedError(entry.owner);
+    const placementId = entry.placement.id;
+    if (!placementId) throw new PlacementDetachedError(entry.placement);
+    const { excel, platform, runner } = this.options;
+    const report = await platform.getReport(entry.deploymentId, entry.reportId, signal);
+    const state = await excel.prepare([placementId], on ? reportTitle(report) : null);
+    const own = state.placements.find((p) => p.placementId === placementId);
+    if (!own) throw new PlacementDetachedError(entry.placement);
+    if (!on) {
+      await excel.removeTable(placementId, own.table ?? null);
+      return null;
+    }
+    if (own.table) return null;
+    const { grid, flat } = await runner.run(report, signal);
+    const headerRow = tableHeaderRow(grid, Boolean(flat));
+    // The cells hold an earlier result of another shape (more header rows, say): a table over them would not be the report's.
+    if (headerRow === null || headerRow > own.rect.bottom - own.rect.top) throw new TableNotPossibleError(reportTitle(report));
+    return excel.makeTable({ placementId, sheetName: own.sheetName, rect: own.rect, headerRow, tableName: state.freeTableName ?? null, tablesBefore: state.tablesBefore ?? [] });
   }
 
   /** Refuses a target that covers another placement's cells, naming it. */
@@ -345,12 +382,30 @@ export class PlacementService {
     throw new PlacementOverlapError({ title, location: sheetAddress(hit.sheetName, hit.rect) });
   }
 
-  /** Takes back a placement recorded but not named: its record on the platform, then its cells. */
-  private async unplace(report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string }, snapshot: Snapshot | null, failure: unknown): Promise<void> {
-    // If the platform cannot be reached now either, the record stays and the pane shows it detached, to disconnect.
-    await this.options.platform.disconnectWorkbook(report.deploymentId, report.id, address).catch(() => undefined);
+  /** Takes back a placement recorded but not named: its record on the platform, then its cells (at `location`). */
+  private async unplace(report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string }, location: string, snapshot: Snapshot | null, failure: unknown): Promise<void> {
+    let kept: unknown = null;
+    try {
+      await this.options.platform.disconnectWorkbook(report.deploymentId, report.id, address);
+    } catch (error) {
+      kept = error;
+    }
     if (snapshot) await restoreAfter(this.options.excel, snapshot, failure);
+    // The platform could not be reached now either: the record stays, and the pane lists it detached. Said in words.
+    if (kept) throw new PlacementNotTakenBackError(location, kept);
   }
+}
+
+/**
+ * The card's "As an Excel table" choice for a placement: null when it has none (no access, not linked, cells gone,
+ * or a report that is not laid out flat: pivots are never tables), else whether its result is a table now.
+ */
+export function tableChoice(entry: WorkbookPlacement): { on: boolean } | null {
+  if (entry.access !== 'GRANTED' || !entry.report || entry.legacy || !entry.location || !entry.placement.id) return null;
+  const definition = reportDefinition(entry.report);
+  // As the layout decides it (report-run.ts, `flat`): no column members and measures not on rows.
+  if (!definition.placeable || definition.pivot.columns.length > 0 || definition.pivot.measuresAxis === 'rows') return null;
+  return { on: Boolean(entry.location.table) };
 }
 
 /** How many rows the placement's last recorded write covered (its recorded range), or null when unreadable. */

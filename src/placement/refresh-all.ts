@@ -2,7 +2,9 @@ import { RequestCancelledError } from '../client';
 import type { RefreshState } from '../core/card-state';
 import { reportTitle } from '../core/report-definition';
 import { ReportKeptChangingError } from './errors';
+import { isDamaged } from './live-edits';
 import { MAX_REFRESH_ATTEMPTS, type PlacementService, type PreparedRefresh, type WorkbookPlacement, type WriteOutcome } from './placement-service';
+import { placementKey } from './workbook-placements';
 
 export type { RefreshState } from '../core/card-state';
 
@@ -12,6 +14,12 @@ export interface RefreshItem {
   /** Why it failed (words for the pane), or null; why it needs the user is in `outcome`. */
   reason: string | null;
   outcome?: WriteOutcome;
+  /**
+   * The hand edits it found were typed back since the run ended (a live check found the cells clean again): the
+   * run no longer has a say on its card, which shows the platform's status. It still counts as needing the user
+   * in the run's summary, which tells what the run ended with.
+   */
+  handEditsUndone?: boolean;
 }
 
 export interface RefreshAllOptions {
@@ -37,6 +45,7 @@ export const DEFAULT_REFRESH_CONCURRENCY = 8;
  * Refreshes many placements as one tracked run: each report is read again and its query run concurrently
  * (bounded) while writes go one at a time, in the order queries finish. A failure is that item's alone. A
  * placement that needs the user (hand edits, foreign cells) is left unwritten and marked, and the run goes on.
+ * A damaged placement (`isDamaged`: rows or columns inside it deleted) is written whole again where it is.
  * A report that changed between its query and the recorded refresh goes round again (at most
  * `MAX_REFRESH_ATTEMPTS` times), so a "done" placement is up to date.
  */
@@ -75,13 +84,17 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
     writes = writes.then(async () => {
       if (controller.signal.aborted) return finish(item, 'stopped');
       try {
-        // What is in the cells after a first round is what that round wrote: no hand edits to ask about.
+        // What is in the cells after a first round is what that round wrote: no hand edits to ask about. A damaged
+        // placement (rows or columns inside it deleted) is written whole again where it is, as "Place again here"
+        // does: what is left of it is no result to keep, so differences there are no hand edits to ask about;
+        // foreign content where it grows back is still asked about (needs you).
+        const overwriteHandEdits = attempt > 1 || isDamaged(item.entry);
         placementIds ??= service.placementIds(prepared.placement.workbookId, controller.signal);
         const ids = await placementIds.catch((error: unknown) => {
           placementIds = undefined;
           throw error;
         });
-        const outcome = await service.writeRefresh(prepared, { overwriteHandEdits: attempt > 1, placementIds: ids });
+        const outcome = await service.writeRefresh(prepared, { overwriteHandEdits, placementIds: ids });
         if (outcome.kind !== 'done') return finish(item, 'needs-attention', null, outcome);
         if (!outcome.stale) return finish(item, 'done', null, outcome);
         if (attempt >= MAX_REFRESH_ATTEMPTS) return finish(item, 'failed', describe(new ReportKeptChangingError(reportTitle(outcome.report), attempt)));
@@ -126,6 +139,20 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
   })();
   return { items, done, stop: () => controller.abort() };
 }
+
+/**
+ * A finished run's items once a placement's cells were found clean again (what was last written is there again):
+ * the hand edits its item found are no longer true, so that item is marked `handEditsUndone`. The same array when
+ * no item of that placement (`placementKey`) had found hand edits.
+ */
+export function withHandEditsUndone(items: readonly RefreshItem[], key: string): readonly RefreshItem[] {
+  const undone = (item: RefreshItem) => item.outcome?.kind === 'hand-edits' && !item.handEditsUndone && placementKey(item.entry) === key;
+  if (!items.some(undone)) return items;
+  return items.map((item) => (undone(item) ? { ...item, handEditsUndone: true } : item));
+}
+
+/** The hand edits an item found and that still stand (not typed back since). */
+export const standingHandEdits = (item: RefreshItem) => item.outcome?.kind === 'hand-edits' && !item.handEditsUndone;
 
 export function progressOf(items: readonly RefreshItem[]): { finished: number; total: number } {
   return { finished: items.filter((i) => i.state !== 'queued' && i.state !== 'refreshing').length, total: items.length };

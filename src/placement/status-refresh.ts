@@ -22,6 +22,8 @@ export interface StatusRefreshOptions<T> {
   apply(result: T): void;
   /** Told when a read fails (the next one is tried at its time). */
   onError?(error: unknown): void;
+  /** Told when a read succeeds after one or more failed: the failure's message can go. */
+  onRecovered?(): void;
   /** The pane writes (a place, a refresh, Refresh all): no read then, the next one waits. */
   busy(): boolean;
   /** Between reads while the pane is shown (default 3 minutes). */
@@ -50,6 +52,8 @@ export class StatusRefresh<T> {
   private lastRead = Number.NEGATIVE_INFINITY;
   private visible = false;
   private stopped = false;
+  /** The last read failed (and none has succeeded since). */
+  private failing = false;
 
   constructor(private readonly options: StatusRefreshOptions<T>) {
     this.timers = options.timers ?? realTimers;
@@ -120,9 +124,17 @@ export class StatusRefresh<T> {
     this.lastRead = this.timers.now();
     try {
       const result = await this.options.fetch(controller.signal);
+      if (!controller.signal.aborted && !this.stopped && this.failing) {
+        // Read, even if its answer is dropped below: reading works again.
+        this.failing = false;
+        this.options.onRecovered?.();
+      }
       if (!controller.signal.aborted && !this.stopped && this.visible && !this.options.busy()) this.options.apply(result);
     } catch (error) {
-      if (!controller.signal.aborted && !this.stopped) this.options.onError?.(error);
+      if (!controller.signal.aborted && !this.stopped) {
+        this.failing = true;
+        this.options.onError?.(error);
+      }
     } finally {
       if (this.running === controller) this.running = null;
       this.schedule(this.intervalMs);

@@ -10,6 +10,8 @@ export interface PlacementLocation {
   sheetName: string;
   sheetIndex: number;
   rect: Rect;
+  /** Its result is an Excel table (the placement's table note in the workbook, see excel/tables.ts). */
+  table?: boolean;
 }
 
 /** A placement in this workbook, of any deployment, with what the user may know about its report. */
@@ -134,7 +136,7 @@ function locate(placement: ReportPlacement, state: Pick<WorkbookState, 'placemen
   if (placement.id) {
     const named: PlacedCells | undefined = state.placements.find((p) => p.placementId === placement.id);
     if (!named) return null;
-    return { sheetId: named.sheetId, sheetName: named.sheetName, sheetIndex: tabIndex(state, named.sheetName), rect: named.rect };
+    return { sheetId: named.sheetId, sheetName: named.sheetName, sheetIndex: tabIndex(state, named.sheetName), rect: named.rect, table: Boolean(named.table) };
   }
   try {
     const { sheetName, rect } = parseSheetAddress(placement.resultLocation);

@@ -7,6 +7,7 @@ import type { Deployment } from '../contract';
 import type { PaneHost } from '../excel/office-host';
 import type { OAuthClient } from '../client/oauth-client';
 import type { Connection, ConnectionSettings } from '../placement/connection';
+import type { RibbonRefreshRequests } from '../placement/ribbon-requests';
 import type { TokenSession } from '../placement/token-session';
 import { I18nProvider, i18nFor, useI18n } from './i18n';
 import type { ChatSettings } from '../placement/chat-settings';
@@ -15,6 +16,7 @@ import { loadSettings } from './settings-storage';
 import { describeSignIn } from './sign-in-words';
 import { paneTheme, safeLogoUrl } from './theme';
 import { SignInView } from './views/SignInView';
+import { useRibbonWaiting } from './views/useRibbonRefreshAll';
 import { ViewErrorBoundary } from './views/ViewErrorBoundary';
 
 // Loaded once signed in, so the first paint (the sign-in view) needs only the small initial script.
@@ -48,6 +50,8 @@ export interface PaneProps {
   saveSettings(settings: ConnectionSettings | null): void;
   /** Reads them back (another pane may have renewed the tokens); default the add-in's own storage. */
   loadSettings?(): ConnectionSettings | null;
+  /** "Refresh all" asked for from the ribbon, where the host runs ribbon commands in this pane's runtime. */
+  ribbon?: RibbonRefreshRequests;
 }
 
 /** The whole task pane, in Office's display language. */
@@ -78,7 +82,7 @@ interface PendingSignIn {
   resolve(signedIn: boolean): void;
 }
 
-function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: readSettings = loadSettings }: PaneProps) {
+function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: readSettings = loadSettings, ribbon }: PaneProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m } = i18n;
@@ -94,6 +98,7 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
     setChatSettings(next);
   };
   const [sessionEnded, setSessionEnded] = useState(false);
+  const ribbonWaiting = useRibbonWaiting(ribbon);
   const pendingSignIn = useRef<PendingSignIn | null>(null);
   // The clients' 401 hook outlives renders, so it reads the connection and its tokens through refs, not the state.
   const connectionRef = useRef<Connection | null>(null);
@@ -261,6 +266,11 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
           </MessageBar>
         )}
         {connection && !deployment && <MessageBar intent="info"><MessageBarBody>{m.noDeployments}</MessageBarBody></MessageBar>}
+        {ribbonWaiting && (
+          <MessageBar intent="info" layout="multiline" data-testid="ribbon-waiting">
+            <MessageBarBody>{connection ? m.ribbonRefreshWaits : m.ribbonRefreshAfterSignIn}</MessageBarBody>
+          </MessageBar>
+        )}
         <ViewErrorBoundary message={m.errors.unknown} retryLabel={m.tryAgain}>
           {connection && view === 'settings' && (
             <Suspense fallback={loading}>
@@ -278,6 +288,7 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
                   onDeploymentChange={chooseDeployment}
                   chatSettings={chatSettings}
                   onOpenSettings={() => setView('settings')}
+                  ribbon={ribbon}
                 />
               </div>
             )}

@@ -3,8 +3,11 @@ import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, Requ
 import {
   DataDownloadRestrictedError, PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError,
   ReportChangedElsewhereError, ReportKeptChangingError, RestoreFailedError, SelectionNotRangeError, UnplaceableReportError, WriteFailedError,
+  MoveNotUndoneError, PlacementNotTakenBackError, TableNotPossibleError,
 } from '../placement/errors';
 import type { UnplaceableReason } from '../core/report-definition';
+import type { TableRefusal } from '../placement/placement-service';
+import type { Dispatch, SetStateAction } from 'react';
 import type { I18n } from './i18n';
 
 /** Words a person can act on for each failure, in the pane's language; never a stack trace. */
@@ -24,6 +27,9 @@ export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'n
   if (error instanceof RequestCancelledError) return e.stopped;
   if (error instanceof PlacementDetachedError) return e.detached(error.placement.resultLocation);
   if (error instanceof PlacementOverlapError) return e.overlap(error.other.title, error.other.location);
+  if (error instanceof MoveNotUndoneError) return error.cellsAt ? e.moveNotUndoneCells(error.oldLocation, error.newLocation, error.cellsAt) : e.moveNotUndone(error.oldLocation, error.newLocation);
+  if (error instanceof PlacementNotTakenBackError) return e.notTakenBack(error.location);
+  if (error instanceof TableNotPossibleError) return e.tableNotPossible(error.title);
   if (error instanceof WriteFailedError) return e.writeFailed;
   if (error instanceof RestoreFailedError) return e.restoreFailed(error.location);
   if (error instanceof ReportChangedElsewhereError) return e.changedElsewhere(error.title);
@@ -42,6 +48,11 @@ export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'n
   return e.unknown;
 }
 
+/** Why Excel would not make a placement's table (it is plain cells), in the pane's words: the end of a sentence. */
+export function tableRefusalReason(refusal: TableRefusal, m: I18n['m']): string {
+  return refusal.reason === 'overlap' ? m.tableBecauseOverlap(refusal.table) : m.tableBecauseRefused(refusal.code ?? 'GeneralException');
+}
+
 /** Why a report cannot be placed, in the pane's words. */
 export function unplaceableReason(reason: UnplaceableReason, m: I18n['m']): string {
   const words = m.unplaceable;
@@ -56,4 +67,37 @@ export function unplaceableReason(reason: UnplaceableReason, m: I18n['m']): stri
 /** A 401 the user can fix by signing in again (as opposed to other failures). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * A background check's failure in the pane's words: `phrase` says what failed and what happens next, around the
+ * failure's own words (`describeError`), which end as a sentence so the phrase can go on after them.
+ */
+export function describeFailedCheck(phrase: (reason: string) => string, error: unknown, i18n: Pick<I18n, 'm' | 'number'>): string {
+  const reason = describeError(error, i18n).trim();
+  return phrase(/[.!?…]$/.test(reason) ? reason : `${reason}.`);
+}
+
+/** Where a background check (hand edits as they are made, the sync statuses' re-read) tells of its failures. */
+export interface CheckFailureNotice {
+  /** Shows the failure's message in the pane's error area. */
+  failed(message: string): void;
+  /** The check has since succeeded: its message goes, unless another message has replaced it meanwhile. */
+  recovered(): void;
+}
+
+/** A background check's failures in the pane's error area (`setError`), taken back once the check succeeds again. */
+export function checkFailureNotice(setError: Dispatch<SetStateAction<string | null>>): CheckFailureNotice {
+  let shown: string | null = null;
+  return {
+    failed(message) {
+      shown = message;
+      setError(message);
+    },
+    recovered() {
+      const message = shown;
+      shown = null;
+      if (message !== null) setError((current) => (current === message ? null : current));
+    },
+  };
 }

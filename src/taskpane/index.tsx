@@ -1,8 +1,15 @@
 import { createRoot } from 'react-dom/client';
 import { officeHost, runsInOffice } from '../excel/office-host';
+import { associateRefreshAll, showTaskpane } from '../excel/ribbon-commands';
+import { RibbonRefreshRequests, runRibbonRefreshAll } from '../placement/ribbon-requests';
 import { Pane } from './App';
 import { loadSettings, saveSettings } from './settings-storage';
 import { OutsideOffice } from './views/OutsideOffice';
+
+// The ribbon's "Refresh all" runs in this page (the manifest's shared runtime). Associated as the script loads, as
+// Microsoft's shared-runtime template does, so the click that loaded this page finds its function.
+const ribbon = new RibbonRefreshRequests();
+associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
 
 Office.onReady((info) => {
   const root = createRoot(document.getElementById('root')!);
@@ -19,6 +26,7 @@ Office.onReady((info) => {
       initialSettings={saved ?? { baseUrl: window.location.origin, accessToken: '' }}
       autoConnect={saved !== null}
       saveSettings={saveSettings}
+      ribbon={ribbon}
     />,
   );
 });

@@ -16,7 +16,7 @@ import { activeCell, cellSelection, extendTo, headerSelection, reconcile, reveal
 import { SheetTabs } from './grid/SheetTabs';
 import { useScrollViewport } from './grid/useScrollViewport';
 import {
-  axisWindow, COLUMN_WIDTH, columnExtent, HEADER_HEIGHT, pageRows, revealOffset, ROW_HEADER_WIDTH, ROW_HEIGHT, rowExtent, selectionBox, usedExtent,
+  axisWindow, ColumnLayout, columnExtent, HEADER_HEIGHT, pageRows, revealOffset, revealSpan, ROW_HEADER_WIDTH, ROW_HEIGHT, rowExtent, selectionBox, usedExtent,
 } from './grid/viewport';
 
 /**
@@ -57,9 +57,11 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
   // The used range is counted when the workbook changes, not on every scroll frame.
   const used = useMemo(() => (version >= 0 ? usedExtent(sheet.cells.keys()) : { rows: 0, columns: 0 }), [sheet.cells, version]);
   const rowCount = rowExtent(used.rows, reveal.row ?? active.row, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT));
-  const columnCount = columnExtent(used.columns, reveal.column ?? active.column, Math.ceil((viewport.left + viewport.width) / COLUMN_WIDTH));
+  // Columns are drawn at the workbook's widths (autofit, say), which change with its content.
+  const layout = useMemo(() => (version >= 0 ? new ColumnLayout(sheet.columnWidths) : new ColumnLayout()), [sheet.columnWidths, version]);
+  const columnCount = columnExtent(used.columns, reveal.column ?? active.column, layout.columnAt(viewport.left + viewport.width) + 1);
   const rows = { ...axisWindow(viewport.top, viewport.height, ROW_HEIGHT, rowCount), count: rowCount };
-  const columns = { ...axisWindow(viewport.left, viewport.width, COLUMN_WIDTH, columnCount), count: columnCount };
+  const columns = { ...layout.window(viewport.left, viewport.width, columnCount), count: columnCount };
   const navigation: NavigationContext = {
     filled: (row, column) => {
       const cell = model.cellAt(sheet, row, column);
@@ -73,8 +75,8 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
     const element = scrollRef.current;
     if (!element) return;
     if (reveal.row !== null) element.scrollTop = revealOffset(element.scrollTop, element.clientHeight, reveal.row, ROW_HEIGHT, HEADER_HEIGHT);
-    if (reveal.column !== null) element.scrollLeft = revealOffset(element.scrollLeft, element.clientWidth, reveal.column, COLUMN_WIDTH, ROW_HEADER_WIDTH);
-  }, [reveal.row, reveal.column, sheet.id, scrollRef]);
+    if (reveal.column !== null) element.scrollLeft = revealSpan(element.scrollLeft, element.clientWidth, layout.left(reveal.column), layout.width(reveal.column), ROW_HEADER_WIDTH);
+  }, [reveal.row, reveal.column, sheet.id, scrollRef, layout]);
 
   const report = (result: GridMessage | null) => {
     if (result) setMessage(result);
@@ -182,7 +184,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
   };
 
   const rect = selectionRect(shown);
-  const box = selectionBox(rect, rowCount, columnCount);
+  const box = selectionBox(rect, rowCount, columnCount, layout);
   return (
     <FluentProvider theme={webLightTheme} className="workbook">
       <div className="bar">
@@ -214,6 +216,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
             selection={shown}
             rows={rows}
             columns={columns}
+            layout={layout}
             tableRef={tableRef}
             onKeyDown={onGridKey}
             onCellDown={(row, column, extend) => startDrag(extend ? extendTo(committed, { row, column }) : cellSelection({ row, column }))}
@@ -226,7 +229,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
           />
           <div className="selection-box" aria-hidden="true" style={box} />
           {edit && edit.sheetId === sheet.id && (
-            <CellEditor edit={edit} onChange={(text) => setEdit({ ...edit, text })} onCommand={finishEdit} onBlur={() => finishEdit(null)} />
+            <CellEditor edit={edit} layout={layout} onChange={(text) => setEdit({ ...edit, text })} onCommand={finishEdit} onBlur={() => finishEdit(null)} />
           )}
         </div>
       </div>

@@ -1,12 +1,15 @@
-import { useState, type ComponentType } from 'react';
+import { useState, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PaneHost } from '../excel/office-host';
+import { associateRefreshAll, REFRESH_ALL_COMMAND, showTaskpane } from '../excel/ribbon-commands';
+import { RibbonRefreshRequests, runRibbonRefreshAll } from '../placement/ribbon-requests';
 import { Pane } from '../taskpane/App';
 import { forgetChatThreads, saveChatSettings } from '../taskpane/chat-storage';
 import { loadSettings, saveSettings } from '../taskpane/settings-storage';
-import type { ExcelHost } from './excel-host';
+import type { CommandCompletion, ExcelHost } from './excel-host';
 import { HOST_PROFILES, type HostProfile } from './excel-host/host/profiles';
 import type { WorkbookModel } from './excel-host/workbook/workbook-model';
+import { Ribbon } from './ribbon';
 import { clearWorkbook } from './workbook-store';
 import { workbenchHost, workbenchLanguage } from './workbench-host';
 
@@ -31,16 +34,49 @@ interface OpenWorkbook {
   Grid: ComponentType<{ model: WorkbookModel }>;
 }
 
-function Workbench({ workbook, profile, paneHost }: { workbook: OpenWorkbook | null; profile: HostProfile['name']; paneHost: PaneHost }) {
+/**
+ * Whether the task pane is open. Closing it keeps the pane's page loaded, as Office does with a shared runtime
+ * (`Office.addin.hide`/`showAsTaskpane` and the pane's close button), so a ribbon command still runs in it.
+ */
+class PaneVisibility {
+  private open = true;
+  private readonly listeners = new Set<() => void>();
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  readonly isOpen = () => this.open;
+  set(open: boolean): void {
+    this.open = open;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+interface WorkbenchProps {
+  workbook: OpenWorkbook | null;
+  profile: HostProfile['name'];
+  paneHost: PaneHost;
+  pane: PaneVisibility;
+  ribbon: RibbonRefreshRequests;
+  /** The ribbon's "Refresh all" click, once the host is connected and where it has a shared runtime. */
+  refreshAll: (() => Promise<CommandCompletion>) | null;
+}
+
+function Workbench({ workbook, profile, paneHost, pane, ribbon, refreshAll }: WorkbenchProps) {
   const [paneKey, setPaneKey] = useState(0);
+  const paneOpen = useSyncExternalStore(pane.subscribe, pane.isOpen);
   const saved = loadSettings();
   return (
-    <div className="workbench">
+    <div className={paneOpen ? 'workbench' : 'workbench pane-closed'}>
+      <Ribbon language={paneHost.displayLanguage} onShowPane={() => pane.set(true)} refreshAll={refreshAll} />
       {workbook ? <workbook.Grid model={workbook.model} /> : <div className="workbook" aria-busy="true" aria-label="Opening the workbook" />}
-      <aside className="pane" aria-label="Task pane">
+      <aside className="pane" aria-label="Task pane" hidden={!paneOpen}>
         <div className="pane-bar">
           <span>Task pane ({profile})</span>
-          <button onClick={() => setPaneKey((k) => k + 1)}>Reload pane</button>
+          <span>
+            <button onClick={() => setPaneKey((k) => k + 1)}>Reload pane</button>
+            <button onClick={() => pane.set(false)}>Close pane</button>
+          </span>
         </div>
         <Pane
           key={paneKey}
@@ -48,6 +84,7 @@ function Workbench({ workbook, profile, paneHost }: { workbook: OpenWorkbook | n
           initialSettings={saved ?? { baseUrl: window.location.origin, accessToken: '' }}
           autoConnect={saved !== null}
           saveSettings={saveSettings}
+          ribbon={ribbon}
         />
       </aside>
     </div>
@@ -87,16 +124,26 @@ async function start(): Promise<void> {
   // Whoever waits for the host hears of a failure; nobody waiting is no error of its own.
   ready.catch(() => undefined);
   const paneHost = workbenchHost(params, ready);
+  const pane = new PaneVisibility();
+  const ribbon = new RibbonRefreshRequests();
   const root = createRoot(document.getElementById('root')!);
-  root.render(<Workbench workbook={null} profile={profile} paneHost={paneHost} />);
+  const shell = { profile, paneHost, pane, ribbon };
+  root.render(<Workbench workbook={null} refreshAll={null} {...shell} />);
   opened((async () => {
     await afterNextPaint();
     const area = await import('./workbook-area');
     const workbook = await area.openWorkbook();
-    root.render(<Workbench workbook={{ model: workbook.model, Grid: area.WorkbookGrid }} profile={profile} paneHost={paneHost} />);
+    const opened = { model: workbook.model, Grid: area.WorkbookGrid };
+    root.render(<Workbench workbook={opened} refreshAll={null} {...shell} />);
     const [{ ExcelHost, connectOfficeJs }] = await Promise.all([import('./excel-host'), loadOfficeJs()]);
     const host = new ExcelHost(workbook.model, { profile, delayMs: Number(params.get('delayMs') ?? 0) });
-    connectOfficeJs(host, window, workbenchLanguage(params));
+    const office = connectOfficeJs(host, window, workbenchLanguage(params), { show: () => pane.set(true), hide: () => pane.set(false) });
+    // As in Office (src/taskpane/index.tsx), the pane's page gives Office the ribbon command's function.
+    associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
+    if (host.profile.otherSets.sharedruntime) {
+      const refreshAll = () => office.runFunctionCommand(REFRESH_ALL_COMMAND, 'ReportSync.RefreshAll');
+      root.render(<Workbench workbook={opened} refreshAll={refreshAll} {...shell} />);
+    }
     return { host, ...workbook };
   })());
   let workbench: OpenedWorkbench;

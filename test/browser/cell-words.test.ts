@@ -51,6 +51,12 @@ test('a German pane writes German cell words, quarters as "Q1 2025", counts and 
   // Both header rows are bold, the filter summary and the body are not; the Total row is.
   const pivotBold = await boldCells([[1, 1], [3, 1], [3, 3], [4, 1], [4, 4], [5, 1], [5, 2], [9, 1], [9, 3]]);
   expect(pivotBold).toEqual([false, true, true, true, true, false, false, true, true]);
+  // Its header rows are filled too (src/excel/writes.ts `HEADER_FILL`); the summary, the body and the Total row not.
+  const pivotFills = await page().evaluate((list) => {
+    const { model } = (window as unknown as { workbench: { model: { sheets: { cells: Map<string, { fill?: string }> }[] } } }).workbench;
+    return list.map(([row, column]) => model.sheets[0]!.cells.get(`${row}:${column}`)?.fill ?? null);
+  }, [[1, 1], [3, 1], [3, 6], [4, 1], [4, 4], [5, 1], [9, 1]]);
+  expect(pivotFills).toEqual([null, '#DDEBF7', '#DDEBF7', '#DDEBF7', '#DDEBF7', null, null]);
 
   // A flat report with a count and a currency measure.
   await placeInGerman('B13', 'Completed Electronics orders in Europe');

@@ -53,6 +53,10 @@ test('a flat report placed as an Excel table grows on refresh and keeps the colu
     name: 'Orders_table_with_notes', style: 'TableStyleMedium2', showHeaders: true, showTotals: false, address: 'Sheet1!B2:C5', headers: ['Status', 'Count'],
   }]);
 
+  // The first placement autofit its columns: the grid draws B ("processing") wider than the untouched A.
+  const drawnWidth = (column: string) => bench.page.evaluate((label) => document.querySelector(`[aria-label="${label}"]`)!.closest('th')!.getBoundingClientRect().width, `Column ${column}`);
+  expect(await drawnWidth('B')).toBeGreaterThan(await drawnWidth('A'));
+
   // The user adds a column beside it: typed right of the table, it joins the table (Excel's AutoCorrect).
   await typeInto('D2', 'Note');
   await typeInto('D3', 'check');
@@ -74,5 +78,43 @@ test('a flat report placed as an Excel table grows on refresh and keeps the colu
   expect(report.values.every((r) => typeof r[0] === 'string' && r[0] !== '' && typeof r[1] === 'number')).toBe(true);
 
   await bench.page.screenshot({ path: join(screenshots, 'excel-table.png') });
+  expect(await axeViolations(bench.page)).toEqual([]);
+});
+
+test('"As an Excel table" on a placement card turns the table into plain cells and back, in place', async () => {
+  await statusReport(3);
+  await freshWorkbench(bench.page, `${bench.workbench.server.url}/workbench.html`, `token=${bench.platform.platform.tokens.analyst}`);
+  await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
+  await place(bench.page, 'B2', 'Orders table with notes');
+  const row = placementRows(bench.page).first();
+  await row.getByText('Up to date').waitFor();
+  const choice = row.getByRole('switch', { name: 'As an Excel table' });
+  await expect(choice.isChecked()).resolves.toBe(true);
+  const cells = await readCells(bench.page, 'B2:C5');
+
+  // Done once the pane is idle again (its buttons enabled) with the switch showing the placement as it is now.
+  const settled = (on: boolean) => bench.page.waitForFunction((want) => {
+    const input = document.querySelector('[data-testid="placement-as-table"]') as HTMLInputElement | null;
+    return input?.checked === want && !input.disabled;
+  }, on);
+  /** Waits (up to 20 s) until the workbook has `count` tables: the conversion is done in Excel. */
+  const tableCount = async (count: number) => {
+    for (let tries = 0; (await tables()).length !== count; tries += 1) {
+      if (tries > 100) throw new Error(`expected ${count} tables`);
+      await bench.page.waitForTimeout(200);
+    }
+  };
+  await choice.click();
+  await tableCount(0);
+  await settled(false);
+  // Converted in place: every value is where it was, and the placement is not edited by hand.
+  expect(await readCells(bench.page, 'B2:C5')).toEqual(cells);
+  await row.getByText('Up to date').waitFor();
+
+  await choice.click();
+  await tableCount(1);
+  await settled(true);
+  expect((await tables()).map((t) => ({ address: t.address, style: t.style }))).toEqual([{ address: 'Sheet1!B2:C5', style: 'TableStyleMedium2' }]);
+  await bench.page.screenshot({ path: join(screenshots, 'excel-table-card-choice.png') });
   expect(await axeViolations(bench.page)).toEqual([]);
 });

@@ -31,4 +31,16 @@ test('a hand edit in a placement shows as "Edited by hand" at once, without a cl
   await typeInto('C4', String(original));
   await row.getByText('Up to date').waitFor();
   expect(await row.locator('[data-status="EDITED"]').count()).toBe(0);
+
+  // Edited again, then Refresh all finds the hand edit and leaves it for the user.
+  await typeInto('C4', '12345');
+  await row.locator('[data-status="EDITED"]').waitFor();
+  // The pane's own button (the workbench has one in its ribbon too).
+  await bench.page.locator('.pane').getByRole('button', { name: 'Refresh all' }).click();
+  await bench.page.getByRole('status').filter({ hasText: /^1 needs you$/ }).waitFor();
+  await row.locator('[data-status="EDITED"]', { hasText: 'Edited by hand' }).waitFor();
+  // Typed back: the run's finding goes too, and the card reads Up to date.
+  await typeInto('C4', String(original));
+  await row.locator('[data-status="UP_TO_DATE"]', { hasText: 'Up to date' }).waitFor();
+  expect(await row.locator('[data-status="EDITED"]').count()).toBe(0);
 });

@@ -57,3 +57,27 @@ test("an admin's change shows on focus, addresses follow inserted rows, deleted 
   const cells = await readCells(bench.page, 'B4:D7');
   expect(cells.values.every((r) => r.every((v) => v !== ''))).toBe(true);
 });
+
+test('Refresh all writes a damaged placement whole again where it is, so it ends refreshed and Up to date', async () => {
+  await freshWorkbench(bench.page, `${bench.workbench.server.url}/workbench.html`, `token=${bench.platform.platform.tokens.analyst}`);
+  await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
+  await place(bench.page, 'B3', 'Orders by status');
+  const row = placementRows(bench.page).first();
+  await row.getByText('Up to date').waitFor();
+  // Where its whole result is (the report may have been limited by the test before), and what it holds.
+  const range = (await row.getByTestId('placement-range').textContent())!;
+  const whole = await readCells(bench.page, range.replace('Sheet1!', ''));
+
+  // A row inside it deleted: Damaged.
+  await rowMenu(5, /Delete/);
+  await row.locator('[data-status="DAMAGED"]', { hasText: 'Damaged' }).waitFor();
+
+  // Refresh all writes its whole result again where it is, as Place again here does: refreshed, not "needs you".
+  // The pane's own button (the workbench has one in its ribbon too).
+  await bench.page.locator('.pane').getByRole('button', { name: 'Refresh all' }).click();
+  await bench.page.getByRole('status').filter({ hasText: /^1 refreshed$/ }).waitFor();
+  await row.locator('[data-status="UP_TO_DATE"]', { hasText: 'Up to date' }).waitFor();
+  await row.getByTestId('placement-range').filter({ hasText: range }).waitFor();
+  expect(await row.getAttribute('data-run-state')).toBe('done');
+  expect((await readCells(bench.page, range.replace('Sheet1!', ''))).values).toEqual(whole.values);
+});

@@ -137,7 +137,7 @@ test('Stop midway: the finished placement is new, the stopped ones stay exactly 
     { method: 'POST', path: '^/cubejs-api/v1/load$', latencyMs: 60_000 },
   ]);
   try {
-    await bench.page.getByRole('button', { name: 'Refresh all' }).click();
+    await bench.page.locator('.pane').getByRole('button', { name: 'Refresh all' }).click();
     await bench.page.locator('[data-run-state="done"]').waitFor();
     // The run carries on while the user looks at another view.
     await bench.page.getByRole('button', { name: 'Settings' }).click();

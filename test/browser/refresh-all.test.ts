@@ -29,7 +29,7 @@ test('refresh all finishes every placement it can and shows why one failed', asy
 
   // The first data query of the run fails with a server error (not retried); the others answer.
   bench.platform.platform.faults.set([{ method: 'POST', path: '^/cubejs-api/v1/load$', status: 500, times: 1 }]);
-  await bench.page.getByRole('button', { name: 'Refresh all' }).click();
+  await bench.page.locator('.pane').getByRole('button', { name: 'Refresh all' }).click();
   await bench.page.getByText('2 refreshed, 1 failed').waitFor();
   const states = await bench.page.locator('[data-run-state]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-run-state')));
   expect(states.sort()).toEqual(['done', 'done', 'failed']);

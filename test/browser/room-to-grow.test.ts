@@ -79,9 +79,9 @@ test('Insert rows to make room: the refresh is written in full, the neighbours m
   expect(await axeViolations(bench.page)).toEqual([]);
 });
 
-test('Move placement: the new cells at the chosen cell, the old ones cleared, the platform records the new place', async () => {
-  // As plain cells: a placement's Excel table is not moved along yet (it would stay behind at the old cells).
-  await growIntoNeighbour(false, false);
+test('Move placement: the new cells at the chosen cell with the Excel table, the old ones cleared, the platform records the new place', async () => {
+  // Placed as an Excel table (the default): the table moves along, nothing of it stays at the old cells.
+  await growIntoNeighbour(false);
   await question().getByRole('button', { name: 'Move placement…' }).click();
   const move = bench.page.locator('.fui-MessageBar', { hasText: 'Move placement' });
   await move.getByText(/Select the new top-left cell, then Move here/).waitFor();
@@ -98,6 +98,15 @@ test('Move placement: the new cells at the chosen cell, the old ones cleared, th
   expect((await readCells(bench.page, 'B3:D5')).values).toEqual([['', '', ''], ['', '', ''], ['', '', '']]);
   expect((await readCells(bench.page, 'B7:D8')).values).toEqual([['Notes', 'Owner', 'Due'], ['Check Q3 returns', 'Ana', 45000]]);
   expect((await readCells(bench.page, 'F7')).values).toEqual([['beside']]);
+  // The table is at the new cells, under its name and in its style; none is left at B3.
+  const tables = await excel<{ name: string; style: string; address: string }[]>(`const all = context.workbook.tables;
+    all.load('items/name, items/style');
+    await context.sync();
+    const ranges = all.items.map((t) => t.getRange());
+    ranges.forEach((r) => r.load('address'));
+    await context.sync();
+    return all.items.map((t, i) => ({ name: t.name, style: t.style, address: ranges[i].address }));`);
+  expect(tables).toEqual([{ name: 'Orders_by_status', style: 'TableStyleMedium2', address: 'Sheet1!J3:L8' }]);
 
   const id = await workbookId(bench.page);
   const onServer = (await ordersByStatus()).externalWorkbookPlacements?.filter((p) => p.workbookId === id);

@@ -2,7 +2,11 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
-import { isDamaged, liveHandEdits, relocated, type LiveEditResult } from '../../src/placement/live-edits';
+import { cardState, type PaneOutcome } from '../../src/core/card-state';
+import { isDamaged, liveHandEdits, outcomesAfterCheck, relocated, type LiveEditResult } from '../../src/placement/live-edits';
+import { standingHandEdits, startRefreshAll, withHandEditsUndone } from '../../src/placement/refresh-all';
+import { i18nFor } from '../../src/taskpane/i18n';
+import { runItemStates } from '../../src/taskpane/views/useRefreshAll';
 import type { PlacementService, WorkbookPlacement } from '../../src/placement/placement-service';
 import type { ExcelHost } from '../../src/workbench/excel-host';
 import { commitEdit, runMenuAction } from '../../src/workbench/grid/actions';
@@ -178,6 +182,67 @@ describe('hand edits as they happen', () => {
     type(host, 'Sheet1', 3, 2, '999');
     await until(() => results.length >= 1);
     expect(results[0]).toMatchObject({ kind: 'failed', error: new Error('host busy') });
+    await live.stop();
+  });
+
+  it('says when a failed check succeeds again, so its message can go', async () => {
+    const { host, service, entries } = await placedAndWatched();
+    const results: LiveEditResult[] = [];
+    let recovered = 0;
+    let fail = true;
+    const flaky: PlacementService = Object.create(service, {
+      checkHandEdits: { value: (entry: WorkbookPlacement) => (fail ? Promise.reject(new Error('host busy')) : service.checkHandEdits(entry)) },
+    });
+    const live = liveHandEdits(flaky, { onResult: (r) => results.push(r), onError: () => undefined, onRecovered: () => (recovered += 1), debounceMs: 20 });
+    await live.watch(entries);
+    type(host, 'Sheet1', 3, 2, '999');
+    await until(() => results.length === 1);
+    expect(results[0]).toMatchObject({ kind: 'failed' });
+    expect(recovered).toBe(0);
+    fail = false;
+    type(host, 'Sheet1', 3, 2, '998');
+    await until(() => results.length === 2);
+    expect(results[1]).toMatchObject({ kind: 'edited', cells: ['C4'] });
+    expect(recovered).toBe(1);
+    // Nothing failed since: nothing to take back.
+    type(host, 'Sheet1', 3, 2, '997');
+    await until(() => results.length === 3);
+    expect(recovered).toBe(1);
+    await live.stop();
+  });
+
+  it('clears "Edited by hand" a finished Refresh all found once the value is typed back: the card reads Up to date', async () => {
+    const { host, service, entries, live, results } = await placedAndWatched();
+    const key = entries[0]!.placement.id!;
+    const original = cellsOf(host, 'Sheet1', 3, 2, 1, 1)[0]![0];
+    type(host, 'Sheet1', 3, 2, '999');
+    await until(() => results.length === 1);
+    // The pane's outcome from the live check, then Refresh all (which clears it as it starts) finds the hand edit.
+    let outcomes = outcomesAfterCheck(new Map<string, PaneOutcome>(), results[0] as Extract<LiveEditResult, { kind: 'edited' }>);
+    expect(outcomes.get(key)).toEqual({ state: 'EDITED' });
+    outcomes = new Map();
+    let items = await startRefreshAll(service, entries).done;
+    expect(items[0]).toMatchObject({ state: 'needs-attention', outcome: { kind: 'hand-edits', cells: ['C4'] } });
+    const listed = (await service.workbookPlacements())[0]!;
+    const en = i18nFor('en-US').m;
+    const card = () => cardState({
+      denied: false, legacy: false, cellsGone: false, syncStatus: listed.placement.syncStatus, refreshedAt: listed.placement.refreshedAt,
+      outcome: outcomes.get(key), run: runItemStates(items, en).get(key),
+    });
+    expect(card().status).toBe('EDITED');
+    expect(listed.placement.syncStatus).toBe('UP_TO_DATE');
+
+    // Typed back: the live check finds the cells clean, and the pane clears the hand edits everywhere.
+    type(host, 'Sheet1', 3, 2, String(original));
+    await until(() => results.length === 2);
+    const clean = results[1]!;
+    expect(clean).toEqual({ kind: 'clean', key });
+    if (clean.kind !== 'clean') return;
+    outcomes = outcomesAfterCheck(outcomes, clean);
+    items = withHandEditsUndone(items, clean.key) as typeof items;
+    expect(card()).toEqual({ status: 'UP_TO_DATE', reason: null, run: null });
+    // Dismissing the run (the next action) keeps no hand edits as the placement's outcome.
+    expect(items.filter(standingHandEdits)).toEqual([]);
     await live.stop();
   });
 

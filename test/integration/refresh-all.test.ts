@@ -8,8 +8,10 @@ import { cardState } from '../../src/core/card-state';
 import { progressOf, startRefreshAll, type RefreshItem } from '../../src/placement/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { runItemStates, runSummary } from '../../src/taskpane/views/useRefreshAll';
+import { isDamaged } from '../../src/placement/live-edits';
 import type { ExcelHost } from '../../src/workbench/excel-host';
-import { cellsOf, installWorkbook, selectCell } from '../support/excel';
+import { runMenuAction } from '../../src/workbench/grid/actions';
+import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
 import { workspaceFor } from '../support/workspace';
 
@@ -205,5 +207,52 @@ describe('refresh all', () => {
     expect(sandboxReport.externalWorkbookPlacements).toEqual([
       expect.objectContaining({ id: entries[1]!.placement.id, syncStatus: 'UP_TO_DATE', refreshedAt: expect.any(String) }),
     ]);
+  });
+
+  it('writes a damaged placement (a row inside it deleted) whole again where it is, ending refreshed; foreign cells where it grows back need you', async () => {
+    const sim = installWorkbook();
+    const { deploymentId, folderId } = await sales();
+    const report = await t.admin.upsertReportByPublicId(deploymentId, 'raDamaged000', {
+      name: 'raDamaged', folderId, jsonQuery: JSON.stringify(query('status')),
+    });
+    const { service } = await workspaceFor(t);
+    await selectCell('A1');
+    expect((await service.place(report)).kind).toBe('done');
+    // Header and five statuses in A1:B6; the cells before the deletion.
+    const whole = cellsOf(sim, 'Sheet1', 0, 0, 6, 2);
+    expect(whole.every((row) => row.every((v) => v !== ''))).toBe(true);
+    // Sheet row 3 deleted, as a person does from the row header: the placement's name now covers A1:B5.
+    runMenuAction(sim.model, 'delete-rows', { top: 2, left: 0, bottom: 2, right: 0 });
+    // Something of the user's where the result grows back (A6).
+    await act((context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('A6').values = [['my note']];
+    });
+    const [damaged] = (await service.workbookPlacements()).filter((e) => e.reportId === report.id);
+    expect(damaged!.location!.rect).toEqual({ top: 0, left: 0, bottom: 4, right: 1 });
+    expect(isDamaged(damaged!)).toBe(true);
+
+    const blocked = await startRefreshAll(service, [damaged!]).done;
+    expect(blocked.map((i) => i.state)).toEqual(['needs-attention']);
+    expect(blocked[0]!.outcome).toMatchObject({ kind: 'needs-confirmation', foreignCells: ['A6'] });
+    expect(cellsOf(sim, 'Sheet1', 5, 0, 1, 1)).toEqual([['my note']]);
+
+    // The note moved away: the run writes the whole result again where it is, no hand edits asked about.
+    await act((context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('A6').clear();
+    });
+    const items = await startRefreshAll(service, [damaged!]).done;
+    expect(items.map((i) => i.state)).toEqual(['done']);
+    expect(runSummary(items, false, i18nFor('en-US'))).toBe('1 refreshed');
+    expect(cellsOf(sim, 'Sheet1', 0, 0, 6, 2)).toEqual(whole);
+    const [after] = (await service.workbookPlacements()).filter((e) => e.reportId === report.id);
+    expect(after!.location!.rect).toEqual({ top: 0, left: 0, bottom: 5, right: 1 });
+    expect(isDamaged(after!)).toBe(false);
+    expect(after!.placement.syncStatus).toBe('UP_TO_DATE');
+    const { placement } = after!;
+    const card = cardState({
+      denied: false, legacy: false, cellsGone: false, cellsDamaged: isDamaged(after!), syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
+      outcome: undefined, run: runItemStates(items, i18nFor('en-US').m).get(placement.id!),
+    });
+    expect(card).toEqual({ status: 'UP_TO_DATE', reason: null, run: 'done' });
   });
 });

@@ -33,6 +33,12 @@ describe("a placement card's one state", () => {
     expect(card({ cellsDamaged: true, denied: true }).status).toBe('DENIED');
   });
 
+  it('shows a run under way over Damaged (Refresh all writes it whole again), and Damaged over a finished one', () => {
+    expect(card({ cellsDamaged: true, run: run('queued') })).toEqual({ status: 'QUEUED', reason: null, run: 'queued' });
+    expect(card({ cellsDamaged: true, run: run('refreshing') })).toEqual({ status: 'REFRESHING', reason: null, run: 'refreshing' });
+    expect(card({ cellsDamaged: true, run: run('needs-attention', { reason: 'in the way' }) })).toEqual({ status: 'DAMAGED', reason: null, run: null });
+  });
+
   it('shows a run under way over everything the pane knew before', () => {
     expect(card({ run: run('queued'), syncStatus: 'UP_TO_DATE' })).toEqual({ status: 'QUEUED', reason: null, run: 'queued' });
     expect(card({ run: run('refreshing'), outcome: { state: 'EDITED' } })).toEqual({ status: 'REFRESHING', reason: null, run: 'refreshing' });

@@ -96,7 +96,7 @@ describe.each([
     const snapshot: Snapshot = {
       sheetName: 'Sheet1',
       parts: [{ rect: { top: 0, left: 0, bottom: rows, right: grid.values[0]!.length - 1 }, inputs: grid.values, numberFormats: grid.numberFormats }],
-      bold: [],
+      looks: [],
       name: null,
     };
     const batches = planRestore(snapshot, 4_450_000);

@@ -14,7 +14,9 @@ const production = manifestFor(source, productionOrigin(`${publicOrigin}/`), ['h
 // What a production build writes to dist/manifest.xml, as a file for the tools that read files.
 const productionFile = join(mkdtempSync(join(tmpdir(), 'manifest-')), 'manifest.xml');
 writeFileSync(productionFile, production);
-const schema = join(root, '..', 'shared', 'schemas', 'office-addin-manifest', 'OfficeAppManifestV1_1.xsd');
+// Microsoft's schemas in ../shared with the shared runtime's <Runtimes>, which they predate (schemas/office-addin-manifest).
+const schema = join(root, 'schemas', 'office-addin-manifest', 'OfficeAppManifest.xsd');
+const sharedSchemas = join(root, '..', 'shared', 'schemas', 'office-addin-manifest');
 const packageVersion = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Every attribute value in the document, with the attribute's name. */
@@ -83,6 +85,29 @@ describe.each([['source', source], ['production', production]])('the %s manifest
     expect(xml).toMatch(/<Set Name="ExcelApi" MinVersion="1\.\d+"\/>/);
     expect(xml).toMatch(/<OfficeTab id="TabHome">[\s\S]*<Action xsi:type="ShowTaskpane">/);
   });
+
+  // https://learn.microsoft.com/office/dev/add-ins/develop/configure-your-add-in-to-use-a-shared-runtime: one
+  // <Runtime> with lifetime "long" naming the pane's page, which the FunctionFile and the pane also name.
+  it('runs the ribbon commands in the pane\'s shared runtime, only where Excel has SharedRuntime 1.1', () => {
+    const host = /<Host xsi:type="Workbook">([\s\S]*?)<\/Host>/.exec(xml)![1]!;
+    expect(host).toMatch(/^\s*<Runtimes>\s*<Runtime resid="Taskpane.Url" lifetime="long"\/>\s*<\/Runtimes>/);
+    expect(host).toContain('<FunctionFile resid="Taskpane.Url"/>');
+    expect(host).toContain('<SourceLocation resid="Taskpane.Url"/>');
+    expect(xml).toMatch(/<VersionOverrides [^>]*>\s*<Requirements>\s*<bt:Sets DefaultMinVersion="1.1">\s*<bt:Set Name="SharedRuntime" MinVersion="1.1"\/>/);
+  });
+
+  it('has a "Refresh all" button beside the pane\'s, running the function the pane associates', () => {
+    const group = /<Group id="ReportSync.Group">([\s\S]*?)<\/Group>/.exec(xml)![1]!;
+    const controls = [...group.matchAll(/<Control xsi:type="Button" id="([^"]+)">([\s\S]*?)<\/Control>/g)];
+    expect(controls.map((c) => c[1])).toEqual(['ReportSync.OpenPane', 'ReportSync.RefreshAll']);
+    expect(controls[1]![2]).toMatch(/<Action xsi:type="ExecuteFunction">\s*<FunctionName>refreshAll<\/FunctionName>\s*<\/Action>/);
+    // The name the pane gives Office.actions.associate (src/excel/ribbon-commands.ts).
+    expect(readFileSync(join(root, 'src', 'excel', 'ribbon-commands.ts'), 'utf8')).toContain("REFRESH_ALL_COMMAND = 'refreshAll'");
+    for (const size of [16, 32, 80]) {
+      const url = new RegExp(`<bt:Image id="RefreshAll.${size}x${size}" DefaultValue="([^"]+)"`).exec(xml)![1]!;
+      expect(pngSize(join(root, new URL(url).pathname))).toEqual([size, size]);
+    }
+  });
 });
 
 // Microsoft's own reader (office-addin-manifest, as Office's tooling reads a manifest) sees the add-in we mean to ship.
@@ -133,7 +158,7 @@ describe('manifest URLs per build', () => {
   const xmllint = (() => {
     try {
       execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
-      return existsSync(schema);
+      return existsSync(sharedSchemas);
     } catch {
       return false;
     }
@@ -141,6 +166,20 @@ describe('manifest URLs per build', () => {
   // CI installs xmllint (.ci/run); without it, .ci/run's own schema check of manifest.xml is the guard.
   (xmllint ? it : it.skip)('the production manifest also validates against the schema', () => {
     expect(() => execFileSync('xmllint', ['--noout', '--schema', schema, productionFile], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  // The schema added to ../shared's accepts <Runtimes> as [MS-OWEMXML] and the Runtime page describe it, and no more.
+  (xmllint ? it : it.skip)('the schema refuses a Runtime Microsoft documents no such way', () => {
+    const refused = (from: string, to: string) => {
+      const file = join(dirname(productionFile), 'runtime.xml');
+      writeFileSync(file, source.replace(from, to));
+      const run = spawnSync('xmllint', ['--noout', '--schema', schema, file], { encoding: 'utf8' });
+      return run.status !== 0 ? run.stderr : null;
+    };
+    expect(refused('lifetime="long"', 'lifetime="forever"')).toMatch(/'forever' is not an element of the set \{'short', 'long'\}/);
+    expect(refused('<Runtime resid="Taskpane.Url" lifetime="long"/>', '')).toMatch(/Runtimes.*Missing child element/);
+    expect(refused('<Runtime resid="Taskpane.Url"', '<Runtime resid="Taskpane.Url.ThatIsLongerThan32Chars"')).toMatch(/maxLength/);
+    expect(refused('<Runtimes>', '<Runtimes name="x">')).toMatch(/attribute 'name' is not allowed/);
   });
 
   // A manifest that does not parse never reaches Microsoft's service, so this runs the same online and offline.

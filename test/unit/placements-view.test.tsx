@@ -26,7 +26,7 @@ function render(placements: WorkbookPlacement[], runStates: [string, RunItemStat
     <PlacementsView
       placements={placements} currentUserId={1} deployments={[]} browsedDeploymentId={1}
       outcomes={new Map(outcomes)} runStates={new Map(runStates)} busy={false} writeDisabled={false}
-      onRefresh={noop} onRefreshReport={noop} onPlaceAgain={noop} onRelink={noop} onDisconnect={noop} onLocate={noop} onEdit={noop}
+      onRefresh={noop} onRefreshReport={noop} onPlaceAgain={noop} onRelink={noop} onDisconnect={noop} onLocate={noop} onEdit={noop} onTableChange={noop}
     />,
   );
 }

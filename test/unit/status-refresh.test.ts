@@ -154,6 +154,60 @@ describe('StatusRefresh', () => {
     refresh.stop();
   });
 
+  it('tells of a failed read, reads again at its time, and says when reading works again (once)', async () => {
+    const clock = fakeTimers();
+    const told: string[] = [];
+    let fail = true;
+    const refresh = new StatusRefresh<number>({
+      timers: clock.timers, intervalMs: 180_000, minGapMs: 15_000, busy: () => false,
+      fetch: async () => {
+        if (fail) throw new Error('unreachable');
+        return 1;
+      },
+      apply: () => told.push('applied'),
+      onError: (error) => told.push(`failed: ${(error as Error).message}`),
+      onRecovered: () => told.push('recovered'),
+    });
+    refresh.start();
+    await clock.advance(180_000);
+    expect(told).toEqual(['failed: unreachable']);
+    // Tried again in three minutes, not before.
+    await clock.advance(179_999);
+    expect(told).toEqual(['failed: unreachable']);
+    await clock.advance(1);
+    expect(told).toEqual(['failed: unreachable', 'failed: unreachable']);
+    // Or on focus, which succeeds: the failure's message can go, and only then.
+    fail = false;
+    await clock.advance(20_000);
+    refresh.focused();
+    await flush();
+    expect(told).toEqual(['failed: unreachable', 'failed: unreachable', 'recovered', 'applied']);
+    await clock.advance(180_000);
+    expect(told).toEqual(['failed: unreachable', 'failed: unreachable', 'recovered', 'applied', 'applied']);
+    refresh.stop();
+  });
+
+  it('says nothing of a read that fails or succeeds after it was stopped', async () => {
+    const answer = deferred<number>();
+    const told: string[] = [];
+    const clock = fakeTimers();
+    let calls = 0;
+    const refresh = new StatusRefresh<number>({
+      timers: clock.timers, intervalMs: 180_000, busy: () => false,
+      fetch: () => (++calls === 1 ? Promise.reject(new Error('down')) : answer.promise),
+      apply: () => told.push('applied'),
+      onError: () => told.push('failed'),
+      onRecovered: () => told.push('recovered'),
+    });
+    refresh.start();
+    await clock.advance(180_000);
+    await clock.advance(180_000);
+    refresh.stop();
+    answer.resolve(1);
+    await flush();
+    expect(told).toEqual(['failed']);
+  });
+
   it('aborts a read under way when hidden, and applies nothing from it', async () => {
     const answer = deferred<number>();
     let signal: AbortSignal | undefined;

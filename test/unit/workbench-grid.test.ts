@@ -9,7 +9,7 @@ import { navigate, type NavigationContext } from '../../src/workbench/grid/navig
 import {
   cellSelection, cycleWithin, extendBy, extendTo, headerSelection, jump, reconcile, revealCell, selectionAddress, selectionRect, type GridSelection,
 } from '../../src/workbench/grid/selection';
-import { axisWindow, revealOffset, rowExtent, selectionBox, usedExtent } from '../../src/workbench/grid/viewport';
+import { axisWindow, ColumnLayout, revealOffset, revealSpan, rowExtent, selectionBox, usedExtent } from '../../src/workbench/grid/viewport';
 
 const at = (row: number, column: number) => ({ row, column });
 const context = (filled: string[] = [], pageRows = 20): NavigationContext => {
@@ -238,7 +238,38 @@ describe('grid window', () => {
   });
 
   it('frames the selection clipped to the rendered sheet', () => {
-    expect(selectionBox({ top: 1, left: 1, bottom: 2, right: MAX_COLUMNS - 1 }, 100, 26)).toEqual({ top: 22 + 22, left: 56 + 88, height: 44, width: 25 * 88 });
+    expect(selectionBox({ top: 1, left: 1, bottom: 2, right: MAX_COLUMNS - 1 }, 100, 26, new ColumnLayout())).toEqual({ top: 22 + 22, left: 56 + 88, height: 44, width: 25 * 88 });
+  });
+});
+
+describe('column widths', () => {
+  // The default column, 48 points, is drawn 88 px wide: 11/6 px a point. B at 96 points is 176 px, D at 24
+  // points 44 px; so the columns' left edges are A 0, B 88, C 264, D 352, E 396, F 484, and from there 88 each.
+  const layout = new ColumnLayout(new Map([[3, 24], [1, 96]]));
+
+  it('draws each column at the workbook’s width', () => {
+    expect([0, 1, 2, 3, 4].map((c) => layout.width(c))).toEqual([88, 176, 88, 44, 88]);
+    expect([0, 1, 2, 3, 4, 5, 26].map((c) => layout.left(c))).toEqual([0, 88, 264, 352, 396, 484, 26 * 88 + 88 - 44]);
+  });
+
+  it('finds the column under a point of the scrolled sheet', () => {
+    expect([0, 87, 88, 263, 264, 351, 352, 395, 396, 484].map((x) => layout.columnAt(x))).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 5]);
+    expect(new ColumnLayout().columnAt(1e9)).toBe(MAX_COLUMNS - 1);
+  });
+
+  it('renders only the columns in view, with spacers as wide as the columns they stand for', () => {
+    // 300 px in is column C, 400 px in is E: C to E, one more each side.
+    expect(layout.window(300, 100, 26, 1)).toEqual({ first: 1, end: 6, before: 88, after: 2332 - 572 });
+    // At the default widths, 8,800 px in is column 100 and 9,460 px column 107 (9,460 / 88 = 107.5): 92 to 115.
+    expect(new ColumnLayout().window(88 * 100, 660, 300, 8)).toEqual({ first: 92, end: 116, before: 92 * 88, after: (300 - 116) * 88 });
+  });
+
+  it('frames a selection and scrolls to a column at their widths', () => {
+    expect(selectionBox({ top: 0, left: 1, bottom: 0, right: 3 }, 100, 26, layout)).toEqual({ top: 22, left: 56 + 88, height: 22, width: 176 + 88 + 44 });
+    // B (88 to 264 px) in a 200 px wide view below a 56 px row header, scrolled to 300 px: back to its left edge.
+    expect(revealSpan(300, 200, layout.left(1), layout.width(1), 56)).toBe(88);
+    // F (484 to 572 px) from 0: the least scroll that shows its right edge in the 144 px left beside the header.
+    expect(revealSpan(0, 200, layout.left(5), layout.width(5), 56)).toBe(572 - 144);
   });
 });
 

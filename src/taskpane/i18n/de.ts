@@ -51,6 +51,10 @@ export const de: Messages = {
   refreshOnOpen: 'Beim Öffnen dieser Arbeitsmappe aktualisieren',
   refreshOnOpenHint: 'In dieser Arbeitsmappe gespeichert; gilt ab dem nächsten Öffnen.',
   refreshOnOpenUnsupported: 'Erfordert eine neuere Excel-Version.',
+  ribbonRefreshAfterSignIn: '„Alle aktualisieren“ aus dem Menüband wird ausgeführt, sobald Sie angemeldet sind.',
+  ribbonRefreshWaits: '„Alle aktualisieren“ aus dem Menüband wird ausgeführt, sobald der Bereich frei ist: Schließen Sie ab oder brechen Sie ab, was er gerade tut.',
+  ribbonNothingToRefresh: '„Alle aktualisieren“ aus dem Menüband hat in dieser Arbeitsmappe nichts zu aktualisieren gefunden.',
+  ribbonRefreshRefused: (reason) => `„Alle aktualisieren“ aus dem Menüband wurde nicht ausgeführt. ${reason}`,
   outOfDate: { one: (count) => `${count} Platzierung ist veraltet`, other: (count) => `${count} Platzierungen sind veraltet` },
   runProgress: (finished, total) => `${finished} von ${total}…`,
   runOutcome: {
@@ -135,6 +139,11 @@ export const de: Messages = {
   selectionUnknown: 'Wählen Sie eine Zelle, um dort einen Bericht zu platzieren',
   placeAsTable: 'Als Excel-Tabelle platzieren',
   placeAsTableHint: 'nur flache Berichte; Pivots bleiben Zellen',
+  asTableOnCard: 'Als Excel-Tabelle',
+  tablePlainCells: (because) => `Als einfache Zellen platziert: Excel konnte hier keine Tabelle anlegen, weil ${because}.`,
+  tableStillPlain: (because) => `Weiterhin einfache Zellen: Excel konnte hier keine Tabelle anlegen, weil ${because}.`,
+  tableBecauseOverlap: (table) => `sie die Tabelle „${table}“ überlappen würde`,
+  tableBecauseRefused: (code) => `Excel es abgelehnt hat (${code}); meist sind verbundene Zellen oder ein geschütztes Blatt im Bereich die Ursache`,
   searchReports: 'Berichte suchen',
   sortBy: 'Sortieren nach',
   sort: { name: 'Name', updatedAt: 'Zuletzt geändert', createdAt: 'Zuletzt erstellt', lastViewedAt: 'Zuletzt angesehen' },
@@ -200,6 +209,12 @@ export const de: Messages = {
     detached: (range) => `Die Zellen dieser Platzierung (${range}) wurden gelöscht. Platzieren Sie den Bericht neu oder trennen Sie ihn.`,
     overlap: (title, range) => `Das Ergebnis würde „${title}“ in ${range} überdecken. Wählen Sie eine andere Zelle oder verschieben Sie diese Platzierung zuerst.`,
     writeFailed: 'Excel konnte das Ergebnis nicht vollständig schreiben. Die Zellen wurden wiederhergestellt.',
+    moveNotUndone: (oldRange: string, newRange: string) =>
+      `Die Platzierung konnte nicht verschoben werden: Sie steht weiterhin in ${oldRange}, aber die Plattform konnte nicht benachrichtigt werden und verzeichnet sie noch in ${newRange}. Aktualisieren Sie sie, damit ihr Ort verzeichnet wird; fragt das Add-in nach Handänderungen, überschreiben Sie sie (es ist ihr früheres Ergebnis).`,
+    moveNotUndoneCells: (oldRange: string, newRange: string, cells: string) =>
+      `Die Platzierung konnte nicht verschoben werden: Sie steht weiterhin in ${oldRange}, aber die Plattform verzeichnet sie noch in ${newRange}, und die neuen Zellen in ${cells} konnten nicht geleert werden. Leeren Sie ${cells} von Hand und aktualisieren Sie dann die Platzierung, damit ihr Ort verzeichnet wird.`,
+    notTakenBack: (range: string) => `Der Bericht konnte nicht in ${range} platziert werden, und sein Eintrag auf der Plattform konnte nicht entfernt werden: Er wird als getrennt angezeigt. Trennen Sie ihn dort.`,
+    tableNotPossible: (title: string) => `„${title}“ kann keine Excel-Tabelle sein: Das geht nur bei einem flachen Bericht mit einer Zeile eindeutiger Spaltenüberschriften.`,
     changedElsewhere: (title: string) => `Jemand anderes hat „${title}“ geändert, seit Sie den Bericht geöffnet haben. Laden Sie ihn neu, um diese Fassung zu sehen, oder speichern Sie Ihre als Kopie.`,
     restoreFailed: (range: string) => `Excel konnte das Ergebnis nicht vollständig schreiben und die Zellen in ${range} nicht wiederherstellen. Prüfen Sie sie, bevor Sie erneut aktualisieren.`,
     selectionNotRange: 'Wählen Sie einen einzelnen Zellbereich (nicht mehrere Bereiche, ein Diagramm oder eine Form) und versuchen Sie es erneut.',
@@ -215,5 +230,7 @@ export const de: Messages = {
     keptChanging: (title, attempts) => `„${title}“ wurde während jeder von ${attempts} Aktualisierungen auf der Plattform geändert. Versuchen Sie es gleich noch einmal.`,
     accessDenied: (owner) => `Sie haben keinen Zugriff auf diesen Bericht. Bitten Sie ${owner} um Zugriff.`,
     accessDeniedNoOwner: 'Sie haben keinen Zugriff auf diesen Bericht. Bitten Sie seinen Besitzer um Zugriff.',
+    handEditCheckFailed: (reason) => `Die Zellen konnten nicht auf Änderungen von Hand geprüft werden: ${reason} Aktualisieren Sie die Platzierung, um sie erneut zu prüfen.`,
+    statusRefreshFailed: (reason) => `Der Synchronisierungsstatus konnte nicht aktualisiert werden: ${reason} Der Bereich versucht es in 3 Minuten erneut oder sobald er wieder aktiv wird.`,
   },
 };

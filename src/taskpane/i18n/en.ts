@@ -53,6 +53,11 @@ export const en = {
   refreshOnOpen: 'Refresh when this workbook opens',
   refreshOnOpenHint: 'Saved in this workbook; takes effect the next time it opens.',
   refreshOnOpenUnsupported: 'Needs a newer version of Excel.',
+  /** The ribbon's "Refresh all" button, asked before the pane can run it. */
+  ribbonRefreshAfterSignIn: '"Refresh all" from the ribbon runs once you sign in.',
+  ribbonRefreshWaits: '"Refresh all" from the ribbon runs as soon as the pane is free: finish or cancel what it is doing.',
+  ribbonNothingToRefresh: '"Refresh all" from the ribbon found nothing to refresh in this workbook.',
+  ribbonRefreshRefused: (reason: string) => `"Refresh all" from the ribbon did not run. ${reason}`,
   /** The placements out of date when the pane opens, in the plural category of their count. */
   outOfDate: { one: (count: string) => `${count} placement is out of date`, other: (count: string) => `${count} placements are out of date` },
   runProgress: (finished: string, total: string) => `${finished} of ${total}…`,
@@ -141,6 +146,12 @@ export const en = {
   selectionUnknown: 'Select a cell to place a report there',
   placeAsTable: 'Place as an Excel table',
   placeAsTableHint: 'flat reports only; pivots stay cells',
+  /** A placement card's switch: its result as an Excel table, or plain cells. */
+  asTableOnCard: 'As an Excel table',
+  tablePlainCells: (because: string) => `Placed as plain cells: Excel could not make a table here because ${because}.`,
+  tableStillPlain: (because: string) => `Still plain cells: Excel could not make a table here because ${because}.`,
+  tableBecauseOverlap: (table: string) => `it would overlap the table "${table}"`,
+  tableBecauseRefused: (code: string) => `Excel refused it (${code}); merged cells or a protected sheet in the range are the usual causes`,
   searchReports: 'Search reports',
   sortBy: 'Sort by',
   sort: { name: 'Name', updatedAt: 'Recently updated', createdAt: 'Recently created', lastViewedAt: 'Recently viewed' },
@@ -207,6 +218,12 @@ export const en = {
     detached: (range: string) => `The cells of this placement (${range}) were deleted. Place the report again, or disconnect it.`,
     overlap: (title: string, range: string) => `The result would cover "${title}" at ${range}. Choose another cell or move that placement first.`,
     writeFailed: 'Excel could not finish writing the result. The cells were put back as they were.',
+    moveNotUndone: (oldRange: string, newRange: string) =>
+      `The placement could not be moved: it is still at ${oldRange}, but the platform could not be told and still records it at ${newRange}. Refresh it to record where it is; if it asks about hand edits, overwrite them (they are its earlier result).`,
+    moveNotUndoneCells: (oldRange: string, newRange: string, cells: string) =>
+      `The placement could not be moved: it is still at ${oldRange}, but the platform still records it at ${newRange}, and the new cells at ${cells} could not be emptied. Clear ${cells} by hand, then refresh the placement to record where it is.`,
+    notTakenBack: (range: string) => `The report could not be placed at ${range}, and its record on the platform could not be removed: it is listed as detached. Disconnect it there.`,
+    tableNotPossible: (title: string) => `"${title}" cannot be an Excel table: only a flat report with one row of distinct column headers can.`,
     changedElsewhere: (title: string) => `Someone else changed “${title}” since you opened it. Reload it to see their version, or save yours as a copy.`,
     restoreFailed: (range: string) => `Excel could not finish writing the result, nor put the cells at ${range} back as they were. Check them before refreshing again.`,
     selectionNotRange: 'Select a single range of cells (not several areas, a chart or a shape), then try again.',
@@ -222,6 +239,10 @@ export const en = {
     keptChanging: (title: string, attempts: string) => `"${title}" changed on the platform during each of ${attempts} refreshes. Try again in a moment.`,
     accessDenied: (owner: string) => `You do not have access to this report. Ask ${owner} for access.`,
     accessDeniedNoOwner: 'You do not have access to this report. Ask its owner for access.',
+    /** A live hand-edit check failed; `reason` is the failure's own words, ending as a sentence. */
+    handEditCheckFailed: (reason: string) => `Could not check the cells for hand edits: ${reason} Refresh the placement to check again.`,
+    /** The sync statuses' re-read (on focus and every 3 minutes) failed; `reason` ends as a sentence. */
+    statusRefreshFailed: (reason: string) => `Could not update the sync statuses: ${reason} The pane tries again in 3 minutes or when it regains focus.`,
   },
 };
 

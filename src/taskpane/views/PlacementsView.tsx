@@ -1,10 +1,11 @@
-import { Button, Caption1, Caption1Strong, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Caption1Strong, Link, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { Deployment } from '../../contract';
 import { sheetAddress } from '../../core/a1';
 import { reportTitle } from '../../core/report-definition';
 import { cardState, type PaneOutcome, type RunItemState } from '../../core/card-state';
 import { isDamaged } from '../../placement/live-edits';
+import { tableChoice } from '../../placement/placement-service';
 import { placementKey, type WorkbookPlacement } from '../../placement/workbook-placements';
 import { useI18n } from '../i18n';
 import { StatusBadge } from './StatusBadge';
@@ -48,6 +49,8 @@ export interface PlacementsViewProps {
   onLocate(placement: WorkbookPlacement): void;
   /** Opens the placement's report in the exploration builder. */
   onEdit(placement: WorkbookPlacement): void;
+  /** Turns "As an Excel table" on or off for a flat placement, in place. */
+  onTableChange(placement: WorkbookPlacement, on: boolean): void;
 }
 
 /**
@@ -104,6 +107,8 @@ export function PlacementsView(props: PlacementsViewProps) {
       denied, legacy: entry.legacy, cellsGone: detachedNow, cellsDamaged: damaged, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
       outcome: outcomes.get(key), run: runStates.get(key),
     });
+    // Flat placements only (pivots never are tables), and only where the cells are there to convert.
+    const table = !detachedNow && !damaged ? tableChoice(entry) : null;
     const deployment = entry.deploymentId !== browsedDeploymentId ? deployments.find((d) => d.id === entry.deploymentId) : undefined;
     const owner = entry.owner.name ?? entry.owner.email;
     const mailto = entry.owner.email
@@ -121,6 +126,12 @@ export function PlacementsView(props: PlacementsViewProps) {
           {card.reason && <Caption1 data-testid="status-reason">{card.reason}</Caption1>}
           {card.status === 'DAMAGED' && <Caption1 data-testid="status-reason">{m.damagedReason}</Caption1>}
           {card.run === 'stopped' && <Caption1 data-testid="status-reason">{m.stoppedBeforeThis}</Caption1>}
+          {table && (
+            <Switch
+              checked={table.on} disabled={busy || writeDisabled} label={m.asTableOnCard} aria-describedby={titleId} data-testid="placement-as-table"
+              onChange={(_, data) => props.onTableChange(entry, data.checked)}
+            />
+          )}
         </div>
         <div className={styles.actions}>
           <StatusBadge status={card.status} />

@@ -14,8 +14,9 @@ import { isDamaged } from '../../placement/live-edits';
 import { afterMakingRoom, moveWrite } from '../../placement/make-room';
 import { openWorkspace } from '../../placement/session';
 import { isRefreshable } from '../../placement/refresh-on-open';
+import type { RibbonRefreshRequests } from '../../placement/ribbon-requests';
 import { placementKey } from '../../placement/workbook-placements';
-import { describeError } from '../errors';
+import { describeError, tableRefusalReason } from '../errors';
 import { useI18n } from '../i18n';
 import { PlacementsView, type PlacementOutcome } from './PlacementsView';
 import { WorkspaceQuestion, type Question } from './WorkspaceQuestion';
@@ -24,6 +25,7 @@ import { useExplorationBuilder } from './useExplorationBuilder';
 import { useLiveEdits } from './useLiveEdits';
 import { useRefreshAll } from './useRefreshAll';
 import { useRefreshOnOpen } from './useRefreshOnOpen';
+import { useRibbonRefreshAll } from './useRibbonRefreshAll';
 import { useStatusRefresh } from './useStatusRefresh';
 import { describeChatError } from './chat/chat-words';
 import { useChatController } from './chat/useChatController';
@@ -53,13 +55,15 @@ export interface WorkspaceViewProps {
   /** Where the agent chat reaches its agent; null until set in Settings. */
   chatSettings: ChatSettings | null;
   onOpenSettings(): void;
+  /** "Refresh all" asked for from the ribbon: run here as the pane's own. */
+  ribbon?: RibbonRefreshRequests;
 }
 
 /**
  * The connected pane: this workbook's placements (of every deployment) and the reports of the deployment the
  * user browses, which can be placed.
  */
-export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange, chatSettings, onOpenSettings }: WorkspaceViewProps) {
+export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange, chatSettings, onOpenSettings, ribbon }: WorkspaceViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m, number } = i18n;
@@ -177,7 +181,9 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       // A refresh says what changed: "12 rows, was 10".
       const rows = placementId && outcome.rows && outcome.rows.was !== null
         ? ` ${m.rowsNowWas(number(outcome.rows.now), outcome.rows.now, number(outcome.rows.was))}` : '';
-      setNotice(`${m.placedNotice(reportTitle(outcome.report), outcome.placement.resultLocation)}${rows}${cut}`);
+      // Excel refused the table: the placement is plain cells, and the notice says why.
+      const table = outcome.table ? ` ${m.tablePlainCells(tableRefusalReason(outcome.table, m))}` : '';
+      setNotice(`${m.placedNotice(reportTitle(outcome.report), outcome.placement.resultLocation)}${rows}${cut}${table}`);
       return true;
     } catch (e) {
       const reason = describe(e);
@@ -208,6 +214,22 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     }
     const placed = await run(m.placing(titleOf(entry)), (o) => service.place(entry.report!, o));
     if (placed) await disconnect(entry);
+  };
+  /** "As an Excel table" from a placement's card: converted in place; a table Excel refuses is said in words. */
+  const setTable = async (entry: WorkbookPlacement, on: boolean) => {
+    setError(null);
+    setNotice(null);
+    refreshing.dismiss();
+    setOperation({ label: m.placing(titleOf(entry)) });
+    try {
+      const refusal = await service.setTable(entry, on);
+      await reload();
+      if (refusal) setNotice(m.tableStillPlain(tableRefusalReason(refusal, m)));
+    } catch (e) {
+      setError(describe(e));
+    } finally {
+      setOperation(null);
+    }
   };
   const relink = async (entry: WorkbookPlacement) => {
     setError(null);
@@ -248,10 +270,23 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const busy = operation !== null || question !== null || allRun?.running === true;
   // "Refresh when this workbook opens": on, the tracked Refresh all runs once when the pane opens; off, the pane says what is stale.
   const onOpen = useRefreshOnOpen(service.options.excel, placements, !writeDisabled && !busy, refreshAll, (e) => setError(describe(e)));
+  // The ribbon's "Refresh all" runs this same tracked run; asked for during one, it waits for that one to end.
+  useRibbonRefreshAll(ribbon, {
+    runUnderWay: allRun?.running ? allRun.handle.done : null,
+    canStart: placements !== null && !busy && exploration.builder === null,
+    refusal: writeDisabled ? m.downloadRestricted : null,
+    start: () => {
+      if (refreshable.length) return refreshAll();
+      setNotice(m.ribbonNothingToRefresh);
+      return Promise.resolve();
+    },
+    onRefused: (reason) => setError(m.ribbonRefreshRefused(reason)),
+  });
   // Hand edits show as they are made (the sheets' onChanged); checks wait while the pane or the builder writes.
-  useLiveEdits(service, placements, busy || exploration.builder !== null, setOutcomes, (e) => setError(describe(e)), setPlacements);
+  // A typed-back value clears "Edited by hand" everywhere, the finished Refresh all's finding included.
+  useLiveEdits(service, placements, busy || exploration.builder !== null, setOutcomes, setError, setPlacements, refreshing.handEditsUndone);
   // The platform's statuses are read again on focus and every few minutes (an admin's edit shows without a reload).
-  useStatusRefresh(service, placements, busy || exploration.builder !== null, setPlacements, reload);
+  useStatusRefresh(service, placements, busy || exploration.builder !== null, setPlacements, reload, setError);
 
   if (exploration.builder) {
     return (
@@ -397,6 +432,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           onPlaceAgain={(entry) => void placeAgain(entry)}
           onRelink={(entry) => void relink(entry)}
           onEdit={(entry) => exploration.openPlacement(entry, true)}
+          onTableChange={(entry, on) => void setTable(entry, on)}
           onDisconnect={(entry) => (outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null ? void disconnect(entry) : setQuestion({ kind: 'disconnect', entry }))}
           onLocate={(entry) => {
             service.locate(entry).catch((e: unknown) => {

@@ -1,58 +1,59 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { liveHandEdits, relocated, type LiveHandEdits } from '../../placement/live-edits';
+import { liveHandEdits, outcomesAfterCheck, relocated, type LiveHandEdits } from '../../placement/live-edits';
 import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
+import { checkFailureNotice, describeFailedCheck } from '../errors';
+import { useI18n } from '../i18n';
 import type { PlacementOutcome } from './PlacementsView';
 import { useLatest } from './useLatest';
 
 /**
  * Shows hand edits as the user makes them: the placements' sheets are watched (`LiveHandEdits`), and a placement
  * whose cells were edited gets the pane's "Edited by hand" outcome at once, the one a Refresh that finds hand
- * edits sets; typed back to what was written, that outcome goes. Checks wait while `busy` (a write under way). A
- * check or a registration that fails is told through `onError` in words. Rows or columns inserted or deleted
- * on a placement's sheet move its address on the card at once (`setPlacements`), as its name moved in Excel.
+ * edits sets; typed back to what was written, that outcome goes, and so do the hand edits a finished Refresh all
+ * found there (`onHandEditsUndone`). Checks wait while `busy` (a write under way). A check or a registration that
+ * fails is told in the error area (`setError`: what failed, why, and what to do) until a later check succeeds.
+ * Rows or columns inserted or deleted on a placement's sheet move its address on the card at once
+ * (`setPlacements`), as its name moved in Excel.
  */
 export function useLiveEdits(
   service: PlacementService,
   placements: readonly WorkbookPlacement[] | null,
   busy: boolean,
   setOutcomes: Dispatch<SetStateAction<Map<string, PlacementOutcome>>>,
-  onError: (error: unknown) => void,
+  setError: Dispatch<SetStateAction<string | null>>,
   setPlacements?: Dispatch<SetStateAction<WorkbookPlacement[] | null>>,
+  onHandEditsUndone?: (key: string) => void,
 ): void {
+  const i18n = useI18n();
+  const i18nRef = useLatest(i18n);
   const setPlacementsRef = useLatest(setPlacements);
+  const undoneRef = useLatest(onHandEditsUndone);
   const busyRef = useLatest(busy);
-  const onErrorRef = useLatest(onError);
   const [live, setLive] = useState<LiveHandEdits | null>(null);
 
   useEffect(() => {
+    const notice = checkFailureNotice(setError);
+    const failed = (error: unknown) => notice.failed(describeFailedCheck(i18nRef.current.m.errors.handEditCheckFailed, error, i18nRef.current));
     const watcher = liveHandEdits(service, {
       busy: () => busyRef.current,
-      onError: (error) => onErrorRef.current(error),
+      onError: failed,
+      onRecovered: () => notice.recovered(),
       onResult: (result) => {
-        if (result.kind === 'failed') return onErrorRef.current(result.error);
+        if (result.kind === 'failed') return failed(result.error);
         if (result.kind === 'moved') {
           setPlacementsRef.current?.((current) => (current ? relocated(current, result.locations) : current));
           return;
         }
-        setOutcomes((current) => {
-          const outcome = current.get(result.key);
-          if (result.kind === 'edited') {
-            if (outcome?.state === 'EDITED') return current;
-            return new Map(current).set(result.key, { state: 'EDITED' });
-          }
-          // Clean again: only the hand-edit outcome goes (a failure or detachment stays until acted on).
-          if (outcome?.state !== 'EDITED') return current;
-          const next = new Map(current);
-          next.delete(result.key);
-          return next;
-        });
+        setOutcomes((current) => outcomesAfterCheck(current, result));
+        // Clean again: the hand edits a finished Refresh all found there go too.
+        if (result.kind === 'clean') undoneRef.current?.(result.key);
       },
     });
     setLive(watcher);
     return () => {
       void watcher.stop();
     };
-  }, [service, setOutcomes]);
+  }, [service, setOutcomes, setError]);
 
   useEffect(() => {
     if (live && placements) void live.watch(placements);

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { RunItemState } from '../../core/card-state';
 import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
-import { countOutcomes, startRefreshAll, type RefreshAllRun, type RefreshItem } from '../../placement/refresh-all';
+import {
+  countOutcomes, standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshAllRun, type RefreshItem,
+} from '../../placement/refresh-all';
 import { placementKey } from '../../placement/workbook-placements';
 import { useI18n, type I18n, type Messages } from '../i18n';
 import type { PlacementOutcome } from './PlacementsView';
@@ -43,9 +45,12 @@ function attention(item: RefreshItem, m: Messages): string | null {
   return item.reason;
 }
 
-/** Per placement key, what its card needs of a run's item (`cardState` weighs it). */
+/**
+ * Per placement key, what its card needs of a run's item (`cardState` weighs it). An item whose hand edits were
+ * typed back since has no say: its card shows the platform's status.
+ */
 export function runItemStates(items: readonly RefreshItem[], m: Messages): Map<string, RunItemState> {
-  return new Map(items.map((item): [string, RunItemState] => [placementKey(item.entry), {
+  return new Map(items.filter((item) => !item.handEditsUndone).map((item): [string, RunItemState] => [placementKey(item.entry), {
     state: item.state,
     reason: attention(item, m),
     handEdits: item.outcome?.kind === 'hand-edits',
@@ -58,7 +63,8 @@ export function runItemStates(items: readonly RefreshItem[], m: Messages): Map<s
  * "Refresh all": its progress item by item, Stop, and what it ended with, shown until `dismiss` (the next
  * action) or the next run. Starting clears its placements' earlier outcomes in the pane, since the run is
  * newer. Dismissing keeps the hand edits it found as their placements' outcomes, since they stay true of the
- * cells; its failures and the cells in the way were the run's messages and go with it.
+ * cells; its failures and the cells in the way were the run's messages and go with it. Hand edits typed back
+ * since (`handEditsUndone`, told by the live check) are no longer true: they go from the run, and are not kept.
  */
 export function useRefreshAll(
   service: PlacementService, describe: (error: unknown) => string, m: Messages,
@@ -84,11 +90,20 @@ export function useRefreshAll(
   const dismiss = () => {
     if (!allRun || allRun.running) return;
     settle(allRun.items.flatMap((item): [string, PlacementOutcome][] =>
-      item.outcome?.kind === 'hand-edits' ? [[placementKey(item.entry), { state: 'EDITED', reason: attention(item, m) ?? undefined }]] : []));
+      standingHandEdits(item) ? [[placementKey(item.entry), { state: 'EDITED', reason: attention(item, m) ?? undefined }]] : []));
     setAllRun(null);
   };
 
+  /** A placement's cells hold what was last written again: hand edits the finished run found there are gone. */
+  const handEditsUndone = useCallback((key: string) => {
+    setAllRun((current) => {
+      if (!current || current.running) return current;
+      const items = withHandEditsUndone(current.items, key);
+      return items === current.items ? current : { ...current, items };
+    });
+  }, []);
+
   const runStates = runItemStates(allRun?.items ?? [], m);
   const summary = allRun ? runSummary(allRun.items, allRun.running, i18n) : null;
-  return { allRun, refreshAll, runStates, summary, dismiss };
+  return { allRun, refreshAll, runStates, summary, dismiss, handEditsUndone };
 }

@@ -1,6 +1,8 @@
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
 import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus } from '../../placement/status-refresh';
+import { checkFailureNotice, describeFailedCheck } from '../errors';
+import { useI18n } from '../i18n';
 import { useLatest } from './useLatest';
 
 /**
@@ -8,6 +10,8 @@ import { useLatest } from './useLatest';
  * list request, `StatusRefresh`) when the pane regains focus or becomes visible, and every few minutes while
  * shown; never while `busy` (a write or Refresh all), never while hidden. Statuses that changed are put on the
  * listed placements; a list that changed otherwise (a placement added, gone or written elsewhere) is reloaded.
+ * A failed read is told in the error area (`setError`: what failed, why, and when it is tried again) until a
+ * later read succeeds.
  */
 export function useStatusRefresh(
   service: PlacementService,
@@ -15,13 +19,17 @@ export function useStatusRefresh(
   busy: boolean,
   setPlacements: Dispatch<SetStateAction<WorkbookPlacement[] | null>>,
   reload: () => Promise<void>,
+  setError: Dispatch<SetStateAction<string | null>>,
   intervalMs = 180_000,
 ): void {
+  const i18n = useI18n();
+  const i18nRef = useLatest(i18n);
   const busyRef = useLatest(busy);
   const placementsRef = useLatest(placements);
   const reloadRef = useLatest(reload);
 
   useEffect(() => {
+    const notice = checkFailureNotice(setError);
     const refresh = new StatusRefresh<{ statuses: ListedStatus[]; of: readonly WorkbookPlacement[] } | null>({
       intervalMs,
       busy: () => busyRef.current,
@@ -39,8 +47,9 @@ export function useStatusRefresh(
         if (merged.kind === 'reload') void reloadRef.current();
         else if (merged.kind === 'updated') setPlacements((current) => (current === result.of ? merged.placements : current));
       },
-      // A failed read is quiet: the cards keep what they showed, and the next read is tried at its time.
-      onError: () => undefined,
+      // The cards keep what they showed, and the next read is tried at its time.
+      onError: (error) => notice.failed(describeFailedCheck(i18nRef.current.m.errors.statusRefreshFailed, error, i18nRef.current)),
+      onRecovered: () => notice.recovered(),
     });
     const onFocus = () => refresh.focused();
     const onVisibility = () => (document.visibilityState === 'hidden' ? refresh.hidden() : refresh.focused());
@@ -52,5 +61,5 @@ export function useStatusRefresh(
       document.removeEventListener('visibilitychange', onVisibility);
       refresh.stop();
     };
-  }, [service, setPlacements, intervalMs]);
+  }, [service, setPlacements, setError, intervalMs]);
 }

@@ -1,6 +1,9 @@
 export { ExcelHost } from './host/excel-host';
 export type { HostOptions, HostStats } from './host/excel-host';
 export { connectOfficeJs } from './host/office-context';
+export type { OfficeConnection, TaskpaneVisibility } from './host/office-context';
+export { COMMAND_SUCCEEDED } from './host/function-commands';
+export type { CommandCompletion } from './host/function-commands';
 export { HOST_PROFILES, PAYLOAD_LIMIT_BYTES } from './host/profiles';
 export type { HostProfile } from './host/profiles';
 export { WorkbookModel } from './workbook/workbook-model';

@@ -1,14 +1,15 @@
 import { addressOf } from './selection';
 import type { EditState } from './editing';
 import { editorCommand, type EditorCommand } from './keyboard';
-import { COLUMN_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT } from './viewport';
+import { HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, type ColumnLayout } from './viewport';
 
 /**
  * The in-cell editor, laid over the cell being edited (it stays while the grid scrolls its rows away).
  * It widens with its text, as Excel's does.
  */
-export function CellEditor({ edit, onChange, onCommand, onBlur }: {
+export function CellEditor({ edit, layout, onChange, onCommand, onBlur }: {
   edit: EditState;
+  layout: ColumnLayout;
   onChange(text: string): void;
   onCommand(command: EditorCommand): void;
   onBlur(): void;
@@ -30,9 +31,9 @@ export function CellEditor({ edit, onChange, onCommand, onBlur }: {
       }}
       style={{
         top: HEADER_HEIGHT + edit.row * ROW_HEIGHT,
-        left: ROW_HEADER_WIDTH + edit.column * COLUMN_WIDTH,
+        left: ROW_HEADER_WIDTH + layout.left(edit.column),
         height: ROW_HEIGHT,
-        width: `max(${COLUMN_WIDTH}px, ${edit.text.length + 2}ch)`,
+        width: `max(${layout.width(edit.column)}px, ${edit.text.length + 2}ch)`,
       }}
       onChange={(event) => onChange(event.target.value)}
       onKeyDown={(event) => {

@@ -6,7 +6,7 @@ import { tableLook } from './table-look';
 import type { MenuTarget } from './context-menu';
 import type { MenuAnchor } from './GridMenu';
 import { activeCell, addressOf, isWholeColumns, isWholeRows, selectionRect, type GridSelection } from './selection';
-import { COLUMN_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, type AxisWindow } from './viewport';
+import { HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, type AxisWindow, type ColumnLayout } from './viewport';
 
 export interface GridTableProps {
   model: WorkbookModel;
@@ -16,6 +16,8 @@ export interface GridTableProps {
   selection: GridSelection;
   rows: AxisWindow & { count: number };
   columns: AxisWindow & { count: number };
+  /** Where each column is drawn, at the workbook's widths. */
+  layout: ColumnLayout;
   tableRef: Ref<HTMLTableElement>;
   onKeyDown: KeyboardEventHandler<HTMLTableElement>;
   onCellDown(row: number, column: number, extend: boolean): void;
@@ -75,12 +77,12 @@ export function GridTable(props: GridTableProps) {
       onKeyDown={props.onKeyDown}
       // Shift+F10 and the menu key open the grid's own menu (from onKeyDown), never the browser's.
       onContextMenu={(event) => event.target === event.currentTarget && event.preventDefault()}
-      style={{ width: ROW_HEADER_WIDTH + columns.count * COLUMN_WIDTH }}
+      style={{ width: ROW_HEADER_WIDTH + props.layout.left(columns.count) }}
     >
       <colgroup>
         <col style={{ width: ROW_HEADER_WIDTH }} />
         {columns.before > 0 && <col style={{ width: columns.before }} />}
-        {visibleColumns.map((c) => <col key={c} style={{ width: COLUMN_WIDTH }} />)}
+        {visibleColumns.map((c) => <col key={c} style={{ width: props.layout.width(c) }} />)}
         {columns.after > 0 && <col style={{ width: columns.after }} />}
       </colgroup>
       <thead>

@@ -1,4 +1,5 @@
 import { MAX_COLUMNS, MAX_ROWS } from '../../core/a1';
+import { DEFAULT_COLUMN_WIDTH_POINTS } from '../excel-host/workbook/column-widths';
 
 /** Fixed sizes (px) let the grid render only the rows and columns in view and place the editor over a cell. */
 export const ROW_HEIGHT = 22;
@@ -23,6 +24,75 @@ export function axisWindow(offset: number, viewport: number, size: number, count
   const first = Math.max(0, Math.min(count, Math.floor(Math.max(0, offset) / size) - overscan));
   const end = Math.max(first, Math.min(count, Math.floor(Math.max(0, offset) / size) + shown + overscan));
   return { first, end, before: first * size, after: (count - end) * size };
+}
+
+/** Pixels drawn per point of a column's width: Excel's default column (48 points) is drawn `COLUMN_WIDTH` wide. */
+export const PIXELS_PER_POINT = COLUMN_WIDTH / DEFAULT_COLUMN_WIDTH_POINTS;
+
+/**
+ * Where each column is drawn when some have widths of their own (the workbook's, in points, e.g. after
+ * `autofitColumns`) and the rest the default `COLUMN_WIDTH`: positions by binary search over the few columns
+ * that differ, so a sheet of 16,384 columns costs nothing to lay out.
+ */
+export class ColumnLayout {
+  /** The columns with widths of their own, ascending, their widths (px) and the px they add before each. */
+  private readonly columns: number[] = [];
+  private readonly widths: number[] = [];
+  private readonly extraBefore: number[] = [];
+
+  constructor(points: ReadonlyMap<number, number> = new Map()) {
+    let extra = 0;
+    for (const [column, width] of [...points].sort(([a], [b]) => a - b)) {
+      const px = Math.round(width * PIXELS_PER_POINT);
+      this.columns.push(column);
+      this.widths.push(px);
+      this.extraBefore.push(extra);
+      extra += px - COLUMN_WIDTH;
+    }
+    this.extraBefore.push(extra);
+  }
+
+  /** How many of the columns with their own widths lie before `column`. */
+  private countBefore(column: number): number {
+    let lo = 0;
+    let hi = this.columns.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.columns[mid]! < column) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  width(column: number): number {
+    const i = this.countBefore(column);
+    return this.columns[i] === column ? this.widths[i]! : COLUMN_WIDTH;
+  }
+
+  /** Px from the first column's left edge to `column`'s (to the sheet's right edge for `column` = count). */
+  left(column: number): number {
+    return column * COLUMN_WIDTH + this.extraBefore[this.countBefore(column)]!;
+  }
+
+  /** The column drawn at `x` px from the first column's left edge (the last one beyond the sheet's edge). */
+  columnAt(x: number): number {
+    let lo = 0;
+    let hi = MAX_COLUMNS - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.left(mid) <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The columns to render from `offset` over `viewport` px (0 when not yet measured: a screenful is assumed). */
+  window(offset: number, viewport: number, count: number, overscan = OVERSCAN): AxisWindow {
+    const start = Math.max(0, offset);
+    const first = Math.max(0, Math.min(count, this.columnAt(start) - overscan));
+    const end = Math.max(first, Math.min(count, this.columnAt(start + (viewport || 800)) + 1 + overscan));
+    return { first, end, before: this.left(first), after: this.left(count) - this.left(end) };
+  }
 }
 
 /**
@@ -61,7 +131,11 @@ export function usedExtent(keys: Iterable<string>): { rows: number; columns: num
  * it is already in view, else the least scroll that shows it.
  */
 export function revealOffset(offset: number, viewport: number, index: number, size: number, header: number): number {
-  const start = index * size;
+  return revealSpan(offset, viewport, index * size, size, header);
+}
+
+/** The scroll offset that brings `size` px from `start` into view below a sticky header (see `revealOffset`). */
+export function revealSpan(offset: number, viewport: number, start: number, size: number, header: number): number {
   const visible = Math.max(size, viewport - header);
   if (start < offset) return start;
   if (start + size > offset + visible) return start + size - visible;
@@ -72,13 +146,13 @@ export function revealOffset(offset: number, viewport: number, index: number, si
 export const pageRows = (viewport: number) => Math.max(1, Math.floor((viewport - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
 
 /** Where the selection's frame goes over the grid (px, in the scrolled content), clipped to the rendered sheet. */
-export function selectionBox(rect: { top: number; left: number; bottom: number; right: number }, rows: number, columns: number) {
+export function selectionBox(rect: { top: number; left: number; bottom: number; right: number }, rows: number, columns: number, layout: ColumnLayout) {
   const bottom = Math.min(rect.bottom, rows - 1);
   const right = Math.min(rect.right, columns - 1);
   return {
     top: HEADER_HEIGHT + rect.top * ROW_HEIGHT,
-    left: ROW_HEADER_WIDTH + rect.left * COLUMN_WIDTH,
+    left: ROW_HEADER_WIDTH + layout.left(rect.left),
     height: Math.max(0, bottom - rect.top + 1) * ROW_HEIGHT,
-    width: Math.max(0, right - rect.left + 1) * COLUMN_WIDTH,
+    width: Math.max(0, layout.left(right + 1) - layout.left(rect.left)),
   };
 }

@@ -1,6 +1,7 @@
 import { columnLetters, MAX_COLUMNS, MAX_ROWS, rectAddress, type Rect } from '../../../core/a1';
 import type { CellChange } from '../workbook/workbook-model';
 import type { ExcelHost } from './excel-host';
+import { connectFunctionCommands, type CommandCompletion } from './function-commands';
 import type { RequestMessage } from './protocol';
 
 /** What the loaded Office.js library puts on the global object that the emulator plugs into. */
@@ -82,7 +83,7 @@ function changedMessage(change: CellChange, excelApiMinor: number): string {
  *   with `triggerSource: 'ThisLocalAddin'` on hosts with ExcelApi 1.14
  *   (https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs), and unmarked on older ones.
  */
-export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, displayLanguage = 'en-US'): void {
+export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, displayLanguage = 'en-US', taskpane?: TaskpaneVisibility): OfficeConnection {
   const globals = scope as unknown as OfficeJsGlobals;
   globals.OfficeExtension.ClientRequestContext.defaultRequestUrlAndHeaders = {
     _resolveRequestUrlAndHeaderInfo: () => Promise.resolve({ url: 'local', headers: {} }),
@@ -118,6 +119,8 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
   // `Office.addin.setStartupBehavior` (SharedRuntime 1.1, https://learn.microsoft.com/javascript/api/office/office.addin)
   // asks Office's runtime service, which the emulator does not have: where the profile has the set, the behaviour is
   // recorded per connected host instead, and `getStartupBehavior` answers it ('None' until set), as Office would.
+  // `showAsTaskpane` and `hide` show and hide the pane without unloading its page, the shared runtime's point.
+  let runFunctionCommand: OfficeConnection['runFunctionCommand'] = () => Promise.reject(new Error('This host has no shared runtime (SharedRuntime 1.1): the ribbon runs no function in the pane.'));
   if (sets.sharedruntime) {
     const behaviors = { load: 'Load', none: 'None' };
     globals.Office.StartupBehavior = { ...behaviors, ...(globals.Office.StartupBehavior ?? {}) };
@@ -129,7 +132,10 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
         behavior = next;
       },
       getStartupBehavior: async () => behavior,
+      showAsTaskpane: async () => taskpane?.show(),
+      hide: async () => taskpane?.hide(),
     };
+    runFunctionCommand = connectFunctionCommands(scope);
   }
 
   // Office.js registers its generic event channel once per realm (and keeps it): the stub is installed once,
@@ -144,4 +150,20 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
       .map((change) => ({ messageCategory: EVENT_MESSAGE_CATEGORY, messageType: WORKSHEET_CHANGED_EVENT, targetId: change.sheetId, message: changedMessage(change, host.profile.excelApiMinor) }));
     if (entries.length) setTimeout(() => messages.send({ entries }), 0);
   });
+  return { runFunctionCommand };
+}
+
+/** The workbench's task pane, which `Office.addin.showAsTaskpane` and `hide` show and hide. */
+export interface TaskpaneVisibility {
+  show(): void;
+  hide(): void;
+}
+
+/** What the emulator, as Office, can do to the connected page beyond answering its requests. */
+export interface OfficeConnection {
+  /**
+   * A click on a ribbon button whose action runs `functionName` (manifest `ExecuteFunction`), resolving when the
+   * function calls `completed()`. Only on hosts with a shared runtime: elsewhere the manifest shows no such button.
+   */
+  runFunctionCommand(functionName: string, controlId: string): Promise<CommandCompletion>;
 }
