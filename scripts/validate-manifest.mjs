@@ -1,17 +1,15 @@
-/* `npm run validate [manifest…]`: Microsoft's online manifest validation (what `office-addin-manifest validate`
-   runs) for manifest.xml and, once built, dist/manifest.xml. That service is often out of reach (offline, CI
-   without egress), so then it says so and checks the manifest against the XML schema with xmllint instead.
-   Exits 1 for a manifest found invalid, 2 when neither check can run; an unreachable service alone is no failure. */
-import { execFileSync } from 'node:child_process';
+/* `npm run validate [--offline] [manifest…]`: Microsoft's online manifest validation (what `office-addin-manifest
+   validate` runs) for manifest.xml and, once built, dist/manifest.xml. That service is often out of reach (offline,
+   CI without egress), so then it says so and checks the manifest against the XML schemas with xmllint instead
+   (scripts/manifest-schema.js); `--offline` goes straight there. Exits 1 for a manifest found invalid, 2 when
+   neither check can run; an unreachable service alone is no failure. */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateManifest } from 'office-addin-manifest';
+import manifestSchema from './manifest-schema.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Microsoft's schemas in ../shared, with the shared runtime's <Runtimes> they predate (schemas/office-addin-manifest).
-const schema = join(root, 'schemas', 'office-addin-manifest', 'OfficeAppManifest.xsd');
-const sharedSchemas = join(root, '..', 'shared', 'schemas', 'office-addin-manifest');
 const ONLINE_TIMEOUT_MS = 30_000;
 
 /** true or false when Microsoft's service gave a verdict; null (after saying why) when it could not. */
@@ -40,32 +38,28 @@ async function validateOnline(file) {
   }
 }
 
-/** The offline check: the manifest against Office's XML schema (../shared/schemas, plus <Runtimes>). */
+/** The offline check (scripts/manifest-schema.js), saying what each schema found. */
 function validateAgainstSchema(file) {
-  if (!existsSync(sharedSchemas)) {
-    throw new Error(`Microsoft's manifest schemas are missing at ${sharedSchemas}: clone ../shared beside this repository.`);
-  }
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', schema, file], { stdio: 'inherit' });
-    return true;
-  } catch (error) {
-    if (error.code === 'ENOENT') throw new Error('xmllint is not installed: install libxml2-utils (apt-get install libxml2-utils).');
-    return false;
-  }
+  const { valid, report } = manifestSchema.checkManifestOffline(file);
+  for (const line of report) console.log(`  ${line}`);
+  return valid;
 }
 
 /** A path as short as it is unambiguous: relative below the working directory, else absolute. */
 const shown = (file) => (relative(process.cwd(), file).startsWith('..') ? file : relative(process.cwd(), file));
 
-const manifests = process.argv.length > 2
-  ? process.argv.slice(2).map((file) => resolve(file))
+const args = process.argv.slice(2);
+const offline = args.includes('--offline');
+const files = args.filter((arg) => arg !== '--offline');
+const manifests = files.length
+  ? files.map((file) => resolve(file))
   : [join(root, 'manifest.xml'), join(root, 'dist', 'manifest.xml')].filter((file) => existsSync(file));
 let invalid = 0;
 try {
   for (const file of manifests) {
     if (!existsSync(file)) throw new Error(`There is no manifest at ${file}.`);
     console.log(`${shown(file)}:`);
-    const online = await validateOnline(file);
+    const online = offline ? null : await validateOnline(file);
     const valid = online ?? validateAgainstSchema(file);
     console.log(`  ${valid ? 'valid' : 'NOT valid'} (${online === null ? 'offline schema check' : "Microsoft's online validation"})`);
     if (!valid) invalid += 1;
