@@ -99,6 +99,12 @@ export function rectsIntersect(a: Rect, b: Rect): boolean {
   return a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
 }
 
+/** The cells two rectangles share, or null when they share none. */
+export function rectIntersection(a: Rect, b: Rect): Rect | null {
+  const r = { top: Math.max(a.top, b.top), left: Math.max(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.min(a.right, b.right) };
+  return r.top > r.bottom || r.left > r.right ? null : r;
+}
+
 export function rectContains(outer: Rect, cell: Cell): boolean {
   return cell.row >= outer.top && cell.row <= outer.bottom && cell.column >= outer.left && cell.column <= outer.right;
 }

@@ -12,7 +12,7 @@ import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCe
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, queueClear, type WriteProgress } from './writes';
 import { setLoadOnOpen, supportsStartupBehavior } from './startup';
-import { finishFirstPlacement, fitPlacementTable, placementTableProperty, removePlacementTable, tableAfterMove, type FirstPlacement, type TableRefusal } from './tables';
+import { finishFirstPlacement, fitPlacementTable, placementTableProperty, queueTableNotes, removePlacementTable, tableAfterMove, type FirstPlacement, type TableRefusal } from './tables';
 
 /**
  * The add-in's one door to Office.js: everything above works with plain data (sheet names, rectangles, grids,
@@ -88,18 +88,13 @@ export class ExcelConnector {
       const sheets = context.workbook.worksheets;
       sheets.load('items/id, items/name');
       // Which of them are tables (their notes, see tables.ts), read with the names' first request.
-      const notes = new Map(placementIds.map((id) => {
-        const note = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(id));
-        note.load('value');
-        return [id, note] as const;
-      }));
+      const noteOf = queueTableNotes(context, placementIds);
       const named = await findNamedCells(context, placementIds);
       const ids = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
       const found: PlacedCells[] = [];
       for (const cells of named.values()) {
         const sheetId = ids.get(cells.sheetName.toLowerCase());
-        const note = notes.get(cells.placementId);
-        if (sheetId) found.push({ ...cells, sheetId, table: !note || note.isNullObject ? null : String(note.value ?? '') || null });
+        if (sheetId) found.push({ ...cells, sheetId, table: noteOf(cells.placementId) });
       }
       return found;
     });

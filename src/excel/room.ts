@@ -1,4 +1,4 @@
-import { rectAddress, type Rect } from '../core/a1';
+import { rectAddress, rectIntersection, type Rect } from '../core/a1';
 import { queueName } from './names';
 import { sheetNamed } from './reads';
 import { findPlacementTable } from './tables';
@@ -50,14 +50,10 @@ export async function moveName(
   const old = sheetNamed(context, clear.sheetName);
   for (const rect of clear.rects) {
     queueClear(old, rect);
-    const styled = table && intersection(table.rect, rect);
+    const styled = table && rectIntersection(table.rect, rect);
     if (styled) old.getRange(rectAddress(styled)).clear('Formats');
   }
   await context.sync();
   return table ? { name: table.table.name, style: table.table.style } : null;
 }
 
-function intersection(a: Rect, b: Rect): Rect | null {
-  const rect = { top: Math.max(a.top, b.top), bottom: Math.min(a.bottom, b.bottom), left: Math.max(a.left, b.left), right: Math.min(a.right, b.right) };
-  return rect.top <= rect.bottom && rect.left <= rect.right ? rect : null;
-}

@@ -1,4 +1,4 @@
-import { parseSheetAddress, rectAddress, sameRect, sheetAddress, type Rect } from '../core/a1';
+import { parseSheetAddress, rectAddress, rectsIntersect, sameRect, sheetAddress, type Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
 import { sheetNamed } from './reads';
 import { hostErrorCode, isTransientHostError as isTransient } from './host-errors';
@@ -37,6 +37,22 @@ import { API_SETS, supportsExcelApi } from './requirements';
  */
 export const PLACEMENT_TABLE_PROPERTY_PREFIX = 'ReportSyncTable_';
 export const placementTableProperty = (placementId: string) => `${PLACEMENT_TABLE_PROPERTY_PREFIX}${placementId}`;
+
+/**
+ * Queues, in a request being built, the reads of the placements' table notes; after the sync, `noteOf` answers a
+ * placement's note (its table's id and name), or null when it is plain cells.
+ */
+export function queueTableNotes(context: Excel.RequestContext, placementIds: readonly string[]): (placementId: string) => string | null {
+  const notes = new Map(placementIds.map((id) => {
+    const note = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(id));
+    note.load('value');
+    return [id, note] as const;
+  }));
+  return (placementId) => {
+    const note = notes.get(placementId);
+    return !note || note.isNullObject ? null : String(note.value ?? '') || null;
+  };
+}
 
 export const TABLE_STYLE = 'TableStyleMedium2';
 const MAX_NAME = 200;
@@ -198,14 +214,12 @@ async function refusedTable(context: Excel.RequestContext, placementId: string, 
   for (const { table, range } of ranges) {
     const at = parseSheetAddress(range.address).rect;
     if (own(table.id)) table.convertToRange();
-    else if (!overlapping && intersects(at, rect)) overlapping = table.name;
+    else if (!overlapping && rectsIntersect(at, rect)) overlapping = table.name;
   }
   if (!property.isNullObject) property.delete();
   await context.sync();
   return overlapping ? { reason: 'overlap', table: overlapping } : { reason: 'refused', code: hostErrorCode(error) };
 }
-
-const intersects = (a: Rect, b: Rect) => a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
 
 /** `base`, `base_2`, … `base_9`: looked up together, the first free one taken. */
 function nameCandidates(base: string): string[] {

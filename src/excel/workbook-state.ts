@@ -2,7 +2,7 @@ import { parseSheetAddress, type Cell, type Rect } from '../core/a1';
 import { isTransientHostError } from './host-errors';
 import { queueNamedCells } from './names';
 import { API_SETS, supportsExcelApi } from './requirements';
-import { placementTableProperty, queueFreeTableName } from './tables';
+import { queueFreeTableName, queueTableNotes } from './tables';
 
 /**
  * Where the workbook's external id is kept: a custom document property (`workbook.properties.custom`,
@@ -116,8 +116,7 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
   const placements: PlacedCells[] = [];
   for (const cells of named.values()) {
     const sheetId = sheetIds.get(cells.sheetName.toLowerCase());
-    const table = tables.get(cells.placementId);
-    if (sheetId) placements.push({ ...cells, sheetId, table: !table || table.isNullObject ? null : String(table.value ?? '') || null });
+    if (sheetId) placements.push({ ...cells, sheetId, table: tables(cells.placementId) });
   }
   return {
     workbookId: fromProperty ?? fromSetting,
@@ -149,11 +148,7 @@ function queueState(context: Excel.RequestContext, placementIds: readonly string
   // The placements' names in the same request: one sync for all of it.
   const named = queueNamedCells(context, placementIds);
   // Which of them are tables, read with the rest.
-  const tables = new Map(placementIds.map((id) => {
-    const note = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(id));
-    note.load('value');
-    return [id, note] as const;
-  }));
+  const tables = queueTableNotes(context, placementIds);
   const freeTableName = tableTitle === null ? null : queueFreeTableName(context, tableTitle);
   return { property, setting, active, used, formatted, sheets, named, tables, freeTableName };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { RibbonRefreshRequests } from '../../placement/ribbon-requests';
 import { useLatest } from './useLatest';
 
@@ -43,8 +43,7 @@ export function useRibbonRefreshAll(requests: RibbonRefreshRequests | undefined,
 
 /** Whether a ribbon request waits for the pane (signed out, or the pane busy asking something). */
 export function useRibbonWaiting(requests: RibbonRefreshRequests | undefined): boolean {
-  return useSyncExternalStore(
-    (changed) => requests?.subscribe(changed) ?? (() => undefined),
-    () => requests?.waiting ?? false,
-  );
+  // One subscription per channel: a new function each render would make React subscribe again every render.
+  const subscribe = useCallback((changed: () => void) => requests?.subscribe(changed) ?? (() => undefined), [requests]);
+  return useSyncExternalStore(subscribe, () => requests?.waiting ?? false);
 }

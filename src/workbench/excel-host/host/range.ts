@@ -1,4 +1,4 @@
-import { MAX_COLUMNS, MAX_ROWS, parseRect, sheetAddress, type Rect } from '../../../core/a1';
+import { MAX_COLUMNS, MAX_ROWS, parseRect, rectIntersection as intersection, sheetAddress, type Rect } from '../../../core/a1';
 import { entryFromFormula, entryFromValue, readFormula, readValue, readValueType, type Entry } from '../workbook/coercion';
 import { formatCellValue } from '../workbook/number-format';
 import type { CellData, SheetModel } from '../workbook/workbook-model';
@@ -7,11 +7,6 @@ import { RangeFormat } from './range-format';
 import { Worksheet } from './worksheet';
 
 type Scalar = string | number | boolean;
-
-function intersection(a: Rect, b: Rect): Rect | null {
-  const r = { top: Math.max(a.top, b.top), left: Math.max(a.left, b.left), bottom: Math.min(a.bottom, b.bottom), right: Math.min(a.right, b.right) };
-  return r.top > r.bottom || r.left > r.right ? null : r;
-}
 
 function checkRect(rect: Rect): Rect {
   if (rect.top < 0 || rect.left < 0 || rect.bottom >= MAX_ROWS || rect.right >= MAX_COLUMNS || rect.top > rect.bottom || rect.left > rect.right) {
