@@ -8,21 +8,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * Dependencies point one way (docs/architecture.md): a layer may not import the layers above it. Matched on
- * the import text, so both `../placement` and `../placement/x` are caught.
+ * Dependencies point one way (docs/architecture.md): a folder may not import the folders above it. Matched on
+ * the import text, so both `../placements` and `../placements/x` are caught. Bottom to top: contract, core,
+ * ports; the adapters (client, excel, platform); session; the use cases (placements, then monitoring, builder
+ * and chat); the pane's store; the views. The use cases reach Excel and the platform only through src/ports.
  */
+const useCases = ['placements', 'monitoring', 'builder', 'chat'];
+const top = ['pane', 'taskpane', 'auth', 'workbench'];
 const layers = {
-  contract: ['core', 'client', 'excel', 'placement', 'taskpane', 'workbench', 'auth'],
-  core: ['client', 'excel', 'placement', 'taskpane', 'workbench', 'auth'],
-  client: ['excel', 'placement', 'taskpane', 'workbench'],
-  excel: ['client', 'placement', 'taskpane', 'workbench', 'auth'],
-  placement: ['taskpane', 'workbench', 'auth'],
+  contract: ['core', 'ports', 'client', 'excel', 'platform', 'session', ...useCases, ...top],
+  core: ['ports', 'client', 'excel', 'platform', 'session', ...useCases, ...top],
+  ports: ['client', 'excel', 'platform', 'session', ...useCases, ...top],
+  client: ['excel', 'platform', 'session', ...useCases, 'pane', 'taskpane', 'workbench'],
+  excel: ['client', 'platform', 'session', ...useCases, ...top],
+  platform: ['excel', 'session', ...useCases, ...top],
+  session: ['excel', 'platform', ...useCases, ...top],
+  placements: ['client', 'excel', 'platform', 'monitoring', 'builder', 'chat', ...top],
+  monitoring: ['client', 'excel', 'platform', 'builder', 'chat', ...top],
+  builder: ['client', 'excel', 'platform', 'monitoring', 'chat', ...top],
+  chat: ['excel', 'platform', 'monitoring', ...top],
+  pane: ['taskpane', 'workbench'],
   taskpane: ['workbench'],
 };
+/** Typed errors are vocabulary, not a client: the use cases may tell a cancelled request or an API error by class. */
+const allowed = ['**/client/errors'];
 const forbid = (folders) => [folders].flat().flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]);
 const layerRules = Object.entries(layers).map(([layer, above]) => ({
   files: [`src/${layer}/**/*.{ts,tsx}`],
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...forbid(above), '**/server/**'], message: `src/${layer} may not depend on a layer above it or on the local platform.` }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...forbid(above), '**/server/**', ...allowed.map((a) => `!${a}`), '!./*'], message: `src/${layer} may not depend on a folder above it, on a concrete client or Excel (use src/ports), or on the local platform.` }] }] },
 }));
 
 export default tseslint.config(
@@ -69,12 +82,12 @@ export default tseslint.config(
   {
     // The host emulator stands for Excel: it may use the A1 helpers of src/core, never the add-in's own
     // Excel code or rules (a misunderstanding of Excel would then be written once and agreed with twice).
-    files: ['src/workbench/excel-host/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...forbid('excel'), ...forbid('placement'), ...forbid('taskpane'), ...forbid('client'), '**/core/cell-values', '**/core/layout', '**/core/excel-formats'], message: 'The host emulator follows Microsoft\'s documentation, not the add-in\'s code.' }] }] },
+    files: ['workbench/excel-host/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...forbid('excel'), ...forbid('ports'), ...forbid('platform'), ...forbid('session'), ...useCases.flatMap(forbid), ...forbid('pane'), ...forbid('taskpane'), ...forbid('client'), '**/core/cell-values', '**/core/layout', '**/core/excel-formats'], message: 'The host emulator follows Microsoft\'s documentation, not the add-in\'s code.' }] }] },
   },
   {
     // The local platform shares only the contract and the pure core with the add-in.
     files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbid('src/client').concat(forbid('src/excel'), forbid('src/placement'), forbid('src/taskpane'), forbid('src/workbench')), message: 'server/ may import only src/contract and src/core.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['client', 'excel', 'ports', 'platform', 'session', ...useCases, 'pane', 'taskpane', 'auth'].flatMap((folder) => forbid(`src/${folder}`)).concat(forbid('workbench')), message: 'server/ may import only src/contract and src/core.' }] }] },
   },
 );

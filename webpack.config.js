@@ -51,7 +51,7 @@ module.exports = async (_env, argv) => {
       // The sign-in dialog's pages (docs/sign-in.md).
       'auth-start': './src/auth/start.ts',
       'auth-callback': './src/auth/callback.ts',
-      ...(dev ? { workbench: './src/workbench/workbench.tsx' } : {}),
+      ...(dev ? { workbench: './workbench/workbench.tsx' } : {}),
     },
     output: { path: path.resolve(__dirname, 'dist'), filename: '[name].[contenthash:8].js', clean: true },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
@@ -75,7 +75,7 @@ module.exports = async (_env, argv) => {
     },
     plugins: [
       new HtmlWebpackPlugin({ filename: 'taskpane.html', template: './src/taskpane/taskpane.html', chunks: ['taskpane'], officeJs, csp }),
-      ...(dev ? [new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/excel-web-16.00.js' })] : []),
+      ...(dev ? [new HtmlWebpackPlugin({ filename: 'workbench.html', template: './workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/excel-web-16.00.js' })] : []),
       new HtmlWebpackPlugin({ filename: 'auth/start.html', template: './src/auth/start.html', chunks: ['auth-start'], csp }),
       new HtmlWebpackPlugin({ filename: 'auth/callback.html', template: './src/auth/callback.html', chunks: ['auth-callback'], officeJs, csp }),
       new HtmlWebpackPlugin({ filename: 'support.html', template: './src/support.html', chunks: [] }),

@@ -1,5 +1,5 @@
-import { WorkbookModel, type ExcelHost, type HostOptions } from '../src/workbench/excel-host';
-import { loadOfficeJs } from '../src/workbench/excel-host/node/load-office-js';
+import { WorkbookModel, type ExcelHost, type HostOptions } from '../workbench/excel-host';
+import { loadOfficeJs } from '../workbench/excel-host/node/load-office-js';
 import { installWorkbook } from '../test/support/excel';
 
 /**

@@ -6,8 +6,8 @@ import type {
 import { layoutReport } from '../src/core/layout';
 import { resolvePivot } from '../src/core/report-definition';
 import { resultChecksum } from '../src/core/result-checksum';
-import { openWorkspace } from '../src/placement/session';
-import { PAYLOAD_LIMIT_BYTES, type HostStats } from '../src/workbench/excel-host';
+import { openWorkspace } from '../src/pane/workspace';
+import { PAYLOAD_LIMIT_BYTES, type HostStats } from '../workbench/excel-host';
 import { installHost } from './excel-host';
 import { median, type BenchResult } from './measure';
 

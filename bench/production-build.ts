@@ -9,9 +9,9 @@ import { runWebpack, webpackConfig } from '../test/browser/support/build';
 export async function productionBuild(output: string, extraPages: Record<string, { entry: string; html: string }> = {}): Promise<void> {
   const config = await webpackConfig('production', output);
   const extraEntries = Object.fromEntries(Object.entries(extraPages).map(([name, page]) => [name, page.entry]));
-  config.entry = { ...(config.entry as Record<string, string>), workbench: './src/workbench/workbench.tsx', ...extraEntries };
+  config.entry = { ...(config.entry as Record<string, string>), workbench: './workbench/workbench.tsx', ...extraEntries };
   config.plugins!.push(
-    new HtmlWebpackPlugin({ filename: 'workbench.html', template: './src/workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/excel-web-16.00.js' }),
+    new HtmlWebpackPlugin({ filename: 'workbench.html', template: './workbench/workbench.html', chunks: ['workbench'], officeJs: '/office-js/excel-web-16.00.js' }),
     ...Object.entries(extraPages).map(([name, page]) => new HtmlWebpackPlugin({ filename: `${name}.html`, templateContent: page.html, chunks: [name] })),
   );
   await runWebpack(config);

@@ -1,7 +1,7 @@
 import { startPlatform } from '../server/app';
 import { PlatformClient } from '../src/client';
-import { startRefreshAll } from '../src/placement/refresh-all';
-import { openWorkspace } from '../src/placement/session';
+import { startRefreshAll } from '../src/monitoring/refresh-all';
+import { openWorkspace } from '../src/pane/workspace';
 import { installHost } from './excel-host';
 import type { BenchResult } from './measure';
 

@@ -1,4 +1,4 @@
-import { callbackMessage } from '../placement/sign-in';
+import { callbackMessage } from '../session/sign-in';
 
 /**
  * Passes the authorization response (code and state, or an error; never a token) to the task pane, which

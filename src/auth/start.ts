@@ -1,5 +1,5 @@
 // Deep import: this page's script stays a few hundred bytes.
-import { checkAuthorizationRequest } from '../placement/sign-in';
+import { checkAuthorizationRequest } from '../session/sign-in';
 
 // On to the platform's authorization endpoint, but only for an authorization request of this add-in whose
 // answer comes back here: anything else stays on this page (no open redirect).

@@ -2,7 +2,7 @@ import type { CellValue } from './cell-values';
 
 /**
  * Hashing of cells as `Range.values` returns them, for the result checksum (`result-checksum.ts`) and for a
- * refresh telling which rows of a grid changed (`src/placement/grid-diff.ts`). Every hash is MurmurHash3_x86_32 over a byte string of 32-bit little-endian
+ * refresh telling which rows of a grid changed (`src/placements/grid-diff.ts`). Every hash is MurmurHash3_x86_32 over a byte string of 32-bit little-endian
  * words, computed twice with two seeds (lanes A and B) so that 48- and 64-bit values can be taken from two
  * independent 32-bit hashes. Murmur's rotations move high input bits down, so two changes in the same row
  * cannot cancel out as two sign flips do under FNV-1a (xor, then multiply: a flipped bit 31 stays bit 31).

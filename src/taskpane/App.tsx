@@ -6,11 +6,11 @@ import { localizedTitle } from '../core/localized-title';
 import type { Deployment } from '../contract';
 import type { PaneHost } from '../excel/office-host';
 import type { OAuthClient } from '../client/oauth-client';
-import type { Connection, ConnectionSettings } from '../placement/connection';
-import type { RibbonRefreshRequests } from '../placement/ribbon-requests';
-import type { TokenSession } from '../placement/token-session';
+import type { Connection, ConnectionSettings } from '../session/connection';
+import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
+import type { TokenSession } from '../session/token-session';
 import { I18nProvider, i18nFor, useI18n } from './i18n';
-import type { ChatSettings } from '../placement/chat-settings';
+import type { ChatSettings } from '../chat/chat-settings';
 import { loadChatSettings, saveChatSettings } from './chat-storage';
 import { loadSettings } from './settings-storage';
 import { describeSignIn } from './sign-in-words';
@@ -20,9 +20,9 @@ import { useRibbonWaiting } from './views/useRibbonRefreshAll';
 import { ViewErrorBoundary } from './views/ViewErrorBoundary';
 
 // Loaded once signed in, so the first paint (the sign-in view) needs only the small initial script.
-const loadConnection = () => import('../placement/connection');
+const loadConnection = () => import('../session/connection');
 // The OAuth client (oauth4webapi) too: loaded on "Sign in", or to renew saved tokens.
-const loadTokens = () => import('../placement/token-session');
+const loadTokens = () => import('../session/token-session');
 const WorkspaceView = lazy(() => import('./views/WorkspaceView').then((module) => ({ default: module.WorkspaceView })));
 const SettingsView = lazy(() => import('./views/SettingsView').then((module) => ({ default: module.SettingsView })));
 

@@ -1,4 +1,4 @@
-import type { ChatSettings, ChatThreadEntry, ChatThreadStore } from '../placement/chat-settings';
+import type { ChatSettings, ChatThreadEntry, ChatThreadStore } from '../chat/chat-settings';
 
 const SETTINGS_KEY = 'report-sync.chat';
 const THREADS_KEY = 'report-sync.chat-threads';

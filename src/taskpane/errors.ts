@@ -4,9 +4,9 @@ import {
   DataDownloadRestrictedError, PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError,
   ReportChangedElsewhereError, ReportKeptChangingError, RestoreFailedError, SelectionNotRangeError, UnplaceableReportError, WriteFailedError,
   MoveNotUndoneError, PlacementNotTakenBackError, TableNotPossibleError,
-} from '../placement/errors';
+} from '../placements/errors';
 import type { UnplaceableReason } from '../core/report-definition';
-import type { TableRefusal } from '../placement/placement-service';
+import type { TableRefusal } from '../placements/placement-service';
 import type { Dispatch, SetStateAction } from 'react';
 import type { I18n } from './i18n';
 

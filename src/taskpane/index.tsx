@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { officeHost, runsInOffice } from '../excel/office-host';
 import { associateRefreshAll, showTaskpane } from '../excel/ribbon-commands';
-import { RibbonRefreshRequests, runRibbonRefreshAll } from '../placement/ribbon-requests';
+import { RibbonRefreshRequests, runRibbonRefreshAll } from '../monitoring/ribbon-requests';
 import { Pane } from './App';
 import { loadSettings, saveSettings } from './settings-storage';
 import { OutsideOffice } from './views/OutsideOffice';

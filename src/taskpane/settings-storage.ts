@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from '../placement/connection';
+import type { ConnectionSettings } from '../session/connection';
 
 const STORAGE_KEY = 'report-sync.connection';
 

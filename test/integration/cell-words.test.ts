@@ -4,8 +4,8 @@
 import { CoreDataClient } from '../../src/client';
 import type { CellWords } from '../../src/core/cell-words';
 import { resultChecksum } from '../../src/core/result-checksum';
-import type { WorkbookPlacement } from '../../src/placement/placement-service';
-import { openWorkspace } from '../../src/placement/session';
+import type { WorkbookPlacement } from '../../src/placements/placement-service';
+import { openWorkspace } from '../../src/pane/workspace';
 import { cellsDe } from '../../src/taskpane/i18n/cells-de';
 import { cellsEn } from '../../src/taskpane/i18n/cells-en';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';

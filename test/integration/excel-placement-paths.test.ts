@@ -4,11 +4,11 @@
 import type { CubeQuery, Report } from '../../src/contract';
 import { resultChecksum } from '../../src/core/result-checksum';
 import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
-import { PlacementDetachedError, SelectionNotRangeError, WriteFailedError } from '../../src/placement/errors';
-import type { WorkbookPlacement } from '../../src/placement/placement-service';
-import type { DataClient } from '../../src/placement/session';
-import { WorkbookModel, type ExcelHost } from '../../src/workbench/excel-host';
-import type { RequestBody } from '../../src/workbench/excel-host/host/protocol';
+import { PlacementDetachedError, SelectionNotRangeError, WriteFailedError } from '../../src/placements/errors';
+import type { WorkbookPlacement } from '../../src/placements/placement-service';
+import type { DataClient } from '../../src/pane/workspace';
+import { WorkbookModel, type ExcelHost } from '../../workbench/excel-host';
+import type { RequestBody } from '../../workbench/excel-host/host/protocol';
 import { act, cellsOf, installWorkbook, selectCell, workbookState } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { done, fixedResult, workspaceFor } from '../support/workspace';

@@ -3,8 +3,8 @@
  */
 import type { CellGrid } from '../../src/core/layout';
 import { ExcelConnector, type WritePlan } from '../../src/excel/excel-connector';
-import type { ExcelHost } from '../../src/workbench/excel-host';
-import type { RequestBody } from '../../src/workbench/excel-host/host/protocol';
+import type { ExcelHost } from '../../workbench/excel-host';
+import type { RequestBody } from '../../workbench/excel-host/host/protocol';
 import { act, installWorkbook, workbookState } from '../support/excel';
 
 /**

@@ -3,13 +3,13 @@
  */
 import type { CubeQuery } from '../../src/contract';
 import { emptyExploration } from '../../src/core/exploration';
-import type { BuilderState } from '../../src/placement/builder-model';
-import { ExplorationController, type BuilderStart } from '../../src/placement/exploration-controller';
-import { DRAFT_SETTING, readDraft } from '../../src/placement/exploration-draft';
-import type { DataClient } from '../../src/placement/deployments';
+import type { BuilderState } from '../../src/builder/builder-model';
+import { ExplorationController, type BuilderStart } from '../../src/builder/exploration-controller';
+import { DRAFT_SETTING, readDraft } from '../../src/builder/exploration-draft';
+import type { DataClient } from '../../src/platform/deployment-data';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
-import type { ExcelHost } from '../../src/workbench/excel-host';
+import type { ExcelHost } from '../../workbench/excel-host';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { useAnalystPlatform, type TestPlatform } from '../support/local-platform';
 import { workspaceFor } from '../support/workspace';

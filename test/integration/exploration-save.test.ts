@@ -1,7 +1,7 @@
 import type { CubeQuery, MemberType } from '../../src/contract';
 import { emptyExploration, placeMember, setGranularity, type Exploration } from '../../src/core/exploration';
-import { ReportChangedElsewhereError } from '../../src/placement/errors';
-import { saveAsNewReport, saveIntoReport } from '../../src/placement/exploration-save';
+import { ReportChangedElsewhereError } from '../../src/placements/errors';
+import { saveAsNewReport, saveIntoReport } from '../../src/builder/exploration-save';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { useAnalystPlatform } from '../support/local-platform';

@@ -1,16 +1,16 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
+import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
 import { cardState, type PaneOutcome } from '../../src/core/card-state';
-import { isDamaged, liveHandEdits, outcomesAfterCheck, relocated, type LiveEditResult } from '../../src/placement/live-edits';
-import { standingHandEdits, startRefreshAll, withHandEditsUndone } from '../../src/placement/refresh-all';
+import { isDamaged, liveHandEdits, outcomesAfterCheck, relocated, type LiveEditResult } from '../../src/monitoring/live-edits';
+import { standingHandEdits, startRefreshAll, withHandEditsUndone } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { runItemStates } from '../../src/taskpane/views/useRefreshAll';
-import type { PlacementService, WorkbookPlacement } from '../../src/placement/placement-service';
-import type { ExcelHost } from '../../src/workbench/excel-host';
-import { commitEdit, runMenuAction } from '../../src/workbench/grid/actions';
-import { startEdit } from '../../src/workbench/grid/editing';
+import type { PlacementService, WorkbookPlacement } from '../../src/placements/placement-service';
+import type { ExcelHost } from '../../workbench/excel-host';
+import { commitEdit, runMenuAction } from '../../workbench/grid/actions';
+import { startEdit } from '../../workbench/grid/editing';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { done, workspaceFor } from '../support/workspace';

@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import { PlatformClient } from '../../src/client';
-import { mergeStatuses, readStatuses } from '../../src/placement/status-refresh';
+import { mergeStatuses, readStatuses } from '../../src/monitoring/status-refresh';
 import { installWorkbook, selectCell } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { done, workspaceFor } from '../support/workspace';

@@ -4,11 +4,11 @@
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery, PivotItemsInput, Report } from '../../src/contract';
 import type { CellWords } from '../../src/core/cell-words';
-import type { WorkbookPlacement } from '../../src/placement/placement-service';
-import { openWorkspace } from '../../src/placement/session';
+import type { WorkbookPlacement } from '../../src/placements/placement-service';
+import { openWorkspace } from '../../src/pane/workspace';
 import { cellsDe } from '../../src/taskpane/i18n/cells-de';
 import { cellsEn } from '../../src/taskpane/i18n/cells-en';
-import type { ExcelHost } from '../../src/workbench/excel-host';
+import type { ExcelHost } from '../../workbench/excel-host';
 import { cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
 import { connectionOf, done } from '../support/workspace';

@@ -4,14 +4,14 @@
 import { ApiError } from '../../src/client';
 import type { Report } from '../../src/contract';
 import { ExcelConnector, LEGACY_WORKBOOK_ID_SETTING, WORKBOOK_ID_PROPERTY } from '../../src/excel/excel-connector';
-import type { WorkbookPlacement } from '../../src/placement/placement-service';
-import { WorkbookModel, type ExcelHost } from '../../src/workbench/excel-host';
+import type { WorkbookPlacement } from '../../src/placements/placement-service';
+import { WorkbookModel, type ExcelHost } from '../../workbench/excel-host';
 import { cellsOf, formulaCells, installWorkbook, selectCell, workbookState } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { fixedResult, workspaceFor } from '../support/workspace';
 import type { AppConfigResponse } from '../../src/contract';
-import type { DataClient, DeploymentDataClients } from '../../src/placement/deployments';
-import { ReportRunner } from '../../src/placement/report-run';
+import type { DataClient, DeploymentDataClients } from '../../src/platform/deployment-data';
+import { ReportRunner } from '../../src/placements/report-run';
 
 // Results of 50,000 rows take a few seconds under Jest's module sandbox.
 jest.setTimeout(60_000);

@@ -3,14 +3,14 @@
  */
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
-import type { WorkbookPlacement } from '../../src/placement/placement-service';
+import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import { cardState } from '../../src/core/card-state';
-import { progressOf, startRefreshAll, type RefreshItem } from '../../src/placement/refresh-all';
+import { progressOf, startRefreshAll, type RefreshItem } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { runItemStates, runSummary } from '../../src/taskpane/views/useRefreshAll';
-import { isDamaged } from '../../src/placement/live-edits';
-import type { ExcelHost } from '../../src/workbench/excel-host';
-import { runMenuAction } from '../../src/workbench/grid/actions';
+import { isDamaged } from '../../src/monitoring/live-edits';
+import type { ExcelHost } from '../../workbench/excel-host';
+import { runMenuAction } from '../../workbench/grid/actions';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
 import { workspaceFor } from '../support/workspace';

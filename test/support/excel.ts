@@ -1,4 +1,4 @@
-import { connectOfficeJs, ExcelHost, WorkbookModel, type HostOptions } from '../../src/workbench/excel-host';
+import { connectOfficeJs, ExcelHost, WorkbookModel, type HostOptions } from '../../workbench/excel-host';
 
 /**
  * A fresh workbook behind Microsoft's Office.js: the global `Excel` is Office.js's own (loaded by the test

@@ -1,6 +1,6 @@
 import { TestEnvironment } from 'jest-environment-node';
 import { runInContext } from 'node:vm';
-import { loadOfficeJs } from '../../src/workbench/excel-host/node/load-office-js';
+import { loadOfficeJs } from '../../workbench/excel-host/node/load-office-js';
 
 /**
  * Jest environment for tests that run the add-in's Excel code: Node's, plus Microsoft's Excel API library run

@@ -1,8 +1,8 @@
 import { CoreDataClient, type PlatformClient } from '../../src/client';
 import type { CubeLoadResult } from '../../src/contract';
-import type { DataClient } from '../../src/placement/deployments';
-import type { PlacementService, WriteOutcome } from '../../src/placement/placement-service';
-import { openWorkspace, type WorkspaceConnection, type WorkspaceOptions } from '../../src/placement/session';
+import type { DataClient } from '../../src/platform/deployment-data';
+import type { PlacementService, WriteOutcome } from '../../src/placements/placement-service';
+import { openWorkspace, type WorkspaceConnection, type WorkspaceOptions } from '../../src/pane/workspace';
 import { noSleep, type TestPlatform } from './local-platform';
 
 /** What the pane holds once signed in, for one of the test platform's users. */

@@ -2,10 +2,10 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import { watchCellChanges, WriteTracker, type CellChange } from '../../src/excel/cell-changes';
-import type { ExcelHost } from '../../src/workbench/excel-host';
-import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
-import { commitEdit } from '../../src/workbench/grid/actions';
-import { startEdit } from '../../src/workbench/grid/editing';
+import type { ExcelHost } from '../../workbench/excel-host';
+import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
+import { commitEdit } from '../../workbench/grid/actions';
+import { startEdit } from '../../workbench/grid/editing';
 import { act, installWorkbook } from '../support/excel';
 
 /** The add-in's side of Worksheet.onChanged (https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs). */

@@ -2,7 +2,7 @@ import type { MemberFormat } from '../../src/contract';
 import { cellInput, cellValueOf, excelSerial, needsTextPrefix } from '../../src/core/cell-values';
 import { numberFormat } from '../../src/core/excel-formats';
 import { excelTimeFormat, timeFormat } from '../../src/core/excel-time-formats';
-import { entryFromValue } from '../../src/workbench/excel-host/workbook/coercion';
+import { entryFromValue } from '../../workbench/excel-host/workbook/coercion';
 
 describe('cell values', () => {
   it('converts Cube values by type', () => {
@@ -71,7 +71,7 @@ describe('cell values', () => {
   });
 
   it("prefixes every text the workbench's Excel coercion rules would not keep as the same text", () => {
-    // The emulator's rules (src/workbench/excel-host/workbook/coercion.ts, from Microsoft's documentation) as an
+    // The emulator's rules (workbench/excel-host/workbook/coercion.ts, from Microsoft's documentation) as an
     // oracle over random texts built from the pieces Excel's parser reacts to.
     const pieces = ['0', '1', '2', '9', '12', '31', '2024', ' ', ',', '.', '/', '-', '+', '$', '%', '(', ')', ':', 'e', 'a', 'p', 'm', 'AM', 'Jan', 'mar', 'T', '#', 'N/A', '!', '€', '１', '＝', 'x', 'true', "'"];
     let seed = 7;

@@ -3,8 +3,8 @@ import { ChatStreamCutError } from '../../src/client/chat-errors';
 import { ApiError } from '../../src/client/errors';
 import type { ChatFrame } from '../../src/contract';
 import { turns } from '../../src/core/chat-conversation';
-import { ChatController, type ChatStreaming } from '../../src/placement/chat-controller';
-import type { ChatThreadEntry } from '../../src/placement/chat-settings';
+import { ChatController, type ChatStreaming } from '../../src/chat/chat-controller';
+import type { ChatThreadEntry } from '../../src/chat/chat-settings';
 
 type Script = (request: ChatStreamRequest, emit: (event: ChatStreamEvent) => void) => Promise<ChatStreamEnd>;
 

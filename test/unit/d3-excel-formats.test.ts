@@ -1,5 +1,5 @@
 import { numberFormat } from '../../src/core/excel-formats';
-import { formatCellValue } from '../../src/workbench/excel-host/workbook/number-format';
+import { formatCellValue } from '../../workbench/excel-host/workbook/number-format';
 
 /**
  * d3-format's documented examples (https://d3js.org/d3-format and the d3-format README: the introduction, the

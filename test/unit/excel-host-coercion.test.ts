@@ -1,7 +1,7 @@
 import {
   entryFromFormula, entryFromValue, readFormula, readValue, readValueType, type Entry,
-} from '../../src/workbench/excel-host/workbook/coercion';
-import { dateFromSerial, serialFromDate } from '../../src/workbench/excel-host/workbook/typed-dates';
+} from '../../workbench/excel-host/workbook/coercion';
+import { dateFromSerial, serialFromDate } from '../../workbench/excel-host/workbook/typed-dates';
 
 /** A fixed clock: dates typed without a year are in 2025 (not a leap year). */
 const NOW = new Date(2025, 5, 15, 12, 0, 0);

@@ -1,10 +1,10 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
-import type { ExcelHost } from '../../src/workbench/excel-host';
-import { clearContents, commitEdit, runMenuAction } from '../../src/workbench/grid/actions';
-import { startEdit } from '../../src/workbench/grid/editing';
+import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
+import type { ExcelHost } from '../../workbench/excel-host';
+import { clearContents, commitEdit, runMenuAction } from '../../workbench/grid/actions';
+import { startEdit } from '../../workbench/grid/editing';
 import { act, installWorkbook } from '../support/excel';
 
 /**

@@ -133,7 +133,7 @@ describe('sessions', () => {
   it('gives a reopened workbook new worksheet ids, as Excel does across sessions and hosts', async () => {
     const host = installWorkbook();
     const first = host.model.sheets[0]!.id;
-    const reopened = installWorkbook({}, (host.model.constructor as typeof import('../../src/workbench/excel-host').WorkbookModel).fromJSON(host.model.toJSON()));
+    const reopened = installWorkbook({}, (host.model.constructor as typeof import('../../workbench/excel-host').WorkbookModel).fromJSON(host.model.toJSON()));
     const id = await Excel.run(async (context) => {
       const ws = sheet(context);
       ws.load('id');

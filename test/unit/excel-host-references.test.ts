@@ -1,7 +1,7 @@
 import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../src/core/a1';
 import {
   adjustForDelete, adjustForInsert, formatNameFormula, parseNameFormula, resolveArea, sheetPrefix, type AreaRef, type CellRef,
-} from '../../src/workbench/excel-host/workbook/references';
+} from '../../workbench/excel-host/workbook/references';
 
 const LAST_ROW = MAX_ROWS - 1;
 const LAST_COLUMN = MAX_COLUMNS - 1;

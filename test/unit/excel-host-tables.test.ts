@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import { expandTableForEntry } from '../../src/workbench/excel-host/workbook/tables';
+import { expandTableForEntry } from '../../workbench/excel-host/workbook/tables';
 import { act, cellsOf, installWorkbook } from '../support/excel';
 
 /**

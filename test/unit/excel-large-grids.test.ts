@@ -6,8 +6,8 @@ import { handEditsAgainst, handEditsFromRecord, recordOf, resultChecksum } from 
 import { absoluteReference } from '../../src/excel/names';
 import { planRestore, type Snapshot } from '../../src/excel/snapshot';
 import { planWrite } from '../../src/excel/write-plan';
-import { fetchResult } from '../../src/placement/fetch-result';
-import { leftovers, rowsToWrite } from '../../src/placement/grid-diff';
+import { fetchResult } from '../../src/placements/fetch-result';
+import { leftovers, rowsToWrite } from '../../src/placements/grid-diff';
 
 /**
  * Grids the size of real results go through every pure step without spreading them into a call's arguments

@@ -1,8 +1,8 @@
 import type { AppConfigResponse, Report, SheetsSettings, User } from '../../src/contract';
 import { filterSummary } from '../../src/core/filter-summary';
 import { canCreateReports, canDeleteReport, canEditReport, editableFolderIds } from '../../src/core/report-permissions';
-import { explorationPreferences, placementAtSelection } from '../../src/placement/exploration-open';
-import type { WorkbookPlacement } from '../../src/placement/workbook-placements';
+import { explorationPreferences, placementAtSelection } from '../../src/builder/exploration-open';
+import type { WorkbookPlacement } from '../../src/placements/workbook-placements';
 
 /** Written by hand from api.yaml `User`/`Policy` and `ReportPlacement`: what the builder decides from them. */
 const user = (policies: User['userPolicies'], sheets: SheetsSettings = {}, isAdmin = false): User => ({

@@ -1,4 +1,4 @@
-import { ExplorationRuns, type RunStatus } from '../../src/placement/exploration-runs';
+import { ExplorationRuns, type RunStatus } from '../../src/builder/exploration-runs';
 
 /** Manual timers: a scheduled run starts only when the test says the pause is over. */
 function manualTimers() {

@@ -1,5 +1,5 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
-import { fetchResult } from '../../src/placement/fetch-result';
+import { fetchResult } from '../../src/placements/fetch-result';
 
 function source(total: number) {
   const calls: { limit?: number; offset?: number }[] = [];

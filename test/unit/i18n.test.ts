@@ -1,5 +1,5 @@
 import { ApiError, NetworkError } from '../../src/client/errors';
-import { PlacementAccessDeniedError, PlacementOverlapError, ReportKeptChangingError, UnplaceableReportError } from '../../src/placement/errors';
+import { PlacementAccessDeniedError, PlacementOverlapError, ReportKeptChangingError, UnplaceableReportError } from '../../src/placements/errors';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { de } from '../../src/taskpane/i18n/de';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { RunItemState } from '../../src/core/card-state';
 import type { Report, ReportPlacement } from '../../src/contract';
-import type { WorkbookPlacement } from '../../src/placement/workbook-placements';
+import type { WorkbookPlacement } from '../../src/placements/workbook-placements';
 import { PlacementsView, type PlacementOutcome } from '../../src/taskpane/views/PlacementsView';
 
 const BEFORE = '2025-03-01T09:00:00.000Z';

@@ -1,6 +1,6 @@
 import type { Report, ReportPlacement } from '../../src/contract';
-import type { PlacementService, PreparedRefresh, WorkbookPlacement, WriteOptions, WriteOutcome } from '../../src/placement/placement-service';
-import { countOutcomes, standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshItem } from '../../src/placement/refresh-all';
+import type { PlacementService, PreparedRefresh, WorkbookPlacement, WriteOptions, WriteOutcome } from '../../src/placements/placement-service';
+import { countOutcomes, standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshItem } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { runItemStates } from '../../src/taskpane/views/useRefreshAll';
 

@@ -3,8 +3,8 @@
  */
 import { ExcelConnector, REFRESH_ON_OPEN_PROPERTY } from '../../src/excel/excel-connector';
 import { supportsStartupBehavior } from '../../src/excel/startup';
-import type { WorkbookPlacement } from '../../src/placement/placement-service';
-import { outOfDateCount, readRefreshOnOpen, saveRefreshOnOpen } from '../../src/placement/refresh-on-open';
+import type { WorkbookPlacement } from '../../src/placements/placement-service';
+import { outOfDateCount, readRefreshOnOpen, saveRefreshOnOpen } from '../../src/monitoring/refresh-on-open';
 import { installWorkbook } from '../support/excel';
 
 /** The custom document property as Office.js reads it, or null. */

@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import { associateRefreshAll, REFRESH_ALL_COMMAND, showTaskpane } from '../../src/excel/ribbon-commands';
-import { COMMAND_SUCCEEDED, connectOfficeJs, ExcelHost, WorkbookModel } from '../../src/workbench/excel-host';
+import { COMMAND_SUCCEEDED, connectOfficeJs, ExcelHost, WorkbookModel } from '../../workbench/excel-host';
 
 /** Office.js's own code for a command whose function nobody associated (its `OSF.DDA.ErrorCodeManager`). */
 const invalidCallback = () => (globalThis as unknown as { OSF: { DDA: { ErrorCodeManager: { errorCodes: { ooeInvalidCallback: number } } } } })

@@ -1,4 +1,4 @@
-import { RibbonRefreshRequests, runRibbonRefreshAll, type RunnerAnswer } from '../../src/placement/ribbon-requests';
+import { RibbonRefreshRequests, runRibbonRefreshAll, type RunnerAnswer } from '../../src/monitoring/ribbon-requests';
 
 /** A promise and its resolver, to hold a run open while the test looks. */
 function deferred<T = void>() {

@@ -1,5 +1,5 @@
-import type { RefreshItem, RefreshState } from '../../src/placement/refresh-all';
-import { countOutcomes } from '../../src/placement/refresh-all';
+import type { RefreshItem, RefreshState } from '../../src/monitoring/refresh-all';
+import { countOutcomes } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { runSummary } from '../../src/taskpane/views/useRefreshAll';
 

@@ -1,4 +1,4 @@
-import { callbackMessage, callbackUrl, checkAuthorizationRequest, OAUTH_CLIENT_ID, parseCallbackMessage, startPageUrl } from '../../src/placement/sign-in';
+import { callbackMessage, callbackUrl, checkAuthorizationRequest, OAUTH_CLIENT_ID, parseCallbackMessage, startPageUrl } from '../../src/session/sign-in';
 
 const ADDIN = 'https://localhost:3000';
 const BASE = `${ADDIN}/`;

@@ -1,5 +1,5 @@
-import type { WorkbookPlacement } from '../../src/placement/placement-service';
-import { mergeStatuses, StatusRefresh, type ListedStatus, type StatusRefreshTimers } from '../../src/placement/status-refresh';
+import type { WorkbookPlacement } from '../../src/placements/placement-service';
+import { mergeStatuses, StatusRefresh, type ListedStatus, type StatusRefreshTimers } from '../../src/monitoring/status-refresh';
 
 /** Fake timers: time moves only when told. */
 function fakeTimers() {

@@ -1,9 +1,9 @@
 import { InsecureTransportError, NetworkError, SignInError } from '../../src/client/errors';
 import { OAuthClient, type OAuthTokens } from '../../src/client/oauth-client';
 import type { DialogOutcome } from '../../src/excel/office-host';
-import type { ConnectionSettings, OAuthConnectionSettings } from '../../src/placement/connection';
-import { callbackMessage } from '../../src/placement/sign-in';
-import { signInWithDialog, TokenSession } from '../../src/placement/token-session';
+import type { ConnectionSettings, OAuthConnectionSettings } from '../../src/session/connection';
+import { callbackMessage } from '../../src/session/sign-in';
+import { signInWithDialog, TokenSession } from '../../src/session/token-session';
 
 const NOW = 1_800_000_000_000;
 const BASE = 'https://tenant.example.com';

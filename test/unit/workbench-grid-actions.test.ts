@@ -1,9 +1,9 @@
 import { MAX_COLUMNS } from '../../src/core/a1';
-import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
-import { WorkbookModel } from '../../src/workbench/excel-host/workbook/workbook-model';
-import { addSheet, attempt, clearContents, commitEdit, renameSheet, runMenuAction, select } from '../../src/workbench/grid/actions';
-import { startEdit } from '../../src/workbench/grid/editing';
-import { cellSelection, extendTo } from '../../src/workbench/grid/selection';
+import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
+import { WorkbookModel } from '../../workbench/excel-host/workbook/workbook-model';
+import { addSheet, attempt, clearContents, commitEdit, renameSheet, runMenuAction, select } from '../../workbench/grid/actions';
+import { startEdit } from '../../workbench/grid/editing';
+import { cellSelection, extendTo } from '../../workbench/grid/selection';
 
 function workbook() {
   const model = new WorkbookModel();

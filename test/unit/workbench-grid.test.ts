@@ -1,15 +1,15 @@
 import { MAX_COLUMNS, MAX_ROWS } from '../../src/core/a1';
-import { entryFromFormula } from '../../src/workbench/excel-host/workbook/coercion';
-import { cellKey } from '../../src/workbench/excel-host/workbook/workbook-model';
-import { cellView } from '../../src/workbench/grid/cell-view';
-import { menuItems, selectionForTarget, structuralEdit } from '../../src/workbench/grid/context-menu';
-import { editText, enteredCell, shouldCommit, startEdit } from '../../src/workbench/grid/editing';
-import { editorCommand, gridCommand } from '../../src/workbench/grid/keyboard';
-import { navigate, type NavigationContext } from '../../src/workbench/grid/navigation';
+import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
+import { cellKey } from '../../workbench/excel-host/workbook/workbook-model';
+import { cellView } from '../../workbench/grid/cell-view';
+import { menuItems, selectionForTarget, structuralEdit } from '../../workbench/grid/context-menu';
+import { editText, enteredCell, shouldCommit, startEdit } from '../../workbench/grid/editing';
+import { editorCommand, gridCommand } from '../../workbench/grid/keyboard';
+import { navigate, type NavigationContext } from '../../workbench/grid/navigation';
 import {
   cellSelection, cycleWithin, extendBy, extendTo, headerSelection, jump, reconcile, revealCell, selectionAddress, selectionRect, type GridSelection,
-} from '../../src/workbench/grid/selection';
-import { axisWindow, ColumnLayout, revealOffset, revealSpan, rowExtent, selectionBox, usedExtent } from '../../src/workbench/grid/viewport';
+} from '../../workbench/grid/selection';
+import { axisWindow, ColumnLayout, revealOffset, revealSpan, rowExtent, selectionBox, usedExtent } from '../../workbench/grid/viewport';
 
 const at = (row: number, column: number) => ({ row, column });
 const context = (filled: string[] = [], pageRows = 20): NavigationContext => {

@@ -1,4 +1,4 @@
-import { formatCellValue, formatValue } from '../../src/workbench/excel-host/workbook/number-format';
+import { formatCellValue, formatValue } from '../../workbench/excel-host/workbook/number-format';
 
 // Expected texts are what Excel shows for these codes (Microsoft's "Number format codes":
 // https://support.microsoft.com/en-us/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68).

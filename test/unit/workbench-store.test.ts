@@ -1,5 +1,5 @@
-import type { SerializedWorkbook } from '../../src/workbench/excel-host/workbook/workbook-model';
-import { WorkbookModel } from '../../src/workbench/excel-host/workbook/workbook-model';
+import type { SerializedWorkbook } from '../../workbench/excel-host/workbook/workbook-model';
+import { WorkbookModel } from '../../workbench/excel-host/workbook/workbook-model';
 
 // IndexedDB is the browser's: idb-keyval is replaced by a map that copies values as IndexedDB's structured clone does.
 const stores = new Map<string, Map<unknown, unknown>>();
@@ -14,7 +14,7 @@ jest.mock('idb-keyval', () => ({
   del: async (key: unknown, store: string) => void stores.get(store)!.delete(key),
 }));
 
-import { clearWorkbook, LEGACY_KEY, loadWorkbook, saveWorkbook } from '../../src/workbench/workbook-store';
+import { clearWorkbook, LEGACY_KEY, loadWorkbook, saveWorkbook } from '../../workbench/workbook-store';
 
 class MemoryStorage {
   private items = new Map<string, string>();

@@ -4,9 +4,9 @@ import type { Deployment } from '../../contract';
 import { sheetAddress } from '../../core/a1';
 import { reportTitle } from '../../core/report-definition';
 import { cardState, type PaneOutcome, type RunItemState } from '../../core/card-state';
-import { isDamaged } from '../../placement/live-edits';
-import { tableChoice } from '../../placement/placement-service';
-import { placementKey, type WorkbookPlacement } from '../../placement/workbook-placements';
+import { isDamaged } from '../../monitoring/live-edits';
+import { tableChoice } from '../../placements/placement-service';
+import { placementKey, type WorkbookPlacement } from '../../placements/workbook-placements';
 import { useI18n } from '../i18n';
 import { StatusBadge } from './StatusBadge';
 

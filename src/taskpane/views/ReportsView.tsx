@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Folder, FolderPathEntry, Report, ReportListParams, ReportSortBy } from '../../contract';
-import type { Connection } from '../../placement/connection';
+import type { Connection } from '../../session/connection';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { FolderList } from './FolderList';

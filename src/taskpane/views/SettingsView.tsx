@@ -1,8 +1,8 @@
 import { Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import type { ChatSettings } from '../../placement/chat-settings';
-import type { Connection } from '../../placement/connection';
-import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../placement/sheet-settings';
+import type { ChatSettings } from '../../chat/chat-settings';
+import type { Connection } from '../../session/connection';
+import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../session/sheet-settings';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { ChatSettingsSection } from './chat/ChatSettingsSection';

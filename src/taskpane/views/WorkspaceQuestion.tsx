@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { RoomHow } from '../../placement/make-room';
-import type { WorkbookPlacement } from '../../placement/placement-service';
+import type { RoomHow } from '../../placements/make-room';
+import type { WorkbookPlacement } from '../../placements/placement-service';
 import { useI18n } from '../i18n';
 import { QuestionBar, type QuestionAnswer } from './QuestionBar';
 

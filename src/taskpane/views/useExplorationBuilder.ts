@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CubeQuery } from '../../contract';
-import type { AnswerTarget } from '../../placement/chat-placement';
-import type { Connection } from '../../placement/connection';
-import type { ExplorationController, BuilderStart } from '../../placement/exploration-controller';
-import { readDraft } from '../../placement/exploration-draft';
-import { explorationPreferences, placementAtSelection } from '../../placement/exploration-open';
-import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
+import type { AnswerTarget } from '../../chat/chat-placement';
+import type { Connection } from '../../session/connection';
+import type { ExplorationController, BuilderStart } from '../../builder/exploration-controller';
+import { readDraft } from '../../builder/exploration-draft';
+import { explorationPreferences, placementAtSelection } from '../../builder/exploration-open';
+import type { PlacementService, WorkbookPlacement } from '../../placements/placement-service';
 
 // The builder's controller is loaded when an exploration first opens.
-const loadController = () => import('../../placement/exploration-controller');
+const loadController = () => import('../../builder/exploration-controller');
 
 export interface ExplorationBuilderHook {
   builder: ExplorationController | null;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { liveHandEdits, outcomesAfterCheck, relocated, type LiveHandEdits } from '../../placement/live-edits';
-import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
+import { liveHandEdits, outcomesAfterCheck, relocated, type LiveHandEdits } from '../../monitoring/live-edits';
+import type { PlacementService, WorkbookPlacement } from '../../placements/placement-service';
 import { checkFailureNotice, describeFailedCheck } from '../errors';
 import { useI18n } from '../i18n';
 import type { PlacementOutcome } from './PlacementsView';

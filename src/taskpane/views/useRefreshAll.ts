@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { RunItemState } from '../../core/card-state';
-import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
+import type { PlacementService, WorkbookPlacement } from '../../placements/placement-service';
 import {
   countOutcomes, standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshAllRun, type RefreshItem,
-} from '../../placement/refresh-all';
-import { placementKey } from '../../placement/workbook-placements';
+} from '../../monitoring/refresh-all';
+import { placementKey } from '../../placements/workbook-placements';
 import { useI18n, type I18n, type Messages } from '../i18n';
 import type { PlacementOutcome } from './PlacementsView';
 

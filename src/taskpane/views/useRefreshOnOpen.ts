@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ExcelConnector } from '../../excel/excel-connector';
-import type { WorkbookPlacement } from '../../placement/placement-service';
-import { outOfDateCount, readRefreshOnOpen, saveRefreshOnOpen, type RefreshOnOpenChoice } from '../../placement/refresh-on-open';
+import type { WorkbookPlacement } from '../../placements/placement-service';
+import { outOfDateCount, readRefreshOnOpen, saveRefreshOnOpen, type RefreshOnOpenChoice } from '../../monitoring/refresh-on-open';
 
 /**
  * "Refresh when this workbook opens": reads the workbook's choice when the pane opens; with it on, starts the

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import type { RibbonRefreshRequests } from '../../placement/ribbon-requests';
+import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';
 import { useLatest } from './useLatest';
 
 export interface RibbonRunState {

@@ -1,6 +1,6 @@
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
-import type { PlacementService, WorkbookPlacement } from '../../placement/placement-service';
-import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus } from '../../placement/status-refresh';
+import type { PlacementService, WorkbookPlacement } from '../../placements/placement-service';
+import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus } from '../../monitoring/status-refresh';
 import { checkFailureNotice, describeFailedCheck } from '../errors';
 import { useI18n } from '../i18n';
 import { useLatest } from './useLatest';

@@ -16,6 +16,7 @@ function sourceHash(): string {
     }
   };
   visit(join(root, 'src'));
+  visit(join(root, 'workbench'));
   visit(join(root, 'assets'));
   for (const file of ['webpack.config.js', 'manifest.xml', 'package-lock.json']) hash.update(readFileSync(join(root, file)));
   return hash.digest('hex').slice(0, 16);

@@ -1,6 +1,6 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
-import type { BuilderState } from '../../../placement/builder-model';
+import type { BuilderState } from '../../../builder/builder-model';
 import { reportTitle } from '../../../core/report-definition';
 import { useI18n } from '../../i18n';
 import { QuestionBar } from '../QuestionBar';

@@ -1,7 +1,7 @@
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Dropdown, Field, Option, makeStyles, tokens } from '@fluentui/react-components';
 import type { Granularity } from '../../../contract';
 import { baseMember, type BuilderAxis } from '../../../core/exploration';
-import type { BuilderActions, BuilderState } from '../../../placement/builder-model';
+import type { BuilderActions, BuilderState } from '../../../builder/builder-model';
 import { useI18n } from '../../i18n';
 import { AxisList, type AxisItem } from './AxisList';
 import type { DragPayload } from './dnd';

@@ -3,7 +3,7 @@ import {
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { reportTitle } from '../../../core/report-definition';
-import type { BuilderController } from '../../../placement/builder-model';
+import type { BuilderController } from '../../../builder/builder-model';
 import { describeError } from '../../errors';
 import { useI18n } from '../../i18n';
 import { QuestionBar } from '../QuestionBar';

@@ -1,6 +1,6 @@
 import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PlayRegular } from '@fluentui/react-icons';
-import type { BuilderRun } from '../../../placement/builder-model';
+import type { BuilderRun } from '../../../builder/builder-model';
 import { useI18n } from '../../i18n';
 
 const useStyles = makeStyles({

@@ -2,7 +2,7 @@ import { Button, Caption1, Spinner, makeStyles, tokens, useId } from '@fluentui/
 import { DeleteRegular, FolderArrowRightRegular, RenameRegular, SaveRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useRef } from 'react';
 import { reportTitle } from '../../../core/report-definition';
-import type { BuilderActions, BuilderState } from '../../../placement/builder-model';
+import type { BuilderActions, BuilderState } from '../../../builder/builder-model';
 import { useI18n } from '../../i18n';
 import { QuestionBar } from '../QuestionBar';
 import { ReportForm } from './ReportForm';

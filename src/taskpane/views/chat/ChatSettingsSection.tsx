@@ -1,6 +1,6 @@
 import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import type { ChatSettings } from '../../../placement/chat-settings';
+import type { ChatSettings } from '../../../chat/chat-settings';
 import { useI18n } from '../../i18n';
 
 const useStyles = makeStyles({

@@ -1,10 +1,10 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { CubeQuery } from '../../../contract';
-import type { ChatController } from '../../../placement/chat-controller';
-import { deploymentForQuery, type AnswerTarget } from '../../../placement/chat-placement';
-import type { Connection } from '../../../placement/connection';
-import type { PlacementService } from '../../../placement/placement-service';
+import type { ChatController } from '../../../chat/chat-controller';
+import { deploymentForQuery, type AnswerTarget } from '../../../chat/chat-placement';
+import type { Connection } from '../../../session/connection';
+import type { PlacementService } from '../../../placements/placement-service';
 import { useI18n } from '../../i18n';
 import { describeChatError } from './chat-words';
 import type { PlaceAbility } from './ChatTurnView';

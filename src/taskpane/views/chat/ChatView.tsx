@@ -4,8 +4,8 @@ import {
 import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { CubeQuery } from '../../../contract';
 import { turns } from '../../../core/chat-conversation';
-import type { ChatController } from '../../../placement/chat-controller';
-import type { ChatThreadEntry } from '../../../placement/chat-settings';
+import type { ChatController } from '../../../chat/chat-controller';
+import type { ChatThreadEntry } from '../../../chat/chat-settings';
 import { useI18n } from '../../i18n';
 import { ChatComposer } from './ChatComposer';
 import { ChatTurnView, type PlaceAbility } from './ChatTurnView';

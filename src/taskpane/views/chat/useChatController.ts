@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { ChatController } from '../../../placement/chat-controller';
-import type { ChatSettings } from '../../../placement/chat-settings';
-import type { Connection } from '../../../placement/connection';
+import type { ChatController } from '../../../chat/chat-controller';
+import type { ChatSettings } from '../../../chat/chat-settings';
+import type { Connection } from '../../../session/connection';
 import { chatThreadStore } from '../../chat-storage';
 
 // The chat's client and controller are loaded when the agent is first set up, not with the pane.
-const loadChat = () => Promise.all([import('../../../client/chat-client'), import('../../../placement/chat-controller')]);
+const loadChat = () => Promise.all([import('../../../client/chat-client'), import('../../../chat/chat-controller')]);
 
 /**
  * The agent chat of this connection and these settings: made when both are there and the chat is first shown

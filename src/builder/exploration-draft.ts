@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { DISPLAY_SCALES, FilterOperator, MEASURES_AXES, MEASURES_POSITIONS, ResultChecksum } from '../contract';
+import { sheetAddress, type Rect } from '../core/a1';
+import { canonicalJson } from '../core/canonical-json';
+import type { Exploration } from '../core/exploration';
+import type { CellGrid } from '../core/layout';
+import { recordOf } from '../core/result-checksum';
+import type { ExcelConnector } from '../excel/excel-connector';
+import { writeCells } from '../placements/cell-writes';
+import { PlacementDetachedError, SelectionNotRangeError } from '../placements/errors';
+import type { PlacementService } from '../placements/placement-service';
+
+/**
+ * An exploration being built is kept in the workbook, so it survives a pane reload: its definition in a
+ * document setting (no token, nothing but the query and where its cells are), and its cells by a hidden name
+ * like a placement's (`ReportSync_draft`), which follows inserted rows. An exploration opened from a
+ * placement writes into that placement's cells (its own name) until it is saved or closed.
+ */
+
+export const DRAFT_SETTING = 'reportSync.exploration';
+/** The id the draft's cells are named by (`placementName` of it is `ReportSync_draft`); placement ids are UUIDs. */
+export const DRAFT_CELLS_ID = 'draft';
+
+const ExplorationSchema = z.object({
+  rows: z.array(z.string()),
+  columns: z.array(z.string()),
+  measures: z.array(z.string()),
+  filters: z.array(z.object({ member: z.string(), operator: FilterOperator, values: z.array(z.string()) })),
+  order: z.array(z.object({ member: z.string(), direction: z.enum(['asc', 'desc']) })),
+  limit: z.number().int().positive().nullable(),
+  display: z.object({
+    measuresAxis: z.enum(MEASURES_AXES),
+    measuresPosition: z.enum(MEASURES_POSITIONS),
+    displayScale: z.enum(DISPLAY_SCALES),
+    showColumnTotals: z.boolean(),
+    showRowTotals: z.boolean(),
+    showAppliedFilters: z.boolean().nullable(),
+  }),
+});
+
+const DraftRecordSchema = z.object({
+  v: z.literal(1),
+  deploymentId: z.number().int(),
+  viewName: z.string().nullable(),
+  exploration: ExplorationSchema,
+  /** The report it was opened from or saved as. */
+  reportId: z.number().int().nullable(),
+  /** That report's placement here, whose cells the draft writes; null: the draft's own cells. */
+  placementId: z.string().nullable(),
+  /** What the draft last wrote (the hand-edit check's baseline), null before its first write. */
+  written: ResultChecksum.nullable(),
+  /** The exploration whose result the cells hold (canonical JSON), null before the first write. */
+  writtenFor: z.string().nullable(),
+  /** The cells hold the report's saved result: closing needs to put nothing back. */
+  cellsSaved: z.boolean(),
+});
+
+export type DraftRecord = z.infer<typeof DraftRecordSchema> & { exploration: Exploration };
+
+/** The draft kept in the workbook, or null (none, or unreadable: a setting the user cannot act on is ignored). */
+export async function readDraft(excel: ExcelConnector): Promise<DraftRecord | null> {
+  const text = await excel.readSetting(DRAFT_SETTING);
+  if (!text) return null;
+  try {
+    const parsed = DraftRecordSchema.safeParse(JSON.parse(text));
+    return parsed.success ? (parsed.data as DraftRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(excel: ExcelConnector, draft: DraftRecord | null): Promise<void> {
+  return excel.writeSetting(DRAFT_SETTING, draft ? JSON.stringify(draft) : null);
+}
+
+/** What `writtenFor` holds: the exploration whose result the cells hold, canonical JSON. */
+export function explorationKey(exploration: Exploration): string {
+  return canonicalJson(exploration);
+}
+
+/** The id whose hidden name holds the draft's cells. */
+export function draftCellsId(draft: Pick<DraftRecord, 'placementId'>): string {
+  return draft.placementId ?? DRAFT_CELLS_ID;
+}
+
+export type DraftWriteOutcome =
+  | { kind: 'done'; sheetName: string; sheetId: string; rect: Rect; location: string; written: ResultChecksum; workbookId: string; workbookName: string }
+  | { kind: 'needs-confirmation'; foreignCells: string[]; target: string }
+  | { kind: 'hand-edits'; cells: string[] };
+
+export interface DraftWriteOptions {
+  overwrite?: boolean;
+  overwriteHandEdits?: boolean;
+  /** The workbook's placement ids (other placements' cells are never covered). */
+  placementIds: readonly string[];
+  /** Before the draft's first write into a placement's cells: the platform's record of them. */
+  baseline?: DraftRecord['written'];
+  /** The run's signal: aborted when a newer change supersedes it. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes an exploration's grid into the draft's cells, or at the selection when it has none yet, with a
+ * placement's protections (`writeCells`). A run superseded while the cells were read never writes.
+ */
+export async function writeDraftCells(service: PlacementService, draft: Pick<DraftRecord, 'placementId' | 'written'>, grid: CellGrid, options: DraftWriteOptions): Promise<DraftWriteOutcome> {
+  const { excel } = service.options;
+  const cellsId = draftCellsId(draft);
+  const state = await excel.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId));
+  const own = state.placements.find((p) => p.placementId === cellsId) ?? null;
+  if (!own && draft.placementId) throw new PlacementDetachedError({ resultLocation: cellsId });
+  const at = own ? { sheetName: own.sheetName, sheetId: own.sheetId, cell: { row: own.rect.top, column: own.rect.left } } : state.selection;
+  if (!at) throw new SelectionNotRangeError();
+  // The workbook gets its id with the first write, so a later Save can record the placement.
+  const workbookId = state.workbookId ?? excel.newWorkbookId();
+  const written = await writeCells(service, {
+    sheetName: at.sheetName, anchor: at.cell, own, nameAs: cellsId, recorded: draft.written ?? options.baseline, placed: state.placements, state,
+    saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
+  }, grid, { overwrite: options.overwrite, overwriteHandEdits: options.overwriteHandEdits, signal: options.signal, superseded: options.signal });
+  if (written.kind === 'hand-edits') return { kind: 'hand-edits', cells: written.cells };
+  if (written.kind === 'needs-confirmation') return written;
+  return {
+    kind: 'done', sheetName: at.sheetName, sheetId: at.sheetId, rect: written.rect, location: sheetAddress(at.sheetName, written.rect),
+    written: recordOf(written.next), workbookId, workbookName: state.workbookName,
+  };
+}

@@ -1,0 +1,33 @@
+import type { ExcelConnector } from '../excel/excel-connector';
+import type { WorkbookPlacement } from '../placements/placement-service';
+
+/**
+ * "Refresh when this workbook opens": the workbook's own choice (a custom document property, excel/workbook-state.ts)
+ * and, where the host has SharedRuntime 1.1, Office asked to load the add-in with the document (excel/startup.ts).
+ * With it on, the pane runs the tracked Refresh all once when it opens; with it off, it says what is stale.
+ */
+export interface RefreshOnOpenChoice {
+  on: boolean;
+  /** Whether this host can load the add-in when the document opens; where not, the choice cannot be made. */
+  supported: boolean;
+}
+
+type StartupConnector = Pick<ExcelConnector, 'readRefreshOnOpen' | 'writeRefreshOnOpen' | 'supportsStartupBehavior'>;
+
+export async function readRefreshOnOpen(excel: StartupConnector): Promise<RefreshOnOpenChoice> {
+  return { on: await excel.readRefreshOnOpen(), supported: excel.supportsStartupBehavior() };
+}
+
+/** Saves the choice in the workbook and asks Office for the matching startup behaviour. */
+export async function saveRefreshOnOpen(excel: StartupConnector, on: boolean): Promise<RefreshOnOpenChoice> {
+  const asked = await excel.writeRefreshOnOpen(on);
+  return { on, supported: asked };
+}
+
+/** Whether a placement can be refreshed by Refresh all: readable, with an id, and its cells still there. */
+export const isRefreshable = (entry: WorkbookPlacement) => entry.access === 'GRANTED' && !entry.legacy && entry.location !== null;
+
+/** How many placements Refresh all could refresh are out of date: the platform says their report changed since. */
+export function outOfDateCount(placements: readonly WorkbookPlacement[]): number {
+  return placements.filter((entry) => isRefreshable(entry) && entry.placement.syncStatus === 'CHANGED').length;
+}

@@ -1,0 +1,416 @@
+import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../../src/core/a1';
+import { ErrorCodes, HostError } from './host-error';
+import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
+import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
+import { formatNameFormula } from './references';
+import { tablesAfterDelete, tablesAfterInsert, type TableModel } from './tables';
+
+/** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
+export interface CellData {
+  /** For an error value (`error: true`), its text, e.g. `#N/A`. */
+  value: string | number | boolean;
+  formula?: string;
+  /** Text entered with a leading apostrophe: the apostrophe is a hidden prefix, not part of the value. */
+  textPrefix?: boolean;
+  /** The value is one of Excel's error values (`#N/A`, `#REF!`, ...): `valueTypes` says `Error`. */
+  error?: boolean;
+  numberFormat?: string;
+  bold?: boolean;
+  /** Fill colour as `#RRGGBB`. */
+  fill?: string;
+  /** Font colour as `#RRGGBB`. */
+  fontColor?: string;
+}
+
+export interface SheetModel {
+  /** Valid for this session only: Excel gives a sheet a new id when the file is opened again or elsewhere. */
+  id: string;
+  name: string;
+  cells: Map<string, CellData>;
+  /** Merged areas. */
+  merges: Rect[];
+  /** Worksheet protection on (no password, default options): locked cells refuse edits. */
+  protected: boolean;
+  /** Column widths in points set by the add-in (`format.columnWidth`, `autofitColumns`); others are the default. */
+  columnWidths?: Map<number, number>;
+}
+
+/**
+ * A defined name as Excel keeps it: its formula (`=Sheet1!$B$3:$F$40`), and the cell that was active when
+ * it was defined, against which relative references in it are kept as offsets (see references.ts).
+ */
+export interface NameModel {
+  name: string;
+  formula: string;
+  origin: { row: number; column: number };
+  visible: boolean;
+  comment: string;
+}
+
+export type CustomPropertyValue = string | number | boolean;
+
+export interface SerializedWorkbook {
+  name: string;
+  sheets: { name: string; cells: [string, CellData][]; merges?: Rect[]; protected?: boolean; columnWidths?: [number, number][] }[];
+  /** Excel tables, by sheet index (older saved workbenches have none). */
+  tables?: (Omit<TableModel, 'sheet'> & { sheet: number })[];
+  nextTableId?: number;
+  names: NameModel[];
+  settings: [string, unknown][];
+  /** Older saved workbenches have none. */
+  customProperties?: [string, CustomPropertyValue][];
+  /** Index of the active sheet in `sheets` (ids are not saved: they are per session). */
+  activeSheet: number;
+  selection: Rect;
+  nextSheetNumber: number;
+}
+
+export { cellKey, keyCell } from './sheet-cells';
+
+/**
+ * What a worksheet's `onChanged` event reports (WorksheetChangedEventArgs,
+ * https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs): the kind of change
+ * (`Excel.DataChangeType`) and, for inserted or deleted cells, the way the others moved
+ * (`Excel.InsertDeleteCellsShiftDirection` as Office.js reads it from the host's message).
+ */
+export type CellChangeType = 'RangeEdited' | 'RowInserted' | 'RowDeleted' | 'ColumnInserted' | 'ColumnDeleted' | 'CellInserted' | 'CellDeleted';
+export type CellShiftDirection = 'None' | 'ShiftCellDown' | 'ShiftCellRight' | 'ShiftCellUp' | 'ShiftCellLeft';
+
+/** One change to a sheet's cells: one operation (an entry typed, an add-in's `values` set, a clear, an insert). */
+export interface CellChange {
+  sheetId: string;
+  rect: Rect;
+  changeType: CellChangeType;
+  shiftDirection: CellShiftDirection;
+  /** Made by the add-in's own request (Excel says `triggerSource: 'ThisLocalAddin'`), not by the user. */
+  byAddin: boolean;
+}
+
+/** Sheet ids look like Office's: a braced GUID, stable across renames, unique within the workbook. */
+function newSheetId(): string {
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16).toUpperCase()).join('');
+  return `{${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}}`;
+}
+
+/**
+ * The state of a simulated workbook: sheets of sparse cells, defined names, document settings and the
+ * selection. Structural edits (insert/delete with shift) move cells and the names that point below or to
+ * the right of them, as Excel does.
+ */
+export class WorkbookModel {
+  sheets: SheetModel[] = [];
+  names: NameModel[] = [];
+  /** Excel tables (ListObjects), see tables.ts. */
+  tables: TableModel[] = [];
+  /** The id the next table gets (ids stay with the workbook, as Table.id does). */
+  nextTableId = 1;
+  settings = new Map<string, unknown>();
+  /** Custom document properties (File > Properties), by key as first written; keys match case-insensitively. */
+  customProperties = new Map<string, CustomPropertyValue>();
+  activeSheetId: string;
+  selection: Rect = { top: 0, left: 0, bottom: 0, right: 0 };
+  /** Several areas selected at once (ctrl-click), or a chart rather than cells. */
+  selectionAreas: Rect[] = [];
+  selectionKind: 'cells' | 'chart' = 'cells';
+  /** A person is typing in a cell (Excel's Edit mode): the host refuses add-in writes meanwhile. */
+  editingCell = false;
+  /** The add-in's request is being carried out (set by the host): changes now are the add-in's own. */
+  addinWriting = false;
+  private nextSheetNumber = 1;
+  /** The cell edit under way (cells written one by one in one operation add up to one change). */
+  private operation: { sheet: SheetModel; rect: Rect; byAddin: boolean } | null = null;
+  private cellChanges: CellChange[] = [];
+  private readonly cellChangeListeners = new Set<(changes: readonly CellChange[]) => void>();
+  private dirty = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly selectionListeners = new Set<() => void>();
+
+  constructor(public name = 'Book1.xlsx') {
+    this.activeSheetId = this.addSheet().id;
+  }
+
+  /** Called after every sync that changed something, and after selection changes. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The cells that changed since the last `notify`, one entry per operation (what the worksheet's `onChanged`
+   * reports). Called from `notify`, after the change listeners.
+   */
+  onCellsChanged(listener: (changes: readonly CellChange[]) => void): () => void {
+    this.cellChangeListeners.add(listener);
+    return () => this.cellChangeListeners.delete(listener);
+  }
+
+  /** Ends the operation under way: its edited cells become one change (the host calls this after each action). */
+  endOperation(): void {
+    const operation = this.operation;
+    if (!operation) return;
+    this.operation = null;
+    this.cellChanges.push({ sheetId: operation.sheet.id, rect: operation.rect, changeType: 'RangeEdited', shiftDirection: 'None', byAddin: operation.byAddin });
+  }
+
+  /** Counts `rect` as edited in the operation under way (one operation per sheet and author). */
+  private touch(sheet: SheetModel, rect: Rect): void {
+    const current = this.operation;
+    if (current && current.sheet === sheet && current.byAddin === this.addinWriting) {
+      current.rect = {
+        top: Math.min(current.rect.top, rect.top), left: Math.min(current.rect.left, rect.left),
+        bottom: Math.max(current.rect.bottom, rect.bottom), right: Math.max(current.rect.right, rect.right),
+      };
+      return;
+    }
+    this.endOperation();
+    this.operation = { sheet, rect: { ...rect }, byAddin: this.addinWriting };
+  }
+
+  /** An inserted or deleted block: whole rows or columns are reported as such, other cells with their shift. */
+  private structuralChange(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right' | 'Up' | 'Left'): void {
+    this.endOperation();
+    const inserted = shift === 'Down' || shift === 'Right';
+    const wholeRows = rect.left === 0 && rect.right === MAX_COLUMNS - 1;
+    const wholeColumns = rect.top === 0 && rect.bottom === MAX_ROWS - 1;
+    const vertical = shift === 'Down' || shift === 'Up';
+    let changeType: CellChangeType;
+    let shiftDirection: CellShiftDirection = 'None';
+    if (vertical && wholeRows) changeType = inserted ? 'RowInserted' : 'RowDeleted';
+    else if (!vertical && wholeColumns) changeType = inserted ? 'ColumnInserted' : 'ColumnDeleted';
+    else {
+      changeType = inserted ? 'CellInserted' : 'CellDeleted';
+      shiftDirection = `ShiftCell${shift}`;
+    }
+    this.cellChanges.push({ sheetId: sheet.id, rect: { ...rect }, changeType, shiftDirection, byAddin: this.addinWriting });
+  }
+
+  /** Excel's WorkbookSelectionChanged: called after the user (or the add-in) selects cells or another sheet. */
+  onSelectionChanged(listener: () => void): () => void {
+    this.selectionListeners.add(listener);
+    return () => this.selectionListeners.delete(listener);
+  }
+
+  /** Selects cells, on another sheet when given (activating it), and tells the selection listeners. */
+  select(rect: Rect, sheetId = this.activeSheetId, areas: Rect[] = []): void {
+    this.activeSheetId = sheetId;
+    this.selection = rect;
+    this.selectionAreas = areas;
+    this.selectionKind = 'cells';
+    this.dirty = true;
+    for (const listener of this.selectionListeners) listener();
+  }
+
+  /** Selects a chart (no cells): what `getSelectedRange` cannot answer. */
+  selectChart(): void {
+    this.selectionKind = 'chart';
+    this.dirty = true;
+    for (const listener of this.selectionListeners) listener();
+  }
+
+  /** The active cell: the selection's first cell. */
+  get activeCell(): { row: number; column: number } {
+    return { row: this.selection.top, column: this.selection.left };
+  }
+
+  /** Marks the workbook changed; `notify` then tells the change listeners. */
+  changed(): void {
+    this.dirty = true;
+  }
+
+  /** Tells the change listeners, when something changed since the last time. */
+  notify(): void {
+    this.endOperation();
+    if (this.dirty) {
+      this.dirty = false;
+      for (const listener of this.listeners) listener();
+    }
+    if (this.cellChanges.length === 0) return;
+    const changes = this.cellChanges;
+    this.cellChanges = [];
+    for (const listener of this.cellChangeListeners) listener(changes);
+  }
+
+  sheetById(id: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.id === id);
+  }
+
+  sheetByName(name: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  }
+
+
+  addSheet(name?: string): SheetModel {
+    let sheetName = name;
+    if (!sheetName) {
+      do sheetName = `Sheet${this.nextSheetNumber++}`;
+      while (this.sheetByName(sheetName));
+    }
+    this.validateSheetName(sheetName);
+    if (this.sheetByName(sheetName)) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${sheetName}' already exists.`);
+    const sheet: SheetModel = { id: newSheetId(), name: sheetName, cells: new Map(), merges: [], protected: false };
+    this.sheets.push(sheet);
+    this.dirty = true;
+    return sheet;
+  }
+
+  renameSheet(sheet: SheetModel, name: string): void {
+    this.dirty = true;
+    this.validateSheetName(name);
+    const other = this.sheetByName(name);
+    if (other && other !== sheet) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
+    namesAfterSheetRenamed(this.names, sheet.name, name);
+    sheet.name = name;
+  }
+
+  deleteSheet(sheet: SheetModel): void {
+    this.dirty = true;
+    if (this.sheets.length === 1) throw new HostError(ErrorCodes.invalidOperation, 'A workbook must contain at least one visible worksheet.');
+    this.sheets = this.sheets.filter((s) => s !== sheet);
+    this.tables = this.tables.filter((t) => t.sheet !== sheet);
+    namesAfterSheetDeleted(this.names, sheet.name);
+    if (this.activeSheetId === sheet.id) {
+      this.activeSheetId = this.sheets[0]!.id;
+      this.selection = { top: 0, left: 0, bottom: 0, right: 0 };
+    }
+  }
+
+  private validateSheetName(name: string): void {
+    if (!name || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+      throw new HostError(ErrorCodes.invalidArgument, `The worksheet name '${name}' is not valid.`);
+    }
+  }
+
+  cellAt(sheet: SheetModel, row: number, column: number): CellData | undefined {
+    return sheet.cells.get(cellKey(row, column));
+  }
+
+  setCell(sheet: SheetModel, row: number, column: number, data: CellData): void {
+    this.dirty = true;
+    // A format alone (number format, bold, fill) is not a data change (that is `onFormatChanged`'s).
+    const old = sheet.cells.get(cellKey(row, column));
+    const sameContent = (old?.value ?? '') === data.value && old?.formula === data.formula && Boolean(old?.textPrefix) === Boolean(data.textPrefix) && Boolean(old?.error) === Boolean(data.error);
+    const sameFormat = old?.numberFormat === data.numberFormat && Boolean(old?.bold) === Boolean(data.bold) && old?.fill === data.fill && old?.fontColor === data.fontColor;
+    if (!sameContent || sameFormat) this.touch(sheet, { top: row, left: column, bottom: row, right: column });
+    const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold && !data.fill && !data.fontColor;
+    if (empty) sheet.cells.delete(cellKey(row, column));
+    else sheet.cells.set(cellKey(row, column), data);
+  }
+
+  clear(sheet: SheetModel, rect: Rect, applyTo: 'All' | 'Contents' | 'Formats'): void {
+    this.dirty = true;
+    if (applyTo !== 'Formats') this.touch(sheet, rect);
+    for (const [key, cell] of [...sheet.cells]) {
+      const { row, column } = keyCell(key);
+      if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
+      if (applyTo === 'All') sheet.cells.delete(key);
+      else if (applyTo === 'Contents') this.setCell(sheet, row, column, { value: '', numberFormat: cell.numberFormat, bold: cell.bold, fill: cell.fill, fontColor: cell.fontColor });
+      else this.setCell(sheet, row, column, { value: cell.value, formula: cell.formula, textPrefix: cell.textPrefix, error: cell.error });
+    }
+  }
+
+  /** Inserts blank cells at `rect`, moving what was there down or right (and the names that point there). */
+  insert(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right'): void {
+    this.dirty = true;
+    shiftForInsert(sheet, rect, shift);
+    namesAfterInsert(this.names, sheet.name, rect, shift);
+    tablesAfterInsert(this, sheet, rect, shift);
+    this.structuralChange(sheet, rect, shift);
+  }
+
+  /** Deletes the cells at `rect`, moving what was below up or what was right left; names inside become #REF!. */
+  delete(sheet: SheetModel, rect: Rect, shift: 'Up' | 'Left'): void {
+    this.dirty = true;
+    shiftForDelete(sheet, rect, shift);
+    namesAfterDelete(this.names, sheet.name, rect, shift);
+    tablesAfterDelete(this, sheet, rect, shift);
+    this.structuralChange(sheet, rect, shift);
+  }
+
+  /**
+   * The used range: the smallest rectangle holding every cell with a value (or, unless `valuesOnly`, a
+   * format), as Worksheet.getUsedRange describes it; null on an empty sheet.
+   */
+  usedRange(sheet: SheetModel, valuesOnly: boolean): Rect | null {
+    return usedArea(sheet, valuesOnly);
+  }
+
+  /** Merges `rect` (or, `across`, each of its rows); only the top-left value of each merged area stays. */
+  merge(sheet: SheetModel, rect: Rect, across: boolean): void {
+    this.dirty = true;
+    mergeCells(sheet, rect, across);
+  }
+
+  unmerge(sheet: SheetModel, rect: Rect): void {
+    this.dirty = true;
+    sheet.merges = sheet.merges.filter((m) => m.bottom < rect.top || m.top > rect.bottom || m.right < rect.left || m.left > rect.right);
+  }
+
+  findName(name: string): NameModel | undefined {
+    return this.names.find((entry) => entry.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Defines a name; relative references in `formula` are taken against the active cell, as in Excel. */
+  defineName(name: string, formula: string, comment: string): NameModel {
+    this.dirty = true;
+    // Tables' names share the namespace of defined names.
+    validateName(name, [...this.names, ...this.tables.map((t) => ({ name: t.name, formula: '', origin: { row: 0, column: 0 }, visible: true, comment: '' }))]);
+    const entry: NameModel = { name, formula: formula.startsWith('=') ? formula : `=${formula}`, origin: this.activeCell, visible: true, comment };
+    this.names.push(entry);
+    return entry;
+  }
+
+  /** Sets a name's formula (`NamedItem.formula`), taking relative references against the active cell now. */
+  redefineName(entry: NameModel, formula: string): void {
+    this.dirty = true;
+    entry.formula = formula.startsWith('=') ? formula : `=${formula}`;
+    entry.origin = this.activeCell;
+  }
+
+  deleteName(entry: NameModel): void {
+    this.dirty = true;
+    this.names = this.names.filter((n) => n !== entry);
+  }
+
+  /** The cells a name refers to now, or null when it is not a plain reference to an existing sheet. */
+  nameArea(entry: NameModel): { sheet: SheetModel; rect: Rect } | null {
+    const target = nameTarget(entry, this.activeCell);
+    if (!target) return null;
+    const sheet = target.sheetName === null ? this.sheetById(this.activeSheetId) : this.sheetByName(target.sheetName);
+    return sheet ? { sheet, rect: target.rect } : null;
+  }
+
+  /** `=Sheet1!$B$3:$F$40`: how Excel writes a reference to cells given as a range. */
+  absoluteFormula(sheet: SheetModel, rect: Rect): string {
+    const cell = (row: number, column: number) => ({ row, column, rowAbsolute: true, columnAbsolute: true });
+    return formatNameFormula({ sheetName: sheet.name, start: cell(rect.top, rect.left), end: cell(rect.bottom, rect.right) });
+  }
+
+  toJSON(): SerializedWorkbook {
+    return {
+      name: this.name,
+      sheets: this.sheets.map((s) => ({ name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected, ...(s.columnWidths?.size ? { columnWidths: [...s.columnWidths] } : {}) })),
+      ...(this.nextTableId > 1 ? { tables: this.tables.map((t) => ({ ...t, rect: { ...t.rect }, sheet: this.sheets.indexOf(t.sheet) })), nextTableId: this.nextTableId } : {}),
+      names: this.names.map((n) => ({ ...n, origin: { ...n.origin } })),
+      settings: [...this.settings],
+      customProperties: [...this.customProperties],
+      activeSheet: this.sheets.findIndex((s) => s.id === this.activeSheetId),
+      selection: this.selection,
+      nextSheetNumber: this.nextSheetNumber,
+    };
+  }
+
+  static fromJSON(data: SerializedWorkbook): WorkbookModel {
+    const model = new WorkbookModel(data.name);
+    // A workbook opened again gets new sheet ids, as in Excel.
+    model.sheets = data.sheets.map((s) => ({ id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false, ...(s.columnWidths ? { columnWidths: new Map(s.columnWidths) } : {}) }));
+    model.tables = (data.tables ?? []).flatMap((t) => (model.sheets[t.sheet] ? [{ ...t, sheet: model.sheets[t.sheet]! }] : []));
+    model.nextTableId = data.nextTableId ?? model.tables.length + 1;
+    model.names = data.names.filter((n) => typeof n.formula === 'string');
+    model.settings = new Map(data.settings);
+    model.customProperties = new Map(data.customProperties ?? []);
+    model.activeSheetId = model.sheets[data.activeSheet]?.id ?? model.sheets[0]!.id;
+    model.selection = data.selection;
+    model.nextSheetNumber = data.nextSheetNumber;
+    return model;
+  }
+}

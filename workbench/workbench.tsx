@@ -1,0 +1,189 @@
+import { useState, useSyncExternalStore, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { PaneHost } from '../src/excel/office-host';
+import { associateRefreshAll, REFRESH_ALL_COMMAND, showTaskpane } from '../src/excel/ribbon-commands';
+import { RibbonRefreshRequests, runRibbonRefreshAll } from '../src/monitoring/ribbon-requests';
+import { Pane } from '../src/taskpane/App';
+import { forgetChatThreads, saveChatSettings } from '../src/taskpane/chat-storage';
+import { loadSettings, saveSettings } from '../src/taskpane/settings-storage';
+import type { CommandCompletion, ExcelHost } from './excel-host';
+import { HOST_PROFILES, type HostProfile } from './excel-host/host/profiles';
+import type { WorkbookModel } from './excel-host/workbook/workbook-model';
+import { Ribbon } from './ribbon';
+import { clearWorkbook } from './workbook-store';
+import { workbenchHost, workbenchLanguage } from './workbench-host';
+
+/**
+ * The workbench (development only): the real task pane beside an emulated Excel. The page loads
+ * Microsoft's Excel API library (not Office.js's loader, which looks for a real host), and the host
+ * emulator carries out every request it sends on the workbook model. Scripts in the page and browser tests
+ * act as the user through `window.workbench`. The workbook is kept in IndexedDB, as a saved file would be,
+ * so a reload reopens it (with new sheet ids, as Excel gives a reopened file). Query options:
+ * `?profile=web|excel2019|desktop`, `?delayMs=50` (a remote host's round trip), `?lang=de-DE`, `?theme=dark`.
+ */
+/** The workbook, its saving, and the host emulator that carries out Office.js's requests on it. */
+interface OpenedWorkbench {
+  host: ExcelHost;
+  model: WorkbookModel;
+  saveNow: () => Promise<void>;
+  stopSaving: () => void;
+}
+
+interface OpenWorkbook {
+  model: WorkbookModel;
+  Grid: ComponentType<{ model: WorkbookModel }>;
+}
+
+/**
+ * Whether the task pane is open. Closing it keeps the pane's page loaded, as Office does with a shared runtime
+ * (`Office.addin.hide`/`showAsTaskpane` and the pane's close button), so a ribbon command still runs in it.
+ */
+class PaneVisibility {
+  private open = true;
+  private readonly listeners = new Set<() => void>();
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  readonly isOpen = () => this.open;
+  set(open: boolean): void {
+    this.open = open;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+interface WorkbenchProps {
+  workbook: OpenWorkbook | null;
+  profile: HostProfile['name'];
+  paneHost: PaneHost;
+  pane: PaneVisibility;
+  ribbon: RibbonRefreshRequests;
+  /** The ribbon's "Refresh all" click, once the host is connected and where it has a shared runtime. */
+  refreshAll: (() => Promise<CommandCompletion>) | null;
+}
+
+function Workbench({ workbook, profile, paneHost, pane, ribbon, refreshAll }: WorkbenchProps) {
+  const [paneKey, setPaneKey] = useState(0);
+  const paneOpen = useSyncExternalStore(pane.subscribe, pane.isOpen);
+  const saved = loadSettings();
+  return (
+    <div className={paneOpen ? 'workbench' : 'workbench pane-closed'}>
+      <Ribbon language={paneHost.displayLanguage} onShowPane={() => pane.set(true)} refreshAll={refreshAll} />
+      {workbook ? <workbook.Grid model={workbook.model} /> : <div className="workbook" aria-busy="true" aria-label="Opening the workbook" />}
+      <aside className="pane" aria-label="Task pane" hidden={!paneOpen}>
+        <div className="pane-bar">
+          <span>Task pane ({profile})</span>
+          <span>
+            <button onClick={() => setPaneKey((k) => k + 1)}>Reload pane</button>
+            <button onClick={() => pane.set(false)}>Close pane</button>
+          </span>
+        </div>
+        <Pane
+          key={paneKey}
+          host={paneHost}
+          initialSettings={saved ?? { baseUrl: window.location.origin, accessToken: '' }}
+          autoConnect={saved !== null}
+          saveSettings={saveSettings}
+          ribbon={ribbon}
+        />
+      </aside>
+    </div>
+  );
+}
+
+/** Forgets the saved workbook and connection (tests start from here); there before the workbook opens. */
+async function reset(): Promise<void> {
+  await clearWorkbook();
+  saveSettings(null);
+  saveChatSettings(null);
+  forgetChatThreads();
+}
+
+async function start(): Promise<void> {
+  Object.assign(window, { workbench: { reset } });
+  // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server;
+  // the local agent's Chat API URL and key (`chatUrl`, `chatKey`) set up the chat.
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const token = fragment.get('token');
+  const [chatApiUrl, apiKey] = [fragment.get('chatUrl'), fragment.get('chatKey')];
+  if (chatApiUrl && apiKey) saveChatSettings({ chatApiUrl, apiKey });
+  if (token || chatApiUrl) {
+    if (token) saveSettings({ kind: 'api-key', baseUrl: window.location.origin, accessToken: token });
+    // Office.js removes history.replaceState, so the token is cleared from the hash this way.
+    window.location.hash = '';
+  }
+  const params = new URLSearchParams(window.location.search);
+  const asked = params.get('profile') ?? 'web';
+  const profile: HostProfile['name'] = asked in HOST_PROFILES ? (asked as HostProfile['name']) : 'web';
+  // The signed-out pane paints first, on its own script. The workbook (its model and grid), Microsoft's
+  // library (1.2 MB of script) and the host emulator behind it load after; the pane waits for them before
+  // it reads the workbook.
+  let opened: (workbench: Promise<OpenedWorkbench>) => void = () => undefined;
+  const opening = new Promise<OpenedWorkbench>((resolve) => (opened = resolve));
+  const ready = opening.then(() => undefined);
+  // Whoever waits for the host hears of a failure; nobody waiting is no error of its own.
+  ready.catch(() => undefined);
+  const paneHost = workbenchHost(params, ready);
+  const pane = new PaneVisibility();
+  const ribbon = new RibbonRefreshRequests();
+  const root = createRoot(document.getElementById('root')!);
+  const shell = { profile, paneHost, pane, ribbon };
+  root.render(<Workbench workbook={null} refreshAll={null} {...shell} />);
+  opened((async () => {
+    await afterNextPaint();
+    const area = await import('./workbook-area');
+    const workbook = await area.openWorkbook();
+    const opened = { model: workbook.model, Grid: area.WorkbookGrid };
+    root.render(<Workbench workbook={opened} refreshAll={null} {...shell} />);
+    const [{ ExcelHost, connectOfficeJs }] = await Promise.all([import('./excel-host'), loadOfficeJs()]);
+    const host = new ExcelHost(workbook.model, { profile, delayMs: Number(params.get('delayMs') ?? 0) });
+    const office = connectOfficeJs(host, window, workbenchLanguage(params), { show: () => pane.set(true), hide: () => pane.set(false) });
+    // As in Office (src/taskpane/index.tsx), the pane's page gives Office the ribbon command's function.
+    associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
+    if (host.profile.otherSets.sharedruntime) {
+      const refreshAll = () => office.runFunctionCommand(REFRESH_ALL_COMMAND, 'ReportSync.RefreshAll');
+      root.render(<Workbench workbook={opened} refreshAll={refreshAll} {...shell} />);
+    }
+    return { host, ...workbook };
+  })());
+  let workbench: OpenedWorkbench;
+  try {
+    workbench = await opening;
+  } catch {
+    // The pane says so in words when it connects (it waits for the host).
+    return;
+  }
+  const { host, model, saveNow, stopSaving } = workbench;
+  Object.assign(window, {
+    workbench: {
+      host,
+      model,
+      Excel,
+      /** Saves the workbook now (tests call this before reloading the page). */
+      save: saveNow,
+      reset: async () => {
+        stopSaving();
+        await reset();
+      },
+    },
+  });
+}
+
+/** Resolves once the browser has painted what was rendered so far. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Runs the Excel API library the page preloads (`<link id="office-js">`), after the first paint. */
+function loadOfficeJs(): Promise<void> {
+  const href = document.querySelector<HTMLLinkElement>('link#office-js')!.href;
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = href;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`Microsoft's Excel API library did not load from ${href}`));
+    document.head.appendChild(script);
+  });
+}
+
+void start();
