@@ -31,17 +31,29 @@ const layers = {
   taskpane: ['workbench'],
 };
 /** Typed errors are vocabulary, not a client: the use cases may tell a cancelled request or an API error by class. */
-const allowed = ['**/client/errors'];
+const clientExceptErrors = '(^|/)client(/(?!errors$)[^/]+)*$';
 const forbid = (folders) => [folders].flat().flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]);
 const layerRules = Object.entries(layers).map(([layer, above]) => ({
   files: [`src/${layer}/**/*.{ts,tsx}`],
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...forbid(above), '**/server/**', ...allowed.map((a) => `!${a}`), '!./*'], message: `src/${layer} may not depend on a folder above it, on a concrete client or Excel (use src/ports), or on the local platform.` }] }] },
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [
+        { group: [...forbid(above.filter((f) => f !== 'client')), '**/server/**', '!./*'], message: `src/${layer} may not depend on a folder above it, on Excel (use src/ports), or on the local platform.` },
+        ...(above.includes('client') ? [{ regex: clientExceptErrors, message: `src/${layer} may not depend on a concrete client (use src/ports); its typed errors (client/errors) are allowed.` }] : []),
+      ],
+    }],
+  },
 }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.platform-data/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Type information for the rules that need it (no-floating-promises); JS files stay untyped below.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { 'office-addins': officeAddins },
@@ -55,7 +67,8 @@ export default tseslint.config(
       'office-addins/no-office-initialize': 'error',
       'office-addins/test-for-null-using-isNullObject': 'error',
       'no-eval': 'error',
-      '@typescript-eslint/no-floating-promises': 'off',
+      // A promise nobody awaits loses its error; `void` marks a deliberate fire-and-forget (with a comment why).
+      '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
@@ -64,6 +77,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='forEach'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
           message: 'forEach does not await async callbacks; use for…of (in order) or Promise.all (concurrent).',
         },
+        {
+          // `.catch(() => …)` cannot even look at what went wrong.
+          selector: "CallExpression[callee.property.name='catch'] > :matches(ArrowFunctionExpression, FunctionExpression)[params.length=0]",
+          message: 'This .catch discards the error: handle it, or say in an eslint-disable comment why nothing is lost.',
+        },
       ],
     },
   },
@@ -71,6 +89,11 @@ export default tseslint.config(
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // JS files are outside tsconfig, so they are linted without type information.
+    files: ['**/*.{js,cjs,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     // Node scripts and config files are CommonJS or plain ESM run by Node.

@@ -105,8 +105,9 @@ export async function builderBenchmark(changes: number, options: { syncDelayMs?:
       await context.sync();
     });
     const connection: WorkspaceConnection = { platform: admin, user, deployments, appConfig };
-    const service = openWorkspace(connection);
-    const { excel, runner } = service.options;
+    const excel = new ExcelConnector();
+    const workspace = openWorkspace(connection, { excel });
+    const { runner } = workspace;
 
     // --- The baseline: its own client and connector, writing the same grid on another sheet. ---
     const baselineClient = new CoreDataClient({
@@ -122,7 +123,7 @@ export async function builderBenchmark(changes: number, options: { syncDelayMs?:
       const query = timezone ? { ...definition, timezone } : definition;
       const result = await baselineClient.load({ ...query, limit: DEFAULT_FETCH_LIMITS.pageSize, offset: 0 });
       const grid = layoutReport(result, query, pivotOf(exploration), { ...layoutPreferences(connection.user, connection.appConfig), totals: null, rowTotals: null, grandTotals: null });
-      await baselineExcel.writeGrid(BASELINE_SHEET, { row: 0, column: 0 }, grid);
+      await baselineExcel.write(baselineExcel.planWrite(BASELINE_SHEET, { row: 0, column: 0 }, grid));
       return { ms: performance.now() - started, grid };
     };
 
@@ -193,7 +194,7 @@ export async function builderBenchmark(changes: number, options: { syncDelayMs?:
 
     const controller = new ExplorationController(
       {
-        service, connection, describe: (e) => (e instanceof Error ? e.message : String(e)), debounceMs: 0,
+        workspace, connection, describe: (e) => (e instanceof Error ? e.message : String(e)), debounceMs: 0,
         // No pause: the run starts on the next turn of the event loop (the 300 ms debounce is a wait, not work).
         setTimer: (run) => setImmediate(run), clearTimer: (timer) => clearImmediate(timer as NodeJS.Immediate),
       },

@@ -138,7 +138,7 @@ export async function placementBenchmarks(runs: number): Promise<BenchResult[]> 
 
   // Place 50,000 × 12 on Excel on the web (5 MB limits), with a modelled 50 ms round trip per sync.
   const host = installHost('Bench.xlsx', { profile: 'web', delayMs: 50 });
-  const service = openWorkspace({ platform: memoryPlatform(report), user, deployments: [deployment], appConfig }, { dataClient: () => data });
+  const service = openWorkspace({ platform: memoryPlatform(report), user, deployments: [deployment], appConfig }, { dataClient: () => data }).placements;
   let started = performance.now();
   const placed = await service.place(report);
   const placeMs = performance.now() - started;
@@ -167,7 +167,7 @@ async function refreshEverySecondRow(): Promise<BenchResult> {
   const versions = { 1: resultOf(rows, 1, 2, 1).result, 2: resultOf(rows, 1, 2, 2).result };
   const report = reportOf(query, 'BenchHalfRows');
   const host = installHost('HalfRows.xlsx', { profile: 'web' });
-  const service = openWorkspace({ platform: memoryPlatform(report), user, deployments: [deployment], appConfig }, { dataClient: () => dataApi(() => versions[version as 1 | 2]) });
+  const service = openWorkspace({ platform: memoryPlatform(report), user, deployments: [deployment], appConfig }, { dataClient: () => dataApi(() => versions[version as 1 | 2]) }).placements;
   const placed = await service.place(report);
   if (placed.kind !== 'done') throw new Error(`place ended in ${placed.kind}`);
   const [entry] = await service.workbookPlacements();
@@ -184,7 +184,7 @@ async function handEditCheckOfOneColumn(): Promise<BenchResult> {
   const { query, result } = resultOf(rows, 1, 0);
   const report = reportOf(query, 'BenchOneColumn');
   const host = installHost('OneColumn.xlsx', { profile: 'web' });
-  const service = openWorkspace({ platform: memoryPlatform(report), user, deployments: [deployment], appConfig }, { dataClient: () => dataApi(() => result) });
+  const service = openWorkspace({ platform: memoryPlatform(report), user, deployments: [deployment], appConfig }, { dataClient: () => dataApi(() => result) }).placements;
   const placed = await service.place(report);
   if (placed.kind !== 'done') throw new Error(`place ended in ${placed.kind}`);
   host.resetStats();

@@ -23,7 +23,7 @@ export async function refreshAllBenchmark(): Promise<BenchResult[]> {
     // The Sales folder: the analyst may read what is in it.
     const folder = (await admin.allFolders(deployment.id)).find((f) => f.name === 'Sales')!;
     installHost('RefreshAll.xlsx');
-    const service = openWorkspace({ platform: client, user, deployments, appConfig });
+    const service = openWorkspace({ platform: client, user, deployments, appConfig }).placements;
 
     const dimensions = ['orders.status', 'orders.region', 'orders.category', 'orders.customer_segment'];
     for (let i = 0; i < PLACEMENTS; i += 1) {

@@ -53,6 +53,7 @@ export function Ribbon({ language, onShowPane, refreshAll }: RibbonProps) {
             aria-disabled={!refreshAll || running}
             aria-busy={running}
             data-testid="ribbon-refresh-all"
+            // Fire and forget: runRefreshAll shows its own failure under the buttons.
             onClick={() => void runRefreshAll()}
           >
             <img src="assets/refresh-all-32.png" alt="" />

@@ -121,7 +121,7 @@ async function start(): Promise<void> {
   let opened: (workbench: Promise<OpenedWorkbench>) => void = () => undefined;
   const opening = new Promise<OpenedWorkbench>((resolve) => (opened = resolve));
   const ready = opening.then(() => undefined);
-  // Whoever waits for the host hears of a failure; nobody waiting is no error of its own.
+  // eslint-disable-next-line no-restricted-syntax -- whoever waits for the host (the pane) hears of a failure; nobody waiting is no error of its own.
   ready.catch(() => undefined);
   const paneHost = workbenchHost(params, ready);
   const pane = new PaneVisibility();
@@ -186,4 +186,5 @@ function loadOfficeJs(): Promise<void> {
   });
 }
 
+// Fire and forget: start() catches a failed workbook load itself, and the pane tells it in words.
 void start();

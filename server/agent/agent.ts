@@ -54,7 +54,7 @@ export class ChatAgent {
         return { id: Number(row.id), secret: String(row.jwt_secret) };
       });
       this.agentDeployment = reading;
-      // The caller gets the failure; the next request reads again.
+      // eslint-disable-next-line no-restricted-syntax -- the caller gets the failure from the promise returned; the next request reads again.
       reading.catch(() => {
         if (this.agentDeployment === reading) this.agentDeployment = undefined;
       });

@@ -67,7 +67,7 @@ export class Answerer {
     if (!this.catalog) {
       const loading = loadCatalog(this.model, this.viewName, async (query) => (await this.load(query, deploymentId)).rows);
       this.catalog = loading;
-      // The caller still gets the failure; only the cache forgets it.
+      // eslint-disable-next-line no-restricted-syntax -- the caller still gets the failure from the promise returned; only the cache forgets it.
       loading.catch(() => {
         if (this.catalog === loading) this.catalog = undefined;
       });

@@ -100,7 +100,8 @@ export class Turn {
   private start(): void {
     if (this.started) return;
     this.started = true;
-    this.run();
+    // Fire and forget: run() reports its own failures through fail(), and whoever waits for the turn awaits done.
+    void this.run();
   }
 
   private async run(): Promise<void> {

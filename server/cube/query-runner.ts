@@ -98,7 +98,8 @@ export class QueryRunner {
       (error: unknown): Outcome => ({ ok: false, error }),
     );
     const run: Run = { outcome, rows: 0 };
-    outcome.then((settled) => this.retain(key, run, settled));
+    // Fire and forget: outcome never rejects (both ends are caught above); retaining is bookkeeping only.
+    void outcome.then((settled) => this.retain(key, run, settled));
     this.runs.set(key, run);
     return run;
   }

@@ -48,15 +48,13 @@ export class Database {
         throw error;
       }
     });
-    this.tail = run.catch(() => undefined);
-    return run;
+    return this.queue(run);
   }
 
   /** A read on the state connection, queued behind any running transaction. */
   read<T>(work: (tx: StateConnection) => Promise<T>): Promise<T> {
     const run = this.tail.then(() => work(new StateConnection(this.state)));
-    this.tail = run.catch(() => undefined);
-    return run;
+    return this.queue(run);
   }
 
   /**
@@ -81,6 +79,12 @@ export class Database {
       this.cachedRows.set(key, row);
       return row;
     });
+    return this.queue(run);
+  }
+
+  /** Puts `run` at the end of the queue on the state connection: the next work waits for it, whatever its outcome. */
+  private queue<T>(run: Promise<T>): Promise<T> {
+    // eslint-disable-next-line no-restricted-syntax -- the caller gets the error from `run`; the queue only needs it settled.
     this.tail = run.catch(() => undefined);
     return run;
   }

@@ -90,10 +90,13 @@ export async function createStateTables(tx: StateConnection): Promise<void> {
     thread_id VARCHAR NOT NULL, sort INTEGER NOT NULL, turn_message_id VARCHAR NOT NULL, frame VARCHAR NOT NULL)`);
 }
 
-/** A data dir written by an earlier version has other tables: they are dropped, and the tenant is seeded anew. */
+/**
+ * A data dir written by an earlier version has other tables: they are dropped, and the tenant is seeded anew.
+ * `meta` exists already (the caller creates it first).
+ */
 export async function dropOutdatedState(tx: StateConnection): Promise<boolean> {
-  const version = await tx.one(`SELECT value FROM meta WHERE key = 'schema'`).catch(() => undefined);
-  const seeded = await tx.one(`SELECT value FROM meta WHERE key = 'seeded'`).catch(() => undefined);
+  const version = await tx.one(`SELECT value FROM meta WHERE key = 'schema'`);
+  const seeded = await tx.one(`SELECT value FROM meta WHERE key = 'seeded'`);
   if (!seeded || version?.value === STATE_SCHEMA_VERSION) return false;
   for (const table of STATE_TABLES) await tx.run(`DROP TABLE IF EXISTS ${table}`);
   await tx.run(`DELETE FROM meta WHERE key IN ('seeded', 'schema')`);

@@ -21,7 +21,8 @@ function deliver(message: string): void {
   (window.opener as Window | null)?.postMessage(message, window.location.origin);
 }
 
-Office.onReady(() => {
+// Fire and forget: nothing waits for this page; a failure here shows in the dialog's console.
+void Office.onReady(() => {
   deliver(callbackMessage(window.location.search));
   const failed = new URLSearchParams(window.location.search).has('error');
   document.getElementById('status')!.textContent = `${failed ? 'Sign-in did not complete.' : 'Signed in.'} You can close this window.`;

@@ -12,9 +12,9 @@ import type { BuilderController, BuilderState, SaveRefusal } from './builder-mod
 import { ExplorationRuns, type RunStatus } from './exploration-runs';
 import { draftCellsId, explorationKey, saveDraft, writeDraftCells, type DraftRecord } from './exploration-draft';
 import { BuilderSession } from './exploration-session';
-import type { PlacementService } from '../placements/placement-service';
+import type { Workspace } from '../placements/workspace';
 import { effectiveSheetSetting, sheetSettingPatch } from '../session/sheet-settings';
-import type { WorkspaceConnection } from '../pane/workspace';
+import type { WorkspaceConnection } from '../session/connection';
 
 /**
  * The exploration builder's controller: the state the view renders, and every decision behind it. Each change
@@ -24,7 +24,7 @@ import type { WorkspaceConnection } from '../pane/workspace';
  */
 
 export interface BuilderContext {
-  service: PlacementService;
+  workspace: Workspace;
   connection: WorkspaceConnection;
   /** Puts an error into words the user can act on (the pane's catalog). */
   describe(error: unknown): string;
@@ -121,13 +121,13 @@ export class ExplorationController implements BuilderController {
 
   /** Reads the model, the folders and the workbook's placements; then the builder is ready. */
   async open(): Promise<void> {
-    const { service } = this.context;
+    const { workspace } = this.context;
     const deploymentId = this.state.deploymentId;
     try {
-      const data = await service.options.data.forDeployment(deploymentId);
+      const data = await workspace.data.forDeployment(deploymentId);
       if (!data.meta) throw new Error('This data API offers no model to explore.');
-      const [meta, state] = await Promise.all([this.knownMeta ?? data.meta(), service.options.excel.prepare()]);
-      this.placementIds = await service.placementIds(state.workbookId);
+      const [meta, state] = await Promise.all([this.knownMeta ?? data.meta(), workspace.workbook.prepare()]);
+      this.placementIds = await workspace.registry.placementIds(state.workbookId);
       const cubes = explorableCubes(meta);
       this.members = new Map(cubes.flatMap((cube) => catalogMembers(cube).map((m) => [m.name, m] as const)));
       const opened = this.state.opened ?? (this.draft.reportId !== null ? await this.openedOf(this.draft) : null);
@@ -148,7 +148,7 @@ export class ExplorationController implements BuilderController {
 
   private async openedOf(draft: DraftRecord): Promise<BuilderState['opened']> {
     try {
-      const report = await this.context.service.options.platform.getReport(draft.deploymentId, draft.reportId!);
+      const report = await this.context.workspace.reports.getReport(draft.deploymentId, draft.reportId!);
       return { report, placementId: draft.placementId };
     } catch (error) {
       // The report is gone or no longer readable: the exploration carries on as unsaved, and says why.
@@ -316,14 +316,21 @@ export class ExplorationController implements BuilderController {
   // --- Running and writing ---
 
   private async execute(exploration: Exploration, signal: AbortSignal, stillCurrent: () => boolean): Promise<void> {
-    const { service } = this.context;
+    const { workspace } = this.context;
     const query = toQuery(exploration, this.typeOf);
     const { rows, columns, measures, display } = exploration;
-    const { grid, cutAt } = await service.options.runner.runDefinition(this.draft.deploymentId, query, { rows, columns, measures, ...display }, signal);
+    const { grid, cutAt } = await workspace.runner.runDefinition(this.draft.deploymentId, query, { rows, columns, measures, ...display }, signal);
     await this.exclusive(async () => {
       // A newer change, or the builder closed, while the query ran: this result is never written.
       if (!stillCurrent() || this.closed) return;
-      const outcome = await writeDraftCells(service, this.draft, grid, { ...this.permission, placementIds: this.placementIds, baseline: this.baseline, signal });
+      const outcome = await writeDraftCells(workspace, this.draft, grid, {
+        ...this.permission, placementIds: this.placementIds, baseline: this.baseline, signal,
+        // The draft as it is when the cells are written (a change meanwhile is kept), with what was written.
+        record: async (written) => {
+          this.draft = { ...this.draft, written, writtenFor: explorationKey(exploration), cellsSaved: false };
+          await saveDraft(workspace.workbook, this.draft);
+        },
+      });
       if (outcome.kind === 'needs-confirmation') {
         this.set({ question: { kind: 'overwrite', target: outcome.target, foreignCells: outcome.foreignCells } });
         return;
@@ -333,9 +340,7 @@ export class ExplorationController implements BuilderController {
         return;
       }
       this.permission = {};
-      this.draft = { ...this.draft, written: outcome.written, writtenFor: explorationKey(exploration), cellsSaved: false };
       this.lastDone = { rows: grid.values.length, location: outcome.location, cutAt };
-      await saveDraft(service.options.excel, this.draft);
       await this.showLocation(outcome.location);
     });
   }
@@ -356,13 +361,14 @@ export class ExplorationController implements BuilderController {
   /** Runs Excel work of the draft after the work queued before it. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const next = this.excelQueue.then(work, work);
-    this.excelQueue = next.catch(() => undefined);
+    // The failure reaches this work's caller through `next`; the queue only waits for it to settle.
+    this.excelQueue = next.catch((_settled: unknown) => undefined);
     return next;
   }
 
   /** Keeps the draft in the workbook (after the Excel work queued before). */
   persist(): Promise<void> {
-    return this.exclusive(() => saveDraft(this.context.service.options.excel, this.closed ? null : this.draft)).catch((error: unknown) => {
+    return this.exclusive(() => saveDraft(this.context.workspace.workbook, this.closed ? null : this.draft)).catch((error: unknown) => {
       this.set({ actionError: this.context.describe(error) });
     });
   }
@@ -373,7 +379,7 @@ export class ExplorationController implements BuilderController {
    */
   async showLocation(written?: string): Promise<void> {
     const hasCells = this.draft.written !== null || this.draft.placementId !== null;
-    const { excel } = this.context.service.options;
+    const excel = this.context.workspace.workbook;
     const location = !hasCells ? null : written ?? (await excel.locate(draftCellsId(this.draft)).then((l) => (l ? sheetAddress(l.sheetName, l.rect) : null)));
     if (location) {
       await this.stopSelectionWatch();
@@ -381,7 +387,7 @@ export class ExplorationController implements BuilderController {
       return;
     }
     this.set({ hasCells: false });
-    this.stopWatchingSelection ??= await this.context.service.watchSelection((address) => this.set({ resultLocation: address }));
+    this.stopWatchingSelection ??= await this.context.workspace.placements.watchSelection((address) => this.set({ resultLocation: address }));
   }
 
   private async stopSelectionWatch(): Promise<void> {

@@ -4,11 +4,10 @@ import { sheetAddress, type Rect } from '../core/a1';
 import { canonicalJson } from '../core/canonical-json';
 import type { Exploration } from '../core/exploration';
 import type { CellGrid } from '../core/layout';
-import { recordOf } from '../core/result-checksum';
-import type { ExcelConnector } from '../excel/excel-connector';
-import { writeCells } from '../placements/cell-writes';
 import { PlacementDetachedError, SelectionNotRangeError } from '../placements/errors';
-import type { PlacementService } from '../placements/placement-service';
+import type { Workspace } from '../placements/workspace';
+import type { Permissions, WriteOutcome } from '../placements/write-outcome';
+import type { Workbook } from '../ports/workbook';
 
 /**
  * An exploration being built is kept in the workbook, so it survives a pane reload: its definition in a
@@ -58,7 +57,7 @@ const DraftRecordSchema = z.object({
 export type DraftRecord = z.infer<typeof DraftRecordSchema> & { exploration: Exploration };
 
 /** The draft kept in the workbook, or null (none, or unreadable: a setting the user cannot act on is ignored). */
-export async function readDraft(excel: ExcelConnector): Promise<DraftRecord | null> {
+export async function readDraft(excel: Pick<Workbook, 'readSetting'>): Promise<DraftRecord | null> {
   const text = await excel.readSetting(DRAFT_SETTING);
   if (!text) return null;
   try {
@@ -69,7 +68,7 @@ export async function readDraft(excel: ExcelConnector): Promise<DraftRecord | nu
   }
 }
 
-export function saveDraft(excel: ExcelConnector, draft: DraftRecord | null): Promise<void> {
+export function saveDraft(excel: Pick<Workbook, 'writeSetting'>, draft: DraftRecord | null): Promise<void> {
   return excel.writeSetting(DRAFT_SETTING, draft ? JSON.stringify(draft) : null);
 }
 
@@ -83,44 +82,57 @@ export function draftCellsId(draft: Pick<DraftRecord, 'placementId'>): string {
   return draft.placementId ?? DRAFT_CELLS_ID;
 }
 
-export type DraftWriteOutcome =
-  | { kind: 'done'; sheetName: string; sheetId: string; rect: Rect; location: string; written: ResultChecksum; workbookId: string; workbookName: string }
-  | { kind: 'needs-confirmation'; foreignCells: string[]; target: string }
-  | { kind: 'hand-edits'; cells: string[] };
+/** A draft's grid written: where, and the record of what was written (the next write's hand-edit baseline). */
+export interface DraftWritten {
+  sheetName: string;
+  sheetId: string;
+  rect: Rect;
+  location: string;
+  written: ResultChecksum;
+  workbookId: string;
+  workbookName: string;
+}
 
-export interface DraftWriteOptions {
-  overwrite?: boolean;
-  overwriteHandEdits?: boolean;
+export interface DraftWriteOptions extends Permissions {
   /** The workbook's placement ids (other placements' cells are never covered). */
   placementIds: readonly string[];
   /** Before the draft's first write into a placement's cells: the platform's record of them. */
   baseline?: DraftRecord['written'];
   /** The run's signal: aborted when a newer change supersedes it. */
   signal?: AbortSignal;
+  /** Keeps what was written in the workbook's draft: the write's record (if it fails, the cells go back). */
+  record(written: ResultChecksum): Promise<void>;
 }
 
 /**
- * Writes an exploration's grid into the draft's cells, or at the selection when it has none yet, with a
- * placement's protections (`writeCells`). A run superseded while the cells were read never writes.
+ * Writes an exploration's grid into the draft's cells, or at the selection when it has none yet, through the one
+ * write pipeline (`WritePipeline`): never over another placement, hand edits and foreign cells asked about first,
+ * the draft's record kept in the workbook or the cells put back. A run superseded while the cells were read never
+ * writes.
  */
-export async function writeDraftCells(service: PlacementService, draft: Pick<DraftRecord, 'placementId' | 'written'>, grid: CellGrid, options: DraftWriteOptions): Promise<DraftWriteOutcome> {
-  const { excel } = service.options;
+export async function writeDraftCells(
+  { workbook, pipeline }: Pick<Workspace, 'workbook' | 'pipeline'>, draft: Pick<DraftRecord, 'placementId' | 'written'>, grid: CellGrid, options: DraftWriteOptions,
+): Promise<WriteOutcome<DraftWritten>> {
   const cellsId = draftCellsId(draft);
-  const state = await excel.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId));
+  const state = await workbook.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId));
   const own = state.placements.find((p) => p.placementId === cellsId) ?? null;
   if (!own && draft.placementId) throw new PlacementDetachedError({ resultLocation: cellsId });
   const at = own ? { sheetName: own.sheetName, sheetId: own.sheetId, cell: { row: own.rect.top, column: own.rect.left } } : state.selection;
   if (!at) throw new SelectionNotRangeError();
   // The workbook gets its id with the first write, so a later Save can record the placement.
-  const workbookId = state.workbookId ?? excel.newWorkbookId();
-  const written = await writeCells(service, {
-    sheetName: at.sheetName, anchor: at.cell, own, nameAs: cellsId, recorded: draft.written ?? options.baseline, placed: state.placements, state,
-    saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
-  }, grid, { overwrite: options.overwrite, overwriteHandEdits: options.overwriteHandEdits, signal: options.signal, superseded: options.signal });
-  if (written.kind === 'hand-edits') return { kind: 'hand-edits', cells: written.cells };
-  if (written.kind === 'needs-confirmation') return written;
+  const workbookId = state.workbookId ?? workbook.newWorkbookId();
+  const result = await pipeline.write({
+    sheetName: at.sheetName, anchor: at.cell, grid, own, nameAs: cellsId,
+    // The draft's cells are its own name's: the record of what it wrote covers exactly them, so never "damaged".
+    baseline: { record: draft.written ?? options.baseline, rect: null },
+    placed: state.placements, state, saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
+    permissions: options, signal: options.signal, superseded: options.signal,
+    record: ({ checksum }) => options.record(checksum),
+  });
+  if (result.kind !== 'written') return result;
+  const { rect, checksum } = result.written;
   return {
-    kind: 'done', sheetName: at.sheetName, sheetId: at.sheetId, rect: written.rect, location: sheetAddress(at.sheetName, written.rect),
-    written: recordOf(written.next), workbookId, workbookName: state.workbookName,
+    kind: 'done', sheetName: at.sheetName, sheetId: at.sheetId, rect, location: sheetAddress(at.sheetName, rect),
+    written: checksum, workbookId, workbookName: state.workbookName,
   };
 }

@@ -1,8 +1,6 @@
-import { ApiError, type PlatformClient } from '../client';
-import type { MemberType, Report, UpdateReportInput } from '../contract';
+import type { MemberType, Report } from '../contract';
 import { toPivotItems, toQuery, type Exploration } from '../core/exploration';
-import { reportTitle } from '../core/report-definition';
-import { ReportChangedElsewhereError } from '../placements/errors';
+import type { ReportStore } from '../ports/report-store';
 
 /**
  * Saving an exploration as a report: a new one (`POST …/reports`) or into the report it was opened from
@@ -22,10 +20,10 @@ function reportDefinitionOf(exploration: Exploration, typeOf: (member: string) =
 }
 
 export function saveAsNewReport(
-  platform: PlatformClient, deploymentId: number, target: NewReport, exploration: Exploration,
+  reports: Pick<ReportStore, 'createReport'>, deploymentId: number, target: NewReport, exploration: Exploration,
   typeOf: (member: string) => MemberType | undefined, signal?: AbortSignal,
 ): Promise<Report> {
-  return platform.createReport(deploymentId, {
+  return reports.createReport(deploymentId, {
     name: target.name,
     title: target.title ?? null,
     folderId: target.folderId ?? null,
@@ -35,25 +33,9 @@ export function saveAsNewReport(
   }, signal);
 }
 
-/**
- * Changes a report as it was read (`expectedVersion`, when the platform gives versions): a newer version on
- * the platform is `ReportChangedElsewhereError`, so one user's change never silently replaces another's.
- */
-export async function updateOpenedReport(platform: PlatformClient, opened: Report, change: UpdateReportInput, signal?: AbortSignal): Promise<Report> {
-  try {
-    return await platform.updateReport(opened.deploymentId, opened.id, {
-      ...change,
-      ...(typeof opened.version === 'number' ? { expectedVersion: opened.version } : {}),
-    }, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) throw new ReportChangedElsewhereError(reportTitle(opened), error);
-    throw error;
-  }
-}
-
 /** Saves into the report as it was opened; a newer version on the platform is `ReportChangedElsewhereError`. */
 export function saveIntoReport(
-  platform: PlatformClient, opened: Report, exploration: Exploration, typeOf: (member: string) => MemberType | undefined, signal?: AbortSignal,
+  reports: Pick<ReportStore, 'updateReport'>, opened: Report, exploration: Exploration, typeOf: (member: string) => MemberType | undefined, signal?: AbortSignal,
 ): Promise<Report> {
-  return updateOpenedReport(platform, opened, reportDefinitionOf(exploration, typeOf), signal);
+  return reports.updateReport(opened, reportDefinitionOf(exploration, typeOf), signal);
 }

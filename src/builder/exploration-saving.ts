@@ -1,10 +1,10 @@
 import type { MemberType, Report } from '../contract';
 import { cellAddress, sheetAddress } from '../core/a1';
-import type { ExcelConnector, Location } from '../excel/excel-connector';
+import type { Workspace } from '../placements/workspace';
+import type { Location, Workbook } from '../ports/workbook';
 import { PlacementDetachedError, PlacementGoneError } from '../placements/errors';
 import { draftCellsId, DRAFT_CELLS_ID, type DraftRecord } from './exploration-draft';
 import { saveAsNewReport, saveIntoReport, type NewReport } from './exploration-save';
-import type { PlacementService } from '../placements/placement-service';
 import { placementAt } from '../placements/workbook-placements';
 
 /**
@@ -18,7 +18,7 @@ export interface SavedDraft {
   placementId: string;
 }
 
-async function draftLocation(excel: ExcelConnector, cellsId: string): Promise<Location> {
+async function draftLocation(excel: Pick<Workbook, 'locate'>, cellsId: string): Promise<Location> {
   const location = await excel.locate(cellsId);
   if (!location) throw new PlacementDetachedError({ resultLocation: cellsId });
   return location;
@@ -30,9 +30,9 @@ async function draftLocation(excel: ExcelConnector, cellsId: string): Promise<Lo
  * A draft written into another report's placement takes its cells along: that placement is disconnected here.
  */
 export async function saveDraftAsNewReport(
-  service: PlacementService, draft: DraftRecord, target: NewReport, typeOf: (member: string) => MemberType | undefined, previous: Report | null,
+  { workbook: excel, reports, registry }: Pick<Workspace, 'workbook' | 'reports' | 'registry'>, draft: DraftRecord, target: NewReport,
+  typeOf: (member: string) => MemberType | undefined, previous: Report | null,
 ): Promise<SavedDraft> {
-  const { excel, platform } = service.options;
   const written = draft.written;
   if (!written) throw new PlacementDetachedError({ resultLocation: DRAFT_CELLS_ID });
   const cellsId = draftCellsId(draft);
@@ -40,8 +40,8 @@ export async function saveDraftAsNewReport(
   const state = await excel.prepare();
   const workbookId = state.workbookId;
   if (!workbookId) throw new PlacementDetachedError({ resultLocation: sheetAddress(location.sheetName, location.rect) });
-  const created = await saveAsNewReport(platform, draft.deploymentId, target, draft.exploration, typeOf);
-  const updated = await platform.connectWorkbook(created.deploymentId, created.id, {
+  const created = await saveAsNewReport(reports, draft.deploymentId, target, draft.exploration, typeOf);
+  const updated = await registry.connect({ deploymentId: created.deploymentId, reportId: created.id }, {
     externalWorkbookId: workbookId,
     host: 'EXCEL',
     sheetId: location.sheetId,
@@ -57,7 +57,7 @@ export async function saveDraftAsNewReport(
   await excel.recordPlacement(location.sheetName, location.rect, { placementId: placement.id, sheetName: location.sheetName, nameExists: false });
   await excel.forgetPlacement(cellsId);
   if (draft.placementId && previous) {
-    await platform.disconnectWorkbook(previous.deploymentId, previous.id, { placementId: draft.placementId });
+    await registry.disconnect({ deploymentId: previous.deploymentId, reportId: previous.id }, { placementId: draft.placementId });
   }
   return { report: updated, placementId: placement.id };
 }
@@ -67,13 +67,13 @@ export async function saveDraftAsNewReport(
  * `ReportChangedElsewhereError`) and records the refresh of its placement here with what the draft wrote.
  */
 export async function saveDraftIntoReport(
-  service: PlacementService, draft: DraftRecord, opened: Report, typeOf: (member: string) => MemberType | undefined,
+  { workbook: excel, reports, registry }: Pick<Workspace, 'workbook' | 'reports' | 'registry'>, draft: DraftRecord, opened: Report,
+  typeOf: (member: string) => MemberType | undefined,
 ): Promise<Report> {
-  const { excel, platform } = service.options;
-  const saved = await saveIntoReport(platform, opened, draft.exploration, typeOf);
+  const saved = await saveIntoReport(reports, opened, draft.exploration, typeOf);
   if (!draft.placementId || !draft.written) return saved;
   const location = await draftLocation(excel, draft.placementId);
-  return platform.recordRefresh(saved.deploymentId, saved.id, {
+  return registry.recordRefresh({ deploymentId: saved.deploymentId, reportId: saved.id }, {
     placementId: draft.placementId,
     sheetId: location.sheetId,
     sheetName: location.sheetName,
@@ -87,7 +87,7 @@ export async function saveDraftIntoReport(
  * After the opened report was deleted: its placement's name here becomes the draft's again, so the cells
  * stay with the exploration, unsaved.
  */
-export async function renameToDraft(excel: ExcelConnector, placementId: string): Promise<void> {
+export async function renameToDraft(excel: Pick<Workbook, 'locate' | 'recordPlacement' | 'forgetPlacement'>, placementId: string): Promise<void> {
   const location = await excel.locate(placementId);
   if (!location) return;
   await excel.recordPlacement(location.sheetName, location.rect, { placementId: DRAFT_CELLS_ID, sheetName: location.sheetName, nameExists: false });

@@ -2,10 +2,10 @@ import type { Report } from '../contract';
 import { fromReport, toQuery } from '../core/exploration';
 import { reportDefinition } from '../core/report-definition';
 import { entryOf } from '../placements/workbook-placements';
-import { ReportChangedElsewhereError } from '../placements/errors';
+import { PlacementDetachedError, ReportChangedElsewhereError } from '../placements/errors';
 import type { ExplorationController } from './exploration-controller';
 import { DRAFT_CELLS_ID, explorationKey, saveDraft } from './exploration-draft';
-import { updateOpenedReport, type NewReport } from './exploration-save';
+import type { NewReport } from './exploration-save';
 import { renameToDraft, saveDraftAsNewReport, saveDraftIntoReport } from './exploration-saving';
 
 /** How many values a string filter's value picker offers. */
@@ -19,8 +19,8 @@ export const VALUE_PICKER_LIMIT = 200;
 export class BuilderSession {
   constructor(private readonly builder: ExplorationController) {}
 
-  private get platform() {
-    return this.builder.context.service.options.platform;
+  private get workspace() {
+    return this.builder.context.workspace;
   }
 
   private async act(work: () => Promise<void>): Promise<void> {
@@ -37,7 +37,7 @@ export class BuilderSession {
 
   async loadFolders(): Promise<void> {
     try {
-      this.builder.set({ folders: await this.platform.allFolders(this.builder.draft.deploymentId) });
+      this.builder.set({ folders: await this.workspace.reports.allFolders(this.builder.draft.deploymentId) });
     } catch (error) {
       // Saving without a folder still works; the list stays empty, and the pane says why.
       this.builder.set({ actionError: this.builder.context.describe(error) });
@@ -46,7 +46,7 @@ export class BuilderSession {
 
   async loadValues(member: string): Promise<void> {
     try {
-      const data = await this.builder.context.service.options.data.forDeployment(this.builder.draft.deploymentId);
+      const data = await this.workspace.data.forDeployment(this.builder.draft.deploymentId);
       const result = await data.load({ dimensions: [member], order: [[member, 'asc']], limit: VALUE_PICKER_LIMIT });
       const values = result.data.map((row) => row[member]).filter((v) => v !== null && v !== undefined).map(String);
       this.builder.set({ memberValues: { ...this.builder.getState().memberValues, [member]: values } });
@@ -68,7 +68,7 @@ export class BuilderSession {
     if (!opened || !this.builder.getState().save.allowed) return;
     await this.act(async () => {
       if (!(await this.ensureWritten())) return;
-      const saved = await this.builder.exclusive(() => saveDraftIntoReport(this.builder.context.service, this.builder.draft, opened.report, this.builder.typeOf));
+      const saved = await this.builder.exclusive(() => saveDraftIntoReport(this.workspace, this.builder.draft, opened.report, this.builder.typeOf));
       const draft = { ...this.builder.draft, cellsSaved: true };
       this.builder.adopt(draft, { report: saved, placementId: opened.placementId });
       await this.builder.persist();
@@ -82,7 +82,7 @@ export class BuilderSession {
       if (!(await this.ensureWritten())) return;
       const previous = this.builder.getState().opened?.report ?? null;
       const { report, placementId } = await this.builder.exclusive(() =>
-        saveDraftAsNewReport(this.builder.context.service, this.builder.draft, target, this.builder.typeOf, previous));
+        saveDraftAsNewReport(this.workspace, this.builder.draft, target, this.builder.typeOf, previous));
       this.builder.placementIds = [...this.builder.placementIds.filter((id) => id !== this.builder.draft.placementId), placementId];
       const draft = { ...this.builder.draft, reportId: report.id, placementId, cellsSaved: true };
       this.builder.adopt(draft, { report, placementId });
@@ -96,7 +96,7 @@ export class BuilderSession {
     const opened = this.builder.getState().opened;
     if (!opened) return;
     await this.act(async () => {
-      const report = await this.platform.getReport(opened.report.deploymentId, opened.report.id);
+      const report = await this.workspace.reports.getReport(opened.report.deploymentId, opened.report.id);
       await this.builder.exclusive(() => this.putBack(report, opened.placementId));
       const definition = reportDefinition(report);
       const { exploration, unsupported } = definition.placeable ? fromReport(definition.query, report.pivotItems) : { exploration: this.builder.draft.exploration, unsupported: [] };
@@ -119,7 +119,7 @@ export class BuilderSession {
     const opened = this.builder.getState().opened;
     if (!opened) return;
     await this.act(async () => {
-      const updated = await updateOpenedReport(this.platform, opened.report, change);
+      const updated = await this.workspace.reports.updateReport(opened.report, change);
       this.builder.set({ opened: { ...opened, report: updated }, notice: 'updated' });
     });
   }
@@ -129,8 +129,8 @@ export class BuilderSession {
     const opened = this.builder.getState().opened;
     if (!opened) return;
     await this.act(async () => {
-      await this.platform.deleteReport(opened.report.deploymentId, opened.report.id);
-      if (opened.placementId) await this.builder.exclusive(() => renameToDraft(this.builder.context.service.options.excel, opened.placementId!));
+      await this.workspace.reports.deleteReport(opened.report.deploymentId, opened.report.id);
+      if (opened.placementId) await this.builder.exclusive(() => renameToDraft(this.workspace.workbook, opened.placementId!));
       this.builder.placementIds = this.builder.placementIds.filter((id) => id !== opened.placementId);
       this.builder.adopt({ ...this.builder.draft, reportId: null, placementId: null, cellsSaved: false }, null);
       await this.builder.persist();
@@ -141,7 +141,7 @@ export class BuilderSession {
   async explain(): Promise<void> {
     if (!this.builder.getState().explainAllowed) return;
     await this.act(async () => {
-      const data = await this.builder.context.service.options.data.forDeployment(this.builder.draft.deploymentId);
+      const data = await this.workspace.data.forDeployment(this.builder.draft.deploymentId);
       if (!data.sql) throw new Error('This data API does not explain queries.');
       const { text } = await data.sql(toQuery(this.builder.draft.exploration, this.builder.typeOf));
       this.builder.set({ sql: text });
@@ -155,7 +155,7 @@ export class BuilderSession {
    */
   async close({ clearCells }: { clearCells: boolean }): Promise<void> {
     const { draft } = this.builder;
-    const { excel } = this.builder.context.service.options;
+    const excel = this.workspace.workbook;
     const opened = this.builder.getState().opened;
     await this.builder.exclusive(async () => {
       if (draft.placementId && opened && !draft.cellsSaved) await this.putBack(opened.report, draft.placementId);
@@ -167,17 +167,22 @@ export class BuilderSession {
     });
   }
 
-  /** Refreshes an opened placement with its report's saved definition, over the draft's own writes only. */
+  /**
+   * Refreshes an opened placement with its report's saved definition, over the draft's own writes only: the refresh's
+   * hand-edit guard compares the cells with what the draft wrote, and a question (the user edited the cells since, or
+   * something is in the way) leaves them as they are, theirs to resolve. Cells gone leave nothing to put back.
+   */
   private async putBack(report: Report, placementId: string | null): Promise<void> {
     if (!placementId) return;
-    const { service } = this.builder.context;
     const placement = report.externalWorkbookPlacements?.find((p) => p.id === placementId);
     if (!placement) return;
     const { draft } = this.builder;
     // Never written by the draft: the cells are as the placement left them.
     if (!draft.written || draft.cellsSaved) return;
-    const ours = await service.checkHandEdits({ placement: { ...placement, resultChecksum: draft.written } });
-    if (!ours || ours.rows.length) return;
-    await service.refresh(entryOf(report, placement), { overwriteHandEdits: true });
+    try {
+      await this.workspace.placements.refresh(entryOf(report, placement), { writtenSince: draft.written });
+    } catch (error) {
+      if (!(error instanceof PlacementDetachedError)) throw error;
+    }
   }
 }

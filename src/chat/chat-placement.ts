@@ -1,5 +1,5 @@
 import type { CubeFilter, CubeMeta, CubeQuery } from '../contract';
-import type { DeploymentDataClients } from '../platform/deployment-data';
+import type { DataSource } from '../ports/data-source';
 
 /**
  * Where an agent's answer can be placed. The Chat API does not say which deployment an agent answers over, so
@@ -36,7 +36,7 @@ export interface AnswerTarget {
 
 /** The deployment to place the query in, or null when no deployment's model has all its members. */
 export async function deploymentForQuery(
-  data: Pick<DeploymentDataClients, 'forDeployment'>, deploymentIds: readonly number[], preferredId: number, query: CubeQuery,
+  data: DataSource, deploymentIds: readonly number[], preferredId: number, query: CubeQuery,
 ): Promise<AnswerTarget | null> {
   const members = queryMembers(query);
   const order = [preferredId, ...deploymentIds.filter((id) => id !== preferredId)];

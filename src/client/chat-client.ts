@@ -4,6 +4,7 @@ import {
 } from '../contract';
 import { ChatInputTooLongError, ChatStreamCutError, ChatSuspendedError } from './chat-errors';
 import { ApiError, NetworkError, RequestCancelledError, type RequestInfo } from './errors';
+import { parseJson, readLines, StreamReadError } from './chat-stream-lines';
 import { assertSecureBaseUrl, type FetchLike } from './http';
 
 export { MAX_CHAT_INPUT_CHARS };
@@ -246,81 +247,11 @@ export class ChatClient {
   }
 }
 
-/** Reading a body failed: the connection broke (`line` null), or the body ended inside `line`. */
-class StreamReadError extends Error {
-  constructor(readonly line: string | null, options?: { cause?: unknown }) {
-    super(line === null ? 'The connection broke mid-answer.' : 'The answer ended inside a line.', options);
-  }
-}
-
-/**
- * Reads a newline-delimited body as it arrives: decodes UTF-8 across chunk boundaries, splits lines across
- * chunks (a chunk may hold many), drops a CR before LF, skips empty lines. A last line without its newline is
- * taken when it is whole JSON, else the body counts as truncated.
- */
-async function readLines(response: Response, onLine: (line: string) => void, signal: AbortSignal | undefined): Promise<void> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  if (signal?.aborted) {
-    release(reader);
-    throw new RequestCancelledError();
-  }
-  const decoder = new TextDecoder();
-  // A caller's abort ends a pending read at once, whatever the fetch implementation does with its signal.
-  const onAbort = () => release(reader);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  let buffer = '';
-  const emit = (line: string) => {
-    const trimmed = line.endsWith('\r') ? line.slice(0, -1) : line;
-    if (trimmed.trim() !== '') onLine(trimmed);
-  };
-  let finished = false;
-  try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (error) {
-        throw new StreamReadError(null, { cause: error });
-      }
-      if (signal?.aborted) throw new RequestCancelledError();
-      if (chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        emit(line);
-      }
-    }
-    finished = true;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    if (!finished) release(reader);
-  }
-  buffer += decoder.decode();
-  if (buffer.trim() === '') return;
-  if (parseJson(buffer) === undefined) throw new StreamReadError(buffer);
-  emit(buffer);
-}
-
-/** Abandons a body still being read. Its failure to close is not reported: the caller already has the outcome. */
-function release(reader: ReadableStreamDefaultReader<Uint8Array>): void {
-  reader.cancel().catch(() => undefined);
-}
-
 function parseFrame(line: string): ChatFrame | null {
   const json = parseJson(line);
   if (json === undefined || json === null || typeof json !== 'object' || Array.isArray(json)) return null;
   const frame = ChatFrame.safeParse(json);
   return frame.success ? frame.data : null;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 const requestInfo = (url: string): RequestInfo => ({ method: 'POST', url: url.split('?')[0]! });

@@ -73,7 +73,8 @@ export class SignInError extends Error {
     message: string,
     readonly code?: string | number,
     readonly detail?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }

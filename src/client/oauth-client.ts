@@ -51,8 +51,8 @@ export class OAuthClient {
     const as = await call(where, async () => {
       const response = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...requestOptions(options, insecure) });
       // No metadata document, or not one for this issuer: no OAuth sign-in here.
-      return oauth.processDiscoveryResponse(issuer, response).catch(() => {
-        throw unsupported(issuer.origin);
+      return oauth.processDiscoveryResponse(issuer, response).catch((error: unknown) => {
+        throw unsupported(issuer.origin, error);
       });
     });
     if (!as.authorization_endpoint || !as.token_endpoint || !as.code_challenge_methods_supported?.includes('S256')) throw unsupported(issuer.origin);
@@ -135,8 +135,8 @@ function requestOptions(options: OAuthClientOptions, insecure: boolean) {
   };
 }
 
-const unsupported = (origin: string) =>
-  new SignInError('unsupported', `${origin} does not offer sign-in with an account (no OAuth 2.0 metadata with PKCE). Use an API token instead.`, undefined, origin);
+const unsupported = (origin: string, cause?: unknown) =>
+  new SignInError('unsupported', `${origin} does not offer sign-in with an account (no OAuth 2.0 metadata with PKCE). Use an API token instead.`, undefined, origin, { cause });
 
 const refused = (words: string, code?: string | number) => new SignInError('refused', `The platform refused sign-in: ${words}`, code, words);
 

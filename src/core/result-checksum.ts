@@ -182,3 +182,48 @@ function namedCells(recorded: Recorded, now: GridDigests, rows: number[]): HandE
   if (rows.length * changed.length > MAX_NAMED_CELLS) return [];
   return rows.flatMap((row) => changed.map((column) => ({ row, column })));
 }
+
+/**
+ * Hand edits in a damaged placement: rows or columns inside it were deleted, so it covers fewer of them than the
+ * record describes, and comparing row by row would take every row after the gap for an edit. What is left is
+ * matched in order against the record instead: its rows against the recorded rows (deleted ones skipped) when only
+ * rows went and the record keeps a hash per row (results of up to 2,000 rows); its columns against the recorded
+ * columns when only columns went. A row or column with no match is edited. When neither can be matched (both went,
+ * or the record's blocks hold several rows), every row left counts as edited: nothing can vouch for it. Null
+ * without a readable record, as `handEditsAgainst`.
+ */
+export function handEditsOfDamaged(record: ResultChecksum | null | undefined, now: GridDigests): HandEdits | null {
+  const recorded = record ? read(record) : null;
+  if (!recorded) return null;
+  const every = (count: number) => Array.from({ length: count }, (_, i) => i);
+  const cross = (rows: number[], columns: number[]) =>
+    (rows.length * columns.length > MAX_NAMED_CELLS ? [] : rows.flatMap((row) => columns.map((column) => ({ row, column }))));
+  if (now.columns === recorded.columns && now.rows <= recorded.rows && blockSize(recorded.rows) === 1) {
+    const rows = unmatched(now.rows, recorded.rows, (i) => blockHash(now, i, 1), (j) => recorded.chunks[j]!.slice(0, BLOCK_HASH));
+    return { rows, cells: cross(rows, every(now.columns)) };
+  }
+  const length = recorded.columnLength;
+  if (now.rows === recorded.rows && now.columns <= recorded.columns && length) {
+    const columns = unmatched(now.columns, recorded.columns, (c) => short(now.columnA[c]!, length), (k) => recorded.columnHashes.slice(k * length, (k + 1) * length));
+    const rows = columns.length ? every(now.rows) : [];
+    return { rows, cells: cross(rows, columns) };
+  }
+  return { rows: every(now.rows), cells: [] };
+}
+
+/**
+ * The items left (`count` of them, hashed by `left`) that match no recorded item (`recordedCount`, hashed by
+ * `recorded`) in order: each is looked for after the last one matched, so deleted items are skipped.
+ */
+function unmatched(count: number, recordedCount: number, left: (i: number) => string, recorded: (j: number) => string): number[] {
+  const edited: number[] = [];
+  let next = 0;
+  for (let i = 0; i < count; i += 1) {
+    const hash = left(i);
+    let j = next;
+    while (j < recordedCount && recorded(j) !== hash) j += 1;
+    if (j < recordedCount) next = j + 1;
+    else edited.push(i);
+  }
+  return edited;
+}

@@ -1,4 +1,5 @@
 import { supportsExcelApi } from './requirements';
+import type { CellChange } from '../ports/workbook';
 
 /**
  * Cell changes as they happen: the worksheet's `onChanged` event ("Occurs when data changes in a specific
@@ -13,12 +14,7 @@ import { supportsExcelApi } from './requirements';
 /** The set `Worksheet.onChanged` came with (https://learn.microsoft.com/javascript/api/excel/excel.worksheet#excel-excel-worksheet-onchanged-member). */
 export const CELL_CHANGES_API_SET = '1.7';
 
-/** One change someone else made: the sheet (this session's id), the changed area on it (`B3`, `B3:D9`, `5:6`), and its kind. */
-export interface CellChange {
-  sheetId: string;
-  address: string;
-  changeType: string;
-}
+export type { CellChange } from '../ports/workbook';
 
 /**
  * Whether the add-in is writing cells now, or has only just finished: the events of its last request may

@@ -1,14 +1,16 @@
 import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
+import type { CellsSnapshot, GridWrite, GridWriteResult, GuardVerdict, Location, TargetFindings, Workbook } from '../ports/workbook';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
+import { restoreAfter, writeGrid } from './grid-write';
 import { hostErrorCode, realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference, findNamedCells, legacyPlacementSetting, placementName } from './names';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, sheetNamed, type Inspection } from './reads';
 import * as selection from './selection';
 import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
-import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
+import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, queueClear, type WriteProgress } from './writes';
 import { setLoadOnOpen, supportsStartupBehavior } from './startup';
@@ -31,9 +33,7 @@ export type { WriteProgress } from './writes';
 export type { CellChange } from './cell-changes';
 export { tableHeaderRow, type FirstPlacement, type TableRefusal } from './tables';
 
-export interface Location extends SheetRef {
-  rect: Rect;
-}
+export type { Location } from '../ports/workbook';
 
 export interface ConnectorOptions {
   /** Largest estimated request (default 4.45 MB, under Excel on the web's 5 MB). */
@@ -48,13 +48,10 @@ export interface ConnectorOptions {
   restoreRetry?: RetryPolicy;
 }
 
-export interface WriteOptions extends PlanOptions {
-  onProgress?: (progress: WriteProgress) => void;
-}
-
 const NO_GRID: CellGrid = { values: [], numberFormats: [], headerRows: 0, boldRows: [] };
 
-export class ExcelConnector {
+/** The workbook port's adapter over Office.js. */
+export class ExcelConnector implements Workbook {
   private readonly requestBudget: number;
   private readonly responseBudget: number;
   private readonly newId: () => string;
@@ -144,11 +141,14 @@ export class ExcelConnector {
     return this.writes.around(() => executeWrite(plan, this.writeRetry, this.sleep, onProgress));
   }
 
-  /** Plans and writes a grid at `anchor` (no snapshot); resolves to the cells the grid covers. */
-  async writeGrid(sheetName: string, anchor: Cell, grid: CellGrid, options: WriteOptions = {}): Promise<Rect> {
-    const plan = this.planWrite(sheetName, anchor, grid, options);
-    await this.write(plan, options.onProgress);
-    return plan.rect;
+  /** The one write of the pipeline (see `writeGrid` in grid-write.ts and the port's description). */
+  writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
+    return writeGrid(this, write, guard);
+  }
+
+  /** Puts a written grid's snapshot back after a later step failed (`RestoreFailedError` when it cannot). */
+  restoreAfter(snapshot: CellsSnapshot, failure: unknown): Promise<void> {
+    return restoreAfter(this, snapshot, failure);
   }
 
   /** Puts a snapshot back; transient host errors are waited out for longer than a write's. */

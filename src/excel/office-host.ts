@@ -1,4 +1,5 @@
 import { parseHexColor, relativeLuminance } from '../core/color';
+import type { DialogOutcome } from '../ports/dialog';
 
 /**
  * What the pane needs from Office beyond the workbook: the display language, the theme, and dialogs.
@@ -6,14 +7,7 @@ import { parseHexColor, relativeLuminance } from '../core/color';
  */
 export type PaneTheme = 'light' | 'dark';
 
-/**
- * How a dialog ended: its page's first message with the origin that sent it (null where an older Office
- * does not say), closed by the user, or failed.
- */
-export type DialogOutcome =
-  | { kind: 'message'; message: string; origin: string | null }
-  | { kind: 'closed' }
-  | { kind: 'failed'; code: number | null };
+export type { DialogOutcome } from '../ports/dialog';
 
 export interface PaneHost {
   /** BCP 47 tag of Office's display language, e.g. `de-DE`. */

@@ -1,5 +1,6 @@
 import { parseSheetAddress, rectAddress, rectsIntersect, sameRect, sheetAddress, type Rect } from '../core/a1';
-import type { CellGrid } from '../core/layout';
+export { tableHeaderRow } from '../core/table-header';
+import type { FirstPlacement, TableRefusal } from '../ports/workbook';
 import { sheetNamed } from './reads';
 import { hostErrorCode, isTransientHostError as isTransient } from './host-errors';
 import { API_SETS, supportsExcelApi } from './requirements';
@@ -57,22 +58,6 @@ export function queueTableNotes(context: Excel.RequestContext, placementIds: rea
 export const TABLE_STYLE = 'TableStyleMedium2';
 const MAX_NAME = 200;
 
-/** The grid row of a flat grid's header, when the grid can be a table; null for a pivot or unfit headers. */
-export function tableHeaderRow(grid: CellGrid, flat: boolean): number | null {
-  if (!flat || grid.headerRows < 1 || grid.boldRows.length > 0 || grid.boldColumns?.length) return null;
-  const headerRow = grid.headerRows - 1;
-  const headers = grid.values[headerRow];
-  if (!headers?.length) return null;
-  const seen = new Set<string>();
-  for (const header of headers) {
-    if (typeof header !== 'string' || header.trim() === '' || header !== header.trim()) return null;
-    const key = header.toLowerCase();
-    if (seen.has(key)) return null;
-    seen.add(key);
-  }
-  return headerRow;
-}
-
 /** A valid Excel name for a report's table, before making it unique: `Revenue by region` → `Revenue_by_region`. */
 export function tableNameFor(title: string): string {
   let name = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_.]+/g, '_').replace(/_+/g, '_').replace(/^[_.]+|[_.]+$/g, '');
@@ -119,28 +104,7 @@ export function queueFreeTableName(context: Excel.RequestContext, title: string)
   };
 }
 
-export interface FirstPlacement {
-  placementId: string;
-  sheetName: string;
-  /** The placement's cells. */
-  rect: Rect;
-  /** Grid rows above the report's header (the filter summary): left out of the autofit and the table. */
-  headerRow: number;
-  /** Make the result a table with this name (free when the workbook's state was read), or null for plain cells. */
-  tableName: string | null;
-  /** The ids of the workbook's tables when its state was read (`WorkbookState.tablesBefore`). */
-  tablesBefore: readonly string[];
-}
-
-/**
- * Why Excel would not make (or keep) a placement's table. The placement stays correct as plain cells (its values
- * and formats are written and recorded either way) and the pane says why in words:
- * - `overlap`: another table is in the way ("If the table cannot be added (e.g., because the address is invalid, or
- *   the table would overlap with another table), an error will be thrown",
- *   https://learn.microsoft.com/javascript/api/excel/excel.tablecollection#excel-excel-tablecollection-add-member(1));
- * - `refused`: any other refusal (merged cells in the range, a protected sheet…), with Excel's error code.
- */
-export type TableRefusal = { reason: 'overlap'; table: string } | { reason: 'refused'; code: string | null };
+export type { FirstPlacement, TableRefusal } from '../ports/workbook';
 
 /**
  * After a first placement: columns autofit (ExcelApi 1.2,

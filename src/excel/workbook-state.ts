@@ -1,4 +1,5 @@
-import { parseSheetAddress, type Cell, type Rect } from '../core/a1';
+import { parseSheetAddress, type Cell } from '../core/a1';
+import type { PlacedCells, WorkbookState } from '../ports/workbook';
 import { isTransientHostError } from './host-errors';
 import { queueNamedCells } from './names';
 import { API_SETS, supportsExcelApi } from './requirements';
@@ -39,48 +40,7 @@ export async function writeRefreshOnOpen(context: Excel.RequestContext, on: bool
 /** Where earlier versions kept it: a document setting. Still read, so their workbooks keep their placements. */
 export const LEGACY_WORKBOOK_ID_SETTING = 'reportSync.workbookId';
 
-export interface SheetRef {
-  /** Valid in this session only: Excel gives sheets new ids when a file is opened again or elsewhere. Never used to find cells. */
-  sheetId: string;
-  sheetName: string;
-}
-
-/** A placement's cells where its hidden name points now. */
-export interface PlacedCells extends SheetRef {
-  placementId: string;
-  rect: Rect;
-  /** Its name holds a relative reference (see `NamedCells`): the next write re-points it. */
-  relative: boolean;
-  /** Its name's formula as read. */
-  formula: string;
-  /** Its table note (`placementTableProperty`) as read by `readWorkbookState`: null when its result is plain cells. */
-  table?: string | null;
-}
-
-export interface WorkbookState {
-  /** `null` when the workbook has no id yet: the first write saves one. */
-  workbookId: string | null;
-  /** The id came from an earlier version's document setting only: the next write also saves it as the property. */
-  workbookIdIsLegacy: boolean;
-  workbookName: string;
-  /** `null` when the selection is not one range of cells (several areas, a chart or a shape). */
-  selection: (SheetRef & { cell: Cell }) | null;
-  /** Used range (values only) of the selection's sheet. */
-  usedRange: Rect | null;
-  /** Used range of the selection's sheet counting formats too: beyond it, cells hold nothing at all. */
-  formattedRange: Rect | null;
-  /** The cells of the placements asked for whose names still point at cells. */
-  placements: PlacedCells[];
-  /** The sheets in tab order. */
-  sheets: SheetRef[];
-  /** A free name for a table of the result, when one was asked for (`tableTitle`): read here to save a sync later. */
-  freeTableName?: string | null;
-  /**
-   * The ids of the workbook's tables before the placement's own is made, read with the free name: a table made in a
-   * request Excel then failed (its name or style refused) is one not among them, and is taken back.
-   */
-  tablesBefore?: readonly string[];
-}
+export type { PlacedCells, SheetRef, WorkbookState } from '../ports/workbook';
 
 /**
  * Everything a place or refresh needs to know before it writes: the workbook's id and name, the selection and

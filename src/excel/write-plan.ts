@@ -3,16 +3,12 @@ import { formatHoldsWords } from '../core/excel-time-formats';
 import type { CellGrid } from '../core/layout';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from './json-size';
 import { Batcher, chunkRows, OFFICE_BULK_CELLS, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
+import type { RecordTarget } from '../ports/workbook';
 
 /** Requests stay under Excel on the web's 5 MB limit with room to spare (4.5 MB at most, estimates included). */
 export const DEFAULT_REQUEST_BUDGET_BYTES = 4_450_000;
 
-export interface RecordTarget {
-  placementId: string;
-  sheetName: string;
-  /** The placement already has its hidden name (a refresh), which is re-pointed rather than added. */
-  nameExists: boolean;
-}
+export type { RecordTarget } from '../ports/workbook';
 
 /**
  * Grid rows `[start, end)`: number formats first, then values, bold off, then the bold rows and columns in them;

@@ -7,11 +7,9 @@ import { API_SETS, supportsExcelApi } from './requirements';
 import type { FormatPiece } from './request-plan';
 import { WORKBOOK_ID_PROPERTY } from './workbook-state';
 import type { CellsOp, WriteOp, WritePlan } from './write-plan';
+import type { WriteProgress } from '../ports/workbook';
 
-export interface WriteProgress {
-  rowsWritten: number;
-  totalRows: number;
-}
+export type { WriteProgress } from '../ports/workbook';
 
 /**
  * Before a batch that writes: Excel skips recalculating after each change until the sync (ExcelApi 1.6) and,

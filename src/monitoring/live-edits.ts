@@ -1,7 +1,7 @@
 import { parseRect, parseSheetAddress, rectsIntersect, type Rect } from '../core/a1';
 import type { PaneOutcome } from '../core/card-state';
-import type { CellChange, ExcelConnector, PlacedCells } from '../excel/excel-connector';
-import type { PlacementService } from '../placements/placement-service';
+import type { Workspace } from '../placements/workspace';
+import type { CellChange, PlacedCells, Workbook } from '../ports/workbook';
 import { placementKey, type WorkbookPlacement } from '../placements/workbook-placements';
 
 /** What a live check found for one placement (its `placementKey`). */
@@ -42,7 +42,7 @@ export function isDamaged(entry: Pick<WorkbookPlacement, 'placement' | 'location
 }
 
 export interface LiveEditsDependencies {
-  excel: Pick<ExcelConnector, 'watchCellChanges' | 'findPlacements'>;
+  excel: Pick<Workbook, 'watchCellChanges' | 'findPlacements'>;
   /** `PlacementService.checkHandEdits`: the placement's cells read against the platform's record. */
   checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>): Promise<{ rows: number[]; cells: string[] } | null>;
 }
@@ -272,7 +272,7 @@ export function relocated(placements: WorkbookPlacement[], locations: Map<string
   return changed ? next : placements;
 }
 
-/** Live hand-edit checks for a workspace's placements, on its Excel connector and its `checkHandEdits`. */
-export function liveHandEdits(service: PlacementService, options: LiveEditsOptions): LiveHandEdits {
-  return new LiveHandEdits({ excel: service.options.excel, checkHandEdits: (entry) => service.checkHandEdits(entry) }, options);
+/** Live hand-edit checks for a workspace's placements, on its workbook and its placements' `checkHandEdits`. */
+export function liveHandEdits({ workbook, placements }: Pick<Workspace, 'workbook' | 'placements'>, options: LiveEditsOptions): LiveHandEdits {
+  return new LiveHandEdits({ excel: workbook, checkHandEdits: (entry) => placements.checkHandEdits(entry) }, options);
 }

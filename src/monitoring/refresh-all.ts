@@ -1,8 +1,7 @@
-import { RequestCancelledError } from '../client';
+import { RequestCancelledError } from '../client/errors';
 import type { RefreshState } from '../core/card-state';
 import { reportTitle } from '../core/report-definition';
 import { ReportKeptChangingError } from '../placements/errors';
-import { isDamaged } from './live-edits';
 import { MAX_REFRESH_ATTEMPTS, type PlacementService, type PreparedRefresh, type WorkbookPlacement, type WriteOutcome } from '../placements/placement-service';
 import { placementKey } from '../placements/workbook-placements';
 
@@ -84,17 +83,15 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
     writes = writes.then(async () => {
       if (controller.signal.aborted) return finish(item, 'stopped');
       try {
-        // What is in the cells after a first round is what that round wrote: no hand edits to ask about. A damaged
-        // placement (rows or columns inside it deleted) is written whole again where it is, as "Place again here"
-        // does: what is left of it is no result to keep, so differences there are no hand edits to ask about;
-        // foreign content where it grows back is still asked about (needs you).
-        const overwriteHandEdits = attempt > 1 || isDamaged(item.entry);
+        // Every guard applies: a damaged placement (rows or columns inside it deleted) is written whole again where
+        // it is, but hand edits in what is left of it, and foreign content where it grows back, are asked about
+        // (needs you). After a first round the record holds what that round wrote, so the guard finds it as written.
         placementIds ??= service.placementIds(prepared.placement.workbookId, controller.signal);
         const ids = await placementIds.catch((error: unknown) => {
           placementIds = undefined;
           throw error;
         });
-        const outcome = await service.writeRefresh(prepared, { overwriteHandEdits, placementIds: ids });
+        const outcome = await service.writeRefresh(prepared, { placementIds: ids });
         if (outcome.kind !== 'done') return finish(item, 'needs-attention', null, outcome);
         if (!outcome.stale) return finish(item, 'done', null, outcome);
         if (attempt >= MAX_REFRESH_ATTEMPTS) return finish(item, 'failed', describe(new ReportKeptChangingError(reportTitle(outcome.report), attempt)));

@@ -1,6 +1,6 @@
-import { ApiError, type PlatformClient } from '../client';
 import type { ReportPlacement } from '../contract';
 import { placementKey, type WorkbookPlacement } from '../placements/workbook-placements';
+import type { PlacementRegistry } from '../ports/placement-registry';
 
 /** The timers a `StatusRefresh` uses; injectable so tests drive it with fake timers. */
 export interface StatusRefreshTimers {
@@ -150,34 +150,17 @@ export interface ListedStatus {
   refreshedAt: ReportPlacement['refreshedAt'];
 }
 
-/**
- * This workbook's placements' statuses in one request: `GET /external-documents/{id}/placements` (v0.13.0),
- * or, from a platform without it (404), one filtered report list per deployment that holds a placement here.
- * Never one request per placement.
- */
+/** This workbook's placements' statuses in one read of the registry (never one request per placement), keyed as the cards are. */
 export async function readStatuses(
-  platform: PlatformClient,
+  registry: Pick<PlacementRegistry, 'statuses'>,
   workbookId: string,
   deploymentIds: readonly number[],
   signal?: AbortSignal,
 ): Promise<ListedStatus[]> {
-  const of = (placement: ReportPlacement, deploymentId: number, reportId: number): ListedStatus => ({
+  return (await registry.statuses(workbookId, deploymentIds, signal)).map(({ placement, deploymentId, reportId }) => ({
     key: placementKey({ placement, deploymentId, reportId }),
     syncStatus: placement.syncStatus, queryChecksum: placement.queryChecksum, refreshedAt: placement.refreshedAt,
-  });
-  try {
-    const listed = await platform.externalDocumentPlacements(workbookId, signal);
-    return listed.filter((p) => p.workbookId === workbookId).map((p) => of(p, p.deploymentId, p.reportId ?? -1));
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-  }
-  const statuses: ListedStatus[] = [];
-  for (const deploymentId of new Set(deploymentIds)) {
-    for await (const report of platform.iterateReports(deploymentId, { externalWorkbookId: workbookId, first: 100 }, signal)) {
-      for (const p of report.externalWorkbookPlacements ?? []) if (p.workbookId === workbookId) statuses.push(of(p, report.deploymentId, report.id));
-    }
-  }
-  return statuses;
+  }));
 }
 
 /**

@@ -1,13 +1,16 @@
 import type { CellWords } from '../core/cell-words';
 import { ExcelConnector } from '../excel/excel-connector';
-import type { Connection } from '../session/connection';
+import type { WorkspaceConnection } from '../session/connection';
 import { DeploymentDataClients, type DataClient } from '../platform/deployment-data';
 import type { FetchLimits } from '../placements/fetch-result';
+import { reportTitle } from '../core/report-definition';
+import type { Workspace } from '../placements/workspace';
 import { PlacementService } from '../placements/placement-service';
 import { ReportRunner } from '../placements/report-run';
+import { WritePipeline } from '../placements/write-pipeline';
+import { PlatformPlacementRegistry } from '../platform/platform-placements';
+import { PlatformReportStore } from '../platform/platform-reports';
 
-/** What the use cases need of a connection: read at each use, so a changed setting or a new sign-in applies at once. */
-export type WorkspaceConnection = Pick<Connection, 'platform' | 'user' | 'deployments' | 'appConfig'>;
 
 export interface WorkspaceOptions {
   excel?: ExcelConnector;
@@ -23,20 +26,29 @@ export interface WorkspaceOptions {
 }
 
 /**
- * Everything the pane needs to place and refresh: one data client per deployment (opened when first used),
- * the report runner with the user's and the admin's settings as they are at each run, and the use cases.
- * Placements of every deployment are handled, whichever deployment the user browses.
+ * The composition root of a signed-in pane: the ports' adapters (the Platform API for reports and placements, each
+ * deployment's Core data API for data, Office.js for the workbook), the report runner with the user's and the admin's
+ * settings as they are at each run, the one write pipeline, and the placement use cases over them. Placements of
+ * every deployment are handled, whichever deployment the user browses.
  */
-export function openWorkspace(connection: WorkspaceConnection, options: WorkspaceOptions = {}): PlacementService {
+export function openWorkspace(connection: WorkspaceConnection, options: WorkspaceOptions = {}): Workspace {
   const data = new DeploymentDataClients(connection.platform, () => connection.deployments, options.dataClient);
   const runner = new ReportRunner({ data, user: () => connection.user, appConfig: () => connection.appConfig, limits: options.limits, words: options.words });
-  return new PlacementService({
-    platform: connection.platform,
-    runner,
-    data,
-    excel: options.excel ?? new ExcelConnector(),
-    deployments: () => connection.deployments,
+  const reports = new PlatformReportStore(connection.platform);
+  const registry = new PlatformPlacementRegistry(connection.platform, () => connection.deployments);
+  const workbook = options.excel ?? new ExcelConnector();
+  const pipeline = new WritePipeline({
+    workbook,
+    // Only when a write would cover another placement: its report's title, to name it.
+    placementTitle: async (placementId, signal) => {
+      const state = await workbook.prepare();
+      const listed = state.workbookId ? await registry.list(state.workbookId, signal) : [];
+      const report = listed.find((l) => l.placement.id === placementId)?.report;
+      return report ? reportTitle(report) : null;
+    },
   });
+  const deps = { reports, registry, workbook, runner, pipeline };
+  return { ...deps, data, placements: new PlacementService(deps) };
 }
 
-export type { DataClient };
+export type { DataClient, Workspace, WorkspaceConnection };

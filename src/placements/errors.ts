@@ -1,6 +1,8 @@
 import type { ReportPlacement } from '../contract';
 import type { UnplaceableReason } from '../core/report-definition';
 
+export { ReportChangedElsewhereError, RestoreFailedError, WriteFailedError } from '../ports/errors';
+
 /** The placement's hidden name is gone (sheet or cells deleted): it is never written to a guessed place. */
 export class PlacementDetachedError extends Error {
   override readonly name = 'PlacementDetachedError';
@@ -17,13 +19,6 @@ export class PlacementOverlapError extends Error {
   }
 }
 
-/** Writing failed part way; the cells were put back as they were and nothing was recorded. */
-export class WriteFailedError extends Error {
-  override readonly name = 'WriteFailedError';
-  constructor(cause: unknown) {
-    super('Excel could not finish writing the result. The cells were put back as they were.', { cause });
-  }
-}
 
 /** The report has no query this add-in can run (none, SQL only, or one that does not parse). */
 export class UnplaceableReportError extends Error {
@@ -77,27 +72,7 @@ export class SelectionNotRangeError extends Error {
   }
 }
 
-/**
- * A write failed and putting the cells back failed too: the cells hold part of the new result. Nothing was
- * recorded on the platform.
- */
-export class RestoreFailedError extends Error {
-  override readonly name = 'RestoreFailedError';
-  constructor(readonly location: string, cause: unknown, readonly writeError: unknown) {
-    super(`Excel could not finish writing the result, nor put the cells at ${location} back as they were. Check them before refreshing again.`, { cause });
-  }
-}
 
-/**
- * Saving into a report failed because someone else saved it since it was opened (the platform answered 409
- * to `expectedVersion`). The pane offers to reload it or to save this exploration as a copy.
- */
-export class ReportChangedElsewhereError extends Error {
-  override readonly name = 'ReportChangedElsewhereError';
-  constructor(readonly title: string, cause: unknown) {
-    super(`Someone else changed "${title}" since you opened it. Reload it to see their version, or save yours as a copy.`, { cause });
-  }
-}
 
 /**
  * A move failed at its last step (Excel would not point the placement's name at the new cells), and putting the
@@ -128,5 +103,16 @@ export class TableNotPossibleError extends Error {
   override readonly name = 'TableNotPossibleError';
   constructor(readonly title: string) {
     super(`"${title}" cannot be an Excel table: only a flat report with one row of distinct column headers can.`);
+  }
+}
+
+/**
+ * Recording a write failed, and the registry could not be asked either whether it landed all the same: the cells
+ * were put back, but the record may still say they were written. A refresh of the placement brings the two together.
+ */
+export class RecordUnconfirmedError extends Error {
+  override readonly name = 'RecordUnconfirmedError';
+  constructor(readonly location: string, cause: unknown) {
+    super(`The result at ${location} could not be recorded, nor could the platform say whether it was: the cells were put back as they were. Refresh the placement to bring the cells and the record together.`, { cause });
   }
 }

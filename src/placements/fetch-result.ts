@@ -1,4 +1,4 @@
-import type { CoreDataClient } from '../client';
+import type { DataClient } from '../ports/data-source';
 import type { CubeLoadResult, CubeQuery } from '../contract';
 
 export interface FetchLimits {
@@ -21,7 +21,7 @@ export interface FetchedResult {
  * return, up to the report's own limit and the add-in's maximum.
  */
 export async function fetchResult(
-  data: Pick<CoreDataClient, 'load'>,
+  data: Pick<DataClient, 'load'>,
   query: CubeQuery,
   limits: FetchLimits = DEFAULT_FETCH_LIMITS,
   signal?: AbortSignal,

@@ -1,11 +1,6 @@
-import { canonicalJson } from '../core/canonical-json';
-import { cellAddress, parseRect, parseSheetAddress, rectsIntersect, sheetAddress, type Rect } from '../core/a1';
-import { recordOf } from '../core/result-checksum';
-import { tableHeaderRow, type PlacedCells } from '../excel/excel-connector';
-import { writeCells } from './cell-writes';
-import { MoveNotUndoneError, PlacementDetachedError, PlacementGoneError, RestoreFailedError, SelectionNotRangeError, WriteFailedError } from './errors';
-import type { PlacementService, WriteOptions, WriteOutcome } from './placement-service';
-import { recordOrRestore, restoreAfter } from './safe-write';
+import { parseRect, rectsIntersect, type Rect } from '../core/a1';
+import type { PlacementRegistry } from '../ports/placement-registry';
+import type { PlacedCells, Workbook } from '../ports/workbook';
 
 /**
  * Room to grow: when a placement's new result (or a new placement) would cover foreign cells, besides
@@ -91,11 +86,10 @@ export function roomFor(sheetName: string, own: Rect | null, target: Rect, forei
  * a while): the placement where its name is now, the other placements where theirs are. When the way chosen is no
  * longer possible, nothing is inserted (the write that follows asks again).
  */
-export async function makeRoom(service: PlacementService, room: Room, how: RoomHow): Promise<boolean> {
-  const { excel } = service.options;
-  const state = await excel.prepare();
-  const ids = await service.placementIds(state.workbookId);
-  const placed = await excel.findPlacements(ids);
+export async function makeRoom({ registry, workbook }: { registry: Pick<PlacementRegistry, 'placementIds'>; workbook: Workbook }, room: Room, how: RoomHow): Promise<boolean> {
+  const state = await workbook.prepare();
+  const ids = await registry.placementIds(state.workbookId);
+  const placed = await workbook.findPlacements(ids);
   let { own, target, sheetName } = room;
   if (room.placement) {
     const now = placed.find((p) => p.placementId === room.placement!.placementId);
@@ -110,118 +104,6 @@ export async function makeRoom(service: PlacementService, room: Room, how: RoomH
   // The foreign cells were below (or the room would offer nothing): only the placements are checked again.
   if (!waysToInsert(sheetName, own, target, placed, room.placement?.placementId ?? null).includes(how)) return false;
   const insert = rowsToInsert(own, target)!;
-  await excel.insertRows(sheetName, insert.top, insert.rows, how === 'cells' ? { left: target.left, right: target.right } : null);
+  await workbook.insertRows(sheetName, insert.top, insert.rows, how === 'cells' ? { left: target.left, right: target.right } : null);
   return true;
-}
-
-/** A write that first makes room (once, however often it is run again after a question). */
-export function afterMakingRoom(service: PlacementService, room: Room, how: RoomHow, write: (options: WriteOptions) => Promise<WriteOutcome>): (options: WriteOptions) => Promise<WriteOutcome> {
-  let made = false;
-  return async (options) => {
-    if (!made) {
-      await makeRoom(service, room, how);
-      made = true;
-    }
-    return write(options);
-  };
-}
-
-/**
- * "Move placement…" for the room's write: a placement refreshed is moved to the selection; a new placement is
- * simply placed at the selection (the same write, asked again without permission to overwrite).
- */
-export function moveWrite(service: PlacementService, room: Room, write: (options: WriteOptions) => Promise<WriteOutcome>): (options: WriteOptions) => Promise<WriteOutcome> {
-  const placement = room.placement;
-  return placement ? (options) => movePlacement(service, placement, options) : write;
-}
-
-/**
- * Moves a placement to the selection, with its report's current result: the query runs first (a failure touches
- * nothing), hand edits in its cells are asked about (they would be emptied), the new cells are written (never over
- * another placement, foreign cells asked about, the snapshot put back on failure), the move is recorded on the
- * platform (`PUT …/refresh` addressed by id with the new sheet, anchor and range, and what was written), and only
- * then does the hidden name point at the new cells while the old ones are emptied, in one request. A new place
- * that overlaps the old cells is refused like any other placement's cells. A placement that is an Excel table
- * takes its table along: the old one becomes a range in that request (emptied with the old cells, a column the
- * user added beside the report left as it is), and a table with its name and style is made at the new cells; if
- * Excel refuses that, the moved placement is plain cells and the outcome says why (`table`).
- */
-export async function movePlacement(service: PlacementService, ref: PlacementRef, options: WriteOptions = {}): Promise<WriteOutcome> {
-  const { excel, platform, runner } = service.options;
-  const { placementId } = ref;
-  const report = await platform.getReport(ref.deploymentId, ref.reportId, options.signal);
-  const placement = report.externalWorkbookPlacements?.find((p) => p.id === placementId);
-  if (!placement) throw new PlacementGoneError({ resultLocation: placementId });
-  const ids = options.placementIds ?? (await service.placementIds(placement.workbookId, options.signal));
-  const state = await excel.prepare(ids.includes(placementId) ? ids : ids.concat(placementId));
-  const old = state.placements.find((p) => p.placementId === placementId);
-  if (!old) throw new PlacementDetachedError(placement);
-  const at = state.selection;
-  if (!at) throw new SelectionNotRangeError();
-  if (!options.overwriteHandEdits) {
-    const edits = await service.checkHandEdits({ placement });
-    if (edits?.rows.length) return { kind: 'hand-edits', ...edits, location: { sheetId: old.sheetId, sheetName: old.sheetName, rect: old.rect } };
-  }
-  const { grid, cutAt, flat } = await runner.run(report, options.signal);
-  const written = await writeCells(service, {
-    sheetName: at.sheetName, anchor: at.cell, own: null, nameAs: null, recorded: null, placed: state.placements, state,
-    saveWorkbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
-  }, grid, { overwrite: options.overwrite, signal: options.signal, onProgress: options.onProgress });
-  if (written.kind === 'needs-confirmation') {
-    return { ...written, room: roomFor(at.sheetName, null, parseSheetAddress(written.target).rect, written.foreignCells, state.placements, ref) };
-  }
-  if (written.kind !== 'written') return written;
-  const { rect: target, snapshot } = written;
-  const record = recordOf(written.next);
-  const moveTo = { placementId, sheetId: at.sheetId, sheetName: at.sheetName, anchorCell: cellAddress(at.cell), resultLocation: sheetAddress(at.sheetName, target) };
-  // Not recorded means not moved: the new cells go back to what they were, the old ones were never touched.
-  const updated = await recordOrRestore(excel, snapshot, () => platform.recordRefresh(report.deploymentId, report.id, { ...moveTo, resultChecksum: record }, options.signal), async () => {
-    const current = await platform.getReport(report.deploymentId, report.id);
-    const recorded = current.externalWorkbookPlacements?.find((p) => p.id === placementId);
-    return recorded?.resultLocation === moveTo.resultLocation && canonicalJson(recorded.resultChecksum ?? null) === canonicalJson(record) ? current : null;
-  });
-  let table;
-  try {
-    table = await excel.movePlacement(placementId, { sheetName: at.sheetName, rect: target }, { sheetName: old.sheetName, rects: [old.rect] }, {
-      note: old.table, headerRow: tableHeaderRow(grid, Boolean(flat)),
-    });
-  } catch (error) {
-    // Where the name is now decides what to undo. If it cannot even be read, it is taken as unmoved: Excel refuses the
-    // name first in that request, and the undo below says in words if it goes wrong.
-    const now = await excel.locate(placementId).catch(() => null);
-    const moved = now && now.sheetName.toLowerCase() === at.sheetName.toLowerCase() && now.rect.top === target.top && now.rect.left === target.left;
-    if (!moved) {
-      // The name still names the old cells, which are as they were: the record goes back to them, the new cells are emptied.
-      const newLocation = moveTo.resultLocation;
-      const oldLocation = sheetAddress(old.sheetName, old.rect);
-      let notRecorded: unknown = null;
-      try {
-        await platform.recordRefresh(report.deploymentId, report.id, {
-          placementId, sheetId: old.sheetId, sheetName: old.sheetName, anchorCell: cellAddress({ row: old.rect.top, column: old.rect.left }),
-          resultLocation: oldLocation, resultChecksum: placement.resultChecksum,
-        });
-      } catch (recordError) {
-        notRecorded = recordError;
-      }
-      if (!notRecorded) {
-        if (snapshot) await restoreAfter(excel, snapshot, error);
-        throw new WriteFailedError(error);
-      }
-      // The platform still records the new place: the user is told where the placement really is and what to do.
-      let cellsAt: string | null = null;
-      if (snapshot) {
-        try {
-          await restoreAfter(excel, snapshot, error);
-        } catch (restoreError) {
-          cellsAt = restoreError instanceof RestoreFailedError ? restoreError.location : newLocation;
-        }
-      }
-      throw new MoveNotUndoneError(oldLocation, newLocation, cellsAt, notRecorded);
-    }
-    // Moved, but the old cells could not be emptied: they are left as they are (plain cells now).
-    throw error;
-  }
-  const moved = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
-  if (!moved) throw new PlacementGoneError(placement);
-  return { kind: 'done', report: updated, placement: moved, cutAt, stale: false, ...(table ? { table } : {}) };
 }

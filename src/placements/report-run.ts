@@ -2,7 +2,7 @@ import type { AppConfigResponse, CubeLoadResult, CubeQuery, Report, User } from 
 import { grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type CellWords, type LayoutOptions } from '../core/layout';
 import { reportDefinition, reportTitle, type Pivot } from '../core/report-definition';
 import { effectiveTimezone } from '../core/timezone';
-import type { DeploymentDataClients } from '../platform/deployment-data';
+import type { DataSource } from '../ports/data-source';
 import { DataDownloadRestrictedError, UnplaceableReportError } from './errors';
 import { DEFAULT_FETCH_LIMITS, fetchResult, type FetchLimits } from './fetch-result';
 
@@ -33,7 +33,7 @@ export interface PreparedGrid {
 }
 
 export interface ReportRunnerOptions {
-  data: DeploymentDataClients;
+  data: DataSource;
   /** Who is signed in and what the admin set: read at each run, so a changed setting applies at once. */
   user: () => User;
   appConfig: () => AppConfigResponse;

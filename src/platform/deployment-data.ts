@@ -1,17 +1,14 @@
 import { CoreDataClient, dataApiBase, DeploymentTokenManager, type PlatformClient } from '../client';
 import type { Deployment } from '../contract';
+import type { DataClient, DataSource } from '../ports/data-source';
 
-/**
- * What the pane asks of a deployment's data API: results, and for the exploration builder the model
- * (`/v1/meta`) and compiled SQL (`/v1/sql`). Stand-ins that serve only results (tests, benchmarks) leave those out.
- */
-export type DataClient = Pick<CoreDataClient, 'load'> & Partial<Pick<CoreDataClient, 'meta' | 'sql'>>;
+export type { DataClient } from '../ports/data-source';
 
 /**
  * Each deployment's Core data API client, opened when first needed (its environments give the address) and
  * kept: the workbook home refreshes placements of every deployment, not only the one chosen for browsing.
  */
-export class DeploymentDataClients {
+export class DeploymentDataClients implements DataSource {
   private readonly opened = new Map<number, Promise<DataClient>>();
 
   constructor(
@@ -26,7 +23,8 @@ export class DeploymentDataClients {
     if (!client) {
       client = this.open(deploymentId, signal);
       this.opened.set(deploymentId, client);
-      client.catch(() => this.opened.delete(deploymentId));
+      // The failure reaches the caller through `client`; this copy only forgets it, so the next call tries again.
+      client.catch((_failed: unknown) => this.opened.delete(deploymentId));
     }
     return client;
   }

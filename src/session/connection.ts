@@ -46,6 +46,9 @@ export interface Connection {
   appConfig: AppConfigResponse;
 }
 
+/** What the use cases need of a connection: read at each use, so a changed setting or a new sign-in applies at once. */
+export type WorkspaceConnection = Pick<Connection, 'platform' | 'user' | 'deployments' | 'appConfig'>;
+
 /**
  * Checks the credentials by asking the platform who the user is and which deployments they see.
  * Any failure is thrown as the client's typed error, for the pane to put into words.

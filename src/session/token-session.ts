@@ -1,7 +1,7 @@
 import { SignInError } from '../client/errors';
 import type { FetchLike } from '../client/http';
 import { OAuthClient } from '../client/oauth-client';
-import type { DialogOutcome } from '../excel/office-host';
+import type { DialogOutcome } from '../ports/dialog';
 import type { ConnectionSettings, Credentials, OAuthConnectionSettings } from './connection';
 import { callbackUrl, OAUTH_CLIENT_ID, parseCallbackMessage, startPageUrl } from './sign-in';
 

@@ -11,7 +11,8 @@ import { OutsideOffice } from './views/OutsideOffice';
 const ribbon = new RibbonRefreshRequests();
 associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
 
-Office.onReady((info) => {
+// Office calls back once the host is ready; what it resolves with is not needed (the callback gets the same info).
+void Office.onReady((info) => {
   const root = createRoot(document.getElementById('root')!);
   if (!runsInOffice(info)) {
     // webpack's mode sets NODE_ENV; the workbench is built in development only.

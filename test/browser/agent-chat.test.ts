@@ -37,6 +37,7 @@ async function answerLengthsUntilDone(stop = chatEn.stop): Promise<number[]> {
   const deadline = Date.now() + 60_000;
   await page().getByRole('button', { name: stop }).waitFor();
   while (Date.now() < deadline) {
+    // eslint-disable-next-line no-restricted-syntax -- the answer may be re-rendered mid-read; the next poll reads it again, and the deadline fails the test.
     const text = (await answers().last().innerText().catch(() => '')).trim();
     if (lengths.at(-1) !== text.length) lengths.push(text.length);
     if (!(await page().getByRole('button', { name: stop }).isVisible())) return lengths;

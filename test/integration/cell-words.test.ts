@@ -25,7 +25,7 @@ async function service(words: CellWords) {
   return openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
     words: () => words,
-  });
+  }).placements;
 }
 
 async function entryFor(placementId: string | null | undefined): Promise<WorkbookPlacement> {

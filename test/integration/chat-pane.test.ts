@@ -94,13 +94,13 @@ describe('asking the local agent from the pane', () => {
     const controller = await chat();
     await controller.ask('revenue by region last year');
     const query = answerQuery(lastTurn(controller))!;
-    const { connection, service } = await workspaceFor(local.t, local.t.admin);
+    const { connection, workspace } = await workspaceFor(local.t, local.t.admin);
     const sim = installWorkbook();
     await selectCell('C3');
-    const target = await deploymentForQuery(service.options.data, connection.deployments.map((d) => d.id), local.t.sandboxDeploymentId, query);
+    const target = await deploymentForQuery(workspace.data, connection.deployments.map((d) => d.id), local.t.sandboxDeploymentId, query);
     // The sandbox's model has these members too: the browsed deployment is preferred when it has them all.
     expect(target?.deploymentId).toBe(local.t.sandboxDeploymentId);
-    const builder = new ExplorationController({ service, connection, describe: describe_, debounceMs: 0 }, { kind: 'answer', deploymentId: local.t.salesDeploymentId, query });
+    const builder = new ExplorationController({ workspace, connection, describe: describe_, debounceMs: 0 }, { kind: 'answer', deploymentId: local.t.salesDeploymentId, query });
     const done = new Promise<BuilderState>((resolve) => {
       const stop = builder.subscribe(() => {
         const s = builder.getState();

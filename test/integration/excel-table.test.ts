@@ -5,7 +5,6 @@ import { CoreDataClient } from '../../src/client';
 import type { CubeQuery, Report } from '../../src/contract';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { MoveNotUndoneError, PlacementNotTakenBackError } from '../../src/placements/errors';
-import { movePlacement } from '../../src/placements/make-room';
 import { tableChoice, type WorkbookPlacement } from '../../src/placements/placement-service';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
@@ -14,7 +13,7 @@ import { expandTableForEntry } from '../../workbench/excel-host/workbook/tables'
 import type { ExcelHost } from '../../workbench/excel-host';
 import { cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
-import { connectionOf, done } from '../support/workspace';
+import { connectionOf, done, withParts } from '../support/workspace';
 
 jest.setTimeout(30_000);
 
@@ -25,10 +24,10 @@ async function service(showAppliedFilters = false) {
   const connection = await connectionOf(local.t.analyst);
   const { user } = connection;
   const sheets = { ...user.settings?.sheets, showAppliedFilters };
-  return openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
+  return withParts(openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
     excel: new ExcelConnector(),
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
-  });
+  }), connection.platform);
 }
 
 let salesFolderId: number | undefined;
@@ -190,7 +189,7 @@ describe('moving a placement that is an Excel table', () => {
 
     await selectCell('G2');
     const svc = await service();
-    const moved = done(await movePlacement(svc, { deploymentId: r.deploymentId, reportId: r.id, placementId: placed.placement.id! }));
+    const moved = done(await svc.move({ deploymentId: r.deploymentId, reportId: r.id, placementId: placed.placement.id! }));
     expect(moved.placement.resultLocation).toBe('Sheet1!G2:H5');
     expect(moved.table).toBeUndefined();
     expect(await tables()).toEqual([{ name: 'Moved_table', style: 'TableStyleLight9', showHeaders: true, address: 'Sheet1!G2:H5' }]);
@@ -213,8 +212,8 @@ describe('moving a placement that is an Excel table', () => {
     await selectCell('F1');
     const svc = await service();
     const ref = { deploymentId: r.deploymentId, reportId: r.id, placementId: placed.placement.id! };
-    expect((await movePlacement(svc, ref)).kind).toBe('needs-confirmation');
-    const moved = done(await movePlacement(svc, ref, { overwrite: true }));
+    expect((await svc.move(ref)).kind).toBe('needs-confirmation');
+    const moved = done(await svc.move(ref, { overwrite: true }));
     expect(moved.placement.resultLocation).toBe('Sheet1!F1:G3');
     expect(moved.table).toEqual({ reason: 'overlap', table: 'Theirs' });
     expect(words.m.tablePlainCells(words.m.tableBecauseOverlap('Theirs'))).toBe('Placed as plain cells: Excel could not make a table here because it would overlap the table "Theirs".');
@@ -355,8 +354,8 @@ describe('failures after a write are told, not swallowed', () => {
     const host = installWorkbook();
     await selectCell('A1');
     const svc = await service();
-    jest.spyOn(svc.options.excel, 'recordPlacement').mockRejectedValueOnce(Object.assign(new Error('refused'), { code: 'InvalidOperation' }));
-    jest.spyOn(svc.options.platform, 'disconnectWorkbook').mockRejectedValueOnce(new Error('platform down'));
+    jest.spyOn(svc.workbook, 'recordPlacement').mockRejectedValueOnce(Object.assign(new Error('refused'), { code: 'InvalidOperation' }));
+    jest.spyOn(svc.platform, 'disconnectWorkbook').mockRejectedValueOnce(new Error('platform down'));
     const error = await svc.place(await ownReport('itTableUnpl1', byStatus(2))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlacementNotTakenBackError);
     expect(cellsOf(host, 'Sheet1', 0, 0, 3, 2).flat().every((v) => v === '')).toBe(true);
@@ -371,11 +370,11 @@ describe('failures after a write are told, not swallowed', () => {
     const old = cellsOf(host, 'Sheet1', 0, 0, 3, 2);
     await selectCell('F1');
     const svc = await service();
-    const platform = svc.options.platform;
+    const platform = svc.platform;
     const record = platform.recordRefresh.bind(platform);
     jest.spyOn(platform, 'recordRefresh').mockImplementationOnce(record).mockRejectedValueOnce(new Error('platform down'));
     host.options.failRequest = ({ body }) => (body.Actions.some((a) => a.ActionType === 4 && a.Name === 'Formula') ? 'GeneralException' : undefined);
-    const error = await movePlacement(svc, { deploymentId: r.deploymentId, reportId: r.id, placementId: placed.placement.id! }).catch((e: unknown) => e);
+    const error = await svc.move({ deploymentId: r.deploymentId, reportId: r.id, placementId: placed.placement.id! }).catch((e: unknown) => e);
     host.options.failRequest = undefined;
     expect(error).toBeInstanceOf(MoveNotUndoneError);
     expect(error).toMatchObject({ oldLocation: 'Sheet1!A1:B3', newLocation: 'Sheet1!F1:G3', cellsAt: null });

@@ -26,9 +26,9 @@ const i18n = i18nFor('en-US');
 type Client = TestPlatform['admin'];
 
 async function builder(start: BuilderStart | 'new', client: Client = local.t.admin, data?: DataClient, autoRun = true): Promise<ExplorationController> {
-  const { connection, service } = await workspaceFor(local.t, client, data);
+  const { connection, workspace } = await workspaceFor(local.t, client, data);
   const controller = new ExplorationController(
-    { service, connection, describe: (e) => describeError(e, i18n), debounceMs: 0 },
+    { workspace, connection, describe: (e) => describeError(e, i18n), debounceMs: 0 },
     start === 'new' ? { kind: 'new', deploymentId: local.t.salesDeploymentId } : start,
   );
   if (process.env.DEBUG_BUILDER) controller.subscribe(() => console.log(JSON.stringify({ run: controller.getState().run, q: controller.getState().question, loc: controller.getState().resultLocation, phase: controller.getState().phase, err: controller.getState().actionError })));
@@ -284,7 +284,7 @@ describe('the exploration builder', () => {
     await selectCell('C3');
     const first = await builder('new');
     await buildRevenueByRegion(first);
-    const draft = await readDraft((await workspaceFor(local.t, local.t.admin)).service.options.excel);
+    const draft = await readDraft((await workspaceFor(local.t, local.t.admin)).workspace.workbook);
     expect(draft?.exploration.rows).toEqual(['sales.region']);
     const resumed = await builder({ kind: 'draft', draft: draft! });
     expect(resumed.getState()).toMatchObject({ hasCells: true, viewName: 'sales', exploration: first.getState().exploration });

@@ -5,6 +5,7 @@ import { saveAsNewReport, saveIntoReport } from '../../src/builder/exploration-s
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { useAnalystPlatform } from '../support/local-platform';
+import { PlatformReportStore } from '../../src/platform/platform-reports';
 
 /** Saving an exploration as a report on the local platform (api.yaml createReport / updateReport with expectedVersion). */
 const local = useAnalystPlatform();
@@ -28,7 +29,7 @@ describe('saving an exploration', () => {
 
   it('saves a new report with its query and pivot items, which the data API then runs', async () => {
     const { t, data } = local;
-    const saved = await saveAsNewReport(t.admin, t.salesDeploymentId, { name: 'Revenue by region, last year' }, revenueByRegionLastYear(), typeOf);
+    const saved = await saveAsNewReport(new PlatformReportStore(t.admin), t.salesDeploymentId, { name: 'Revenue by region, last year' }, revenueByRegionLastYear(), typeOf);
     expect(saved).toMatchObject({ name: 'Revenue by region, last year', source: 'EXCEL' });
     const query = JSON.parse(saved.jsonQuery!) as CubeQuery;
     expect(query).toEqual({
@@ -45,10 +46,10 @@ describe('saving an exploration', () => {
 
   it('saves into the report it was opened from, and refuses to overwrite a newer version', async () => {
     const { t } = local;
-    const opened = await saveAsNewReport(t.admin, t.salesDeploymentId, { name: 'Revenue by quarter' }, revenueByRegionLastYear(), typeOf);
+    const opened = await saveAsNewReport(new PlatformReportStore(t.admin), t.salesDeploymentId, { name: 'Revenue by quarter' }, revenueByRegionLastYear(), typeOf);
     let changed = placeMember(revenueByRegionLastYear(), { name: 'sales.created_at', kind: 'dimension', type: 'time' }, 'columns');
     changed = setGranularity(changed, 'sales.created_at', 'quarter');
-    const updated = await saveIntoReport(t.admin, opened, changed, typeOf);
+    const updated = await saveIntoReport(new PlatformReportStore(t.admin), opened, changed, typeOf);
     expect(updated.version).toBe((opened.version ?? 0) + 1);
     // Cube's query format: the grouped time dimension carries the date range (the playground writes it so).
     expect(JSON.parse(updated.jsonQuery!)).toEqual({
@@ -58,7 +59,7 @@ describe('saving an exploration', () => {
 
     // Someone else saves meanwhile; saving into the version first opened is refused in words.
     await t.admin.updateReport(t.salesDeploymentId, opened.id, { title: 'Edited elsewhere' });
-    const refused = await saveIntoReport(t.admin, updated, revenueByRegionLastYear(), typeOf).catch((e: unknown) => e);
+    const refused = await saveIntoReport(new PlatformReportStore(t.admin), updated, revenueByRegionLastYear(), typeOf).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ReportChangedElsewhereError);
     // Named as the user opened it.
     expect(describeError(refused, i18nFor('en-US'))).toBe('Someone else changed “Revenue by quarter” since you opened it. Reload it to see their version, or save yours as a copy.');

@@ -29,7 +29,7 @@ function type(host: ExcelHost, sheetName: string, row: number, column: number, t
 /** Placed report OrdersStatus at Sheet1!B3 (B3:D8), listed, and a live watcher on it with what it reported. */
 async function placedAndWatched(options: { busy?: () => boolean } = {}) {
   const host = installWorkbook();
-  const { service } = await workspaceFor(local.t);
+  const { service, workspace } = await workspaceFor(local.t);
   await selectCell('B3', 'Sheet1');
   done(await service.place(await local.report('OrdersStatus')));
   const entries = await service.workbookPlacements();
@@ -39,9 +39,9 @@ async function placedAndWatched(options: { busy?: () => boolean } = {}) {
   const counted: PlacementService = Object.create(service, {
     checkHandEdits: { value: (entry: WorkbookPlacement) => (checks.push(entry.placement.id!), service.checkHandEdits(entry)) },
   });
-  const live = liveHandEdits(counted, { onResult: (r) => results.push(r), onError: (e) => errors.push(e), debounceMs: 20, ...options });
+  const live = liveHandEdits({ workbook: workspace.workbook, placements: counted }, { onResult: (r) => results.push(r), onError: (e) => errors.push(e), debounceMs: 20, ...options });
   await live.watch(entries);
-  return { host, service, entries, live, results, errors, checks };
+  return { host, service, workspace, entries, live, results, errors, checks };
 }
 
 /** Waits until `predicate` holds (the watcher reports after its pause and a check). */
@@ -174,10 +174,10 @@ describe('hand edits as they happen', () => {
   });
 
   it('reports a failed check as such, never as clean', async () => {
-    const { host, service, entries } = await placedAndWatched();
+    const { host, service, workspace, entries } = await placedAndWatched();
     const results: LiveEditResult[] = [];
     const failing: PlacementService = Object.create(service, { checkHandEdits: { value: () => Promise.reject(new Error('host busy')) } });
-    const live = liveHandEdits(failing, { onResult: (r) => results.push(r), onError: () => undefined, debounceMs: 20 });
+    const live = liveHandEdits({ workbook: workspace.workbook, placements: failing }, { onResult: (r) => results.push(r), onError: () => undefined, debounceMs: 20 });
     await live.watch(entries);
     type(host, 'Sheet1', 3, 2, '999');
     await until(() => results.length >= 1);
@@ -186,14 +186,14 @@ describe('hand edits as they happen', () => {
   });
 
   it('says when a failed check succeeds again, so its message can go', async () => {
-    const { host, service, entries } = await placedAndWatched();
+    const { host, service, workspace, entries } = await placedAndWatched();
     const results: LiveEditResult[] = [];
     let recovered = 0;
     let fail = true;
     const flaky: PlacementService = Object.create(service, {
       checkHandEdits: { value: (entry: WorkbookPlacement) => (fail ? Promise.reject(new Error('host busy')) : service.checkHandEdits(entry)) },
     });
-    const live = liveHandEdits(flaky, { onResult: (r) => results.push(r), onError: () => undefined, onRecovered: () => (recovered += 1), debounceMs: 20 });
+    const live = liveHandEdits({ workbook: workspace.workbook, placements: flaky }, { onResult: (r) => results.push(r), onError: () => undefined, onRecovered: () => (recovered += 1), debounceMs: 20 });
     await live.watch(entries);
     type(host, 'Sheet1', 3, 2, '999');
     await until(() => results.length === 1);

@@ -3,6 +3,7 @@
  */
 import { PlatformClient } from '../../src/client';
 import { mergeStatuses, readStatuses } from '../../src/monitoring/status-refresh';
+import { PlatformPlacementRegistry } from '../../src/platform/platform-placements';
 import { installWorkbook, selectCell } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { done, workspaceFor } from '../support/workspace';
@@ -25,7 +26,7 @@ function counting(client: PlatformClient): { client: PlatformClient; paths: stri
 describe('live status', () => {
   it("reads this workbook's sync statuses in one request, and an admin's change of the report shows as Out of date", async () => {
     installWorkbook();
-    const { service } = await workspaceFor(local.t);
+    const { service, connection, workspace } = await workspaceFor(local.t);
     await selectCell('B3', 'Sheet1');
     const report = await local.report('OrdersStatus');
     done(await service.place(report));
@@ -35,8 +36,8 @@ describe('live status', () => {
     await local.t.admin.updateReport(local.t.salesDeploymentId, report.id, {
       jsonQuery: JSON.stringify({ ...(JSON.parse(report.jsonQuery!) as object), limit: 3 }),
     });
-    const { client, paths } = counting(service.options.platform);
-    const statuses = await readStatuses(client, listed[0]!.placement.workbookId, [local.t.salesDeploymentId]);
+    const { client, paths } = counting(connection.platform);
+    const statuses = await readStatuses(new PlatformPlacementRegistry(client, () => connection.deployments), listed[0]!.placement.workbookId, [local.t.salesDeploymentId]);
     expect(paths).toHaveLength(1);
     expect(paths[0]).toMatch(/^\/api\/v1\/external-documents\//);
     const merged = mergeStatuses(listed, statuses);
@@ -47,6 +48,6 @@ describe('live status', () => {
     const refreshed = done(await service.refresh(listed[0]!));
     expect(refreshed.rows).toEqual({ now: 4, was: 6 });
     // Written since it was listed: the list itself is read again.
-    expect(mergeStatuses(listed, await readStatuses(service.options.platform, listed[0]!.placement.workbookId, []))).toEqual({ kind: 'reload' });
+    expect(mergeStatuses(listed, await readStatuses(workspace.registry, listed[0]!.placement.workbookId, []))).toEqual({ kind: 'reload' });
   });
 });

@@ -6,12 +6,13 @@ import type { CubeQuery, Report } from '../../src/contract';
 import type { PlacedCells } from '../../src/excel/excel-connector';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { WriteFailedError } from '../../src/placements/errors';
-import { afterMakingRoom, insertChoices, makeRoom, movePlacement, rowsToInsert, type Room } from '../../src/placements/make-room';
+import { insertChoices, rowsToInsert, type Room } from '../../src/placements/make-room';
+import { afterMakingRoom } from '../../src/placements/placement-service';
 import type { WorkbookPlacement, WriteOutcome } from '../../src/placements/placement-service';
 import { openWorkspace } from '../../src/pane/workspace';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
-import { connectionOf, done } from '../support/workspace';
+import { connectionOf, done, withParts } from '../support/workspace';
 
 jest.setTimeout(30_000);
 
@@ -22,10 +23,10 @@ async function service() {
   const connection = await connectionOf(local.t.analyst);
   const { user } = connection;
   const sheets = { ...user.settings?.sheets, showAppliedFilters: false };
-  return openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
+  return withParts(openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
     excel: new ExcelConnector(),
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
-  });
+  }), connection.platform);
 }
 
 let salesFolderId: number | undefined;
@@ -122,7 +123,7 @@ describe('room to grow: insert rows', () => {
     expect(cellsOf(sim, 'Sheet1', 8, 3, 1, 1)).toEqual([['beside']]);
     expect(cellsOf(sim, 'Sheet1', 11, 0, 3, 2)).toEqual(neighbourCells);
     // The second placement is found by its name at its new place, and refreshes there without hand edits.
-    expect(await svc.options.excel.locate(second.placement.id!)).toMatchObject({ sheetName: 'Sheet1', rect: { top: 11, bottom: 13, left: 0, right: 1 } });
+    expect(await svc.workbook.locate(second.placement.id!)).toMatchObject({ sheetName: 'Sheet1', rect: { top: 11, bottom: 13, left: 0, right: 1 } });
     const again = done(await svc.refresh(await entryFor(second.placement.id)));
     expect(again.placement.resultLocation).toBe('Sheet1!A12:B14');
   });
@@ -132,14 +133,14 @@ describe('room to grow: insert rows', () => {
     const svc = await service();
     const entry = await entryFor(first.placement.id);
     const question = asked(await svc.refresh(entry));
-    expect(await makeRoom(svc, question.room, 'cells')).toBe(true);
+    expect(await svc.makeRoom(question.room, 'cells')).toBe(true);
     done(await svc.refresh(entry));
     expect(cellsOf(sim, 'Sheet1', 8, 0, 2, 2)).toEqual([['Note', 'keep me'], ['second', 42]]);
     // D6 is outside columns A:B: not moved.
     expect(cellsOf(sim, 'Sheet1', 5, 3, 1, 1)).toEqual([['beside']]);
     expect(cellsOf(sim, 'Sheet1', 8, 3, 1, 1)).toEqual([['']]);
     expect(cellsOf(sim, 'Sheet1', 11, 0, 3, 2)).toEqual(neighbourCells);
-    expect(await svc.options.excel.locate(second.placement.id!)).toMatchObject({ rect: { top: 11, bottom: 13, left: 0, right: 1 } });
+    expect(await svc.workbook.locate(second.placement.id!)).toMatchObject({ rect: { top: 11, bottom: 13, left: 0, right: 1 } });
   });
 
   it('inserts nothing when another placement now lies across the rows to insert', async () => {
@@ -150,7 +151,7 @@ describe('room to grow: insert rows', () => {
     await selectCell('F4');
     done(await svc.place(await ownReport('itRoomSide01', byCategory(3))));
     const before = cellsOf(sim, 'Sheet1', 0, 0, 16, 8);
-    expect(await makeRoom(svc, question.room, 'rows')).toBe(false);
+    expect(await svc.makeRoom(question.room, 'rows')).toBe(false);
     expect(cellsOf(sim, 'Sheet1', 0, 0, 16, 8)).toEqual(before);
   });
 });
@@ -162,14 +163,14 @@ describe('room to grow: move placement', () => {
     const question = asked(await svc.refresh(await entryFor(first.placement.id)));
     expect(question.room.placement).toMatchObject({ placementId: first.placement.id });
     await selectCell('F2');
-    const moved = done(await movePlacement(svc, question.room.placement!));
+    const moved = done(await svc.move(question.room.placement!));
     expect(moved.placement).toMatchObject({ resultLocation: 'Sheet1!F2:G7', anchorCell: 'F2', syncStatus: 'UP_TO_DATE' });
     const onServer = (await local.report('itRoomMove01')).externalWorkbookPlacements?.find((p) => p.id === first.placement.id);
     expect(onServer).toMatchObject({ resultLocation: 'Sheet1!F2:G7', anchorCell: 'F2', sheetName: 'Sheet1' });
     expect(cellsOf(sim, 'Sheet1', 1, 5, 1, 2)).toEqual([['Status', 'Count']]);
     expect(cellsOf(sim, 'Sheet1', 1, 0, 3, 2)).toEqual([['', ''], ['', ''], ['', '']]);
     expect(cellsOf(sim, 'Sheet1', 5, 0, 2, 2)).toEqual([['Note', 'keep me'], ['second', 42]]);
-    expect(await svc.options.excel.locate(first.placement.id!)).toMatchObject({ rect: { top: 1, bottom: 6, left: 5, right: 6 } });
+    expect(await svc.workbook.locate(first.placement.id!)).toMatchObject({ rect: { top: 1, bottom: 6, left: 5, right: 6 } });
     // A refresh finds it at its new place with nothing to ask.
     expect(done(await svc.refresh(await entryFor(first.placement.id))).placement.resultLocation).toBe('Sheet1!F2:G7');
   });
@@ -181,13 +182,13 @@ describe('room to grow: move placement', () => {
     await selectCell('F2');
     const old = cellsOf(sim, 'Sheet1', 1, 0, 3, 2);
     sim.options.failRequest = ({ body }) => (body.Actions.some((a) => a.ActionType === 4 && a.Name === 'Values') ? 'GeneralException' : undefined);
-    await expect(movePlacement(svc, question.room.placement!)).rejects.toBeInstanceOf(WriteFailedError);
+    await expect(svc.move(question.room.placement!)).rejects.toBeInstanceOf(WriteFailedError);
     sim.options.failRequest = undefined;
     expect(cellsOf(sim, 'Sheet1', 1, 0, 3, 2)).toEqual(old);
     expect(cellsOf(sim, 'Sheet1', 1, 5, 6, 2).flat().every((v) => v === '')).toBe(true);
     const onServer = (await local.report('itRoomMvFail')).externalWorkbookPlacements?.find((p) => p.id === first.placement.id);
     expect(onServer).toMatchObject({ resultLocation: 'Sheet1!A2:B4' });
-    expect(await svc.options.excel.locate(first.placement.id!)).toMatchObject({ rect: { top: 1, bottom: 3, left: 0, right: 1 } });
+    expect(await svc.workbook.locate(first.placement.id!)).toMatchObject({ rect: { top: 1, bottom: 3, left: 0, right: 1 } });
   });
 
   it('puts the new cells back and keeps the old ones when the platform does not record the move', async () => {
@@ -196,11 +197,11 @@ describe('room to grow: move placement', () => {
     const question = asked(await svc.refresh(await entryFor(first.placement.id)));
     await selectCell('F2');
     const old = cellsOf(sim, 'Sheet1', 1, 0, 3, 2);
-    jest.spyOn(svc.options.platform, 'recordRefresh').mockRejectedValueOnce(new Error('platform down'));
-    await expect(movePlacement(svc, question.room.placement!)).rejects.toThrow('platform down');
+    jest.spyOn(svc.platform, 'recordRefresh').mockRejectedValueOnce(new Error('platform down'));
+    await expect(svc.move(question.room.placement!)).rejects.toThrow('platform down');
     expect(cellsOf(sim, 'Sheet1', 1, 0, 3, 2)).toEqual(old);
     expect(cellsOf(sim, 'Sheet1', 1, 5, 6, 2).flat().every((v) => v === '')).toBe(true);
-    expect(await svc.options.excel.locate(first.placement.id!)).toMatchObject({ rect: { top: 1, bottom: 3, left: 0, right: 1 } });
+    expect(await svc.workbook.locate(first.placement.id!)).toMatchObject({ rect: { top: 1, bottom: 3, left: 0, right: 1 } });
   });
 
   it('takes the record back and keeps the old cells when Excel refuses to move the name', async () => {
@@ -210,7 +211,7 @@ describe('room to grow: move placement', () => {
     await selectCell('F2');
     const old = cellsOf(sim, 'Sheet1', 1, 0, 3, 2);
     sim.options.failRequest = ({ body }) => (body.Actions.some((a) => a.ActionType === 4 && a.Name === 'Formula') ? 'GeneralException' : undefined);
-    await expect(movePlacement(svc, question.room.placement!)).rejects.toBeInstanceOf(WriteFailedError);
+    await expect(svc.move(question.room.placement!)).rejects.toBeInstanceOf(WriteFailedError);
     sim.options.failRequest = undefined;
     expect(cellsOf(sim, 'Sheet1', 1, 0, 3, 2)).toEqual(old);
     expect(cellsOf(sim, 'Sheet1', 1, 5, 6, 2).flat().every((v) => v === '')).toBe(true);

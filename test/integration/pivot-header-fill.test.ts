@@ -25,7 +25,7 @@ const HEADER_FILL = '#DDEBF7';
 
 async function service(words: CellWords = cellsEn) {
   const connection = await connectionOf(local.t.analyst);
-  return openWorkspace(connection, { dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }), words: () => words });
+  return openWorkspace(connection, { dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }), words: () => words }).placements;
 }
 
 async function entryFor(placementId: string | null | undefined): Promise<WorkbookPlacement> {

@@ -28,7 +28,7 @@ async function service(options: { requestBudgetBytes?: number; showAppliedFilter
   return openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
     excel: new ExcelConnector({ requestBudgetBytes: options.requestBudgetBytes }),
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
-  });
+  }).placements;
 }
 
 const sheet1 = (context: Excel.RequestContext) => context.workbook.worksheets.getItem('Sheet1');

@@ -2,7 +2,7 @@ import { CoreDataClient, type PlatformClient } from '../../src/client';
 import type { CubeLoadResult } from '../../src/contract';
 import type { DataClient } from '../../src/platform/deployment-data';
 import type { PlacementService, WriteOutcome } from '../../src/placements/placement-service';
-import { openWorkspace, type WorkspaceConnection, type WorkspaceOptions } from '../../src/pane/workspace';
+import { openWorkspace, type Workspace, type WorkspaceConnection, type WorkspaceOptions } from '../../src/pane/workspace';
 import { noSleep, type TestPlatform } from './local-platform';
 
 /** What the pane holds once signed in, for one of the test platform's users. */
@@ -14,6 +14,8 @@ export async function connectionOf(client: PlatformClient): Promise<WorkspaceCon
 export interface TestWorkspace {
   connection: WorkspaceConnection;
   service: PlacementService;
+  /** The parts the use cases are wired from (ports' adapters, runner, pipeline). */
+  workspace: Workspace;
 }
 
 /**
@@ -22,11 +24,11 @@ export interface TestWorkspace {
  */
 export async function workspaceFor(t: TestPlatform, client: PlatformClient = t.analyst, data?: DataClient, options: WorkspaceOptions = {}): Promise<TestWorkspace> {
   const connection = await connectionOf(client);
-  const service = openWorkspace(connection, {
+  const workspace = openWorkspace(connection, {
     dataClient: (apiUrl, tokens) => data ?? new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
     ...options,
   });
-  return { connection, service };
+  return { connection, service: workspace.placements, workspace };
 }
 
 /** A data source with a fixed result: the Core data API cannot produce these strings from the sample data. */
@@ -49,4 +51,9 @@ export function fixedResult(rows: Record<string, string | null>[], dimensions: s
 export function done(outcome: WriteOutcome): Extract<WriteOutcome, { kind: 'done' }> {
   if (outcome.kind !== 'done') throw new Error(`expected done, got ${outcome.kind}`);
   return outcome;
+}
+
+/** The placement use cases with the workbook adapter and the platform client they were wired with, for tests to spy on. */
+export function withParts(workspace: Workspace, platform: PlatformClient): PlacementService & { workbook: Workspace['workbook']; platform: PlatformClient } {
+  return Object.assign(Object.create(workspace.placements) as PlacementService, { workbook: workspace.workbook, platform });
 }

@@ -7,7 +7,7 @@ import { absoluteReference } from '../../src/excel/names';
 import { planRestore, type Snapshot } from '../../src/excel/snapshot';
 import { planWrite } from '../../src/excel/write-plan';
 import { fetchResult } from '../../src/placements/fetch-result';
-import { leftovers, rowsToWrite } from '../../src/placements/grid-diff';
+import { leftovers, rowsToWrite } from '../../src/core/grid-diff';
 
 /**
  * Grids the size of real results go through every pure step without spreading them into a call's arguments

@@ -31,6 +31,7 @@ function fakeOffice(options: { opens: boolean; bodyBackgroundColor?: string; dis
 /** Whether a promise has settled by now (its callbacks have run). */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
+  // Fire and forget: only whether it settled matters here; the test awaits the promise itself for its outcome.
   void promise.then(() => (done = true));
   await new Promise((resolve) => setTimeout(resolve, 0));
   return done;

@@ -42,19 +42,21 @@ const handEdits: WriteOutcome = { kind: 'hand-edits', rows: [5], cells: ['C5'], 
 const inTheWay: WriteOutcome = { kind: 'needs-confirmation', foreignCells: ['B9'], target: 'Sheet1!B3:D8' };
 
 describe('Refresh all and damaged placements', () => {
-  it('writes a damaged placement whole again where it is (its differences are no hand edits to ask about), so it ends refreshed', async () => {
-    // As the service answers: a check of hand edits finds the deleted row's neighbours moved up, unless told to overwrite them.
+  // Issue 23: these asserted the defect that a damaged placement's hand edits were overwritten without a question.
+  // Every write now keeps every guard; the pipeline matches what is left of a damaged placement against its record
+  // (integration/every-write-asks.test.ts), so only real hand edits are asked about.
+  it('writes a damaged placement whole again where it is, with every guard: its hand edits leave it needing the user', async () => {
     const { service, writes } = fakeService((id, options) => (options.overwriteHandEdits ? done(id) : handEdits));
     const items = await startRefreshAll(service, [damaged('a')]).done;
-    expect(writes).toEqual([{ id: 'a', overwriteHandEdits: true }]);
-    expect(items.map((i) => i.state)).toEqual(['done']);
-    expect(countOutcomes(items)).toMatchObject({ refreshed: 1, needsYou: 0 });
+    expect(writes).toEqual([{ id: 'a', overwriteHandEdits: false }]);
+    expect(items.map((i) => i.state)).toEqual(['needs-attention']);
+    expect(countOutcomes(items)).toMatchObject({ refreshed: 0, needsYou: 1 });
   });
 
-  it('still asks before overwriting hand edits in a whole placement', async () => {
-    const { service, writes } = fakeService((id, options) => (options.overwriteHandEdits ? done(id) : handEdits));
+  it('refreshes a damaged placement without hand edits, and asks about a whole one with them', async () => {
+    const { service, writes } = fakeService((id) => (id === 'b' ? handEdits : done(id)));
     const items = await startRefreshAll(service, [entry('b'), damaged('a')], { concurrency: 1 }).done;
-    expect(writes).toEqual([{ id: 'b', overwriteHandEdits: false }, { id: 'a', overwriteHandEdits: true }]);
+    expect(writes).toEqual([{ id: 'b', overwriteHandEdits: false }, { id: 'a', overwriteHandEdits: false }]);
     expect(items.map((i) => i.state)).toEqual(['needs-attention', 'done']);
     expect(items[0]!.outcome).toEqual(handEdits);
   });
@@ -62,7 +64,7 @@ describe('Refresh all and damaged placements', () => {
   it('stops a damaged placement as "needs you" when foreign content is where it grows back, writing nothing', async () => {
     const { service, writes } = fakeService(() => inTheWay);
     const items = await startRefreshAll(service, [damaged('a')]).done;
-    expect(writes).toEqual([{ id: 'a', overwriteHandEdits: true }]);
+    expect(writes).toEqual([{ id: 'a', overwriteHandEdits: false }]);
     expect(items.map((i) => i.state)).toEqual(['needs-attention']);
     expect(items[0]!.outcome).toEqual(inTheWay);
     expect(countOutcomes(items)).toMatchObject({ refreshed: 0, needsYou: 1 });

@@ -135,6 +135,7 @@ describe('signInWithDialog', () => {
 
   it("opens the add-in's start page with an authorization request of this client, PKCE S256", async () => {
     let opened: URL | undefined;
+    // eslint-disable-next-line no-restricted-syntax -- a closed dialog rejects as cancelled; this test checks only what was opened.
     await signIn((url) => ((opened = url), { kind: 'closed' })).catch(() => undefined);
     expect(opened!.origin + opened!.pathname).toBe('https://localhost:3000/auth/start.html');
     const request = new URL(opened!.searchParams.get('authorize')!);

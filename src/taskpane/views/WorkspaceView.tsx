@@ -9,9 +9,8 @@ import type { AnswerTarget } from '../../chat/chat-placement';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { Connection } from '../../session/connection';
 import { PlacementDetachedError } from '../../placements/errors';
-import type { WorkbookPlacement, WriteOutcome, WriteOptions } from '../../placements/placement-service';
+import { afterMakingRoom, moveWrite, type WorkbookPlacement, type WriteOutcome, type WriteOptions } from '../../placements/placement-service';
 import { isDamaged } from '../../monitoring/live-edits';
-import { afterMakingRoom, moveWrite } from '../../placements/make-room';
 import { openWorkspace } from '../../pane/workspace';
 import { isRefreshable } from '../../monitoring/refresh-on-open';
 import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';
@@ -70,7 +69,8 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
   // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
   // The words written into cells are the pane's language's (a refresh writes the refresher's language).
-  const service = useMemo(() => openWorkspace(connection, { words: () => m.cells }), [connection, m.cells]);
+  const workspace = useMemo(() => openWorkspace(connection, { words: () => m.cells }), [connection, m.cells]);
+  const service = workspace.placements;
   /** Bumped by "Try again" when the placements could not be listed. */
   const [retry, setRetry] = useState(0);
   const [listFailed, setListFailed] = useState(false);
@@ -84,7 +84,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const [notice, setNotice] = useState<string | null>(null);
   // Place's option: a flat report as an Excel table (on by default; kept with each placement in the workbook).
   const [asTable, setAsTable] = useState(true);
-  const exploration = useExplorationBuilder(connection, service, placements, selection, describe, setError);
+  const exploration = useExplorationBuilder(connection, workspace, placements, selection, describe, setError);
   const [tab, setTab] = useState<'workbook' | 'chat'>('workbook');
   const describeChat = useCallback((e: unknown) => describeChatError(e, i18n), [i18n]);
   const chat = useChatController(connection, chatSettings, describeChat);
@@ -209,7 +209,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     // Damaged (rows or columns inside it deleted): its whole result is written again where it is; hand edits in
     // what is left go with the rest, anything foreign where it grows back is asked about first.
     if (isDamaged(entry)) {
-      await run(m.placing(titleOf(entry)), (o) => service.refresh(entry, o), { overwriteHandEdits: true }, placementKey(entry));
+      await run(m.placing(titleOf(entry)), (o) => service.refresh(entry, o), {}, placementKey(entry));
       return;
     }
     const placed = await run(m.placing(titleOf(entry)), (o) => service.place(entry.report!, o));
@@ -269,7 +269,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const { allRun, runStates, summary: runSummary } = refreshing;
   const busy = operation !== null || question !== null || allRun?.running === true;
   // "Refresh when this workbook opens": on, the tracked Refresh all runs once when the pane opens; off, the pane says what is stale.
-  const onOpen = useRefreshOnOpen(service.options.excel, placements, !writeDisabled && !busy, refreshAll, (e) => setError(describe(e)));
+  const onOpen = useRefreshOnOpen(workspace.workbook, placements, !writeDisabled && !busy, refreshAll, (e) => setError(describe(e)));
   // The ribbon's "Refresh all" runs this same tracked run; asked for during one, it waits for that one to end.
   useRibbonRefreshAll(ribbon, {
     runUnderWay: allRun?.running ? allRun.handle.done : null,
@@ -284,9 +284,9 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   });
   // Hand edits show as they are made (the sheets' onChanged); checks wait while the pane or the builder writes.
   // A typed-back value clears "Edited by hand" everywhere, the finished Refresh all's finding included.
-  useLiveEdits(service, placements, busy || exploration.builder !== null, setOutcomes, setError, setPlacements, refreshing.handEditsUndone);
+  useLiveEdits(workspace, placements, busy || exploration.builder !== null, setOutcomes, setError, setPlacements, refreshing.handEditsUndone);
   // The platform's statuses are read again on focus and every few minutes (an admin's edit shows without a reload).
-  useStatusRefresh(service, placements, busy || exploration.builder !== null, setPlacements, reload, setError);
+  useStatusRefresh(workspace, placements, busy || exploration.builder !== null, setPlacements, reload, setError);
 
   if (exploration.builder) {
     return (
@@ -323,7 +323,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           <ChatTab
             chat={chat}
             connection={connection}
-            service={service}
+            workspace={workspace}
             deploymentId={deployment.id}
             selection={selection}
             onOpenSettings={onOpenSettings}

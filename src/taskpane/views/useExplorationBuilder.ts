@@ -5,7 +5,8 @@ import type { Connection } from '../../session/connection';
 import type { ExplorationController, BuilderStart } from '../../builder/exploration-controller';
 import { readDraft } from '../../builder/exploration-draft';
 import { explorationPreferences, placementAtSelection } from '../../builder/exploration-open';
-import type { PlacementService, WorkbookPlacement } from '../../placements/placement-service';
+import type { Workspace } from '../../placements/workspace';
+import type { WorkbookPlacement } from '../../placements/placement-service';
 
 // The builder's controller is loaded when an exploration first opens.
 const loadController = () => import('../../builder/exploration-controller');
@@ -25,7 +26,7 @@ export interface ExplorationBuilderHook {
  * opens). With `revealSheetOnOpen` on, opening a placement's report selects its cells.
  */
 export function useExplorationBuilder(
-  connection: Connection, service: PlacementService, placements: WorkbookPlacement[] | null, selection: string | null,
+  connection: Connection, workspace: Workspace, placements: WorkbookPlacement[] | null, selection: string | null,
   describe: (error: unknown) => string, onError: (message: string) => void,
 ): ExplorationBuilderHook {
   const [builder, setBuilder] = useState<ExplorationController | null>(null);
@@ -38,14 +39,14 @@ export function useExplorationBuilder(
     open.current = true;
     try {
       const { ExplorationController } = await loadController();
-      const controller = new ExplorationController({ service, connection, describe }, how);
+      const controller = new ExplorationController({ workspace, connection, describe }, how);
       setBuilder(controller);
       await controller.open();
     } catch (error) {
       open.current = false;
       onError(describe(error));
     }
-  }, [service, connection, describe, onError]);
+  }, [workspace, connection, describe, onError]);
 
   const openPlacement = useCallback((entry: WorkbookPlacement, reveal: boolean) => {
     if (!entry.placement.id || open.current) return;
@@ -54,21 +55,21 @@ export function useExplorationBuilder(
       try {
         // The report as it is now: the builder saves into this version.
         const report = await connection.platform.getReport(entry.deploymentId, entry.reportId);
-        if (reveal && explorationPreferences(connection.user, connection.appConfig).revealOnOpen) await service.locate(entry);
+        if (reveal && explorationPreferences(connection.user, connection.appConfig).revealOnOpen) await workspace.placements.locate(entry);
         await start({ kind: 'placement', report, placementId });
       } catch (error) {
         onError(describe(error));
       }
     })();
-  }, [connection, service, start, describe, onError]);
+  }, [connection, workspace, start, describe, onError]);
 
   // The draft kept in the workbook is resumed when the pane opens.
   useEffect(() => {
-    readDraft(service.options.excel).then(
+    readDraft(workspace.workbook).then(
       (draft) => (draft ? start({ kind: 'draft', draft }) : undefined),
       (error: unknown) => onError(describe(error)),
     );
-  }, [service, start, describe, onError]);
+  }, [workspace, start, describe, onError]);
 
   /**
    * The selection last looked at: only a change of it (the user selecting a cell) opens a placement's report,

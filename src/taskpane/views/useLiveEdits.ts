@@ -1,6 +1,7 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { liveHandEdits, outcomesAfterCheck, relocated, type LiveHandEdits } from '../../monitoring/live-edits';
-import type { PlacementService, WorkbookPlacement } from '../../placements/placement-service';
+import type { Workspace } from '../../placements/workspace';
+import type { WorkbookPlacement } from '../../placements/placement-service';
 import { checkFailureNotice, describeFailedCheck } from '../errors';
 import { useI18n } from '../i18n';
 import type { PlacementOutcome } from './PlacementsView';
@@ -16,7 +17,7 @@ import { useLatest } from './useLatest';
  * (`setPlacements`), as its name moved in Excel.
  */
 export function useLiveEdits(
-  service: PlacementService,
+  workspace: Workspace,
   placements: readonly WorkbookPlacement[] | null,
   busy: boolean,
   setOutcomes: Dispatch<SetStateAction<Map<string, PlacementOutcome>>>,
@@ -34,7 +35,7 @@ export function useLiveEdits(
   useEffect(() => {
     const notice = checkFailureNotice(setError);
     const failed = (error: unknown) => notice.failed(describeFailedCheck(i18nRef.current.m.errors.handEditCheckFailed, error, i18nRef.current));
-    const watcher = liveHandEdits(service, {
+    const watcher = liveHandEdits(workspace, {
       busy: () => busyRef.current,
       onError: failed,
       onRecovered: () => notice.recovered(),
@@ -53,7 +54,7 @@ export function useLiveEdits(
     return () => {
       void watcher.stop();
     };
-  }, [service, setOutcomes, setError]);
+  }, [workspace, setOutcomes, setError]);
 
   useEffect(() => {
     if (live && placements) void live.watch(placements);

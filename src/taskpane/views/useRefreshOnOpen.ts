@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ExcelConnector } from '../../excel/excel-connector';
+import type { Workbook } from '../../ports/workbook';
 import type { WorkbookPlacement } from '../../placements/placement-service';
 import { outOfDateCount, readRefreshOnOpen, saveRefreshOnOpen, type RefreshOnOpenChoice } from '../../monitoring/refresh-on-open';
 
@@ -9,7 +9,7 @@ import { outOfDateCount, readRefreshOnOpen, saveRefreshOnOpen, type RefreshOnOpe
  * while the admin restricts data download). With it off, `stale` says how many placements are out of date.
  */
 export function useRefreshOnOpen(
-  excel: ExcelConnector, placements: readonly WorkbookPlacement[] | null, canRun: boolean,
+  excel: Workbook, placements: readonly WorkbookPlacement[] | null, canRun: boolean,
   start: () => Promise<void> | void, onError: (error: unknown) => void,
 ) {
   const [choice, setChoice] = useState<RefreshOnOpenChoice | null>(null);

@@ -1,5 +1,6 @@
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
-import type { PlacementService, WorkbookPlacement } from '../../placements/placement-service';
+import type { Workspace } from '../../placements/workspace';
+import type { WorkbookPlacement } from '../../placements/placement-service';
 import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus } from '../../monitoring/status-refresh';
 import { checkFailureNotice, describeFailedCheck } from '../errors';
 import { useI18n } from '../i18n';
@@ -14,7 +15,7 @@ import { useLatest } from './useLatest';
  * later read succeeds.
  */
 export function useStatusRefresh(
-  service: PlacementService,
+  workspace: Workspace,
   placements: readonly WorkbookPlacement[] | null,
   busy: boolean,
   setPlacements: Dispatch<SetStateAction<WorkbookPlacement[] | null>>,
@@ -38,7 +39,7 @@ export function useStatusRefresh(
         const workbookId = of?.[0]?.placement.workbookId;
         if (!of || !workbookId) return null;
         const deploymentIds = [...new Set(of.map((e) => e.deploymentId))];
-        return { statuses: await readStatuses(service.options.platform, workbookId, deploymentIds, signal), of };
+        return { statuses: await readStatuses(workspace.registry, workbookId, deploymentIds, signal), of };
       },
       apply: (result) => {
         // Listed again meanwhile (a write's reload): the newer list stands.
@@ -61,5 +62,5 @@ export function useStatusRefresh(
       document.removeEventListener('visibilitychange', onVisibility);
       refresh.stop();
     };
-  }, [service, setPlacements, setError, intervalMs]);
+  }, [workspace, setPlacements, setError, intervalMs]);
 }

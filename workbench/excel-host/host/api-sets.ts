@@ -1,3 +1,4 @@
+// Data table: one list of Microsoft's API sets, member by member; split, it would be harder to check against the sources.
 /**
  * Which ExcelApi 1.x requirement set introduced each member the host answers, as the minor version
  * (`9` = ExcelApi 1.9). Keys are `'<Class>.<Member>'` with the member spelt as Office.js puts it on the

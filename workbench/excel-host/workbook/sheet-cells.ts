@@ -1,6 +1,6 @@
 import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../../src/core/a1';
 import { hostError } from './host-error';
-import type { CellData, SheetModel } from './workbook-model';
+import type { CellData, SheetModel } from './workbook-data';
 
 /**
  * How a sheet's cells move when cells are inserted or deleted with a shift, and the areas the sheet's cells

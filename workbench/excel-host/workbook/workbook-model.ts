@@ -1,90 +1,16 @@
-import { MAX_COLUMNS, MAX_ROWS, type Rect } from '../../../src/core/a1';
+import type { Rect } from '../../../src/core/a1';
+import { CellChangeLog, type CellChange } from './cell-change-log';
 import { ErrorCodes, HostError } from './host-error';
 import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
 import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
 import { formatNameFormula } from './references';
 import { tablesAfterDelete, tablesAfterInsert, type TableModel } from './tables';
+import type { CellData, CustomPropertyValue, NameModel, SerializedWorkbook, SheetModel } from './workbook-data';
 
-/** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
-export interface CellData {
-  /** For an error value (`error: true`), its text, e.g. `#N/A`. */
-  value: string | number | boolean;
-  formula?: string;
-  /** Text entered with a leading apostrophe: the apostrophe is a hidden prefix, not part of the value. */
-  textPrefix?: boolean;
-  /** The value is one of Excel's error values (`#N/A`, `#REF!`, ...): `valueTypes` says `Error`. */
-  error?: boolean;
-  numberFormat?: string;
-  bold?: boolean;
-  /** Fill colour as `#RRGGBB`. */
-  fill?: string;
-  /** Font colour as `#RRGGBB`. */
-  fontColor?: string;
-}
-
-export interface SheetModel {
-  /** Valid for this session only: Excel gives a sheet a new id when the file is opened again or elsewhere. */
-  id: string;
-  name: string;
-  cells: Map<string, CellData>;
-  /** Merged areas. */
-  merges: Rect[];
-  /** Worksheet protection on (no password, default options): locked cells refuse edits. */
-  protected: boolean;
-  /** Column widths in points set by the add-in (`format.columnWidth`, `autofitColumns`); others are the default. */
-  columnWidths?: Map<number, number>;
-}
-
-/**
- * A defined name as Excel keeps it: its formula (`=Sheet1!$B$3:$F$40`), and the cell that was active when
- * it was defined, against which relative references in it are kept as offsets (see references.ts).
- */
-export interface NameModel {
-  name: string;
-  formula: string;
-  origin: { row: number; column: number };
-  visible: boolean;
-  comment: string;
-}
-
-export type CustomPropertyValue = string | number | boolean;
-
-export interface SerializedWorkbook {
-  name: string;
-  sheets: { name: string; cells: [string, CellData][]; merges?: Rect[]; protected?: boolean; columnWidths?: [number, number][] }[];
-  /** Excel tables, by sheet index (older saved workbenches have none). */
-  tables?: (Omit<TableModel, 'sheet'> & { sheet: number })[];
-  nextTableId?: number;
-  names: NameModel[];
-  settings: [string, unknown][];
-  /** Older saved workbenches have none. */
-  customProperties?: [string, CustomPropertyValue][];
-  /** Index of the active sheet in `sheets` (ids are not saved: they are per session). */
-  activeSheet: number;
-  selection: Rect;
-  nextSheetNumber: number;
-}
-
+// Many modules take the workbook's shapes and cell keys from here, with the model.
 export { cellKey, keyCell } from './sheet-cells';
-
-/**
- * What a worksheet's `onChanged` event reports (WorksheetChangedEventArgs,
- * https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs): the kind of change
- * (`Excel.DataChangeType`) and, for inserted or deleted cells, the way the others moved
- * (`Excel.InsertDeleteCellsShiftDirection` as Office.js reads it from the host's message).
- */
-export type CellChangeType = 'RangeEdited' | 'RowInserted' | 'RowDeleted' | 'ColumnInserted' | 'ColumnDeleted' | 'CellInserted' | 'CellDeleted';
-export type CellShiftDirection = 'None' | 'ShiftCellDown' | 'ShiftCellRight' | 'ShiftCellUp' | 'ShiftCellLeft';
-
-/** One change to a sheet's cells: one operation (an entry typed, an add-in's `values` set, a clear, an insert). */
-export interface CellChange {
-  sheetId: string;
-  rect: Rect;
-  changeType: CellChangeType;
-  shiftDirection: CellShiftDirection;
-  /** Made by the add-in's own request (Excel says `triggerSource: 'ThisLocalAddin'`), not by the user. */
-  byAddin: boolean;
-}
+export type { CellData, CustomPropertyValue, NameModel, SerializedWorkbook, SheetModel } from './workbook-data';
+export type { CellChange, CellChangeType, CellShiftDirection } from './cell-change-log';
 
 /** Sheet ids look like Office's: a braced GUID, stable across renames, unique within the workbook. */
 function newSheetId(): string {
@@ -117,10 +43,7 @@ export class WorkbookModel {
   /** The add-in's request is being carried out (set by the host): changes now are the add-in's own. */
   addinWriting = false;
   private nextSheetNumber = 1;
-  /** The cell edit under way (cells written one by one in one operation add up to one change). */
-  private operation: { sheet: SheetModel; rect: Rect; byAddin: boolean } | null = null;
-  private cellChanges: CellChange[] = [];
-  private readonly cellChangeListeners = new Set<(changes: readonly CellChange[]) => void>();
+  private readonly cellChanges = new CellChangeLog();
   private dirty = false;
   private readonly listeners = new Set<() => void>();
   private readonly selectionListeners = new Set<() => void>();
@@ -140,48 +63,12 @@ export class WorkbookModel {
    * reports). Called from `notify`, after the change listeners.
    */
   onCellsChanged(listener: (changes: readonly CellChange[]) => void): () => void {
-    this.cellChangeListeners.add(listener);
-    return () => this.cellChangeListeners.delete(listener);
+    return this.cellChanges.listen(listener);
   }
 
   /** Ends the operation under way: its edited cells become one change (the host calls this after each action). */
   endOperation(): void {
-    const operation = this.operation;
-    if (!operation) return;
-    this.operation = null;
-    this.cellChanges.push({ sheetId: operation.sheet.id, rect: operation.rect, changeType: 'RangeEdited', shiftDirection: 'None', byAddin: operation.byAddin });
-  }
-
-  /** Counts `rect` as edited in the operation under way (one operation per sheet and author). */
-  private touch(sheet: SheetModel, rect: Rect): void {
-    const current = this.operation;
-    if (current && current.sheet === sheet && current.byAddin === this.addinWriting) {
-      current.rect = {
-        top: Math.min(current.rect.top, rect.top), left: Math.min(current.rect.left, rect.left),
-        bottom: Math.max(current.rect.bottom, rect.bottom), right: Math.max(current.rect.right, rect.right),
-      };
-      return;
-    }
-    this.endOperation();
-    this.operation = { sheet, rect: { ...rect }, byAddin: this.addinWriting };
-  }
-
-  /** An inserted or deleted block: whole rows or columns are reported as such, other cells with their shift. */
-  private structuralChange(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right' | 'Up' | 'Left'): void {
-    this.endOperation();
-    const inserted = shift === 'Down' || shift === 'Right';
-    const wholeRows = rect.left === 0 && rect.right === MAX_COLUMNS - 1;
-    const wholeColumns = rect.top === 0 && rect.bottom === MAX_ROWS - 1;
-    const vertical = shift === 'Down' || shift === 'Up';
-    let changeType: CellChangeType;
-    let shiftDirection: CellShiftDirection = 'None';
-    if (vertical && wholeRows) changeType = inserted ? 'RowInserted' : 'RowDeleted';
-    else if (!vertical && wholeColumns) changeType = inserted ? 'ColumnInserted' : 'ColumnDeleted';
-    else {
-      changeType = inserted ? 'CellInserted' : 'CellDeleted';
-      shiftDirection = `ShiftCell${shift}`;
-    }
-    this.cellChanges.push({ sheetId: sheet.id, rect: { ...rect }, changeType, shiftDirection, byAddin: this.addinWriting });
+    this.cellChanges.endOperation();
   }
 
   /** Excel's WorkbookSelectionChanged: called after the user (or the add-in) selects cells or another sheet. */
@@ -224,10 +111,7 @@ export class WorkbookModel {
       this.dirty = false;
       for (const listener of this.listeners) listener();
     }
-    if (this.cellChanges.length === 0) return;
-    const changes = this.cellChanges;
-    this.cellChanges = [];
-    for (const listener of this.cellChangeListeners) listener(changes);
+    this.cellChanges.flush();
   }
 
   sheetById(id: string): SheetModel | undefined {
@@ -237,7 +121,6 @@ export class WorkbookModel {
   sheetByName(name: string): SheetModel | undefined {
     return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
   }
-
 
   addSheet(name?: string): SheetModel {
     let sheetName = name;
@@ -290,7 +173,7 @@ export class WorkbookModel {
     const old = sheet.cells.get(cellKey(row, column));
     const sameContent = (old?.value ?? '') === data.value && old?.formula === data.formula && Boolean(old?.textPrefix) === Boolean(data.textPrefix) && Boolean(old?.error) === Boolean(data.error);
     const sameFormat = old?.numberFormat === data.numberFormat && Boolean(old?.bold) === Boolean(data.bold) && old?.fill === data.fill && old?.fontColor === data.fontColor;
-    if (!sameContent || sameFormat) this.touch(sheet, { top: row, left: column, bottom: row, right: column });
+    if (!sameContent || sameFormat) this.cellChanges.touch(sheet, { top: row, left: column, bottom: row, right: column }, this.addinWriting);
     const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold && !data.fill && !data.fontColor;
     if (empty) sheet.cells.delete(cellKey(row, column));
     else sheet.cells.set(cellKey(row, column), data);
@@ -298,7 +181,7 @@ export class WorkbookModel {
 
   clear(sheet: SheetModel, rect: Rect, applyTo: 'All' | 'Contents' | 'Formats'): void {
     this.dirty = true;
-    if (applyTo !== 'Formats') this.touch(sheet, rect);
+    if (applyTo !== 'Formats') this.cellChanges.touch(sheet, rect, this.addinWriting);
     for (const [key, cell] of [...sheet.cells]) {
       const { row, column } = keyCell(key);
       if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
@@ -314,7 +197,7 @@ export class WorkbookModel {
     shiftForInsert(sheet, rect, shift);
     namesAfterInsert(this.names, sheet.name, rect, shift);
     tablesAfterInsert(this, sheet, rect, shift);
-    this.structuralChange(sheet, rect, shift);
+    this.cellChanges.structuralChange(sheet, rect, shift, this.addinWriting);
   }
 
   /** Deletes the cells at `rect`, moving what was below up or what was right left; names inside become #REF!. */
@@ -323,7 +206,7 @@ export class WorkbookModel {
     shiftForDelete(sheet, rect, shift);
     namesAfterDelete(this.names, sheet.name, rect, shift);
     tablesAfterDelete(this, sheet, rect, shift);
-    this.structuralChange(sheet, rect, shift);
+    this.cellChanges.structuralChange(sheet, rect, shift, this.addinWriting);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { CubeQuery } from '../../../contract';
 import type { ChatController } from '../../../chat/chat-controller';
 import { deploymentForQuery, type AnswerTarget } from '../../../chat/chat-placement';
 import type { Connection } from '../../../session/connection';
-import type { PlacementService } from '../../../placements/placement-service';
+import type { Workspace } from '../../../placements/workspace';
 import { useI18n } from '../../i18n';
 import { describeChatError } from './chat-words';
 import type { PlaceAbility } from './ChatTurnView';
@@ -13,7 +13,7 @@ import { ChatView } from './ChatView';
 export interface ChatTabProps {
   chat: { controller: ChatController | null; error: string | null; loading: boolean };
   connection: Connection;
-  service: PlacementService;
+  workspace: Workspace;
   /** The deployment the user browses: an answer is placed in it when its model has the query's members. */
   deploymentId: number;
   selection: string | null;
@@ -26,7 +26,7 @@ export interface ChatTabProps {
  * The chat tab: asks for the agent's address when there is none, else the chat. Whether an answer can be
  * placed follows the admin's `sheetsAgentChatEnabled` (off: the chat describes only) and `restrictDataDownload`.
  */
-export function ChatTab({ chat, connection, service, deploymentId, selection, onOpenSettings, onPlace }: ChatTabProps) {
+export function ChatTab({ chat, connection, workspace, deploymentId, selection, onOpenSettings, onPlace }: ChatTabProps) {
   const i18n = useI18n();
   const c = i18n.m.chat;
   const [placeError, setPlaceError] = useState<string | null>(null);
@@ -68,7 +68,7 @@ export function ChatTab({ chat, connection, service, deploymentId, selection, on
     setFinding(true);
     try {
       const ids = connection.deployments.map((d) => d.id);
-      const target = await deploymentForQuery(service.options.data, ids, deploymentId, query);
+      const target = await deploymentForQuery(workspace.data, ids, deploymentId, query);
       if (target === null) setPlaceError(c.noDeploymentFor);
       else onPlace(target, query);
     } catch (e) {

@@ -1,9 +1,10 @@
-import { rectFrom, type Cell, type Rect } from '../core/a1';
-import { changedRows, type GridDigests } from '../core/grid-hash';
-import type { CellGrid } from '../core/layout';
+import { rectFrom, type Cell, type Rect } from './a1';
+import { changedRows, type GridDigests } from './grid-hash';
+import type { CellGrid } from './layout';
 
-/** What a refresh must write and clear, worked out from the cells there now and the new grid. */
+/** What a rewrite must write and clear, worked out from the cells there now and the new grid. */
 
+/** The cells a grid covers when its top-left is at `anchor`. */
 export function gridRect(anchor: Cell, grid: CellGrid): Rect {
   return rectFrom(anchor, grid.values.length, grid.values[0]?.length ?? 0);
 }

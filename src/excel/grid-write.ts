@@ -1,0 +1,102 @@
+import { sameRect, sheetAddress, type Rect } from '../core/a1';
+import { gridDigests } from '../core/grid-hash';
+import type { CellGrid } from '../core/layout';
+import { gridRect, leftovers, rowsToWrite, unionRect } from '../core/grid-diff';
+import { RestoreFailedError, WriteFailedError } from '../ports/errors';
+import type { CellsSnapshot, GridWrite, GridWriteResult, GuardVerdict, TargetFindings, WriteProgress } from '../ports/workbook';
+import { hostErrorCode } from './host-errors';
+import { jsonRowBytes } from './json-size';
+import type { Inspection } from './reads';
+import type { Snapshot, SnapshotOptions } from './snapshot';
+import type { PlanOptions, WritePlan } from './write-plan';
+
+/**
+ * The Excel side of the one write pipeline (placing, refreshing, moving, the builder's draft): read what the cells
+ * hold now, ask the caller's guard, then plan the requests within the payload limits, snapshot what they change,
+ * and write, putting the snapshot back if the write fails. Only the rows that change are rewritten, and what the
+ * old cells used and the new grid does not is cleared.
+ */
+
+/** The connector's steps a grid write is made of. */
+export interface GridWriteSteps {
+  inspect(sheetName: string, own: Rect | null, target: Rect, usedRange: Rect | null | undefined, rowBytes: number): Promise<Inspection>;
+  planWrite(sheetName: string, anchor: GridWrite['anchor'], grid: CellGrid, options: PlanOptions): WritePlan;
+  snapshot(plan: WritePlan, options: Pick<SnapshotOptions, 'knownEmpty' | 'formattedRange' | 'knownValues' | 'nameFormula'>): Promise<Snapshot>;
+  write(plan: WritePlan, onProgress?: (progress: WriteProgress) => void): Promise<void>;
+  restore(snapshot: Snapshot): Promise<void>;
+}
+
+export async function writeGrid<Q>(steps: GridWriteSteps, write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
+  const { sheetName, anchor, grid, own, nameAs } = write;
+  const target = gridRect(anchor, grid);
+  // Without own cells, the used range (known for the selection's sheet) tells whether anything is in the way.
+  const usedRange = own ? undefined : write.state.usedRange;
+  const { ownValues, foreignCells, formattedRange } = await steps.inspect(sheetName, own?.rect ?? null, target, usedRange, own ? averageRowBytes(grid) : 0);
+  // Each grid is hashed once: the cells there now for the guard and the rows to write, the new grid for both.
+  const now = gridDigests(ownValues ?? []);
+  const verdict = guard({ target, now, foreignCells });
+  if (!verdict.write) return { kind: 'stopped', question: verdict.question };
+
+  const next = gridDigests(grid.values);
+  const rows = own ? rowsToWrite(now, next) : undefined;
+  const clear = own ? leftovers(own.rect, target) : [];
+  // A name holding a relative reference (an earlier version's) is re-pointed with an absolute one.
+  const repoint = nameAs !== null && (!own || !sameRect(own.rect, target) || own.relative);
+  if (own && !rows!.length && !clear.length && !repoint && !write.saveWorkbookId) return { kind: 'written', rect: target, next, snapshot: null };
+
+  const plan = steps.planWrite(sheetName, anchor, grid, {
+    rows,
+    clear,
+    workbookId: write.saveWorkbookId,
+    record: repoint ? { placementId: nameAs, sheetName, nameExists: own !== null } : undefined,
+  });
+  // Own cells that hold what was last written: their values, just read, are all a snapshot needs of them besides
+  // formats. Cells edited by hand (overwritten on request) are read in full. Without own cells and with no foreign
+  // ones, there is nothing but formats to keep.
+  const snapshot = await steps.snapshot(plan, {
+    formattedRange: own ? formattedRange : write.state.formattedRange,
+    knownEmpty: own ? undefined : foreignCells.length === 0,
+    knownValues: own && ownValues && verdict.ownAsWritten ? { rect: own.rect, values: ownValues } : undefined,
+    nameFormula: own?.formula,
+  });
+  write.superseded?.throwIfAborted();
+  await writeOrRestore(steps, plan, snapshot, write.onProgress);
+  return { kind: 'written', rect: target, next, snapshot };
+}
+
+/**
+ * Puts a snapshot back after a failure; if that fails too, says so (the cells hold part of the new result), unless
+ * no request of the write got through and the restore is refused the same way (a protected sheet refuses both at
+ * the first cell): then nothing was changed.
+ */
+export async function restoreAfter(steps: Pick<GridWriteSteps, 'restore'>, snapshot: CellsSnapshot, failure: unknown, wroteNothing = false): Promise<void> {
+  const taken = snapshot as Snapshot;
+  try {
+    await steps.restore(taken);
+  } catch (restoreError) {
+    if (wroteNothing && hostErrorCode(restoreError) !== null && hostErrorCode(restoreError) === hostErrorCode(failure)) return;
+    const where = taken.parts[0] ? sheetAddress(taken.sheetName, taken.parts.map((p) => p.rect).reduce(unionRect)) : taken.sheetName;
+    throw new RestoreFailedError(where, restoreError, failure);
+  }
+}
+
+/** Runs a write; if it fails (after Excel's transient errors were waited out), puts the snapshot back. */
+async function writeOrRestore(steps: GridWriteSteps, plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void): Promise<void> {
+  let requestsDone = 0;
+  try {
+    await steps.write(plan, (progress) => {
+      requestsDone += 1;
+      onProgress?.(progress);
+    });
+  } catch (error) {
+    await restoreAfter(steps, snapshot, error, requestsDone === 0);
+    throw new WriteFailedError(error);
+  }
+}
+
+/** Estimated response bytes per row when the cells' values are read back. */
+function averageRowBytes(grid: CellGrid): number {
+  const sample = grid.values.slice(0, 200);
+  const total = sample.reduce((sum, row) => sum + jsonRowBytes(row), 0);
+  return Math.ceil((total / Math.max(1, sample.length)) * 1.25);
+}

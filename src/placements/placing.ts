@@ -1,0 +1,112 @@
+import type { Report } from '../contract';
+import { cellAddress, parseSheetAddress, sheetAddress, type Rect } from '../core/a1';
+import type { CellGrid } from '../core/layout';
+import { reportTitle } from '../core/report-definition';
+import { tableHeaderRow } from '../core/table-header';
+import type { CellsSnapshot, TableRefusal, WorkbookState } from '../ports/workbook';
+import { PlacementNotTakenBackError, SelectionNotRangeError, WriteFailedError } from './errors';
+import { roomFor } from './make-room';
+import type { PlacementDeps } from './placement-deps';
+import { refresh, sameDefinition } from './refreshing';
+import { entryOf, placementAt } from './workbook-placements';
+import type { WriteOptions, WriteOutcome } from './write-outcome';
+
+/**
+ * Places a report at the selection: its current definition is read again first, its query run, and its result
+ * written through the pipeline (never over another placement; foreign cells asked about), then recorded in the
+ * registry and named in the workbook. If the definition changes before the placement is recorded, the new
+ * placement is refreshed at once, so it never starts out of date. Not recorded means not placed: the cells go back.
+ */
+export async function place(deps: PlacementDeps, listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
+  const { reports, registry, workbook, runner, pipeline } = deps;
+  const report = await reports.getReport(listed.deploymentId, listed.id, options.signal);
+  // A free name for the result's table read with the rest, so making the table later needs no read of its own.
+  const state = await workbook.prepare([], options.asTable === false ? null : reportTitle(report));
+  const at = state.selection;
+  if (!at) throw new SelectionNotRangeError();
+  const [{ grid, cutAt, flat }, ids] = await Promise.all([runner.run(report, options.signal), registry.placementIds(state.workbookId, options.signal)]);
+  const workbookId = state.workbookId ?? workbook.newWorkbookId();
+  const placed = await workbook.findPlacements(ids);
+  const anchorCell = cellAddress(at.cell);
+  const ref = { deploymentId: report.deploymentId, reportId: report.id };
+  const findRecorded = (r: Report | null) => (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
+  const result = await pipeline.write({
+    sheetName: at.sheetName, anchor: at.cell, grid, own: null, nameAs: null, placed, state,
+    saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
+    permissions: options, signal: options.signal, onProgress: options.onProgress,
+    record: ({ rect, checksum }) => registry.connect(ref, {
+      externalWorkbookId: workbookId,
+      host: 'EXCEL',
+      sheetId: at.sheetId,
+      sheetName: at.sheetName,
+      anchorCell,
+      workbookName: state.workbookName,
+      resultLocation: sheetAddress(at.sheetName, rect),
+      endResultCell: cellAddress({ row: rect.bottom, column: rect.right }),
+      resultChecksum: checksum,
+    }, options.signal),
+    landed: async () => {
+      const current = await reports.getReport(report.deploymentId, report.id);
+      return findRecorded(current) ? current : null;
+    },
+  });
+  if (result.kind === 'needs-confirmation') {
+    return { ...result, room: roomFor(at.sheetName, null, parseSheetAddress(result.target).rect, result.foreignCells, placed, null) };
+  }
+  if (result.kind !== 'written') return result;
+  const { written: { rect: target, snapshot }, recorded: updated } = result;
+  const location = sheetAddress(at.sheetName, target);
+  const placement = findRecorded(updated);
+  if (!placement?.id) {
+    const error = new Error('The platform did not return the placement it recorded.');
+    await unplace(deps, report, { externalWorkbookId: workbookId, resultLocation: location }, location, snapshot, error);
+    throw error;
+  }
+  try {
+    await workbook.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false });
+  } catch (error) {
+    // Recorded but not named: it would show as detached. Taken back on both sides instead.
+    await unplace(deps, report, { placementId: placement.id }, location, snapshot, error);
+    throw new WriteFailedError(error);
+  }
+  const table = await finishPlacement(deps, placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state);
+  if (!sameDefinition(report, updated)) {
+    // The report changed after its query ran: refreshed at once. The record holds what was just written, so the
+    // refresh's hand-edit guard finds the cells as written unless someone typed into them meanwhile.
+    const again = await refresh(deps, entryOf(updated, placement), options);
+    return again.kind === 'done' && table ? { ...again, table } : again;
+  }
+  return { kind: 'done', report: updated, placement, cutAt, stale: false, ...(table ? { table } : {}) };
+}
+
+/**
+ * After a first placement is recorded and named: columns autofit once (never on refresh), and a flat report made
+ * an Excel table when asked. Neither is needed for a correct placement: if Excel refuses the table, it stays plain
+ * cells and the answer says why.
+ */
+function finishPlacement(
+  { workbook }: PlacementDeps, placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean,
+  state: Partial<Pick<WorkbookState, 'freeTableName' | 'tablesBefore'>>,
+): Promise<TableRefusal | null> {
+  const headerRow = tableHeaderRow(grid, asTable);
+  return workbook.finishPlacement({
+    placementId, sheetName, rect, headerRow: headerRow ?? grid.boldHeaderRows?.[0] ?? 0,
+    tableName: headerRow === null ? null : state.freeTableName ?? null, tablesBefore: state.tablesBefore ?? [],
+  });
+}
+
+/** Takes back a placement recorded but not named: its record, then its cells (at `location`). */
+async function unplace(
+  { registry, workbook }: PlacementDeps, report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string },
+  location: string, snapshot: CellsSnapshot | null, failure: unknown,
+): Promise<void> {
+  let kept: unknown = null;
+  try {
+    await registry.disconnect({ deploymentId: report.deploymentId, reportId: report.id }, address);
+  } catch (error) {
+    kept = error;
+  }
+  if (snapshot) await workbook.restoreAfter(snapshot, failure);
+  // The platform could not be reached now either: the record stays, and the pane lists it detached. Said in words.
+  if (kept) throw new PlacementNotTakenBackError(location, kept);
+}

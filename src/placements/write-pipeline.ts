@@ -1,0 +1,174 @@
+import type { ResultChecksum } from '../contract';
+import { parseSheetAddress, rectAddress, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { gridRect } from '../core/grid-diff';
+import type { GridDigests } from '../core/grid-hash';
+import type { CellGrid } from '../core/layout';
+import { handEditsAgainst, handEditsFromRecord, handEditsOfDamaged, recordOf, type HandEdits } from '../core/result-checksum';
+import type { CellsSnapshot, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
+import { PlacementOverlapError, RecordUnconfirmedError } from './errors';
+import type { Permissions, WriteQuestion } from './write-outcome';
+
+/**
+ * The one write pipeline. Every write of cells (placing, refreshing, Refresh all, moving, Place again here, the
+ * builder's draft and so the chat's Place in sheet) goes through `write`: prepare (the caller's), then the guards,
+ * each a question the caller must answer before anything is written — another placement's cells are never covered;
+ * hand edits in the cells being rewritten or emptied are asked about; foreign cells in the way are asked about —
+ * then the workbook's write (plan, snapshot, write, put back on failure), then the record, or the cells put back
+ * when it fails. A caller cannot skip a guard: its only say is the user's answers (`Permissions`).
+ */
+
+/** What the cells were last written with: the hand-edit guard's baseline. */
+export interface Baseline {
+  record: ResultChecksum | null | undefined;
+  /** Where the record says the cells were: more rows or columns than the cells have now means damaged. */
+  rect: Rect | null;
+}
+
+export interface PipelineWrite<R> {
+  sheetName: string;
+  anchor: Cell;
+  grid: CellGrid;
+  /** The cells written before, rewritten in place (a refresh, a draft's next run); null for new cells. */
+  own: PlacedCells | null;
+  /** The id that names the cells after the write; null: the caller names them once recorded (a new placement). */
+  nameAs: string | null;
+  /** What was last written into `own`. */
+  baseline?: Baseline;
+  /** Cells the write empties once it is recorded (a move's old place): their hand edits are asked about first. */
+  vacates?: { placementId: string; baseline: Baseline; location: Location };
+  /** The workbook's placements' cells: never covered. */
+  placed: readonly PlacedCells[];
+  /** The sheet's used ranges, when the state was read on the target's sheet (a first write at the selection). */
+  state: Pick<WorkbookState, 'usedRange' | 'formattedRange'>;
+  saveWorkbookId?: string;
+  permissions: Permissions;
+  signal?: AbortSignal;
+  /** Aborted when what is written has been replaced by a newer state: checked right before the write. */
+  superseded?: AbortSignal;
+  onProgress?: (progress: WriteProgress) => void;
+  /** Records the write (the registry, or the workbook's draft). If it fails, the cells are put back. */
+  record(written: WrittenGrid): Promise<R>;
+  /** After a failed record: whether it landed all the same (an answer lost on the way), and with what. */
+  landed?(written: WrittenGrid): Promise<R | null>;
+}
+
+/** What was written: the cells, the record of their values, and the snapshot that puts them back (null: nothing changed). */
+export interface WrittenGrid {
+  rect: Rect;
+  checksum: ResultChecksum;
+  snapshot: CellsSnapshot | null;
+}
+
+export type PipelineResult<R> = { kind: 'written'; written: WrittenGrid; recorded: R } | WriteQuestion;
+
+export interface WritePipelineOptions {
+  workbook: Workbook;
+  /** The title of the report a placement belongs to, to name it when a write would cover it. */
+  placementTitle(placementId: string, signal?: AbortSignal): Promise<string | null>;
+}
+
+export class WritePipeline {
+  constructor(private readonly options: WritePipelineOptions) {}
+
+  async write<R>(w: PipelineWrite<R>): Promise<PipelineResult<R>> {
+    const { workbook } = this.options;
+    const target = gridRect(w.anchor, w.grid);
+    await this.refuseOverlap(w.placed, w.sheetName, target, w.nameAs ?? w.own?.placementId ?? null, w.signal);
+    if (w.vacates && !w.permissions.overwriteHandEdits) {
+      const { placementId, baseline, location } = w.vacates;
+      const edits = await this.handEdits(placementId, baseline);
+      if (edits?.rows.length) return { kind: 'hand-edits', ...edits, location };
+    }
+    const result = await workbook.writeGrid({
+      sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
+      saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, onProgress: w.onProgress,
+    }, (found) => judge(w, found));
+    if (result.kind === 'stopped') return result.question;
+    const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot };
+    return { kind: 'written', written, recorded: await this.recordOrRestore(w, written) };
+  }
+
+  /**
+   * The rows and cells of a placement edited by hand since it was last written, read through its name against
+   * `baseline`. Null when that cannot be known (no record, or the cells are gone).
+   */
+  async handEdits(placementId: string, baseline: Baseline): Promise<{ rows: number[]; cells: string[] } | null> {
+    if (!baseline.record || !baseline.rect) return null;
+    const { rect } = baseline;
+    const read = await this.options.workbook.readPlacement(placementId, rect.bottom - rect.top + 1, rect.right - rect.left + 1);
+    if (!read) return null;
+    const edits = handEditsFromRecord(baseline.record, read.values);
+    return edits ? namedEdits(edits, read.rect) : null;
+  }
+
+  /** Refuses a target that covers another placement's cells, naming it. */
+  private async refuseOverlap(placed: readonly PlacedCells[], sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
+    const hit = placed.find((p) => p.placementId !== self && p.sheetName.toLowerCase() === sheetName.toLowerCase() && rectsIntersect(p.rect, target));
+    if (!hit) return;
+    const title = (await this.options.placementTitle(hit.placementId, signal)) ?? 'another placement';
+    throw new PlacementOverlapError({ title, location: sheetAddress(hit.sheetName, hit.rect) });
+  }
+
+  /**
+   * Records the write. When that fails, asks whether it landed all the same: then the write stands; otherwise the
+   * cells go back and the error is thrown. When even that cannot be asked, the cells go back and the user is told
+   * the record may still say otherwise (`RecordUnconfirmedError`), never that the two agree.
+   */
+  private async recordOrRestore<R>(w: PipelineWrite<R>, written: WrittenGrid): Promise<R> {
+    try {
+      return await w.record(written);
+    } catch (error) {
+      let current: R | null = null;
+      try {
+        current = w.landed ? await w.landed(written) : null;
+      } catch (askError) {
+        if (written.snapshot) await this.options.workbook.restoreAfter(written.snapshot, error);
+        throw new RecordUnconfirmedError(sheetAddress(w.sheetName, written.rect), new AggregateError([error, askError]));
+      }
+      if (current) return current;
+      if (written.snapshot) await this.options.workbook.restoreAfter(written.snapshot, error);
+      throw error;
+    }
+  }
+}
+
+/** The guards on what the cells hold now: hand edits in the own cells, then foreign cells in the way. */
+function judge<R>(w: PipelineWrite<R>, found: TargetFindings): GuardVerdict<WriteQuestion> {
+  const { own } = w;
+  const edits = own ? handEditsSince(w.baseline, found.now, own.rect) : null;
+  if (own && edits?.rows.length && !w.permissions.overwriteHandEdits) {
+    return { write: false, question: { kind: 'hand-edits', ...namedEdits(edits, own.rect), location: { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect } } };
+  }
+  if (found.foreignCells.length && !w.permissions.overwrite) {
+    return { write: false, question: { kind: 'needs-confirmation', foreignCells: found.foreignCells, target: sheetAddress(w.sheetName, found.target) } };
+  }
+  return { write: true, ownAsWritten: Boolean(own && edits && edits.rows.length === 0) };
+}
+
+/** Hand edits against the baseline; a damaged placement (fewer rows or columns than recorded) is matched in order. */
+function handEditsSince(baseline: Baseline | undefined, now: GridDigests, ownRect: Rect): HandEdits | null {
+  if (!baseline) return null;
+  const recorded = baseline.rect;
+  const damaged = recorded !== null
+    && (ownRect.bottom - ownRect.top < recorded.bottom - recorded.top || ownRect.right - ownRect.left < recorded.right - recorded.left);
+  return damaged ? handEditsOfDamaged(baseline.record, now) : handEditsAgainst(baseline.record, now);
+}
+
+/** Hand edits as the pane names them: 1-based sheet rows and A1 cells. */
+export function namedEdits(edits: HandEdits, rect: Rect): { rows: number[]; cells: string[] } {
+  const { top, left } = rect;
+  return {
+    rows: edits.rows.map((r) => top + r + 1),
+    cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
+  };
+}
+
+/** A placement record's range as a rectangle, or null when it cannot be read. */
+export function recordedRect(resultLocation: string | null | undefined): Rect | null {
+  if (!resultLocation) return null;
+  try {
+    return parseSheetAddress(resultLocation).rect;
+  } catch {
+    return null;
+  }
+}

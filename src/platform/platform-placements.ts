@@ -1,0 +1,105 @@
+import { ApiError, type PlatformClient } from '../client';
+import type { ConnectReportToWorkbookInput, Deployment, DisconnectReportFromWorkbookInput, RefreshReportInput, Report } from '../contract';
+import { reportOwner } from '../core/report-owner';
+import type { ListedPlacement, PlacementRegistry, PlacementStatus, ReportRef } from '../ports/placement-registry';
+
+/**
+ * The placement registry over the Platform API. A workbook's placements come from
+ * `GET /external-documents/{id}/placements` (v0.13.0), which names them all, including those the user may not read,
+ * with the readable reports from one filtered report list per deployment; a platform without that endpoint (404)
+ * is asked deployment by deployment instead, which shows only readable reports (contract.md: degrade gracefully).
+ */
+export class PlatformPlacementRegistry implements PlacementRegistry {
+  constructor(private readonly platform: PlatformClient, private readonly deployments: () => readonly Deployment[]) {}
+
+  async list(workbookId: string, signal?: AbortSignal): Promise<ListedPlacement[]> {
+    let listed = await this.externalDocumentListing(workbookId, signal);
+    const readableIn = listed
+      ? new Set(listed.filter((l) => l.access === 'GRANTED').map((l) => l.deploymentId))
+      : this.deployments().map((d) => d.id);
+    const reports = await this.reportsPlacedIn(readableIn, workbookId, signal);
+    listed ??= listedFrom(reports);
+    return listed
+      .filter((l) => l.placement.workbookId === workbookId)
+      .map((l) => {
+        const report = l.access === 'GRANTED' ? reports.get(l.reportId) ?? null : null;
+        // The report's own copy of the placement carries its checksums even when the tenant-wide list withholds them.
+        const placement = report?.externalWorkbookPlacements?.find((p) => p.id && p.id === l.placement.id) ?? l.placement;
+        return { ...l, placement, report };
+      });
+  }
+
+  /** One request where the platform lists a workbook's placements. */
+  async placementIds(workbookId: string | null | undefined, signal?: AbortSignal): Promise<string[]> {
+    if (!workbookId) return [];
+    const listed = (await this.externalDocumentListing(workbookId, signal))
+      ?? listedFrom(await this.reportsPlacedIn(this.deployments().map((d) => d.id), workbookId, signal));
+    const ids = new Set<string>();
+    for (const l of listed) if (l.placement.id && l.placement.workbookId === workbookId) ids.add(l.placement.id);
+    return Array.from(ids);
+  }
+
+  /** In one request where the platform lists a workbook's placements; else one filtered list per deployment named. Never one per placement. */
+  async statuses(workbookId: string, deploymentIds: readonly number[], signal?: AbortSignal): Promise<PlacementStatus[]> {
+    try {
+      const listed = await this.platform.externalDocumentPlacements(workbookId, signal);
+      return listed.filter((p) => p.workbookId === workbookId).map((p) => ({ deploymentId: p.deploymentId, reportId: p.reportId ?? -1, placement: p }));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+    const statuses: PlacementStatus[] = [];
+    for (const deploymentId of new Set(deploymentIds)) {
+      for await (const report of this.platform.iterateReports(deploymentId, { externalWorkbookId: workbookId, first: 100 }, signal)) {
+        for (const p of report.externalWorkbookPlacements ?? []) {
+          if (p.workbookId === workbookId) statuses.push({ deploymentId: report.deploymentId, reportId: report.id, placement: p });
+        }
+      }
+    }
+    return statuses;
+  }
+
+  connect(report: ReportRef, input: ConnectReportToWorkbookInput, signal?: AbortSignal): Promise<Report> {
+    return this.platform.connectWorkbook(report.deploymentId, report.reportId, input, signal);
+  }
+
+  recordRefresh(report: ReportRef, input: RefreshReportInput, signal?: AbortSignal): Promise<Report> {
+    return this.platform.recordRefresh(report.deploymentId, report.reportId, input, signal);
+  }
+
+  async disconnect(report: ReportRef, target: DisconnectReportFromWorkbookInput, signal?: AbortSignal): Promise<void> {
+    await this.platform.disconnectWorkbook(report.deploymentId, report.reportId, target, signal);
+  }
+
+  /** The tenant-wide listing, or `null` from a platform without that endpoint (404). */
+  private async externalDocumentListing(workbookId: string, signal?: AbortSignal): Promise<Omit<ListedPlacement, 'report'>[] | null> {
+    try {
+      return (await this.platform.externalDocumentPlacements(workbookId, signal)).map((entry) => ({
+        placement: entry,
+        deploymentId: entry.deploymentId,
+        reportId: entry.reportId ?? -1,
+        access: entry.access,
+        owner: { name: entry.ownerName ?? null, email: entry.ownerEmail ?? null },
+      }));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      return null;
+    }
+  }
+
+  private async reportsPlacedIn(deploymentIds: Iterable<number>, workbookId: string, signal?: AbortSignal): Promise<Map<number, Report>> {
+    const reports = new Map<number, Report>();
+    for (const deploymentId of deploymentIds) {
+      for await (const report of this.platform.iterateReports(deploymentId, { externalWorkbookId: workbookId, first: 100 }, signal)) {
+        reports.set(report.id, report);
+      }
+    }
+    return reports;
+  }
+}
+
+function listedFrom(reports: Map<number, Report>): Omit<ListedPlacement, 'report'>[] {
+  return Array.from(reports.values()).flatMap((report) =>
+    (report.externalWorkbookPlacements ?? []).map((placement) => ({
+      placement, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED' as const, owner: reportOwner(report),
+    })));
+}

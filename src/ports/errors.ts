@@ -1,0 +1,34 @@
+/**
+ * The typed errors the ports' adapters throw, so the use cases and the pane can tell them apart by class and put
+ * them into words, whichever adapter threw them.
+ */
+
+/** Writing failed part way; the cells were put back as they were and nothing was recorded. */
+export class WriteFailedError extends Error {
+  override readonly name = 'WriteFailedError';
+  constructor(cause: unknown) {
+    super('Excel could not finish writing the result. The cells were put back as they were.', { cause });
+  }
+}
+
+/**
+ * A write failed and putting the cells back failed too: the cells hold part of the new result. Nothing was
+ * recorded.
+ */
+export class RestoreFailedError extends Error {
+  override readonly name = 'RestoreFailedError';
+  constructor(readonly location: string, cause: unknown, readonly writeError: unknown) {
+    super(`Excel could not finish writing the result, nor put the cells at ${location} back as they were. Check them before refreshing again.`, { cause });
+  }
+}
+
+/**
+ * Saving into a report failed because someone else saved it since it was opened (the platform answered 409
+ * to `expectedVersion`). The pane offers to reload it or to save this exploration as a copy.
+ */
+export class ReportChangedElsewhereError extends Error {
+  override readonly name = 'ReportChangedElsewhereError';
+  constructor(readonly title: string, cause: unknown) {
+    super(`Someone else changed "${title}" since you opened it. Reload it to see their version, or save yours as a copy.`, { cause });
+  }
+}

@@ -1,0 +1,6 @@
+export * from './data-source';
+export * from './errors';
+export * from './placement-registry';
+export * from './report-store';
+export * from './workbook';
+export * from './dialog';

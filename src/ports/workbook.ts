@@ -1,0 +1,201 @@
+import type { Cell, Rect } from '../core/a1';
+import type { CellValue } from '../core/cell-values';
+import type { GridDigests } from '../core/grid-hash';
+import type { CellGrid } from '../core/layout';
+
+/**
+ * The workbook port: what the use cases ask of the workbook, in plain data (sheet names, rectangles, grids,
+ * placement ids; never worksheet ids, which change across sessions and hosts). `src/excel`'s `ExcelConnector`
+ * is its adapter over Office.js; tests and benchmarks use the same adapter over Microsoft's Office.js and the
+ * host emulator. Writing a grid is one method (`writeGrid`): the adapter reads what the cells hold, asks the
+ * caller's guard, and only then plans, snapshots and writes within the host's payload limits, putting the
+ * snapshot back if the write fails.
+ */
+
+export interface SheetRef {
+  /** Valid in this session only: Excel gives sheets new ids when a file is opened again or elsewhere. Never used to find cells. */
+  sheetId: string;
+  sheetName: string;
+}
+
+export interface Location extends SheetRef {
+  rect: Rect;
+}
+
+/** A placement's cells where its hidden name points now. */
+export interface PlacedCells extends SheetRef {
+  placementId: string;
+  rect: Rect;
+  /** Its name holds a relative reference (an earlier version's): the next write re-points it. */
+  relative: boolean;
+  /** Its name's formula as read. */
+  formula: string;
+  /** Its table note as read with the workbook's state: null when its result is plain cells. */
+  table?: string | null;
+}
+
+export interface WorkbookState {
+  /** `null` when the workbook has no id yet: the first write saves one. */
+  workbookId: string | null;
+  /** The id came from an earlier version's document setting only: the next write also saves it as the property. */
+  workbookIdIsLegacy: boolean;
+  workbookName: string;
+  /** `null` when the selection is not one range of cells (several areas, a chart or a shape). */
+  selection: (SheetRef & { cell: Cell }) | null;
+  /** Used range (values only) of the selection's sheet. */
+  usedRange: Rect | null;
+  /** Used range of the selection's sheet counting formats too: beyond it, cells hold nothing at all. */
+  formattedRange: Rect | null;
+  /** The cells of the placements asked for whose names still point at cells. */
+  placements: PlacedCells[];
+  /** The sheets in tab order. */
+  sheets: SheetRef[];
+  /** A free name for a table of the result, when one was asked for (`tableTitle`): read here to save a sync later. */
+  freeTableName?: string | null;
+  /**
+   * The ids of the workbook's tables before the placement's own is made, read with the free name: a table made in a
+   * request Excel then failed (its name or style refused) is one not among them, and is taken back.
+   */
+  tablesBefore?: readonly string[];
+}
+
+/** Names a placement's cells: its id, its sheet, and whether the name exists already (then it is re-pointed). */
+export interface RecordTarget {
+  placementId: string;
+  sheetName: string;
+  /** The placement already has its hidden name (a refresh), which is re-pointed rather than added. */
+  nameExists: boolean;
+}
+
+export interface FirstPlacement {
+  placementId: string;
+  sheetName: string;
+  /** The placement's cells. */
+  rect: Rect;
+  /** Grid rows above the report's header (the filter summary): left out of the autofit and the table. */
+  headerRow: number;
+  /** Make the result a table with this name (free when the workbook's state was read), or null for plain cells. */
+  tableName: string | null;
+  /** The ids of the workbook's tables when its state was read (`WorkbookState.tablesBefore`). */
+  tablesBefore: readonly string[];
+}
+
+/**
+ * Why Excel would not make (or keep) a placement's table. The placement stays correct as plain cells and the pane
+ * says why in words: `overlap`, another table is in the way; `refused`, any other refusal, with Excel's error code.
+ */
+export type TableRefusal = { reason: 'overlap'; table: string } | { reason: 'refused'; code: string | null };
+
+export interface WriteProgress {
+  rowsWritten: number;
+  totalRows: number;
+}
+
+/** One change someone else made: the sheet (this session's id), the changed area on it (`B3`, `B3:D9`, `5:6`), and its kind. */
+export interface CellChange {
+  sheetId: string;
+  address: string;
+  changeType: string;
+}
+
+/** What a write changes, as it was before: opaque to the use cases, which only hand it back to `restoreAfter`. */
+export interface CellsSnapshot {
+  readonly sheetName: string;
+}
+
+/** What the cells about to be written hold now, for the caller's guards to judge before anything is written. */
+export interface TargetFindings {
+  /** The cells the grid will cover. */
+  target: Rect;
+  /** Digests of the cells written before (`own`) as they are now; empty when there are none. */
+  now: GridDigests;
+  /** Cells of the target outside the own cells that hold something (at most 20 are listed). */
+  foreignCells: string[];
+}
+
+/**
+ * The guard's answer: write (`ownAsWritten`: the own cells hold exactly what was last written, so the values just
+ * read can stand in the snapshot), or stop with a question for the user, and write nothing.
+ */
+export type GuardVerdict<Q> = { write: true; ownAsWritten: boolean } | { write: false; question: Q };
+
+export interface GridWrite {
+  sheetName: string;
+  /** Where the grid's top-left goes. */
+  anchor: Cell;
+  grid: CellGrid;
+  /** The cells written before (rows rewritten only where they change, leftovers cleared); null for new cells. */
+  own: PlacedCells | null;
+  /** The id that names the cells after the write; null when the caller names them later (once recorded). */
+  nameAs: string | null;
+  /** The sheet's used ranges, when the state was read on the target's sheet (a first write at the selection). */
+  state: Pick<WorkbookState, 'usedRange' | 'formattedRange'>;
+  /** A workbook id to save with this write (the workbook's first, or one kept only in an earlier version's setting). */
+  saveWorkbookId?: string;
+  /** Aborted when what is written has been replaced by a newer state: checked right before the write. */
+  superseded?: AbortSignal;
+  onProgress?: (progress: WriteProgress) => void;
+}
+
+export type GridWriteResult<Q> =
+  /** Written (or nothing needed writing: `snapshot` null). `next` digests the grid written. */
+  | { kind: 'written'; rect: Rect; next: GridDigests; snapshot: CellsSnapshot | null }
+  | { kind: 'stopped'; question: Q };
+
+export interface Workbook {
+  /**
+   * The workbook's id, name, selection, sheets, and the cells of the given placements (one request); with
+   * `tableTitle`, a free table name for it too.
+   */
+  prepare(placementIds?: readonly string[], tableTitle?: string | null): Promise<WorkbookState>;
+  /** The cells of the given placements whose names still point at cells. */
+  findPlacements(placementIds: readonly string[]): Promise<PlacedCells[]>;
+  /** Where a placement's cells are now, by its hidden name; `null` when the sheet or the cells are gone. */
+  locate(placementId: string): Promise<Location | null>;
+  /** A placement's values (`rows` × `columns`, its recorded size) through its name; `null` when the name is gone. */
+  readPlacement(placementId: string, rows: number, columns: number): Promise<{ values: CellValue[][]; rect: Rect } | null>;
+  /** A new external workbook id, saved by the next write that is given it. */
+  newWorkbookId(): string;
+  /**
+   * Writes a grid, after the guard has judged what the cells hold now: reads the own cells and the target, asks
+   * `guard`, and only when it says write, plans the requests within the host's payload limits, snapshots what
+   * they change, and writes; a failed write puts the snapshot back (`WriteFailedError`, or `RestoreFailedError`
+   * when that fails too).
+   */
+  writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>>;
+  /** Puts a written grid's snapshot back after a later step failed (`RestoreFailedError` when it cannot). */
+  restoreAfter(snapshot: CellsSnapshot, failure: unknown): Promise<void>;
+  /** Names a placement's cells (after the registry gave the placement its id). */
+  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget): Promise<void>;
+  /** After a first placement: columns autofit, and the result made a table when asked; null, or why it stays plain cells. */
+  finishPlacement(first: FirstPlacement): Promise<TableRefusal | null>;
+  /** Makes an existing placement's result a table in place; null, or why it stays plain cells. */
+  makeTable(first: FirstPlacement): Promise<TableRefusal | null>;
+  /** Turns a placement's table into plain cells and forgets it. */
+  removeTable(placementId: string, note: string | null): Promise<void>;
+  /** After a refresh: the placement's table fitted to its new cells (`headerRow` null: back to plain cells). */
+  fitTable(placed: Pick<PlacedCells, 'placementId' | 'table' | 'rect'>, sheetName: string, rect: Rect, headerRow: number | null): Promise<TableRefusal | null>;
+  /** Empties cells in one request. */
+  clear(sheetName: string, rects: readonly Rect[]): Promise<void>;
+  /** Inserts empty rows (whole, or only within `columns`), the cells below moved down intact. */
+  insertRows(sheetName: string, top: number, rows: number, columns?: { left: number; right: number } | null): Promise<void>;
+  /** Re-points a placement's name at its new cells and empties the old ones in one request; its table follows. */
+  movePlacement(
+    placementId: string, to: { sheetName: string; rect: Rect }, clear: { sheetName: string; rects: readonly Rect[] },
+    table?: { note: string | null | undefined; headerRow: number | null },
+  ): Promise<TableRefusal | null>;
+  /** Forgets a placement's name (and, given `clear`, empties its cells) in one request. */
+  forgetPlacement(placementId: string, clear?: { sheetName: string; rect: Rect }): Promise<void>;
+  /** A document setting's text (saved inside the file: never a token), or null. */
+  readSetting(key: string): Promise<string | null>;
+  writeSetting(key: string, value: string | null): Promise<void>;
+  readRefreshOnOpen(): Promise<boolean>;
+  /** Saves the choice; resolves whether Office was asked to load the add-in with the document. */
+  writeRefreshOnOpen(on: boolean): Promise<boolean>;
+  supportsStartupBehavior(): boolean;
+  select(location: Pick<Location, 'sheetName' | 'rect'>): Promise<void>;
+  /** Hears of cells changed by anyone but this add-in on the named sheets; null when the host cannot tell. */
+  watchCellChanges(sheetNames: readonly string[], onChange: (change: CellChange) => void): Promise<(() => Promise<void>) | null>;
+  /** Follows the selection's address; resolves to a function that stops following. */
+  watchSelection(onChange: (address: string | null) => void): Promise<() => Promise<void>>;
+}
