@@ -78,8 +78,8 @@ export default tseslint.config(
           message: 'forEach does not await async callbacks; use for…of (in order) or Promise.all (concurrent).',
         },
         {
-          // `.catch(() => …)` cannot even look at what went wrong.
-          selector: "CallExpression[callee.property.name='catch'] > :matches(ArrowFunctionExpression, FunctionExpression)[params.length=0]",
+          // `.catch(() => …)` cannot even look at what went wrong; `.catch((_e) => …)` says it will not.
+          selector: "CallExpression[callee.property.name='catch'] > :matches(ArrowFunctionExpression, FunctionExpression):matches([params.length=0], [params.0.name=/^_/])",
           message: 'This .catch discards the error: handle it, or say in an eslint-disable comment why nothing is lost.',
         },
       ],

@@ -12,7 +12,7 @@ import type { BuilderController, BuilderState, SaveRefusal } from './builder-mod
 import { ExplorationRuns, type RunStatus } from './exploration-runs';
 import { draftCellsId, explorationKey, saveDraft, writeDraftCells, type DraftRecord } from './exploration-draft';
 import { BuilderSession } from './exploration-session';
-import type { Workspace } from '../placements/workspace';
+import type { Workspace } from '../placements/workspace-parts';
 import { effectiveSheetSetting, sheetSettingPatch } from '../session/sheet-settings';
 import type { WorkspaceConnection } from '../session/connection';
 
@@ -361,8 +361,8 @@ export class ExplorationController implements BuilderController {
   /** Runs Excel work of the draft after the work queued before it. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const next = this.excelQueue.then(work, work);
-    // The failure reaches this work's caller through `next`; the queue only waits for it to settle.
-    this.excelQueue = next.catch((_settled: unknown) => undefined);
+    // eslint-disable-next-line no-restricted-syntax -- The failure reaches this work's caller through `next`; the queue only waits for it to settle.
+    this.excelQueue = next.catch(() => undefined);
     return next;
   }
 

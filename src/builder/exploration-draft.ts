@@ -5,7 +5,7 @@ import { canonicalJson } from '../core/canonical-json';
 import type { Exploration } from '../core/exploration';
 import type { CellGrid } from '../core/layout';
 import { PlacementDetachedError, SelectionNotRangeError } from '../placements/errors';
-import type { Workspace } from '../placements/workspace';
+import type { Workspace } from '../placements/workspace-parts';
 import type { Permissions, WriteOutcome } from '../placements/write-outcome';
 import type { Workbook } from '../ports/workbook';
 

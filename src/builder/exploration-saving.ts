@@ -1,6 +1,6 @@
 import type { MemberType, Report } from '../contract';
 import { cellAddress, sheetAddress } from '../core/a1';
-import type { Workspace } from '../placements/workspace';
+import type { Workspace } from '../placements/workspace-parts';
 import type { Location, Workbook } from '../ports/workbook';
 import { PlacementDetachedError, PlacementGoneError } from '../placements/errors';
 import { draftCellsId, DRAFT_CELLS_ID, type DraftRecord } from './exploration-draft';

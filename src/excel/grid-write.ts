@@ -70,6 +70,7 @@ export async function writeGrid<Q>(steps: GridWriteSteps, write: GridWrite, guar
  * the first cell): then nothing was changed.
  */
 export async function restoreAfter(steps: Pick<GridWriteSteps, 'restore'>, snapshot: CellsSnapshot, failure: unknown, wroteNothing = false): Promise<void> {
+  // The port keeps snapshots opaque; every one handed back here is one this connector took.
   const taken = snapshot as Snapshot;
   try {
     await steps.restore(taken);

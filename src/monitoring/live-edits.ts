@@ -1,6 +1,6 @@
 import { parseRect, parseSheetAddress, rectsIntersect, type Rect } from '../core/a1';
 import type { PaneOutcome } from '../core/card-state';
-import type { Workspace } from '../placements/workspace';
+import type { Workspace } from '../placements/workspace-parts';
 import type { CellChange, PlacedCells, Workbook } from '../ports/workbook';
 import { placementKey, type WorkbookPlacement } from '../placements/workbook-placements';
 

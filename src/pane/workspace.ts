@@ -4,7 +4,7 @@ import type { WorkspaceConnection } from '../session/connection';
 import { DeploymentDataClients, type DataClient } from '../platform/deployment-data';
 import type { FetchLimits } from '../placements/fetch-result';
 import { reportTitle } from '../core/report-definition';
-import type { Workspace } from '../placements/workspace';
+import type { Workspace } from '../placements/workspace-parts';
 import { PlacementService } from '../placements/placement-service';
 import { ReportRunner } from '../placements/report-run';
 import { WritePipeline } from '../placements/write-pipeline';

@@ -76,9 +76,10 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   if (!own) throw new PlacementDetachedError(placement);
   const { grid, cutAt } = prepared;
   const ref = { deploymentId: report.deploymentId, reportId: report.id };
+  const before = recordedRect(placement.resultLocation);
   const result = await pipeline.write({
     sheetName: own.sheetName, anchor: { row: own.rect.top, column: own.rect.left }, grid, own, nameAs: placementId,
-    baseline: { record: options.writtenSince ?? placement.resultChecksum, rect: recordedRect(placement.resultLocation) },
+    baseline: { record: options.writtenSince ?? placement.resultChecksum, rect: before },
     placed: state.placements, state, saveWorkbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
     permissions: options, signal: options.signal, onProgress: options.onProgress,
     record: ({ rect, checksum }) => registry.recordRefresh(ref, {
@@ -107,7 +108,6 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   // Written and recorded: the table (if the placement is one) follows the new rows; if Excel refuses, the
   // placement is left plain cells and the outcome says why.
   const table = await workbook.fitTable(own, own.sheetName, target, tableHeaderRow(grid, Boolean(prepared.flat)));
-  const before = recordedRect(placement.resultLocation);
   const rows = { now: target.bottom - target.top + 1, was: before ? before.bottom - before.top + 1 : null };
   return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows, ...(table ? { table } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { PlacementAccess, Report, ReportPlacement } from '../contract';
+import type { Report, ReportPlacement } from '../contract';
 import { parseSheetAddress, type Rect } from '../core/a1';
 import { reportOwner } from '../core/report-owner';
 import type { ListedPlacement } from '../ports/placement-registry';
@@ -15,16 +15,8 @@ export interface PlacementLocation {
   table?: boolean;
 }
 
-/** A placement in this workbook, of any deployment, with what the user may know about its report. */
-export interface WorkbookPlacement {
-  placement: ReportPlacement;
-  deploymentId: number;
-  reportId: number;
-  /** The report as listed, when the user may read it; null for a placement of a report they cannot read. */
-  report: Report | null;
-  access: PlacementAccess;
-  /** Who owns the report: whom to ask for access. */
-  owner: { name: string | null; email: string | null };
+/** A placement in this workbook, of any deployment, as the registry lists it, with where its cells are now. */
+export interface WorkbookPlacement extends ListedPlacement {
   /**
    * Where its cells are now, by the workbook's hidden name (or, for a placement recorded before ids existed, by
    * its recorded range while that sheet exists); null when they are gone (detached).

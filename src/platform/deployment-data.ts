@@ -23,8 +23,8 @@ export class DeploymentDataClients implements DataSource {
     if (!client) {
       client = this.open(deploymentId, signal);
       this.opened.set(deploymentId, client);
-      // The failure reaches the caller through `client`; this copy only forgets it, so the next call tries again.
-      client.catch((_failed: unknown) => this.opened.delete(deploymentId));
+      // eslint-disable-next-line no-restricted-syntax -- The failure reaches the caller through `client`; this copy only forgets it, so the next call tries again.
+      client.catch(() => this.opened.delete(deploymentId));
     }
     return client;
   }

@@ -209,8 +209,8 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
     changeChatSettings(null);
     // The tokens are forgotten first, which is what signing out promises, then revoked on the platform; if
     // it cannot be reached, the pane says so but stays signed out.
-    // The failure is told in words: the pane stays signed out either way, and only the revocation is in doubt.
-    if (session) await session.signOut().catch((_notRevoked: unknown) => setError(m.signedOutNotRevoked));
+    // eslint-disable-next-line no-restricted-syntax -- Told in words: the pane is signed out either way, only the revocation is in doubt.
+    if (session) await session.signOut().catch(() => setError(m.signedOutNotRevoked));
     else saveSettings(null);
   };
 

@@ -3,7 +3,7 @@ import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, Requ
 import {
   DataDownloadRestrictedError, PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError,
   ReportChangedElsewhereError, ReportKeptChangingError, RestoreFailedError, SelectionNotRangeError, UnplaceableReportError, WriteFailedError,
-  MoveNotUndoneError, PlacementNotTakenBackError, TableNotPossibleError,
+  MoveNotUndoneError, PlacementNotTakenBackError, RecordUnconfirmedError, TableNotPossibleError,
 } from '../placements/errors';
 import type { UnplaceableReason } from '../core/report-definition';
 import type { TableRefusal } from '../placements/placement-service';
@@ -32,6 +32,7 @@ export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'n
   if (error instanceof TableNotPossibleError) return e.tableNotPossible(error.title);
   if (error instanceof WriteFailedError) return e.writeFailed;
   if (error instanceof RestoreFailedError) return e.restoreFailed(error.location);
+  if (error instanceof RecordUnconfirmedError) return e.recordUnconfirmed(error.location);
   if (error instanceof ReportChangedElsewhereError) return e.changedElsewhere(error.title);
   if (error instanceof SelectionNotRangeError) return e.selectionNotRange;
   if (error instanceof UnplaceableReportError) return e.unplaceable(error.title, unplaceableReason(error.reason, m));

@@ -216,6 +216,7 @@ export const de: Messages = {
     notTakenBack: (range: string) => `Der Bericht konnte nicht in ${range} platziert werden, und sein Eintrag auf der Plattform konnte nicht entfernt werden: Er wird als getrennt angezeigt. Trennen Sie ihn dort.`,
     tableNotPossible: (title: string) => `„${title}“ kann keine Excel-Tabelle sein: Das geht nur bei einem flachen Bericht mit einer Zeile eindeutiger Spaltenüberschriften.`,
     changedElsewhere: (title: string) => `Jemand anderes hat „${title}“ geändert, seit Sie den Bericht geöffnet haben. Laden Sie ihn neu, um diese Fassung zu sehen, oder speichern Sie Ihre als Kopie.`,
+    recordUnconfirmed: (range: string) => `Das Ergebnis in ${range} konnte nicht erfasst werden, und die Plattform konnte nicht sagen, ob es erfasst wurde: Die Zellen wurden wiederhergestellt. Aktualisieren Sie die Platzierung, damit Zellen und Eintrag wieder übereinstimmen.`,
     restoreFailed: (range: string) => `Excel konnte das Ergebnis nicht vollständig schreiben und die Zellen in ${range} nicht wiederherstellen. Prüfen Sie sie, bevor Sie erneut aktualisieren.`,
     selectionNotRange: 'Wählen Sie einen einzelnen Zellbereich (nicht mehrere Bereiche, ein Diagramm oder eine Form) und versuchen Sie es erneut.',
     queryTimeout: (seconds) => `Die Abfrage lief nach ${seconds} s noch. Versuchen Sie es später oder grenzen Sie den Bericht ein.`,

@@ -225,6 +225,7 @@ export const en = {
     notTakenBack: (range: string) => `The report could not be placed at ${range}, and its record on the platform could not be removed: it is listed as detached. Disconnect it there.`,
     tableNotPossible: (title: string) => `"${title}" cannot be an Excel table: only a flat report with one row of distinct column headers can.`,
     changedElsewhere: (title: string) => `Someone else changed “${title}” since you opened it. Reload it to see their version, or save yours as a copy.`,
+    recordUnconfirmed: (range: string) => `The result at ${range} could not be recorded, nor could the platform say whether it was: the cells were put back as they were. Refresh the placement to bring the cells and the record together.`,
     restoreFailed: (range: string) => `Excel could not finish writing the result, nor put the cells at ${range} back as they were. Check them before refreshing again.`,
     selectionNotRange: 'Select a single range of cells (not several areas, a chart or a shape), then try again.',
     queryTimeout: (seconds: string) => `The query was still running after ${seconds} s. Try again later or narrow the report.`,

@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { Folder, FolderPathEntry, Report, ReportListParams, ReportSortBy } from '../../contract';
-import type { Connection } from '../../session/connection';
+import type { ReportStore } from '../../ports/report-store';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { FolderList } from './FolderList';
@@ -29,7 +29,8 @@ interface ShownList {
 }
 
 export interface ReportsViewProps {
-  connection: Connection;
+  /** Where the reports and folders come from. */
+  store: ReportStore;
   deploymentId: number;
   /** This workbook's external id, once it has one: the "In this workbook" filter needs it. */
   workbookId: string | null;
@@ -47,7 +48,7 @@ export interface ReportsViewProps {
  * At the root the list holds every report, each with its folder path; a search looks in all folders. Sorting,
  * "In this workbook" and Load more work everywhere. React escapes every title and folder name it renders.
  */
-export function ReportsView({ connection, deploymentId, workbookId, placedCounts, busy, placeDisabled, onPlace }: ReportsViewProps) {
+export function ReportsView({ store, deploymentId, workbookId, placedCounts, busy, placeDisabled, onPlace }: ReportsViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m } = i18n;
@@ -111,7 +112,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
         show(null, { items: [] }, false);
         return;
       }
-      connection.platform
+      store
         .listReports(deploymentId, listParams, controller.signal)
         .then((page) => {
           shownList.current = controller;
@@ -125,27 +126,27 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
       clearTimeout(timer);
       controller.abort();
     };
-  }, [connection, deploymentId, listParams, i18n, attempt]);
+  }, [store, deploymentId, listParams, i18n, attempt]);
 
   // The open folder's subfolders, one level at a time; none while searching all folders.
   useEffect(() => {
     if (searching) return;
     const controller = new AbortController();
     setSubfolders(null);
-    connection.platform
+    store
       .allFolders(deploymentId, folderId ?? undefined, controller.signal)
       .then(setSubfolders, (e: unknown) => {
         if (!controller.signal.aborted) setError(describeError(e, i18n));
       });
     return () => controller.abort();
-  }, [connection, deploymentId, folderId, searching, i18n, attempt]);
+  }, [store, deploymentId, folderId, searching, i18n, attempt]);
 
   const loadMore = async () => {
     const signal = shownList.current?.signal;
     if (!nextCursor || !listParams || !signal || signal.aborted) return;
     setLoadingMore(true);
     try {
-      const page = await connection.platform.listReports(deploymentId, { ...listParams, after: nextCursor }, signal);
+      const page = await store.listReports(deploymentId, { ...listParams, after: nextCursor }, signal);
       // A page of a list the user has since replaced (typed, sorted, filtered) is not appended to the new one.
       if (!signal.aborted) show(listParams, page, true);
     } catch (e) {
@@ -161,7 +162,7 @@ export function ReportsView({ connection, deploymentId, workbookId, placedCounts
     setFolderId(id);
     setBreadcrumb(known);
     if (id === null) return;
-    connection.platform.folderAncestors(deploymentId, id).then(
+    store.folderAncestors(deploymentId, id).then(
       (chain) => setBreadcrumb(chain.map((f) => ({ id: f.id, name: f.name }))),
       (e: unknown) => setError(describeError(e, i18n)),
     );

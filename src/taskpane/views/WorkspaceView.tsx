@@ -450,7 +450,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         <Caption1 role="status" data-testid="place-target">{selection ? m.placesAt(selection) : m.selectionUnknown}</Caption1>
         <Switch checked={asTable} onChange={(_, data) => setAsTable(data.checked)} label={`${m.placeAsTable} (${m.placeAsTableHint})`} data-testid="place-as-table" />
         <ReportsView
-          connection={connection}
+          store={workspace.reports}
           deploymentId={deployment.id}
           workbookId={placements?.[0]?.placement.workbookId ?? null}
           placedCounts={placedCounts}

@@ -5,7 +5,7 @@ import type { Connection } from '../../session/connection';
 import type { ExplorationController, BuilderStart } from '../../builder/exploration-controller';
 import { readDraft } from '../../builder/exploration-draft';
 import { explorationPreferences, placementAtSelection } from '../../builder/exploration-open';
-import type { Workspace } from '../../placements/workspace';
+import type { Workspace } from '../../placements/workspace-parts';
 import type { WorkbookPlacement } from '../../placements/placement-service';
 
 // The builder's controller is loaded when an exploration first opens.
@@ -54,7 +54,7 @@ export function useExplorationBuilder(
     void (async () => {
       try {
         // The report as it is now: the builder saves into this version.
-        const report = await connection.platform.getReport(entry.deploymentId, entry.reportId);
+        const report = await workspace.reports.getReport(entry.deploymentId, entry.reportId);
         if (reveal && explorationPreferences(connection.user, connection.appConfig).revealOnOpen) await workspace.placements.locate(entry);
         await start({ kind: 'placement', report, placementId });
       } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { liveHandEdits, outcomesAfterCheck, relocated, type LiveHandEdits } from '../../monitoring/live-edits';
-import type { Workspace } from '../../placements/workspace';
+import type { Workspace } from '../../placements/workspace-parts';
 import type { WorkbookPlacement } from '../../placements/placement-service';
 import { checkFailureNotice, describeFailedCheck } from '../errors';
 import { useI18n } from '../i18n';

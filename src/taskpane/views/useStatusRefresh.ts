@@ -1,5 +1,5 @@
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
-import type { Workspace } from '../../placements/workspace';
+import type { Workspace } from '../../placements/workspace-parts';
 import type { WorkbookPlacement } from '../../placements/placement-service';
 import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus } from '../../monitoring/status-refresh';
 import { checkFailureNotice, describeFailedCheck } from '../errors';

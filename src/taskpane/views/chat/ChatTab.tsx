@@ -4,7 +4,7 @@ import type { CubeQuery } from '../../../contract';
 import type { ChatController } from '../../../chat/chat-controller';
 import { deploymentForQuery, type AnswerTarget } from '../../../chat/chat-placement';
 import type { Connection } from '../../../session/connection';
-import type { Workspace } from '../../../placements/workspace';
+import type { Workspace } from '../../../placements/workspace-parts';
 import { useI18n } from '../../i18n';
 import { describeChatError } from './chat-words';
 import type { PlaceAbility } from './ChatTurnView';
