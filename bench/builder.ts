@@ -13,7 +13,8 @@ import type { BuilderState } from '../src/builder/builder-model';
 import { ExplorationController } from '../src/builder/exploration-controller';
 import { DEFAULT_FETCH_LIMITS } from '../src/placements/fetch-result';
 import { layoutPreferences } from '../src/placements/report-run';
-import { openWorkspace, type WorkspaceConnection } from '../src/pane/workspace';
+import { openWorkspace } from '../src/pane/workspace';
+import { Connection } from '../src/session/connection';
 import { cellsOf } from '../test/support/excel';
 import { installHost } from './excel-host';
 import { median, type BenchResult } from './measure';
@@ -104,7 +105,9 @@ export async function builderBenchmark(changes: number, options: { syncDelayMs?:
       context.workbook.worksheets.getItem('Sheet1').getRange('A1').select();
       await context.sync();
     });
-    const connection: WorkspaceConnection = { platform: admin, user, deployments, appConfig };
+    // The admin client carries its own token: the connection's credentials are never asked for one.
+    const credentials = { settings: { kind: 'api-key' as const, baseUrl: '', accessToken: '' }, accessToken: async () => '' };
+    const connection = new Connection({ credentials, platform: admin, user, deployments, appConfig });
     const excel = new ExcelConnector();
     const workspace = openWorkspace(connection, { excel });
     const { runner } = workspace;

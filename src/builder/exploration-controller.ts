@@ -1,72 +1,50 @@
-import type { CubeMeta, CubeQuery, Granularity, MemberType, Report } from '../contract';
+import type { CubeMeta, Granularity, MemberType } from '../contract';
 import { sheetAddress } from '../core/a1';
 import {
-  emptyExploration, fromReport, isRunnable, placeMember, removeFilter, removeMember, reorder, replaceFilter, setGranularity,
-  toQuery, unknownMembers, type BuilderAxis, type Exploration, type ExplorationDisplay,
+  isRunnable, placeMember, removeFilter, removeMember, reorder, replaceFilter, setGranularity, type BuilderAxis, type Exploration, type ExplorationDisplay,
 } from '../core/exploration';
 import { defaultFilter, type ExplorationFilter } from '../core/exploration-filters';
 import { catalogMembers, explorableCubes, type CatalogMember } from '../core/member-catalog';
-import { reportDefinition } from '../core/report-definition';
-import { canCreateReports, canDeleteReport, canEditReport, editableFolderIds } from '../core/report-permissions';
-import type { BuilderController, BuilderState, SaveRefusal } from './builder-model';
-import { ExplorationRuns, type RunStatus } from './exploration-runs';
-import { draftCellsId, explorationKey, saveDraft, writeDraftCells, type DraftRecord } from './exploration-draft';
+import type { BuilderContext } from './builder-host';
+import type { BuilderController, BuilderState } from './builder-model';
+import { startingPoint, viewOf, withConsequences, type BuilderStart } from './builder-state';
+import { ExplorationRuns } from './exploration-runs';
+import { draftCellsId, explorationKey, saveDraft, type DraftRecord } from './exploration-draft';
 import { BuilderSession } from './exploration-session';
-import type { Workspace } from '../placements/workspace-parts';
-import { effectiveSheetSetting, sheetSettingPatch } from '../session/sheet-settings';
-import type { WorkspaceConnection } from '../session/connection';
+import { ExplorationWrites, type WritingHost } from './exploration-writes';
+import { sheetSettingPatch } from '../session/sheet-settings';
 
 /**
  * The exploration builder's controller: the state the view renders, and every decision behind it. Each change
  * is kept in the workbook's draft and, with auto-run, runs the query and rewrites the draft's cells (debounced;
- * a newer change aborts the run under way, whose result is never written). Saving, renaming, moving, deleting
- * and Explain are in `BuilderSession`.
+ * a newer change aborts the run under way, whose result is never written). How it starts and what follows from a
+ * change of state are in builder-state.ts, writing a run's result in `ExplorationWrites`; saving, renaming,
+ * moving, deleting and Explain in `BuilderSession`. Those parts know it as a `BuilderHost` (builder-host.ts).
  */
 
-export interface BuilderContext {
-  workspace: Workspace;
-  connection: WorkspaceConnection;
-  /** Puts an error into words the user can act on (the pane's catalog). */
-  describe(error: unknown): string;
-  /** The pause after a change before an automatic run (ms). */
-  debounceMs?: number;
-  setTimer?: (run: () => void, ms: number) => unknown;
-  clearTimer?: (timer: unknown) => void;
-}
-
-export type BuilderStart =
-  | { kind: 'new'; deploymentId: number }
-  /** A placement's report, opened for editing: the builder writes into the placement's cells. */
-  | { kind: 'placement'; report: Report; placementId: string }
-  /** The draft kept in the workbook (after a pane reload). */
-  | { kind: 'draft'; draft: DraftRecord }
-  /**
-   * A query the agent ran ("Place in sheet"): a new exploration of it, run at once at the selection. `meta` is the
-   * deployment's model when the caller has just read it (to choose the deployment), so it is not read twice.
-   */
-  | { kind: 'answer'; deploymentId: number; query: CubeQuery; meta?: CubeMeta };
+export type { BuilderContext } from './builder-host';
+export type { BuilderStart } from './builder-state';
 
 export const DEFAULT_DEBOUNCE_MS = 300;
 
-export class ExplorationController implements BuilderController {
+export class ExplorationController implements BuilderController, WritingHost {
   private state: BuilderState;
   private readonly listeners = new Set<() => void>();
   private readonly runs: ExplorationRuns<Exploration>;
+  private readonly writes: ExplorationWrites;
   /** The model's members by name (every view's): types, and what `placeMember` needs. */
   private members = new Map<string, CatalogMember>();
   /** The workbook's placement ids: other placements' cells are never written over. */
   placementIds: string[] = [];
   draft: DraftRecord;
   /** The platform's record of an opened placement's cells: the hand-edit baseline before the draft's first write. */
-  baseline: DraftRecord['written'] = null;
-  /** Permission given by the user's answer to the last question, for the next write only. */
-  private permission: { overwrite?: boolean; overwriteHandEdits?: boolean } = {};
-  private lastDone: { rows: number; location: string; cutAt: number | null } | null = null;
+  baseline: DraftRecord['written'];
   /** Excel writes of the draft, one at a time (a run and a settings save never interleave). */
   private excelQueue: Promise<unknown> = Promise.resolve();
   /** Stops following the selection (shown as the result location while the draft has no cells). */
   private stopWatchingSelection: (() => Promise<void>) | null = null;
-  private closed = false;
+  /** Set by `close`: from then on nothing is written or shown. */
+  closed = false;
   /** Run once the builder is ready, whatever the auto-run setting: the user asked for the result in the sheet. */
   private readonly runWhenOpen: boolean;
   /** The model as the opener read it, if it did. */
@@ -74,48 +52,20 @@ export class ExplorationController implements BuilderController {
   readonly session: BuilderSession;
 
   constructor(readonly context: BuilderContext, start: BuilderStart) {
-    const deploymentId = start.kind === 'draft' ? start.draft.deploymentId : start.kind === 'placement' ? start.report.deploymentId : start.deploymentId;
-    this.draft = start.kind === 'draft' ? start.draft : {
-      v: 1, deploymentId, viewName: null, exploration: emptyExploration(), reportId: null, placementId: null, written: null, writtenFor: null, cellsSaved: false,
-    };
-    let unsupported: string[] = [];
-    this.runWhenOpen = start.kind === 'answer';
-    this.knownMeta = start.kind === 'answer' ? start.meta : undefined;
-    if (start.kind === 'answer') {
-      const answered = fromReport(start.query, null);
-      unsupported = answered.unsupported;
-      this.draft = { ...this.draft, exploration: answered.exploration };
-    }
-    if (start.kind === 'placement') {
-      const definition = reportDefinition(start.report);
-      const opened = definition.placeable ? fromReport(definition.query, start.report.pivotItems) : { exploration: emptyExploration(), unsupported: [] };
-      unsupported = opened.unsupported;
-      const placement = start.report.externalWorkbookPlacements?.find((p) => p.id === start.placementId);
-      this.baseline = placement?.resultChecksum ?? null;
-      this.draft = {
-        ...this.draft, exploration: opened.exploration, reportId: start.report.id, placementId: start.placementId,
-        writtenFor: explorationKey(opened.exploration), cellsSaved: true,
-      };
-    }
-    const { user, appConfig } = context.connection;
-    const autoRun = effectiveSheetSetting(user, appConfig, 'autoRunQueryOnChange');
-    const suppressDuplicates = effectiveSheetSetting(user, appConfig, 'suppressDuplicateValues');
-    this.state = {
-      phase: 'loading', loadError: null, deploymentId, cubes: [], viewName: this.draft.viewName, exploration: this.draft.exploration,
-      unknownMembers: [], unsupported, autoRun, suppressDuplicates, run: { kind: 'idle' }, question: null, resultLocation: null,
-      hasCells: this.draft.written !== null || this.draft.placementId !== null,
-      opened: start.kind === 'placement' ? { report: start.report, placementId: start.placementId } : null,
-      save: { allowed: false, refusal: 'nothing-to-save' }, canEditOpened: false, canDeleteOpened: false, saving: false,
-      changedElsewhere: false, actionError: null, notice: null,
-      explainAllowed: context.connection.appConfig.creatorMode?.showGeneratedSql === true, sql: null, folders: [], memberValues: {},
-    };
+    const starting = startingPoint(context.connection, start);
+    this.draft = starting.draft;
+    this.baseline = starting.baseline;
+    this.state = starting.state;
+    this.runWhenOpen = starting.runWhenOpen;
+    this.knownMeta = starting.knownMeta;
+    this.writes = new ExplorationWrites(this);
     this.runs = new ExplorationRuns<Exploration>({
-      execute: (exploration, signal, stillCurrent) => this.execute(exploration, signal, stillCurrent),
-      onStatus: (status) => this.onRunStatus(status),
+      execute: (exploration, signal, stillCurrent) => this.writes.execute(exploration, signal, stillCurrent),
+      onStatus: (status) => this.writes.onStatus(status),
       debounceMs: context.debounceMs ?? DEFAULT_DEBOUNCE_MS,
       setTimer: context.setTimer,
       clearTimer: context.clearTimer,
-    }, autoRun);
+    }, this.state.autoRun);
     this.session = new BuilderSession(this);
   }
 
@@ -167,22 +117,8 @@ export class ExplorationController implements BuilderController {
 
   /** Replaces parts of the state, working out what follows from them (save rights, unknown members). */
   set(partial: Partial<BuilderState>): void {
-    const next = { ...this.state, ...partial };
-    next.unknownMembers = next.phase === 'ready' ? unknownMembers(next.exploration, (m) => this.members.has(m)) : [];
-    next.save = this.saveRight(next);
-    next.canEditOpened = next.opened ? canEditReport(next.opened.report) : false;
-    next.canDeleteOpened = next.opened ? canDeleteReport(next.opened.report) : false;
-    this.state = next;
+    this.state = withConsequences({ ...this.state, ...partial }, (m) => this.members.has(m), this.context.connection.user);
     for (const listener of this.listeners) listener();
-  }
-
-  private saveRight(state: BuilderState): BuilderState['save'] {
-    const refuse = (refusal: SaveRefusal) => ({ allowed: false, refusal });
-    if (!isRunnable(state.exploration)) return refuse('nothing-to-save');
-    if (state.unknownMembers.length) return refuse('unknown-members');
-    if (state.opened) return canEditReport(state.opened.report) ? { allowed: true, refusal: null } : refuse('no-edit-right');
-    const { user } = this.context.connection;
-    return canCreateReports(user, state.deploymentId, [...editableFolderIds(user)]) ? { allowed: true, refusal: null } : refuse('no-create-right');
   }
 
   typeOf = (member: string): MemberType | undefined => this.members.get(member)?.type;
@@ -192,7 +128,7 @@ export class ExplorationController implements BuilderController {
   change(exploration: Exploration): void {
     this.draft = { ...this.draft, exploration };
     this.set({ exploration, sql: null, notice: null, actionError: null, question: null });
-    this.permission = {};
+    this.writes.forget();
     void this.persist();
     if (isRunnable(exploration)) this.runs.change(exploration);
     else {
@@ -250,9 +186,8 @@ export class ExplorationController implements BuilderController {
   setAutoRun(on: boolean): void {
     this.set({ autoRun: on });
     this.runs.setAutoRun(on);
-    const { connection } = this.context;
-    connection.platform.updateSettings(sheetSettingPatch('autoRunQueryOnChange', on)).then(
-      (user) => void (connection.user = user),
+    // The connection holds the saved user from then on; a failure is told in the builder.
+    this.context.connection.updateSettings(sheetSettingPatch('autoRunQueryOnChange', on)).catch(
       (error: unknown) => this.set({ actionError: this.context.describe(error) }),
     );
   }
@@ -263,10 +198,9 @@ export class ExplorationController implements BuilderController {
    */
   setSuppressDuplicates(on: boolean): void {
     this.set({ suppressDuplicates: on });
-    const { connection } = this.context;
-    connection.platform.updateSettings(sheetSettingPatch('suppressDuplicateValues', on)).then(
-      (user) => {
-        connection.user = user;
+    this.context.connection.updateSettings(sheetSettingPatch('suppressDuplicateValues', on)).then(
+      () => {
+        // Saved: the connection's user has the setting, so the next run lays out with it.
         if (isRunnable(this.state.exploration) && !this.closed) this.runs.change(this.state.exploration);
       },
       (error: unknown) => this.set({ suppressDuplicates: !on, actionError: this.context.describe(error) }),
@@ -287,13 +221,13 @@ export class ExplorationController implements BuilderController {
   allow(): void {
     const question = this.state.question;
     if (!question) return;
-    this.permission = question.kind === 'overwrite' ? { ...this.permission, overwrite: true } : { ...this.permission, overwriteHandEdits: true };
+    this.writes.allow(question.kind);
     this.set({ question: null });
     void this.runs.run();
   }
 
   dismissQuestion(): void {
-    this.permission = {};
+    this.writes.forget();
     this.set({ question: null, run: { kind: 'pending' } });
   }
 
@@ -313,50 +247,7 @@ export class ExplorationController implements BuilderController {
     await this.session.close(options);
   }
 
-  // --- Running and writing ---
-
-  private async execute(exploration: Exploration, signal: AbortSignal, stillCurrent: () => boolean): Promise<void> {
-    const { workspace } = this.context;
-    const query = toQuery(exploration, this.typeOf);
-    const { rows, columns, measures, display } = exploration;
-    const { grid, cutAt } = await workspace.runner.runDefinition(this.draft.deploymentId, query, { rows, columns, measures, ...display }, signal);
-    await this.exclusive(async () => {
-      // A newer change, or the builder closed, while the query ran: this result is never written.
-      if (!stillCurrent() || this.closed) return;
-      const outcome = await writeDraftCells(workspace, this.draft, grid, {
-        ...this.permission, placementIds: this.placementIds, baseline: this.baseline, signal,
-        // The draft as it is when the cells are written (a change meanwhile is kept), with what was written.
-        record: async (written) => {
-          this.draft = { ...this.draft, written, writtenFor: explorationKey(exploration), cellsSaved: false };
-          await saveDraft(workspace.workbook, this.draft);
-        },
-      });
-      if (outcome.kind === 'needs-confirmation') {
-        this.set({ question: { kind: 'overwrite', target: outcome.target, foreignCells: outcome.foreignCells } });
-        return;
-      }
-      if (outcome.kind === 'hand-edits') {
-        this.set({ question: { kind: 'hand-edits', cells: outcome.cells } });
-        return;
-      }
-      this.permission = {};
-      this.lastDone = { rows: grid.values.length, location: outcome.location, cutAt };
-      await this.showLocation(outcome.location);
-    });
-  }
-
-  private onRunStatus(status: RunStatus<Exploration>): void {
-    if (this.closed) return;
-    switch (status.kind) {
-      case 'idle': return this.set({ run: { kind: 'idle' } });
-      case 'pending': return this.set({ run: { kind: 'pending' } });
-      case 'running': return this.set({ run: { kind: 'running' } });
-      case 'failed': return this.set({ run: { kind: 'failed', message: this.context.describe(status.error) } });
-      case 'done':
-        if (this.state.question || !this.lastDone) return this.set({ run: { kind: 'pending' } });
-        return this.set({ run: { kind: 'done', ...this.lastDone } });
-    }
-  }
+  // --- The draft's Excel work ---
 
   /** Runs Excel work of the draft after the work queued before it. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -402,11 +293,4 @@ export class ExplorationController implements BuilderController {
     this.baseline = null;
     this.set({ opened, hasCells: draft.written !== null });
   }
-}
-
-/** The view an exploration's members come from (their cube part), when the model has it. */
-function viewOf(exploration: Exploration, names: readonly string[]): string | null {
-  const first = [...exploration.measures, ...exploration.rows, ...exploration.columns, ...exploration.filters.map((f) => f.member)][0];
-  const cube = first?.split('.')[0];
-  return cube && names.includes(cube) ? cube : null;
 }

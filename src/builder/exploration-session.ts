@@ -3,7 +3,7 @@ import { fromReport, toQuery } from '../core/exploration';
 import { reportDefinition } from '../core/report-definition';
 import { entryOf } from '../placements/workbook-placements';
 import { PlacementDetachedError, ReportChangedElsewhereError } from '../placements/errors';
-import type { ExplorationController } from './exploration-controller';
+import type { BuilderHost } from './builder-host';
 import { DRAFT_CELLS_ID, explorationKey, saveDraft } from './exploration-draft';
 import type { NewReport } from './exploration-save';
 import { renameToDraft, saveDraftAsNewReport, saveDraftIntoReport } from './exploration-saving';
@@ -17,7 +17,7 @@ export const VALUE_PICKER_LIMIT = 200;
  * or clearing an unsaved draft's cells). Each failure is shown in words and changes nothing else.
  */
 export class BuilderSession {
-  constructor(private readonly builder: ExplorationController) {}
+  constructor(private readonly builder: BuilderHost) {}
 
   private get workspace() {
     return this.builder.context.workspace;

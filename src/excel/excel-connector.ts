@@ -3,25 +3,28 @@ import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
 import type { CellsSnapshot, GridWrite, GridWriteResult, GuardVerdict, Location, TargetFindings, Workbook } from '../ports/workbook';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
+import { readSetting, writeSetting } from './document-settings';
 import { restoreAfter, writeGrid } from './grid-write';
-import { hostErrorCode, realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
-import { absoluteReference, findNamedCells, legacyPlacementSetting, placementName } from './names';
-import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, sheetNamed, type Inspection } from './reads';
+import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
+import { absoluteReference } from './names';
+import { clearCells, findPlacedCells, forgetPlacement, namingPlan } from './placement-cells';
+import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, type Inspection } from './reads';
 import * as selection from './selection';
 import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
 import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
-import { executeWrite, queueClear, type WriteProgress } from './writes';
+import { executeWrite, type WriteProgress } from './writes';
 import { setLoadOnOpen, supportsStartupBehavior } from './startup';
-import { finishFirstPlacement, fitPlacementTable, placementTableProperty, queueTableNotes, removePlacementTable, tableAfterMove, type FirstPlacement, type TableRefusal } from './tables';
+import { finishFirstPlacement, fitPlacementTable, refusalOf, removePlacementTable, tableAfterMove, type FirstPlacement, type TableRefusal } from './tables';
 
 /**
  * The add-in's one door to Office.js: everything above works with plain data (sheet names, rectangles, grids,
  * placement ids); the parts behind it are split by idea — workbook state and names (`workbook-state.ts`,
- * `names.ts`), reads sized to the response limit (`reads.ts`), writes sized to the request limit
- * (`write-plan.ts`, `request-plan.ts`, `writes.ts`), snapshot and restore (`snapshot.ts`), the selection
- * (`selection.ts`), requirement sets (`requirements.ts`) and host errors with their retries (`host-errors.ts`).
+ * `names.ts`, `placement-cells.ts`), document settings (`document-settings.ts`), reads sized to the response limit
+ * (`reads.ts`), writes sized to the request limit (`write-plan.ts`, `request-plan.ts`, `writes.ts`), snapshot and
+ * restore (`snapshot.ts`), tables (`tables.ts`), the selection (`selection.ts`), requirement sets
+ * (`requirements.ts`) and host errors with their retries (`host-errors.ts`).
  */
 
 export { LEGACY_WORKBOOK_ID_SETTING, REFRESH_ON_OPEN_PROPERTY, WORKBOOK_ID_PROPERTY, type PlacedCells, type SheetRef, type WorkbookState } from './workbook-state';
@@ -47,8 +50,6 @@ export interface ConnectorOptions {
   writeRetry?: RetryPolicy;
   restoreRetry?: RetryPolicy;
 }
-
-const NO_GRID: CellGrid = { values: [], numberFormats: [], headerRows: 0, boldRows: [] };
 
 /** The workbook port's adapter over Office.js. */
 export class ExcelConnector implements Workbook {
@@ -81,20 +82,7 @@ export class ExcelConnector implements Workbook {
   /** The cells of the given placements whose names still point at cells. */
   async findPlacements(placementIds: readonly string[]): Promise<PlacedCells[]> {
     if (placementIds.length === 0) return [];
-    return Excel.run(async (context) => {
-      const sheets = context.workbook.worksheets;
-      sheets.load('items/id, items/name');
-      // Which of them are tables (their notes, see tables.ts), read with the names' first request.
-      const noteOf = queueTableNotes(context, placementIds);
-      const named = await findNamedCells(context, placementIds);
-      const ids = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
-      const found: PlacedCells[] = [];
-      for (const cells of named.values()) {
-        const sheetId = ids.get(cells.sheetName.toLowerCase());
-        if (sheetId) found.push({ ...cells, sheetId, table: noteOf(cells.placementId) });
-      }
-      return found;
-    });
+    return Excel.run((context) => findPlacedCells(context, placementIds));
   }
 
   /** Where a placement's cells are now, by its hidden name; `null` when the sheet or the cells are gone. */
@@ -158,11 +146,7 @@ export class ExcelConnector implements Workbook {
 
   /** Names a placement's cells (after the platform gave the placement its id). */
   recordPlacement(sheetName: string, rect: Rect, record: RecordTarget): Promise<void> {
-    const plan: WritePlan = {
-      sheetName, anchor: { row: rect.top, column: rect.left }, rect, grid: NO_GRID, totalRows: 0, touched: [], record,
-      batches: [{ ops: [{ kind: 'name', record, rect }], bytes: 0, rows: 0 }],
-    };
-    return executeWrite(plan, this.writeRetry, this.sleep);
+    return executeWrite(namingPlan(sheetName, rect, record), this.writeRetry, this.sleep);
   }
 
   /**
@@ -187,17 +171,9 @@ export class ExcelConnector implements Workbook {
     await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => removePlacementTable(context, placementId, note))));
   }
 
-  /**
-   * A table step after the cells are written and recorded: transient host errors are waited out; whatever Excel
-   * still refuses is answered as the reason the placement is plain cells (the steps leave it so), never thrown,
-   * since the placement itself is correct.
-   */
-  private async tableStep(step: () => Promise<TableRefusal | null>): Promise<TableRefusal | null> {
-    try {
-      return await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, step));
-    } catch (error) {
-      return { reason: 'refused', code: hostErrorCode(error) };
-    }
+  /** A table step after the cells are written and recorded: transient host errors waited out, a refusal answered (see `refusalOf`). */
+  private tableStep(step: () => Promise<TableRefusal | null>): Promise<TableRefusal | null> {
+    return refusalOf(() => this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, step)));
   }
 
   /**
@@ -215,11 +191,7 @@ export class ExcelConnector implements Workbook {
   /** Empties cells (contents, and the number formats and bold the add-in set) in one request. */
   async clear(sheetName: string, rects: readonly Rect[]): Promise<void> {
     if (rects.length === 0) return;
-    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
-      const sheet = sheetNamed(context, sheetName);
-      for (const rect of rects) queueClear(sheet, rect);
-      await context.sync();
-    })));
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => clearCells(context, sheetName, rects))));
   }
 
   /**
@@ -248,51 +220,20 @@ export class ExcelConnector implements Workbook {
 
   /**
    * Forgets a placement: its hidden name and an earlier version's fingerprint setting, and, when given, empties
-   * its cells, all in one request (the cells stay otherwise).
+   * its cells, all in one request (see `forgetPlacement` in placement-cells.ts).
    */
   async forgetPlacement(placementId: string, clear?: { sheetName: string; rect: Rect }): Promise<void> {
-    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
-      const name = context.workbook.names.getItemOrNullObject(placementName(placementId));
-      const setting = context.workbook.settings.getItemOrNullObject(legacyPlacementSetting(placementId));
-      // Its table (if any) stays the user's; only the add-in's note of it goes.
-      const table = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(placementId));
-      await context.sync();
-      if (!name.isNullObject) name.delete();
-      if (!setting.isNullObject) setting.delete();
-      if (!table.isNullObject) table.delete();
-      if (clear) queueClear(sheetNamed(context, clear.sheetName), clear.rect);
-      await context.sync();
-    })));
+    await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => forgetPlacement(context, placementId, clear))));
   }
 
-  /**
-   * A document setting's text, or null when the workbook has none. Settings are saved inside the file, so only
-   * what may travel with the workbook goes there (never a token). ExcelApi 1.4:
-   * https://learn.microsoft.com/en-us/javascript/api/excel/excel.settingcollection
-   */
+  /** A document setting's text, or null when the workbook has none (see document-settings.ts: never a token). */
   readSetting(key: string): Promise<string | null> {
-    return Excel.run(async (context) => {
-      const setting = context.workbook.settings.getItemOrNullObject(key);
-      setting.load('value');
-      await context.sync();
-      return setting.isNullObject || typeof setting.value !== 'string' ? null : setting.value;
-    });
+    return Excel.run((context) => readSetting(context, key));
   }
 
   /** Saves a document setting's text (`add` replaces an existing one), or removes it (`null`). */
   async writeSetting(key: string, value: string | null): Promise<void> {
-    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run(async (context) => {
-      if (value !== null) {
-        context.workbook.settings.add(key, value);
-      } else {
-        // A null object takes no actions: it is looked up first.
-        const setting = context.workbook.settings.getItemOrNullObject(key);
-        await context.sync();
-        if (setting.isNullObject) return;
-        setting.delete();
-      }
-      await context.sync();
-    }));
+    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => writeSetting(context, key, value)));
   }
 
   /** This workbook's "Refresh when this workbook opens" choice (see `REFRESH_ON_OPEN_PROPERTY`). */

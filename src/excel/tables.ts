@@ -4,6 +4,10 @@ import type { FirstPlacement, TableRefusal } from '../ports/workbook';
 import { sheetNamed } from './reads';
 import { hostErrorCode, isTransientHostError as isTransient } from './host-errors';
 import { API_SETS, supportsExcelApi } from './requirements';
+import { findPlacementTable, parseStored, placementTableProperty, storedValue } from './table-note';
+
+export { findPlacementTable, PLACEMENT_TABLE_PROPERTY_PREFIX, placementTableProperty, queueTableNotes } from './table-note';
+export { queueFreeTableName, tableNameFor } from './table-names';
 
 /**
  * A flat report placed as an Excel table, and the column widths of a first placement.
@@ -16,11 +20,8 @@ import { API_SETS, supportsExcelApi } from './requirements';
  *   and the next refresh would take that for a hand edit.
  * - Style: TableStyleMedium2, Excel's default, a built-in style drawn in the workbook theme's colours, so it follows
  *   the theme (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-style-member).
- * - Name: from the report's title by Excel's rules for names, which tables share with defined names (start with a
- *   letter or `_`, then letters, digits, `.` and `_`; no spaces; not a cell reference; at most 255 characters;
- *   unique regardless of case: https://support.microsoft.com/office/rename-an-excel-table-fbf49a4f-82a3-43eb-8ba2-44d21233b114,
- *   https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-tables).
- * - Which table is the placement's: the placement's custom document property (see `placementTableProperty`),
+ * - Name: from the report's title by Excel's rules for names (table-names.ts).
+ * - Which table is the placement's: the placement's custom document property (see `placementTableProperty` in table-note.ts),
  *   holding the table's id ("remains the same even when the table is renamed") and name. Without it the placement
  *   is plain cells.
  * - On refresh the table is resized (`Table.resize`, ExcelApi 1.13, asked of `requirements.ts` first) to the new
@@ -31,80 +32,21 @@ import { API_SETS, supportsExcelApi } from './requirements';
  *   taken into the table); when rows go, the user's cells in them stay on the sheet below the table, never cleared.
  */
 
-/**
- * A placement's own metadata in the workbook, beside its hidden name: the custom document property
- * `ReportSyncTable_<placement id>` says its result is an Excel table (the table's id and name, see tables.ts).
- * The platform's placement record has no field for it; like the workbook id, it travels with the file (never a token).
- */
-export const PLACEMENT_TABLE_PROPERTY_PREFIX = 'ReportSyncTable_';
-export const placementTableProperty = (placementId: string) => `${PLACEMENT_TABLE_PROPERTY_PREFIX}${placementId}`;
-
-/**
- * Queues, in a request being built, the reads of the placements' table notes; after the sync, `noteOf` answers a
- * placement's note (its table's id and name), or null when it is plain cells.
- */
-export function queueTableNotes(context: Excel.RequestContext, placementIds: readonly string[]): (placementId: string) => string | null {
-  const notes = new Map(placementIds.map((id) => {
-    const note = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(id));
-    note.load('value');
-    return [id, note] as const;
-  }));
-  return (placementId) => {
-    const note = notes.get(placementId);
-    return !note || note.isNullObject ? null : String(note.value ?? '') || null;
-  };
-}
-
 export const TABLE_STYLE = 'TableStyleMedium2';
-const MAX_NAME = 200;
-
-/** A valid Excel name for a report's table, before making it unique: `Revenue by region` → `Revenue_by_region`. */
-export function tableNameFor(title: string): string {
-  let name = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_.]+/g, '_').replace(/_+/g, '_').replace(/^[_.]+|[_.]+$/g, '');
-  const looksLikeReference = /^[A-Za-z]{1,3}\d+$/.test(name) || /^[Rr]\d*[Cc]\d*$/.test(name);
-  if (!/^[A-Za-z]/.test(name) || looksLikeReference) name = `Report_${name}`.replace(/_$/, '');
-  return name.slice(0, MAX_NAME);
-}
-
-interface StoredTable {
-  id: string;
-  name?: string;
-}
-
-/** The property's value: the table's id and, within the property's 255 characters, its name. */
-function storedValue(id: string, name: string): string {
-  const full = JSON.stringify({ id, name });
-  return full.length <= 255 ? full : JSON.stringify({ id });
-}
-
-function parseStored(value: unknown): StoredTable | null {
-  try {
-    const parsed = JSON.parse(String(value)) as unknown;
-    if (parsed && typeof parsed === 'object' && typeof (parsed as StoredTable).id === 'string') return parsed as StoredTable;
-  } catch {
-    // Not this add-in's value: as if there were none.
-  }
-  return null;
-}
+export type { FirstPlacement, TableRefusal } from '../ports/workbook';
 
 /**
- * Queues, in a request being built, the lookups that find a free table name for `title` (`base`, `base_2`, …
- * `base_9`, none a table or a defined name), and the ids of the tables there are; after the sync, `name` answers the
- * first free one, or null.
+ * A table step after the cells are written and recorded (`step`: with transient host errors already waited out):
+ * whatever Excel still refuses is answered as the reason the placement is plain cells (the steps leave it so),
+ * never thrown, since the placement itself is correct.
  */
-export function queueFreeTableName(context: Excel.RequestContext, title: string): { name(): string | null; tablesBefore(): string[] } {
-  const taken = nameCandidates(tableNameFor(title)).map((name) => ({
-    name, table: context.workbook.tables.getItemOrNullObject(name), defined: context.workbook.names.getItemOrNullObject(name),
-  }));
-  const tables = context.workbook.tables;
-  tables.load('items/id');
-  return {
-    name: () => taken.find((t) => t.table.isNullObject && t.defined.isNullObject)?.name ?? null,
-    tablesBefore: () => tables.items.map((table) => table.id),
-  };
+export async function refusalOf(step: () => Promise<TableRefusal | null>): Promise<TableRefusal | null> {
+  try {
+    return await step();
+  } catch (error) {
+    return { reason: 'refused', code: hostErrorCode(error) };
+  }
 }
-
-export type { FirstPlacement, TableRefusal } from '../ports/workbook';
 
 /**
  * After a first placement: columns autofit (ExcelApi 1.2,
@@ -185,11 +127,6 @@ async function refusedTable(context: Excel.RequestContext, placementId: string, 
   return overlapping ? { reason: 'overlap', table: overlapping } : { reason: 'refused', code: hostErrorCode(error) };
 }
 
-/** `base`, `base_2`, … `base_9`: looked up together, the first free one taken. */
-function nameCandidates(base: string): string[] {
-  return [base, ...Array.from({ length: 8 }, (_, i) => `${base.slice(0, MAX_NAME - 3)}_${i + 2}`)];
-}
-
 /** A table has a header row and at least one data row: an empty result keeps one empty row. */
 function tableRect(body: Rect): Rect {
   return { ...body, bottom: Math.max(body.bottom, body.top + 1) };
@@ -201,23 +138,6 @@ function addTable(context: Excel.RequestContext, sheetName: string, rect: Rect, 
   table.style = style;
   table.load('id, name');
   return table;
-}
-
-/** The placement's table by its note (its id, else its name), with its style and cells; null when the user removed it. */
-export async function findPlacementTable(context: Excel.RequestContext, note: string): Promise<{ table: Excel.Table; rect: Rect } | null> {
-  const stored = parseStored(note);
-  const byId = context.workbook.tables.getItemOrNullObject(stored?.id || stored?.name || '');
-  const byName = context.workbook.tables.getItemOrNullObject(stored?.name ?? stored?.id ?? '');
-  byId.load('id, name, style');
-  byName.load('id, name, style');
-  await context.sync();
-  const table = !byId.isNullObject ? byId : !byName.isNullObject ? byName : null;
-  if (!table) return null;
-  const range = table.getRange();
-  range.load('address');
-  await context.sync();
-  const { address } = range;
-  return { table, rect: parseSheetAddress(address).rect };
 }
 
 /**

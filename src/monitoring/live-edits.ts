@@ -239,9 +239,9 @@ export class LiveHandEdits {
  * (`withHandEditsUndone` in refresh-all.ts), so no "Edited by hand" is left anywhere.
  */
 export function outcomesAfterCheck(
-  outcomes: Map<string, PaneOutcome>,
+  outcomes: ReadonlyMap<string, PaneOutcome>,
   result: Extract<LiveEditResult, { kind: 'edited' | 'clean' }>,
-): Map<string, PaneOutcome> {
+): ReadonlyMap<string, PaneOutcome> {
   const outcome = outcomes.get(result.key);
   if (result.kind === 'edited') return outcome?.state === 'EDITED' ? outcomes : new Map(outcomes).set(result.key, { state: 'EDITED' });
   if (outcome?.state !== 'EDITED') return outcomes;

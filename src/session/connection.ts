@@ -1,5 +1,5 @@
 import { PlatformClient, type PlatformClientOptions } from '../client';
-import type { AppConfigResponse, Deployment, User } from '../contract';
+import type { AppConfigResponse, Deployment, User, UserSettingsInput } from '../contract';
 
 /**
  * Where the pane is connected and with what, as kept in the add-in's own storage (never the workbook).
@@ -36,18 +36,70 @@ export interface Credentials {
   accessToken(): Promise<string>;
 }
 
-export interface Connection {
+/** One signed-in state: who, with what, and the admin's choices. Replaced whole when it changes, never edited. */
+export interface ConnectionState {
   /** Asked for the token on every request, so every client sees a renewed one. */
-  credentials: Credentials;
-  platform: PlatformClient;
-  user: User;
-  deployments: Deployment[];
+  readonly credentials: Credentials;
+  readonly platform: PlatformClient;
+  readonly user: User;
+  readonly deployments: Deployment[];
   /** The admin's choices: theme, applied-filter default, localized titles, time zone. */
-  appConfig: AppConfigResponse;
+  readonly appConfig: AppConfigResponse;
+}
+
+/**
+ * The signed-in connection. Its state is read at each use, so a changed setting applies at once to whatever reads
+ * it (the report runner, the builder); a settings change (`updateSettings`) saves it on the platform and replaces
+ * the state with the user the platform answered. Views follow it with `subscribe` and `state`.
+ */
+export class Connection implements ConnectionState {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private current: ConnectionState) {}
+
+  get state(): ConnectionState {
+    return this.current;
+  }
+
+  get credentials(): Credentials {
+    return this.current.credentials;
+  }
+
+  get platform(): PlatformClient {
+    return this.current.platform;
+  }
+
+  get user(): User {
+    return this.current.user;
+  }
+
+  get deployments(): Deployment[] {
+    return this.current.deployments;
+  }
+
+  get appConfig(): AppConfigResponse {
+    return this.current.appConfig;
+  }
+
+  /** Saves a change of the user's settings on the platform; the state then holds the user it answered. */
+  async updateSettings(patch: UserSettingsInput, signal?: AbortSignal): Promise<User> {
+    const user = await this.current.platform.updateSettings(patch, signal);
+    this.current = { ...this.current, user };
+    for (const listener of [...this.listeners]) listener();
+    return user;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 }
 
 /** What the use cases need of a connection: read at each use, so a changed setting or a new sign-in applies at once. */
-export type WorkspaceConnection = Pick<Connection, 'platform' | 'user' | 'deployments' | 'appConfig'>;
+export type WorkspaceConnection = Pick<ConnectionState, 'platform' | 'user' | 'deployments' | 'appConfig'>;
+
+/** What the builder needs besides: to save the user's own settings (auto-run, suppressed duplicates). */
+export type SettingsConnection = WorkspaceConnection & Pick<Connection, 'updateSettings'>;
 
 /**
  * Checks the credentials by asking the platform who the user is and which deployments they see.
@@ -56,7 +108,7 @@ export type WorkspaceConnection = Pick<Connection, 'platform' | 'user' | 'deploy
 export async function connect(credentials: Credentials, options: Partial<PlatformClientOptions> = {}): Promise<Connection> {
   const platform = new PlatformClient({ ...options, baseUrl: credentials.settings.baseUrl, accessToken: () => credentials.accessToken() });
   const [user, deployments, appConfig] = await Promise.all([platform.getCurrentUser(), platform.listDeployments(), platform.getAppConfig()]);
-  return { credentials, platform, user, deployments, appConfig };
+  return new Connection({ credentials, platform, user, deployments, appConfig });
 }
 
 /** Who a token belongs to: the one request needed to check a token given after signing in again. */
@@ -65,7 +117,7 @@ export function tokenUser(settings: ConnectionSettings, options: Partial<Platfor
 }
 
 /** The deployment to start with: the user's saved default if it still exists, else the first. */
-export function initialDeployment(connection: Pick<Connection, 'user' | 'deployments'>): Deployment | undefined {
+export function initialDeployment(connection: Pick<ConnectionState, 'user' | 'deployments'>): Deployment | undefined {
   const saved = connection.user.settings?.defaultDeploymentId;
   return connection.deployments.find((d) => d.id === saved) ?? connection.deployments[0];
 }

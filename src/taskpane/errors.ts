@@ -7,7 +7,6 @@ import {
 } from '../placements/errors';
 import type { UnplaceableReason } from '../core/report-definition';
 import type { TableRefusal } from '../placements/placement-service';
-import type { Dispatch, SetStateAction } from 'react';
 import type { I18n } from './i18n';
 
 /** Words a person can act on for each failure, in the pane's language; never a stack trace. */
@@ -77,28 +76,4 @@ export function isUnauthorized(error: unknown): boolean {
 export function describeFailedCheck(phrase: (reason: string) => string, error: unknown, i18n: Pick<I18n, 'm' | 'number'>): string {
   const reason = describeError(error, i18n).trim();
   return phrase(/[.!?…]$/.test(reason) ? reason : `${reason}.`);
-}
-
-/** Where a background check (hand edits as they are made, the sync statuses' re-read) tells of its failures. */
-export interface CheckFailureNotice {
-  /** Shows the failure's message in the pane's error area. */
-  failed(message: string): void;
-  /** The check has since succeeded: its message goes, unless another message has replaced it meanwhile. */
-  recovered(): void;
-}
-
-/** A background check's failures in the pane's error area (`setError`), taken back once the check succeeds again. */
-export function checkFailureNotice(setError: Dispatch<SetStateAction<string | null>>): CheckFailureNotice {
-  let shown: string | null = null;
-  return {
-    failed(message) {
-      shown = message;
-      setError(message);
-    },
-    recovered() {
-      const message = shown;
-      shown = null;
-      if (message !== null) setError((current) => (current === message ? null : current));
-    },
-  };
 }

@@ -22,7 +22,7 @@ async function service(words: CellWords) {
   const connection = await connectionOf(local.t.analyst);
   const { user } = connection;
   const sheets = { ...user.settings?.sheets, showAppliedFilters: true };
-  return openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
+  return openWorkspace({ ...connection.state, user: { ...user, settings: { ...user.settings, sheets } } }, {
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
     words: () => words,
   }).placements;

@@ -6,7 +6,7 @@ import { cardState, type PaneOutcome } from '../../src/core/card-state';
 import { isDamaged, liveHandEdits, outcomesAfterCheck, relocated, type LiveEditResult } from '../../src/monitoring/live-edits';
 import { standingHandEdits, startRefreshAll, withHandEditsUndone } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
-import { runItemStates } from '../../src/taskpane/views/useRefreshAll';
+import { runItemStates } from '../../src/taskpane/views/run-words';
 import type { PlacementService, WorkbookPlacement } from '../../src/placements/placement-service';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { commitEdit, runMenuAction } from '../../workbench/grid/actions';

@@ -23,7 +23,7 @@ async function service() {
   const connection = await connectionOf(local.t.analyst);
   const { user } = connection;
   const sheets = { ...user.settings?.sheets, showAppliedFilters: false };
-  return withParts(openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
+  return withParts(openWorkspace({ ...connection.state, user: { ...user, settings: { ...user.settings, sheets } } }, {
     excel: new ExcelConnector(),
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
   }), connection.platform);

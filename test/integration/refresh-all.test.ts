@@ -7,7 +7,7 @@ import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import { cardState } from '../../src/core/card-state';
 import { progressOf, startRefreshAll, type RefreshItem } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
-import { runItemStates, runSummary } from '../../src/taskpane/views/useRefreshAll';
+import { runItemStates, runSummary } from '../../src/taskpane/views/run-words';
 import { isDamaged } from '../../src/monitoring/live-edits';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { runMenuAction } from '../../workbench/grid/actions';

@@ -25,7 +25,7 @@ async function service(options: { requestBudgetBytes?: number; showAppliedFilter
   const connection = await connectionOf(local.t.analyst);
   const { user } = connection;
   const sheets = { ...user.settings?.sheets, showAppliedFilters: options.showAppliedFilters ?? false };
-  return openWorkspace({ ...connection, user: { ...user, settings: { ...user.settings, sheets } } }, {
+  return openWorkspace({ ...connection.state, user: { ...user, settings: { ...user.settings, sheets } } }, {
     excel: new ExcelConnector({ requestBudgetBytes: options.requestBudgetBytes }),
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
   }).placements;

@@ -2,17 +2,22 @@ import { CoreDataClient, type PlatformClient } from '../../src/client';
 import type { CubeLoadResult } from '../../src/contract';
 import type { DataClient } from '../../src/platform/deployment-data';
 import type { PlacementService, WriteOutcome } from '../../src/placements/placement-service';
-import { openWorkspace, type Workspace, type WorkspaceConnection, type WorkspaceOptions } from '../../src/pane/workspace';
+import { openWorkspace, type Workspace, type WorkspaceOptions } from '../../src/pane/workspace';
+import { Connection } from '../../src/session/connection';
 import { noSleep, type TestPlatform } from './local-platform';
 
-/** What the pane holds once signed in, for one of the test platform's users. */
-export async function connectionOf(client: PlatformClient): Promise<WorkspaceConnection> {
+/**
+ * What the pane holds once signed in, for one of the test platform's users. The client carries its own token, so the
+ * connection's credentials are never asked for one.
+ */
+export async function connectionOf(client: PlatformClient): Promise<Connection> {
   const [user, deployments, appConfig] = await Promise.all([client.getCurrentUser(), client.listDeployments(), client.getAppConfig()]);
-  return { platform: client, user, deployments, appConfig };
+  const credentials = { settings: { kind: 'api-key' as const, baseUrl: '', accessToken: '' }, accessToken: async () => '' };
+  return new Connection({ credentials, platform: client, user, deployments, appConfig });
 }
 
 export interface TestWorkspace {
-  connection: WorkspaceConnection;
+  connection: Connection;
   service: PlacementService;
   /** The parts the use cases are wired from (ports' adapters, runner, pipeline). */
   workspace: Workspace;

@@ -2,7 +2,7 @@ import type { Report, ReportPlacement } from '../../src/contract';
 import type { PlacementService, PreparedRefresh, WorkbookPlacement, WriteOptions, WriteOutcome } from '../../src/placements/placement-service';
 import { countOutcomes, standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshItem } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
-import { runItemStates } from '../../src/taskpane/views/useRefreshAll';
+import { runItemStates } from '../../src/taskpane/views/run-words';
 
 const report = { id: 2, deploymentId: 1, name: 'Orders by status' } as Report;
 

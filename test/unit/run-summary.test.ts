@@ -1,7 +1,7 @@
 import type { RefreshItem, RefreshState } from '../../src/monitoring/refresh-all';
 import { countOutcomes } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
-import { runSummary } from '../../src/taskpane/views/useRefreshAll';
+import { runSummary } from '../../src/taskpane/views/run-words';
 
 const items = (...states: RefreshState[]) => states.map((state) => ({ state }) as RefreshItem);
 

@@ -35,7 +35,7 @@ export interface PlacementsViewProps {
   deployments: readonly Deployment[];
   browsedDeploymentId: number;
   /** Per placement key, the last outcome in this pane when it was not a clean write. */
-  outcomes: Map<string, PlacementOutcome>;
+  outcomes: ReadonlyMap<string, PlacementOutcome>;
   /** Per placement key, its item in the "Refresh all" shown (running, or finished and not yet dismissed). */
   runStates: Map<string, RunItemState>;
   busy: boolean;

@@ -1,5 +1,5 @@
 import { Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { Connection } from '../../session/connection';
 import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../session/sheet-settings';
@@ -23,16 +23,14 @@ export function SettingsView({ connection, chatSettings, onChatSettingsChange }:
   const styles = useStyles();
   const i18n = useI18n();
   const { m } = i18n;
-  const [user, setUser] = useState(connection.user);
+  const { user } = useSyncExternalStore(connection.subscribe, () => connection.state);
   const [error, setError] = useState<string | null>(null);
 
   const save = async (key: SheetSettingKey, value: boolean | null) => {
     setError(null);
     try {
-      const updated = await connection.platform.updateSettings(sheetSettingPatch(key, value));
-      // The session reads the user's settings for every layout, so later writes follow the change.
-      connection.user = updated;
-      setUser(updated);
+      // Saved, the connection holds the user the platform answered: every later layout follows the change.
+      await connection.updateSettings(sheetSettingPatch(key, value));
     } catch (e) {
       setError(describeError(e, i18n));
     }

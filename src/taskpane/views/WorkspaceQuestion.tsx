@@ -1,36 +1,36 @@
 import { useState } from 'react';
 import type { RoomHow } from '../../placements/make-room';
 import type { WorkbookPlacement } from '../../placements/placement-service';
+import type { PaneQuestion } from '../../pane/pane-state';
 import { useI18n } from '../i18n';
 import { QuestionBar, type QuestionAnswer } from './QuestionBar';
 
-/** What the pane asks before it goes on; nothing has been written while a question is open. */
-export type Question =
-  | { kind: 'disconnect'; entry: WorkbookPlacement }
-  | {
-    kind: 'overwrite'; target: string; foreignCells: string[]; proceed(): void;
-    /** Room to grow: the ways rows can be inserted (none offered when empty), then the write. */
-    insert?: { ways: RoomHow[]; proceed(how: RoomHow): void };
-    /** Moves the placement to the selection (a new placement: places it there). */
-    move?(): void;
-  }
-  | { kind: 'hand-edits'; rows: number[]; cells: string[]; proceed(): void; locate(): void };
-
 export interface WorkspaceQuestionProps {
-  question: Question;
+  question: PaneQuestion;
   /** The placement's report title, for the disconnect question. */
   title: string;
   onDisconnect(entry: WorkbookPlacement, clearCells: boolean): void;
+  /** Overwrite the foreign cells. */
+  onOverwrite(): void;
+  /** Insert rows (whole, or cells within the result's columns), then write. */
+  onMakeRoom(how: RoomHow): void;
+  /** Move the placement to the selection (a new placement: place it there). */
+  onMove(): void;
+  /** Overwrite the hand edits. */
+  onOverwriteHandEdits(): void;
+  /** Select the hand-edited cells. */
+  onLocate(): void;
   onCancel(): void;
   /** The selection's address, shown while the user picks where to move a placement. */
   selection?: string | null;
 }
 
 /** The open question with its answers: disconnect (clear the cells or keep them), overwrite, hand edits. */
-export function WorkspaceQuestion({ question, title, onDisconnect, onCancel, selection }: WorkspaceQuestionProps) {
+export function WorkspaceQuestion(props: WorkspaceQuestionProps) {
+  const { question, title, onDisconnect, onCancel, selection } = props;
   const { m } = useI18n();
   // The overwrite question's second step (insert rows, or move), for this question only.
-  const [step, setStep] = useState<{ of: Question; step: 'insert' | 'move' } | null>(null);
+  const [step, setStep] = useState<{ of: PaneQuestion; step: 'insert' | 'move' } | null>(null);
   const current = step?.of === question ? step.step : null;
   const list = (items: readonly (string | number)[], max: number) => `${items.slice(0, max).join(', ')}${items.length > max ? ` ${m.andMore}` : ''}`;
   switch (question.kind) {
@@ -50,28 +50,28 @@ export function WorkspaceQuestion({ question, title, onDisconnect, onCancel, sel
         </QuestionBar>
       );
     case 'overwrite': {
-      const { insert, move } = question;
-      if (current === 'insert' && insert) {
+      const { insertWays, canMove } = question;
+      if (current === 'insert' && insertWays.length) {
         const answers: QuestionAnswer[] = [];
-        if (insert.ways.includes('rows')) answers.push({ label: m.insertWholeRows, onClick: () => insert.proceed('rows'), primary: true });
-        if (insert.ways.includes('cells')) answers.push({ label: m.shiftCellsDown, onClick: () => insert.proceed('cells'), primary: !insert.ways.includes('rows') });
+        if (insertWays.includes('rows')) answers.push({ label: m.insertWholeRows, onClick: () => props.onMakeRoom('rows'), primary: true });
+        if (insertWays.includes('cells')) answers.push({ label: m.shiftCellsDown, onClick: () => props.onMakeRoom('cells'), primary: !insertWays.includes('rows') });
         return (
           <QuestionBar intent="info" title={m.insertRowsForRoom} answers={answers} cancelLabel={m.cancel} onCancel={onCancel}>
             {m.insertRowsBody}
           </QuestionBar>
         );
       }
-      if (current === 'move' && move) {
+      if (current === 'move' && canMove) {
         return (
-          <QuestionBar intent="info" title={m.moveTitle} answers={[{ label: m.moveHere, onClick: move, primary: true }]} cancelLabel={m.cancel} onCancel={onCancel}>
+          <QuestionBar intent="info" title={m.moveTitle} answers={[{ label: m.moveHere, onClick: props.onMove, primary: true }]} cancelLabel={m.cancel} onCancel={onCancel}>
             {m.moveBody}
             {selection && <> <span data-testid="move-target">{m.moveSelected(selection)}</span></>}
           </QuestionBar>
         );
       }
-      const answers: QuestionAnswer[] = [{ label: m.overwrite, onClick: question.proceed, primary: true }];
-      if (insert?.ways.length) answers.push({ label: m.insertRowsForRoom, onClick: () => setStep({ of: question, step: 'insert' }) });
-      if (move) answers.push({ label: m.movePlacement, onClick: () => setStep({ of: question, step: 'move' }) });
+      const answers: QuestionAnswer[] = [{ label: m.overwrite, onClick: props.onOverwrite, primary: true }];
+      if (insertWays.length) answers.push({ label: m.insertRowsForRoom, onClick: () => setStep({ of: question, step: 'insert' }) });
+      if (canMove) answers.push({ label: m.movePlacement, onClick: () => setStep({ of: question, step: 'move' }) });
       return (
         <QuestionBar
           intent="warning"
@@ -89,7 +89,7 @@ export function WorkspaceQuestion({ question, title, onDisconnect, onCancel, sel
         <QuestionBar
           intent="warning"
           title={m.handEditsTitle}
-          answers={[{ label: m.locate, onClick: question.locate }, { label: m.refreshAnyway, onClick: question.proceed, primary: true }]}
+          answers={[{ label: m.locate, onClick: props.onLocate }, { label: m.refreshAnyway, onClick: props.onOverwriteHandEdits, primary: true }]}
           cancelLabel={m.cancel}
           onCancel={onCancel}
         >

@@ -27,7 +27,7 @@ export interface ExplorationBuilderHook {
  */
 export function useExplorationBuilder(
   connection: Connection, workspace: Workspace, placements: WorkbookPlacement[] | null, selection: string | null,
-  describe: (error: unknown) => string, onError: (message: string) => void,
+  describe: (error: unknown) => string, onError: (error: unknown) => void,
 ): ExplorationBuilderHook {
   const [builder, setBuilder] = useState<ExplorationController | null>(null);
   const open = useRef(false);
@@ -44,7 +44,7 @@ export function useExplorationBuilder(
       await controller.open();
     } catch (error) {
       open.current = false;
-      onError(describe(error));
+      onError(error);
     }
   }, [workspace, connection, describe, onError]);
 
@@ -58,7 +58,7 @@ export function useExplorationBuilder(
         if (reveal && explorationPreferences(connection.user, connection.appConfig).revealOnOpen) await workspace.placements.locate(entry);
         await start({ kind: 'placement', report, placementId });
       } catch (error) {
-        onError(describe(error));
+        onError(error);
       }
     })();
   }, [connection, workspace, start, describe, onError]);
@@ -67,7 +67,7 @@ export function useExplorationBuilder(
   useEffect(() => {
     readDraft(workspace.workbook).then(
       (draft) => (draft ? start({ kind: 'draft', draft }) : undefined),
-      (error: unknown) => onError(describe(error)),
+      (error: unknown) => onError(error),
     );
   }, [workspace, start, describe, onError]);
 

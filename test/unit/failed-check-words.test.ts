@@ -1,5 +1,5 @@
 import { ApiError, NetworkError } from '../../src/client/errors';
-import { checkFailureNotice, describeFailedCheck } from '../../src/taskpane/errors';
+import { describeFailedCheck } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
 
 describe("a background check's failure in the pane", () => {
@@ -26,23 +26,5 @@ describe("a background check's failure in the pane", () => {
     expect(describeFailedCheck(en.m.errors.statusRefreshFailed, new ApiError(403, 'Not your workbook', info, null), en)).toBe(
       'Could not update the sync statuses: You do not have permission for this: Not your workbook. The pane tries again in 3 minutes or when it regains focus.',
     );
-  });
-
-  it('shows the message in the error area and takes it back once the check succeeds, unless another message replaced it', () => {
-    let area: string | null = null;
-    const setError = (next: string | null | ((current: string | null) => string | null)) => {
-      area = typeof next === 'function' ? next(area) : next;
-    };
-    const notice = checkFailureNotice(setError);
-    notice.recovered();
-    expect(area).toBeNull();
-    notice.failed('Could not update the sync statuses: down.');
-    expect(area).toBe('Could not update the sync statuses: down.');
-    notice.recovered();
-    expect(area).toBeNull();
-    notice.failed('Could not update the sync statuses: down.');
-    setError('Excel could not finish writing the result.');
-    notice.recovered();
-    expect(area).toBe('Excel could not finish writing the result.');
   });
 });

@@ -1,0 +1,42 @@
+import type { MemberType } from '../contract';
+import type { Workspace } from '../placements/workspace-parts';
+import type { SettingsConnection } from '../session/connection';
+import type { BuilderState } from './builder-model';
+import type { DraftRecord } from './exploration-draft';
+
+/**
+ * What the builder's parts (its session, the writing of its runs) need of the builder they belong to, as
+ * `ExplorationController` provides it; they know the builder by this, never by its class.
+ */
+
+export interface BuilderContext {
+  workspace: Workspace;
+  connection: SettingsConnection;
+  /** Puts an error into words the user can act on (the pane's catalog). */
+  describe(error: unknown): string;
+  /** The pause after a change before an automatic run (ms). */
+  debounceMs?: number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+export interface BuilderHost {
+  readonly context: BuilderContext;
+  /** The exploration kept in the workbook, replaced as a whole on every change. */
+  draft: DraftRecord;
+  /** The workbook's placement ids: other placements' cells are never written over. */
+  placementIds: string[];
+  getState(): BuilderState;
+  /** Replaces parts of the state, working out what follows from them (save rights, unknown members). */
+  set(partial: Partial<BuilderState>): void;
+  /** A member's type in the model, if the model has it (a bound function, passed on as it is). */
+  readonly typeOf: (member: string) => MemberType | undefined;
+  /** Runs Excel work of the draft after the work queued before it. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Keeps the draft in the workbook (after the Excel work queued before); a failure is shown, not thrown. */
+  persist(): Promise<void>;
+  /** Runs now and waits; true once the cells hold the exploration's result. */
+  runNow(): Promise<boolean>;
+  /** After a save or delete changed which cells the draft owns. */
+  adopt(draft: DraftRecord, opened: BuilderState['opened']): void;
+}

@@ -1,0 +1,84 @@
+import { toQuery, type Exploration } from '../core/exploration';
+import type { Permissions } from '../placements/write-outcome';
+import type { BuilderQuestion } from './builder-model';
+import type { BuilderHost } from './builder-host';
+import { explorationKey, saveDraft, writeDraftCells, type DraftRecord } from './exploration-draft';
+import type { RunStatus } from './exploration-runs';
+
+/** What writing a run's result needs of the builder, besides what its parts all need. */
+export interface WritingHost extends BuilderHost {
+  /** The builder closed: nothing is written or shown any more. */
+  readonly closed: boolean;
+  /** The platform's record of an opened placement's cells: the hand-edit baseline before the draft's first write. */
+  readonly baseline: DraftRecord['written'];
+  /** Shows where the result is (`written`: the address just written). */
+  showLocation(written?: string): Promise<void>;
+}
+
+/**
+ * The work of the builder's runs (see `ExplorationRuns`): the query run and its result written into the draft's
+ * cells — with the permission the user's last answer gave, for that write only — or the question the write stopped
+ * at; and each status of the runs shown in the builder's state.
+ */
+export class ExplorationWrites {
+  /** Permission given by the user's answer to the last question, for the next write only. */
+  private permission: Permissions = {};
+  private lastDone: { rows: number; location: string; cutAt: number | null } | null = null;
+
+  constructor(private readonly builder: WritingHost) {}
+
+  /** The user's "go ahead" to the question asked, for the next write. */
+  allow(question: BuilderQuestion['kind']): void {
+    this.permission = question === 'overwrite' ? { ...this.permission, overwrite: true } : { ...this.permission, overwriteHandEdits: true };
+  }
+
+  /** Takes back the permission given (the exploration changed, or the question was dismissed). */
+  forget(): void {
+    this.permission = {};
+  }
+
+  async execute(exploration: Exploration, signal: AbortSignal, stillCurrent: () => boolean): Promise<void> {
+    const { builder } = this;
+    const { workspace } = builder.context;
+    const query = toQuery(exploration, builder.typeOf);
+    const { rows, columns, measures, display } = exploration;
+    const { grid, cutAt } = await workspace.runner.runDefinition(builder.draft.deploymentId, query, { rows, columns, measures, ...display }, signal);
+    await builder.exclusive(async () => {
+      // A newer change, or the builder closed, while the query ran: this result is never written.
+      if (!stillCurrent() || builder.closed) return;
+      const outcome = await writeDraftCells(workspace, builder.draft, grid, {
+        ...this.permission, placementIds: builder.placementIds, baseline: builder.baseline, signal,
+        // The draft as it is when the cells are written (a change meanwhile is kept), with what was written.
+        record: async (written) => {
+          builder.draft = { ...builder.draft, written, writtenFor: explorationKey(exploration), cellsSaved: false };
+          await saveDraft(workspace.workbook, builder.draft);
+        },
+      });
+      if (outcome.kind === 'needs-confirmation') {
+        builder.set({ question: { kind: 'overwrite', target: outcome.target, foreignCells: outcome.foreignCells } });
+        return;
+      }
+      if (outcome.kind === 'hand-edits') {
+        builder.set({ question: { kind: 'hand-edits', cells: outcome.cells } });
+        return;
+      }
+      this.permission = {};
+      this.lastDone = { rows: grid.values.length, location: outcome.location, cutAt };
+      await builder.showLocation(outcome.location);
+    });
+  }
+
+  onStatus(status: RunStatus<Exploration>): void {
+    const { builder } = this;
+    if (builder.closed) return;
+    switch (status.kind) {
+      case 'idle': return builder.set({ run: { kind: 'idle' } });
+      case 'pending': return builder.set({ run: { kind: 'pending' } });
+      case 'running': return builder.set({ run: { kind: 'running' } });
+      case 'failed': return builder.set({ run: { kind: 'failed', message: builder.context.describe(status.error) } });
+      case 'done':
+        if (builder.getState().question || !this.lastDone) return builder.set({ run: { kind: 'pending' } });
+        return builder.set({ run: { kind: 'done', ...this.lastDone } });
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { Rect } from '../core/a1';
+import type { CellGrid } from '../core/layout';
+import type { PlacedCells } from '../ports/workbook';
+import { findNamedCells, legacyPlacementSetting, placementName } from './names';
+import { sheetNamed } from './reads';
+import { placementTableProperty, queueTableNotes } from './table-note';
+import type { RecordTarget, WritePlan } from './write-plan';
+import { queueClear } from './writes';
+
+/**
+ * A placement's cells as the workbook keeps them, by its hidden name (names.ts): found with their sheet's id and
+ * their table note, named after the platform gave the placement its id, emptied, and forgotten.
+ */
+
+/** The cells of the given placements whose names still point at cells on a sheet there is. */
+export async function findPlacedCells(context: Excel.RequestContext, placementIds: readonly string[]): Promise<PlacedCells[]> {
+  const sheets = context.workbook.worksheets;
+  sheets.load('items/id, items/name');
+  // Which of them are tables (their notes, see tables.ts), read with the names' first request.
+  const noteOf = queueTableNotes(context, placementIds);
+  const named = await findNamedCells(context, placementIds);
+  const ids = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
+  const found: PlacedCells[] = [];
+  for (const cells of named.values()) {
+    const sheetId = ids.get(cells.sheetName.toLowerCase());
+    if (sheetId) found.push({ ...cells, sheetId, table: noteOf(cells.placementId) });
+  }
+  return found;
+}
+
+const NO_GRID: CellGrid = { values: [], numberFormats: [], headerRows: 0, boldRows: [] };
+
+/** A plan that only names `rect` for a placement (a new name, or the existing one re-pointed): one request, no cells. */
+export function namingPlan(sheetName: string, rect: Rect, record: RecordTarget): WritePlan {
+  return {
+    sheetName, anchor: { row: rect.top, column: rect.left }, rect, grid: NO_GRID, totalRows: 0, touched: [], record,
+    batches: [{ ops: [{ kind: 'name', record, rect }], bytes: 0, rows: 0 }],
+  };
+}
+
+/** Empties cells (contents, and the number formats and bold the add-in set) in one request. */
+export async function clearCells(context: Excel.RequestContext, sheetName: string, rects: readonly Rect[]): Promise<void> {
+  const sheet = sheetNamed(context, sheetName);
+  for (const rect of rects) queueClear(sheet, rect);
+  await context.sync();
+}
+
+/**
+ * Forgets a placement: its hidden name and an earlier version's fingerprint setting, and, when given, empties
+ * its cells (the cells stay otherwise).
+ */
+export async function forgetPlacement(context: Excel.RequestContext, placementId: string, clear?: { sheetName: string; rect: Rect }): Promise<void> {
+  const name = context.workbook.names.getItemOrNullObject(placementName(placementId));
+  const setting = context.workbook.settings.getItemOrNullObject(legacyPlacementSetting(placementId));
+  // Its table (if any) stays the user's; only the add-in's note of it goes.
+  const table = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(placementId));
+  await context.sync();
+  if (!name.isNullObject) name.delete();
+  if (!setting.isNullObject) setting.delete();
+  if (!table.isNullObject) table.delete();
+  if (clear) queueClear(sheetNamed(context, clear.sheetName), clear.rect);
+  await context.sync();
+}

@@ -1,0 +1,73 @@
+import type { PaneOutcome } from '../core/card-state';
+import type { RefreshAllRun, RefreshItem } from '../monitoring/refresh-all';
+import type { RefreshOnOpenChoice } from '../monitoring/refresh-on-open';
+import type { RoomHow } from '../placements/make-room';
+import type { RowCounts, TableRefusal, WorkbookPlacement } from '../placements/placement-service';
+
+/**
+ * What the workspace pane shows, as data: the views put it into words. Messages are typed by what produced them,
+ * so one producer's message is never taken for another's (a check that recovers takes back only its own).
+ */
+
+/** The error area: what failed, and which part of the pane it came from. */
+export interface PaneError {
+  source: 'action' | 'list' | 'hand-edit-check' | 'status-read' | 'ribbon-refused';
+  error: unknown;
+}
+
+/** The success area. */
+export type PaneNotice =
+  /** Placed or refreshed: where, how many rows now and before (a refresh), rows cut, a table Excel refused. */
+  | { kind: 'written'; title: string; location: string; rows: RowCounts | null; cutAt: number | null; table: TableRefusal | null }
+  /** "As an Excel table" turned on, but Excel refused: the placement stays plain cells. */
+  | { kind: 'table-still-plain'; refusal: TableRefusal }
+  /** The ribbon's Refresh all found nothing to refresh. */
+  | { kind: 'nothing-to-refresh' };
+
+/** What the pane asks before it goes on; nothing has been written while a question is open. */
+export type PaneQuestion =
+  | { kind: 'disconnect'; entry: WorkbookPlacement }
+  /** Foreign cells in the way: overwrite, insert rows (the ways offered; none when empty), or move (`canMove`). */
+  | { kind: 'overwrite'; target: string; foreignCells: string[]; insertWays: RoomHow[]; canMove: boolean }
+  | { kind: 'hand-edits'; rows: number[]; cells: string[] };
+
+/** The write under way: placing or refreshing which report (its title; null when the user may not read it). */
+export interface Operation {
+  kind: 'placing' | 'refreshing';
+  title: string | null;
+  rowsWritten?: number;
+  totalRows?: number;
+}
+
+/** A Refresh all shown: running, or finished and not yet dismissed. */
+export interface RunState {
+  handle: RefreshAllRun;
+  items: readonly RefreshItem[];
+  running: boolean;
+}
+
+export interface WorkspaceState {
+  /** This workbook's placements; null while they are listed. */
+  placements: WorkbookPlacement[] | null;
+  /** The last listing failed: the error area offers Try again. */
+  listFailed: boolean;
+  /** Where Place writes: the selection's address, followed live. */
+  selection: string | null;
+  /** Place a flat report as an Excel table. */
+  asTable: boolean;
+  /** The pane's own last outcome per placement key, when it was not a clean write. */
+  outcomes: ReadonlyMap<string, PaneOutcome>;
+  operation: Operation | null;
+  question: PaneQuestion | null;
+  error: PaneError | null;
+  notice: PaneNotice | null;
+  run: RunState | null;
+  /** This workbook's "Refresh when this workbook opens" choice, once read. */
+  refreshOnOpen: RefreshOnOpenChoice | null;
+  /** An exploration is open in the builder: background checks wait, the ribbon's requests too. */
+  builderOpen: boolean;
+}
+
+/** Something is being written or asked: no other write starts, and the pane's buttons wait. */
+export const isBusy = (state: Pick<WorkspaceState, 'operation' | 'question' | 'run'>): boolean =>
+  state.operation !== null || state.question !== null || state.run?.running === true;

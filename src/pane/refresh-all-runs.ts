@@ -1,0 +1,118 @@
+import { standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshAllRun } from '../monitoring/refresh-all';
+import { isRefreshable } from '../monitoring/refresh-on-open';
+import type { RibbonRefreshRequests, RunnerAnswer } from '../monitoring/ribbon-requests';
+import type { PlacementService } from '../placements/placement-service';
+import { placementKey } from '../placements/workbook-placements';
+import { isBusy, type WorkspaceState } from './pane-state';
+import type { PaneWords } from './pane-words';
+
+/** The pane's Refresh all: the tracked run, its summary until the next action, and the ribbon's requests for it. */
+
+export interface RefreshAllRunsHost {
+  getState(): WorkspaceState;
+  set(change: Partial<WorkspaceState> | ((state: WorkspaceState) => Partial<WorkspaceState>)): void;
+  reload(): Promise<void>;
+  placements: PlacementService;
+  words: PaneWords;
+  writeDisabled(): boolean;
+  ribbon?: RibbonRefreshRequests;
+}
+
+export class RefreshAllRuns {
+  private ribbonOffer: { key: string; withdraw(): void } | null = null;
+  private disposed = false;
+
+  constructor(private readonly host: RefreshAllRunsHost) {}
+
+  /**
+   * Refreshes every refreshable placement as one tracked run (monitoring/refresh-all.ts). Its placements' earlier
+   * outcomes go, since the run is newer; its summary stays until the next action (`dismissRun`).
+   */
+  async start(): Promise<void> {
+    this.host.set({ error: null, notice: null });
+    const refreshable = (this.host.getState().placements ?? []).filter(isRefreshable);
+    if (!refreshable.length) return;
+    this.host.set((state) => {
+      const outcomes = new Map(state.outcomes);
+      for (const entry of refreshable) outcomes.delete(placementKey(entry));
+      return { outcomes };
+    });
+    // Items change state while the run starts, before its handle is known here: those updates are in `handle.items`.
+    let handle: RefreshAllRun | null = null;
+    handle = startRefreshAll(this.host.placements, refreshable, {
+      describe: (error) => this.host.words.describe(error),
+      onUpdate: (items) => this.host.set((state) => (handle && state.run?.handle === handle ? { run: { ...state.run, items: [...items] } } : {})),
+    });
+    this.host.set({ run: { handle, items: [...handle.items], running: true } });
+    const items = await handle.done;
+    this.host.set({ run: { handle, items: [...items], running: false } });
+    await this.host.reload();
+  }
+
+  stop(): void {
+    this.host.getState().run?.handle.stop();
+  }
+
+  /**
+   * Clears a finished run's summary. The hand edits it found stay as their placements' outcomes, since they stay
+   * true of the cells; its failures and the cells in the way were the run's messages and go with it.
+   */
+  dismiss(): void {
+    const run = this.host.getState().run;
+    if (!run || run.running) return;
+    this.host.set((state) => {
+      const outcomes = new Map(state.outcomes);
+      for (const item of run.items) {
+        if (standingHandEdits(item)) outcomes.set(placementKey(item.entry), { state: 'EDITED', reason: this.host.words.attention(item) ?? undefined });
+      }
+      return { outcomes, run: null };
+    });
+  }
+
+  /** A placement's cells hold what was last written again: hand edits the finished run found there are gone. */
+  handEditsUndone(key: string): void {
+    const run = this.host.getState().run;
+    if (!run || run.running) return;
+    const items = withHandEditsUndone(run.items, key);
+    if (items !== run.items) this.host.set({ run: { ...run, items } });
+  }
+
+  /**
+   * The ribbon's "Refresh all" runs this same tracked run; asked for during one, it waits for that one to end, and
+   * while the pane cannot take it (busy, an exploration open) it waits for the pane. Offered again whenever that changes.
+   */
+  offerRibbon(state: WorkspaceState): void {
+    const { ribbon } = this.host;
+    if (!ribbon || this.disposed) return;
+    const canStart = state.placements !== null && !isBusy(state) && !state.builderOpen;
+    const key = `${state.run?.running ? 'run' : ''}|${canStart}|${this.host.writeDisabled()}`;
+    if (this.ribbonOffer?.key === key) return;
+    this.ribbonOffer?.withdraw();
+    const runner = async (): Promise<RunnerAnswer> => {
+      const now = this.host.getState();
+      if (this.host.writeDisabled()) {
+        this.host.set({ error: { source: 'ribbon-refused', error: null } });
+        return 'ran';
+      }
+      if (now.run?.running) {
+        await now.run.handle.done;
+        return 'ran';
+      }
+      if (now.placements === null || isBusy(now) || now.builderOpen) return 'not-now';
+      if ((now.placements ?? []).some(isRefreshable)) await this.start();
+      else this.host.set({ notice: { kind: 'nothing-to-refresh' } });
+      return 'ran';
+    };
+    // Offering may run a waiting request at once, whose changes offer again: that newer offer then stands.
+    const offer = { key, withdraw: () => undefined as void };
+    this.ribbonOffer = offer;
+    const withdraw = ribbon.offer(runner);
+    if (this.ribbonOffer === offer) offer.withdraw = withdraw;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.ribbonOffer?.withdraw();
+    this.ribbonOffer = null;
+  }
+}

@@ -1,0 +1,263 @@
+import { reportTitle } from '../core/report-definition';
+import { isDamaged } from '../monitoring/live-edits';
+import { readRefreshOnOpen, saveRefreshOnOpen } from '../monitoring/refresh-on-open';
+import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
+import type { Report } from '../contract';
+import { PlacementDetachedError } from '../placements/errors';
+import type { RoomHow } from '../placements/make-room';
+import type { WorkbookPlacement } from '../placements/placement-service';
+import { placementKey } from '../placements/workbook-placements';
+import type { Workspace } from '../placements/workspace-parts';
+import { BackgroundChecks, type BackgroundCheckOptions } from './background-checks';
+import { RefreshAllRuns } from './refresh-all-runs';
+import { isBusy, type Operation, type WorkspaceState } from './pane-state';
+import type { PaneWords } from './pane-words';
+import { Store } from './store';
+import { WriteAttempts } from './write-attempts';
+
+export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
+  workspace: Workspace;
+  /** The admin turned off data download: nothing may be written into cells (read at each use). */
+  writeDisabled(): boolean;
+  words: PaneWords;
+  /** "Refresh all" asked for from the ribbon, run here as the pane's own. */
+  ribbon?: RibbonRefreshRequests;
+}
+
+const initialState: WorkspaceState = {
+  placements: null, listFailed: false, selection: null, asTable: true, outcomes: new Map(), operation: null, question: null,
+  error: null, notice: null, run: null, refreshOnOpen: null, builderOpen: false,
+};
+
+/**
+ * What the connected pane shows and does, outside React: this workbook's placements and each card's outcome, the
+ * write under way, the open question and the user's answer, the Refresh all run, the error and success areas, and
+ * what follows on its own (live hand edits, status re-reads, refresh on open, the ribbon's requests). Views render
+ * `getState()` and call the intents; they hold no rules of their own.
+ */
+export class WorkspaceStore extends Store<WorkspaceState> {
+  private readonly attempts: WriteAttempts;
+  private readonly checks: BackgroundChecks;
+  private readonly runs: RefreshAllRuns;
+  private stopSelection: (() => Promise<void>) | null = null;
+  private disposed = false;
+  private refreshOnOpenStarted = false;
+  /** The placements list the checks watch the sheets of. */
+  private watched: WorkbookPlacement[] | null = null;
+
+  constructor(private readonly options: WorkspaceStoreOptions) {
+    super(initialState);
+    const host = { getState: this.getState, set: (change: Parameters<WorkspaceStore['update']>[0]) => this.update(change), reload: () => this.reload() };
+    this.attempts = new WriteAttempts({ ...host, clearMessages: () => this.clearMessages(), placements: options.workspace.placements, words: options.words });
+    this.runs = new RefreshAllRuns({ ...host, placements: options.workspace.placements, words: options.words, writeDisabled: options.writeDisabled, ribbon: options.ribbon });
+    this.checks = new BackgroundChecks(options.workspace, {
+      ...host, paused: () => isBusy(this.getState()) || this.getState().builderOpen, handEditsUndone: (key) => this.runs.handEditsUndone(key),
+    }, options);
+  }
+
+  /** Follows the selection, reads the workbook's choices, starts the checks, lists the placements. */
+  async start({ visible }: { visible: boolean }): Promise<void> {
+    const { workspace } = this.options;
+    // Fire and forget: following the selection settles its own failure (no address shown).
+    void this.followSelection();
+    readRefreshOnOpen(workspace.workbook).then(
+      (refreshOnOpen) => !this.disposed && this.update({ refreshOnOpen }),
+      (error: unknown) => !this.disposed && this.update({ error: { source: 'action', error } }),
+    );
+    this.checks.start(visible);
+    await this.reload();
+  }
+
+  /** "Place" writes at the selection: its address is shown live. */
+  private async followSelection(): Promise<void> {
+    try {
+      const stop = await this.options.workspace.placements.watchSelection((selection) => this.update({ selection }));
+      if (this.disposed) await stop();
+      else this.stopSelection = stop;
+    } catch {
+      // The pane then says it cannot tell where Place writes, and Place asks for a range when clicked.
+      this.update({ selection: null });
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.runs.dispose();
+    await this.stopSelection?.();
+    await this.checks.stop();
+  }
+
+  /** Lists this workbook's placements again. */
+  async reload(): Promise<void> {
+    try {
+      const placements = await this.options.workspace.placements.workbookPlacements();
+      this.update({ placements, listFailed: false });
+    } catch (error) {
+      this.update({ listFailed: true, error: { source: 'list', error } });
+    }
+  }
+
+  /** "Try again" after the list failed. */
+  retryList(): Promise<void> {
+    this.update({ placements: null });
+    return this.reload();
+  }
+
+  setAsTable(asTable: boolean): void {
+    this.update({ asTable });
+  }
+
+  setBuilderOpen(builderOpen: boolean): void {
+    this.update({ builderOpen });
+  }
+
+  /** A failure of something the views started (opening an exploration, say), shown in the error area. */
+  showError(error: unknown): void {
+    this.update({ error: { source: 'action', error } });
+  }
+
+  focused(): void {
+    this.checks.focused();
+  }
+
+  hidden(): void {
+    this.checks.hidden();
+  }
+
+  // --- Writes: each through the attempts (ask, then retry) and so through the one pipeline. ---
+
+  place(report: Report): Promise<boolean> {
+    const asTable = this.getState().asTable;
+    return this.attempts.run({ operation: { kind: 'placing', title: reportTitle(report) }, write: (o) => this.options.workspace.placements.place(report, { ...o, asTable }), permissions: {} });
+  }
+
+  refresh(entry: WorkbookPlacement): Promise<boolean> {
+    return this.attempts.run({ operation: operationOf('refreshing', entry), write: (o) => this.options.workspace.placements.refresh(entry, o), permissions: {}, key: placementKey(entry) });
+  }
+
+  /** One at a time: a question or a failure stops the rest, so nothing is written behind the user's back. */
+  async refreshReport(entries: readonly WorkbookPlacement[]): Promise<void> {
+    for (const entry of entries) if (!(await this.refresh(entry))) return;
+  }
+
+  /**
+   * "Place again here": a damaged placement (rows or columns inside it deleted) is written whole again where it is,
+   * its hand edits and anything foreign where it grows back asked about first; any other is placed anew at the
+   * selection and the old one disconnected (its cells kept).
+   */
+  async placeAgain(entry: WorkbookPlacement): Promise<void> {
+    const report = entry.report;
+    if (!report) return;
+    const { placements } = this.options.workspace;
+    if (isDamaged(entry)) {
+      await this.attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.refresh(entry, o), permissions: {}, key: placementKey(entry) });
+      return;
+    }
+    if (await this.attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.place(report, o), permissions: {} })) await this.disconnect(entry);
+  }
+
+  answerOverwrite = (): Promise<boolean> => this.attempts.overwrite();
+  answerHandEdits = (): Promise<boolean> => this.attempts.overwriteHandEdits();
+  makeRoom = (how: RoomHow): Promise<boolean> => this.attempts.makeRoom(how);
+  moveHere = (): Promise<boolean> => this.attempts.moveHere();
+  locateHandEdits = (): Promise<void> => this.attempts.locateHandEdits();
+  cancelQuestion = (): void => this.attempts.cancel();
+
+  /** "As an Excel table" from a placement's card: converted in place; a table Excel refuses is said in words. */
+  async setTable(entry: WorkbookPlacement, on: boolean): Promise<void> {
+    this.clearMessages();
+    this.update({ operation: operationOf('placing', entry) });
+    try {
+      const refusal = await this.options.workspace.placements.setTable(entry, on);
+      await this.reload();
+      if (refusal) this.update({ notice: { kind: 'table-still-plain', refusal } });
+    } catch (error) {
+      this.showError(error);
+    } finally {
+      this.update({ operation: null });
+    }
+  }
+
+  async relink(entry: WorkbookPlacement): Promise<void> {
+    this.update({ error: null });
+    this.runs.dismiss();
+    try {
+      await this.options.workspace.placements.relink(entry);
+      await this.reload();
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  /** Disconnect: asked first (clear the cells or keep them), unless its cells are gone already. */
+  askDisconnect(entry: WorkbookPlacement): Promise<void> {
+    if (this.getState().outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null) return this.disconnect(entry);
+    this.update({ question: { kind: 'disconnect', entry } });
+    return Promise.resolve();
+  }
+
+  async disconnect(entry: WorkbookPlacement, clearCells = false): Promise<void> {
+    // A message about this placement (or the run that touched it) would outlive it.
+    this.clearMessages();
+    this.attempts.cancel();
+    try {
+      await this.options.workspace.placements.disconnect(entry, clearCells);
+      this.update((state) => {
+        const outcomes = new Map(state.outcomes);
+        outcomes.delete(placementKey(entry));
+        return { outcomes };
+      });
+      await this.reload();
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  async locate(entry: WorkbookPlacement): Promise<void> {
+    try {
+      await this.options.workspace.placements.locate(entry);
+    } catch (error) {
+      if (error instanceof PlacementDetachedError) this.update((state) => ({ outcomes: new Map(state.outcomes).set(placementKey(entry), { state: 'DETACHED' }) }));
+      this.showError(error);
+    }
+  }
+
+  async toggleRefreshOnOpen(on: boolean): Promise<void> {
+    try {
+      this.update({ refreshOnOpen: await saveRefreshOnOpen(this.options.workspace.workbook, on) });
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  // --- Refresh all (refresh-all-runs.ts) ---
+
+  refreshAll = (): Promise<void> => this.runs.start();
+  stopRun = (): void => this.runs.stop();
+
+  private clearMessages(): void {
+    this.update({ error: null, notice: null });
+    this.runs.dismiss();
+  }
+
+  /** What follows from each change: the sheets watched, refresh on open, the ribbon's offer. */
+  protected override changed(): void {
+    const state = this.getState();
+    if (state.placements && state.placements !== this.watched) {
+      this.watched = state.placements;
+      // Fire and forget: watching reports its own failures in the error area.
+      void this.checks.watch(state.placements);
+    }
+    const canRun = !this.options.writeDisabled() && !isBusy(state);
+    if (!this.refreshOnOpenStarted && state.refreshOnOpen?.on && state.placements !== null && canRun) {
+      this.refreshOnOpenStarted = true;
+      // Fire and forget: the run's progress and outcomes are the state's.
+      void this.refreshAll();
+    }
+    this.runs.offerRibbon(state);
+  }
+}
+
+function operationOf(kind: Operation['kind'], entry: WorkbookPlacement): Operation {
+  return { kind, title: entry.report ? reportTitle(entry.report) : null };
+}

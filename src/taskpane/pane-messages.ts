@@ -1,0 +1,40 @@
+import type { Operation, PaneError, PaneNotice } from '../pane/pane-state';
+import { describeError, describeFailedCheck, tableRefusalReason } from './errors';
+import type { I18n } from './i18n';
+
+/** The pane store's typed messages in the pane's words. */
+
+/** The error area's text for what failed, by the part of the pane it came from. */
+export function paneErrorWords({ source, error }: PaneError, i18n: I18n): string {
+  const { m } = i18n;
+  switch (source) {
+    case 'hand-edit-check': return describeFailedCheck(m.errors.handEditCheckFailed, error, i18n);
+    case 'status-read': return describeFailedCheck(m.errors.statusRefreshFailed, error, i18n);
+    case 'ribbon-refused': return m.ribbonRefreshRefused(m.downloadRestricted);
+    case 'action':
+    case 'list': return describeError(error, i18n);
+  }
+}
+
+/** The success area's text. */
+export function paneNoticeWords(notice: PaneNotice, { m, number }: I18n): string {
+  switch (notice.kind) {
+    case 'nothing-to-refresh': return m.ribbonNothingToRefresh;
+    case 'table-still-plain': return m.tableStillPlain(tableRefusalReason(notice.refusal, m));
+    case 'written': {
+      const { rows, cutAt, table } = notice;
+      const cut = cutAt ? ` ${m.cutNotice(number(cutAt))}` : '';
+      // A refresh says what changed: "12 rows, was 10".
+      const counts = rows && rows.was !== null ? ` ${m.rowsNowWas(number(rows.now), rows.now, number(rows.was))}` : '';
+      // Excel refused the table: the placement is plain cells, and the notice says why.
+      const plain = table ? ` ${m.tablePlainCells(tableRefusalReason(table, m))}` : '';
+      return `${m.placedNotice(notice.title, notice.location)}${counts}${cut}${plain}`;
+    }
+  }
+}
+
+/** The progress bar's label: placing or refreshing which report. */
+export function operationWords(operation: Operation, { m }: Pick<I18n, 'm'>): string {
+  const title = operation.title ?? m.noAccessTitle;
+  return operation.kind === 'placing' ? m.placing(title) : m.refreshing(title);
+}

@@ -1,0 +1,88 @@
+import { Button, Caption1, MessageBar, MessageBarBody, Subtitle2, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import type { Deployment } from '../../contract';
+import { isRefreshable, outOfDateCount } from '../../monitoring/refresh-on-open';
+import type { WorkbookPlacement } from '../../placements/placement-service';
+import { isBusy, type WorkspaceState } from '../../pane/pane-state';
+import type { WorkspaceStore } from '../../pane/workspace-store';
+import { useI18n } from '../i18n';
+import { PlacementsView } from './PlacementsView';
+import { runItemStates, runSummary } from './run-words';
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  sectionHeader: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  runBar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+export interface WorkbookSectionProps {
+  store: WorkspaceStore;
+  state: WorkspaceState;
+  currentUserId: number;
+  deployments: readonly Deployment[];
+  browsedDeploymentId: number;
+  writeDisabled: boolean;
+  /** "Edit" on a placement: its report opens in the builder. */
+  onEdit(entry: WorkbookPlacement): void;
+}
+
+/**
+ * "In this workbook": Refresh all and its run bar, the "Refresh when this workbook opens" choice (or how many
+ * placements are out of date), and the placements' cards, each action an intent of the store.
+ */
+export function WorkbookSection({ store, state, currentUserId, deployments, browsedDeploymentId, writeDisabled, onEdit }: WorkbookSectionProps) {
+  const styles = useStyles();
+  const i18n = useI18n();
+  const { m, number } = i18n;
+  const { placements, run, refreshOnOpen: choice } = state;
+  const busy = isBusy(state);
+  const refreshable = (placements ?? []).filter(isRefreshable);
+  const stale = placements ? outOfDateCount(placements) : 0;
+  return (
+    <section className={styles.section} aria-labelledby="placements-heading">
+      <div className={styles.sectionHeader}>
+        <Subtitle2 as="h2" id="placements-heading">{m.inThisWorkbook}</Subtitle2>
+        <Button size="small" disabled={busy || writeDisabled || !refreshable.length} onClick={() => void store.refreshAll()}>{m.refreshAll}</Button>
+      </div>
+      <Switch
+        checked={choice?.on ?? false}
+        disabled={!choice?.supported || busy}
+        onChange={(_, data) => void store.toggleRefreshOnOpen(data.checked)}
+        label={m.refreshOnOpen}
+        aria-describedby="refresh-on-open-hint"
+        data-testid="refresh-on-open"
+      />
+      {/* Its name stays the choice alone; where it is kept, or why it cannot be chosen, is its description. */}
+      <Caption1 id="refresh-on-open-hint">{choice && !choice.supported ? m.refreshOnOpenUnsupported : m.refreshOnOpenHint}</Caption1>
+      {!run && choice && !choice.on && stale > 0 && (
+        <MessageBar intent="info" data-testid="out-of-date">
+          {/* The section's own Refresh all button, just above, refreshes them. */}
+          <MessageBarBody>{m.outOfDate[new Intl.PluralRules(i18n.locale).select(stale) === 'one' ? 'one' : 'other'](number(stale))}</MessageBarBody>
+        </MessageBar>
+      )}
+      {run && (
+        <div className={styles.runBar} role="status" aria-live="polite">
+          <span>{runSummary(run.items, run.running, i18n)}</span>
+          {run.running && <Button size="small" onClick={() => store.stopRun()}>{m.stop}</Button>}
+        </div>
+      )}
+      <PlacementsView
+        placements={placements}
+        currentUserId={currentUserId}
+        deployments={deployments}
+        browsedDeploymentId={browsedDeploymentId}
+        outcomes={state.outcomes}
+        runStates={runItemStates(run?.items ?? [], m)}
+        busy={busy}
+        writeDisabled={writeDisabled}
+        onRefresh={(entry) => void store.refresh(entry)}
+        onRefreshReport={(entries) => void store.refreshReport(entries)}
+        onPlaceAgain={(entry) => void store.placeAgain(entry)}
+        onRelink={(entry) => void store.relink(entry)}
+        onEdit={onEdit}
+        onTableChange={(entry, on) => void store.setTable(entry, on)}
+        onDisconnect={(entry) => void store.askDisconnect(entry)}
+        onLocate={(entry) => void store.locate(entry)}
+      />
+    </section>
+  );
+}
