@@ -10,8 +10,8 @@ const { contentSecurityPolicy, platformOriginsFrom } = require('./scripts/conten
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 
-/** HTTPS options for the dev server: Office's trusted dev certificate, else a self-signed one, else none. */
-async function devServerTransport() {
+/** HTTPS options for the dev server on `port`: Office's trusted dev certificate, else a self-signed one, else none. */
+async function devServerTransport(port) {
   if (process.env.DEV_SERVER_HTTP === '1') return 'http';
   try {
     const devCerts = require('office-addin-dev-certs');
@@ -20,7 +20,7 @@ async function devServerTransport() {
   } catch (error) {
     console.warn(
       `\n[dev server] Office's development certificate is not installed (${error.message.split('\n')[0]}).\n` +
-        '[dev server] Serving https with a self-signed certificate instead: open https://localhost:3000 once in the\n' +
+        `[dev server] Serving https with a self-signed certificate instead: open https://localhost:${port} once in the\n` +
         '[dev server] browser and accept it, or run `npx office-addin-dev-certs install` where that is possible.\n',
     );
     return 'https';
@@ -90,7 +90,7 @@ module.exports = async (_env, argv) => {
     devServer: dev ? {
       host: 'localhost',
       port: devPort,
-      server: await devServerTransport(),
+      server: await devServerTransport(devPort),
       // No CORS: these headers reach the proxied platform's answers too. The pane and the platform share this origin.
       headers: { 'X-Content-Type-Options': 'nosniff' },
       static: [{ directory: path.join(__dirname, 'node_modules/@microsoft/office-js/dist'), publicPath: '/office-js' }],

@@ -11,6 +11,8 @@ const SHOWN = [
   'outside-office', 'report-search-spinner', 'settings-hints', 'live-hand-edit', 'german-cells',
   'insert-rows', 'move-placement', 'excel-table', 'live-status-moved', 'live-damaged', 'refresh-rows-changed', 'refresh-on-open',
   'ribbon-refresh-all', 'ribbon-refresh-waits', 'excel-table-card-choice',
+  'stop-keeps-hand-edit', 'question-in-view', 'report-preview', 'shared-columns', 'title-source-lines', 'german-refresh-english-placement',
+  'first-run-chat-place', 'builder-analyst-saves', 'builder-close-asks',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEV_ORIGIN } from './manifest-urls.js';
 
 const platformPort = process.env.PLATFORM_PORT ?? '4000';
 const devPort = process.env.DEV_SERVER_PORT ?? '3000';
@@ -37,6 +38,8 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 const origin = `${process.env.DEV_SERVER_HTTP === '1' ? 'http' : 'https'}://localhost:${devPort}`;
+// manifest.xml names a fixed address: only a dev server there serves what it names.
+const manifestOrigin = DEV_ORIGIN;
 // Clients reach the data API through the dev server's proxy, so environments advertise the dev server's origin.
 const platform = run('platform', ['-r', '@swc-node/register', 'server/main.ts'], {
   PLATFORM_PORT: platformPort,
@@ -54,6 +57,8 @@ Report Sync is starting.
 
   Workbench:       ${origin}/#token=${tokens.analyst}&chatUrl=${encodeURIComponent(tokens.chatApiUrl)}&chatKey=${tokens.chatApiKey}
                    (the task pane beside an emulated Excel workbook, signed in as the analyst, the local agent set up)
+  The analyst reads the Sales, Finance and Experiments folders and saves, renames and deletes her own
+  explorations in "Anna's reports"; the admin may do everything (sign in as Ada Admin, or with the admin token).
   Task pane:       ${origin}/taskpane.html   (platform address: ${origin}, proxied to the local platform)
   Local platform:  http://127.0.0.1:${platformPort}
   Fault injection: ${process.env.PLATFORM_FAULT_INJECTION === '1'
@@ -65,7 +70,7 @@ Report Sync is starting.
   Agent chat (Settings > Agent chat):   Chat API URL  ${tokens.chatApiUrl}
                                         Chat API key  ${tokens.chatApiKey}
 
-Sideload into Excel (manifest.xml in this folder points at ${origin}):
+Sideload into Excel (manifest.xml in this folder points at ${manifestOrigin}${manifestOrigin === origin ? '' : `, not at this dev server: unset DEV_SERVER_PORT to sideload`}):
   Excel on the web: Home > Add-ins > More Add-ins > My Add-ins > Upload My Add-in > choose manifest.xml.
   Windows:          share a folder holding manifest.xml, add it under File > Options > Trust Center >
                     Trusted Add-in Catalogs, restart Excel, then Home > Add-ins > Shared Folder.

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { AppConfigResponse } from '../src/contract';
+import type { AppConfigResponse, Policy } from '../src/contract';
 import { ChatAgent, chatApiUrl, type AgentOptions } from './agent/agent';
 import { signCubeToken } from './agent/identity';
 import type { PlatformContext } from './context';
@@ -17,7 +17,7 @@ import { dataRoutes } from './routes/data';
 import { externalDocumentRoutes } from './routes/external-documents';
 import { folderRoutes } from './routes/folders';
 import { placementRoutes } from './routes/placements';
-import { platformRoutes, readAppConfig } from './routes/platform';
+import { platformRoutes, writeAppConfig } from './routes/platform';
 import { reportRoutes } from './routes/reports';
 import { scimRoutes } from './routes/scim';
 import { specRoutes } from './routes/spec';
@@ -72,8 +72,10 @@ export interface RunningPlatform {
 }
 
 export interface PlatformTestHooks {
-  /** Changes the admin's app config (the real platform sets it in its console). */
+  /** Changes the admin's app config (the real platform sets it in its console; here also `PUT /api/v1/app-config`). */
   setAppConfig(patch: Partial<AppConfigResponse>): Promise<void>;
+  /** Replaces a user's policies (the real platform's admin grants them in its console); answers the ones replaced. */
+  setUserPolicies(userName: string, policies: Policy[]): Promise<Policy[]>;
   /** Records a placement as one made before placements had ids: only the workbook and the range. */
   addLegacyPlacement(reportId: number, workbookId: string, resultLocation: string): Promise<void>;
   /** Every route the server answers (method and path pattern), to check the API description against. */
@@ -172,9 +174,14 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     routes: () => router.registered(),
     signAgentCubeToken: async (claims) => signCubeToken(claims, (await agent.deployment()).secret, now()),
     async setAppConfig(patch) {
-      const next = { ...(await readAppConfig(ctx)), ...patch };
-      await db.transaction((tx) => tx.run(`UPDATE app_config SET value = ? WHERE id = 1`, [JSON.stringify(next)]));
+      await writeAppConfig(ctx, patch);
     },
+    setUserPolicies: (userName, policies) => db.transaction(async (tx) => {
+      const row = await tx.one(`SELECT policies FROM users WHERE user_name = ?`, [userName]);
+      if (!row) throw new Error(`No user named ${userName}`);
+      await tx.run(`UPDATE users SET policies = ? WHERE user_name = ?`, [JSON.stringify(policies), userName]);
+      return JSON.parse(String(row.policies)) as Policy[];
+    }),
     async addLegacyPlacement(reportId, workbookId, resultLocation) {
       await db.transaction(async (tx) => {
         await tx.run(`INSERT INTO placements (row_key, id, report_id, workbook_id, result_location) VALUES (?, NULL, ?, ?, ?)`, [

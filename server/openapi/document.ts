@@ -127,6 +127,7 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
       tags: [operation.tag],
+      ...(operation.localOnly ? { 'x-local-platform-only': true } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(operation.body
         ? { requestBody: { required: operation.body.required, content: json(requests.schemaFor(operation.body.schema)) } }
@@ -145,7 +146,8 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
     info: {
       title: 'Report Sync local platform: Platform API',
       version: '1.0.0',
-      description: "The part of Cube Cloud's Platform API that the local platform implements, generated from the contract's schemas.",
+      description: "The part of Cube Cloud's Platform API that the local platform implements, generated from the contract's schemas. "
+        + 'Operations marked `x-local-platform-only` are not in the real API: they stand in for its admin console.',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AppConfigResponse, ConnectReportToWorkbookInput, CreateDeploymentTokenInput, CreateReportInput, Deployment,
+  AppConfigResponse, AppConfigUpdateInput, ConnectReportToWorkbookInput, CreateDeploymentTokenInput, CreateReportInput, Deployment,
   DeploymentEnvironmentsListResponse, DeploymentsListResponse, DeploymentTokenResponse, DisconnectReportFromWorkbookInput,
   EXTERNAL_DOCUMENT_MAX_PLACEMENTS, ExternalDocumentPlacementsListResponse, FolderAncestors, FoldersListResponse, IntegerId,
   PublicId, RefreshReportInput, Report, REPORT_SORT_BY, REPORTS_PAGE_DEFAULT, REPORTS_PAGE_MAX, ReportsListResponse,
@@ -37,6 +37,8 @@ export interface Operation {
   response: { schema: z.ZodType; description: string } | { noContent: true; description: string };
   /** Why each error status besides `401` (every operation needs a token) is answered. */
   errors: Partial<Record<ErrorStatus, string>>;
+  /** Only the local platform has it (`x-local-platform-only`): a stand-in for what the real platform does in its console. */
+  localOnly?: true;
 }
 
 /** The OpenAPI document itself, as far as a client reading it relies on. */
@@ -116,6 +118,14 @@ export const OPERATIONS: Operation[] = [
     method: 'GET', path: '/api/v1/app-config', operationId: 'getAppConfig', summary: 'Get app config', tag: 'App Theme',
     response: { schema: AppConfigResponse, description: "The tenant's app configuration." },
     errors: {},
+  },
+  {
+    method: 'PUT', path: '/api/v1/app-config', operationId: 'updateAppConfig', summary: 'Change app config (local platform only)', tag: 'App Theme',
+    description: "Not part of the real Platform API, whose admin sets the app config in the console. The top-level fields sent replace the stored ones (e.g. `{\"sheetsAgentChatEnabled\": false}`); an unknown field is refused.",
+    body: { schema: AppConfigUpdateInput, required: true },
+    response: { schema: AppConfigResponse, description: 'The app configuration as it is now.' },
+    errors: { 400: 'The body names no field, an unknown field, or a field of the wrong type.', 403: 'The caller is not an admin.' },
+    localOnly: true,
   },
   {
     method: 'GET', path: `${deployment}/reports`, operationId: 'getReports', summary: 'Get reports', tag: 'Reports',

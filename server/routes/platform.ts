@@ -1,14 +1,14 @@
 import {
-  AppConfigResponse, CreateDeploymentTokenInput, UserSettingsInput,
+  AppConfigResponse, AppConfigUpdateInput, CreateDeploymentTokenInput, UserSettingsInput,
   type Deployment, type DeploymentEnvironment, type UserSettings,
 } from '../../src/contract';
-import { canSeeDeployment } from '../access';
+import { canSeeDeployment, isAdmin } from '../access';
 import { signDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
 import { notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { StateConnection } from '../store/database';
 import { userRecord, userResponse, type UserRecord } from '../store/rows';
-import { authenticate } from './auth';
+import { authenticate, forbidden } from './auth';
 import { integerPathParam, pageOf } from './cursor';
 import { parseBody } from './validation';
 
@@ -127,6 +127,27 @@ async function appConfig(ctx: PlatformContext, request: ApiRequest): Promise<Api
   return { status: 200, body: await readAppConfig(ctx) };
 }
 
+/** Merges top-level fields into the app config (each replaces the stored one whole), and answers the result. */
+export async function writeAppConfig(ctx: PlatformContext, fields: Partial<AppConfigResponse>): Promise<AppConfigResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await tx.one(`SELECT value FROM app_config WHERE id = 1`);
+    const next = AppConfigResponse.parse({ ...(JSON.parse(String(row!.value)) as object), ...fields });
+    await tx.run(`UPDATE app_config SET value = ? WHERE id = 1`, [JSON.stringify(next)]);
+    return next;
+  });
+}
+
+/**
+ * `PUT /api/v1/app-config`: the local platform's stand-in for the admin console where the real platform's admin
+ * sets the config (the real API has only the GET), e.g. to turn the chat's Place in sheet off. Admins only.
+ */
+async function updateAppConfig(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
+  const user = await authenticate(ctx, request);
+  if (!isAdmin(user)) throw forbidden('Only an admin may change the app config');
+  const fields = parseBody(AppConfigUpdateInput, request.body);
+  return { status: 200, body: await writeAppConfig(ctx, fields) };
+}
+
 export function platformRoutes(router: Router, ctx: PlatformContext): void {
   router
     .add('GET', '/api/v1/deployments', (r) => listDeployments(ctx, r))
@@ -135,5 +156,6 @@ export function platformRoutes(router: Router, ctx: PlatformContext): void {
     .add('POST', '/api/v1/deployments/:deploymentId/token', (r) => issueToken(ctx, r))
     .add('GET', '/api/v1/users/me', (r) => me(ctx, r))
     .add('PATCH', '/api/v1/users/me/settings', (r) => patchSettings(ctx, r))
-    .add('GET', '/api/v1/app-config', (r) => appConfig(ctx, r));
+    .add('GET', '/api/v1/app-config', (r) => appConfig(ctx, r))
+    .add('PUT', '/api/v1/app-config', (r) => updateAppConfig(ctx, r));
 }

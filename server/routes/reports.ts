@@ -131,14 +131,21 @@ async function requireFolder(tx: StateConnection, deploymentId: number, folderId
   }
 }
 
+/**
+ * Creating a report in a folder (null: the deployment's top level), or moving one there, needs `ReportEdit` on
+ * the deployment or that folder: owning a report does not make every folder the owner's to fill.
+ */
+async function requireRightToFile(tx: StateConnection, user: UserRecord, deploymentId: number, folderId: number | null, doing: string): Promise<void> {
+  const chain = folderChain(folderId, await foldersOf(tx, deploymentId));
+  if (canOnReport(user, 'ReportEdit', { id: -1, deploymentId, ownerId: -1 }, chain)) return;
+  const where = chain.length ? `in the folder "${chain.at(-1)!.name}"` : `at the top level of this deployment`;
+  throw new HttpError(403, `You lack the ReportEdit permission to ${doing} reports ${where}`);
+}
+
 /** A new report where the user may create one: `ReportEdit` on the deployment or the target folder. */
 async function createReport(ctx: PlatformContext, tx: StateConnection, user: UserRecord, deploymentId: number, body: CreateReportInput, publicId: string): Promise<Report> {
   await requireFolder(tx, deploymentId, body.folderId);
-  const folders = await foldersOf(tx, deploymentId);
-  const chain = folderChain(body.folderId ?? null, folders);
-  if (!canOnReport(user, 'ReportEdit', { id: -1, deploymentId, ownerId: -1 }, chain)) {
-    throw new HttpError(403, `You lack the ReportEdit permission to create reports here`);
-  }
+  await requireRightToFile(tx, user, deploymentId, body.folderId ?? null, 'create');
   const taken = await tx.one(`SELECT deployment_id FROM reports WHERE public_id = ?`, [publicId]);
   if (taken) throw new HttpError(409, `The publicId ${publicId} is already used by another report`);
   const id = await nextId(tx, 'reports');
@@ -175,7 +182,10 @@ async function applyUpdate(ctx: PlatformContext, tx: StateConnection, user: User
     throw new HttpError(409, `The report was changed since version ${body.expectedVersion} (it is at version ${row.version})`);
   }
   if (body.publicId && body.publicId !== row.public_id) throw badRequest(`'publicId' is set once and cannot be changed`);
-  if (body.folderId !== undefined) await requireFolder(tx, deploymentId, body.folderId);
+  if (body.folderId !== undefined && (body.folderId ?? null) !== (row.folder_id === null ? null : Number(row.folder_id))) {
+    await requireFolder(tx, deploymentId, body.folderId);
+    await requireRightToFile(tx, user, deploymentId, body.folderId ?? null, 'move');
+  }
   const has = (key: keyof UpdateReportInput) => body[key] !== undefined;
   const jsonQuery = has('jsonQuery') ? body.jsonQuery ?? null : (row.json_query as string | null);
   const pivotItems = has('pivotItems') ? body.pivotItems ?? null : row.pivot_items === null ? null : JSON.parse(String(row.pivot_items));

@@ -6,7 +6,9 @@ import type { StateConnection } from './database';
  * text, so what the API returns is exactly what was stored. Uniqueness of user names and report public ids is
  * enforced in code: DuckDB's unique indexes reject some updates of indexed rows in one transaction.
  */
-export const STATE_SCHEMA_VERSION = '3';
+// Raised when the tables or the seeded tenant change (4: the analyst's own folder, the chat's Place in sheet on), so
+// an older data dir is seeded again rather than missing what a first run relies on.
+export const STATE_SCHEMA_VERSION = '4';
 
 const STATE_TABLES = ['users', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store', 'chat_threads', 'chat_messages'];
 
@@ -91,7 +93,8 @@ export async function createStateTables(tx: StateConnection): Promise<void> {
 }
 
 /**
- * A data dir written by an earlier version has other tables: they are dropped, and the tenant is seeded anew.
+ * A data dir written by an earlier version has other tables or another seed: they are dropped, and the tenant is
+ * seeded anew.
  * `meta` exists already (the caller creates it first).
  */
 export async function dropOutdatedState(tx: StateConnection): Promise<boolean> {

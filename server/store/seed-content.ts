@@ -1,9 +1,9 @@
 import type { AppConfigResponse, CubeQuery, PivotItems } from '../../src/contract';
 
 /**
- * Everything the local platform starts with: one tenant, two deployments, an admin and an analyst, folders
- * (one the analyst may not read), reports (one whose query does not parse, one defined in SQL) and the app
- * config. Keys name things here; the database hands out the integer ids.
+ * Everything the local platform starts with: one tenant, two deployments, an admin and an analyst, folders (one
+ * the analyst may not read, one of her own), reports (one whose query does not parse, one defined in SQL) and the
+ * app config. Keys name things here; the database hands out the integer ids.
  */
 
 export type SeedUserKey = 'admin' | 'analyst';
@@ -23,13 +23,15 @@ export const SEED_USERS: SeedUser[] = [
 
 /**
  * The analyst's grants (api.yaml `Policy`), by key: both deployments' data, the folders listed (and what is
- * inside them) and the one report at the top level. `Board` is not granted: its report shows up to the analyst
- * only as a placement they cannot read.
+ * inside them) and the one report at the top level, all to read. `Board` is not granted: its report shows up to
+ * the analyst only as a placement they cannot read. `ownFolder` is hers to manage, with every report in it: where
+ * the workbench's default user saves, renames and deletes her explorations out of the box.
  */
 export const ANALYST_GRANTS = {
   deployments: ['sales', 'sandbox'],
   folders: ['sales', 'finance', 'sandbox'],
   reports: ['TopCustomers'],
+  ownFolder: 'analystReports',
 };
 
 export const SEED_DEPLOYMENTS = [
@@ -39,8 +41,11 @@ export const SEED_DEPLOYMENTS = [
   { key: 'sandbox', name: 'Finance Sandbox', restUrlStyle: 'none' },
 ] as const;
 
-/** Folders by key: [deployment key, parent key or null, name]. */
-export const SEED_FOLDERS: Record<string, [string, string | null, string]> = {
+/**
+ * Folders by key: [deployment key, parent key or null, name, who created it (the admin unless named)]. Ids
+ * follow this order, so a new folder goes last and the others keep theirs.
+ */
+export const SEED_FOLDERS: Record<string, [string, string | null, string, SeedUserKey?]> = {
   sales: ['sales', null, 'Sales'],
   regional: ['sales', 'sales', 'Regional'],
   finance: ['sales', null, 'Finance'],
@@ -48,6 +53,7 @@ export const SEED_FOLDERS: Record<string, [string, string | null, string]> = {
   archive: ['sales', 'monthly', 'Archive'],
   board: ['sales', null, 'Board'],
   sandbox: ['sandbox', null, 'Experiments'],
+  analystReports: ['sales', null, "Anna's reports", 'analyst'],
 };
 
 export interface SeedReport {
@@ -56,6 +62,8 @@ export interface SeedReport {
   publicId: string;
   name: string;
   title?: string;
+  /** As the platform's own UI writes it (the Platform API has no field for it). */
+  description?: string;
   owner: SeedUserKey;
   folder: string | null;
   /** The query as the report stores it: JSON text (`jsonQuery`). */
@@ -82,6 +90,7 @@ export const SEED_REPORTS: SeedReport[] = [
   },
   {
     deployment: 'sales', publicId: 'MonthlyRevnu', name: 'Monthly revenue', owner: 'admin', folder: 'monthly',
+    description: 'Revenue and order count by the month orders were placed, 2023 to 2025.',
     jsonQuery: json({
       measures: ['orders.total_amount', 'orders.count'],
       timeDimensions: [{ dimension: 'orders.created_at', granularity: 'month', dateRange: ['2023-01-01', '2025-12-31'] }],
@@ -103,6 +112,7 @@ export const SEED_REPORTS: SeedReport[] = [
   },
   {
     deployment: 'sales', publicId: 'CategoryKpis', name: 'Category KPIs', title: 'Category KPIs (measures on rows)', owner: 'admin',
+    description: 'Orders, revenue, average order value and customers per product category, one measure per row.',
     folder: 'sales',
     jsonQuery: json({
       measures: ['orders.count', 'orders.total_amount', 'orders.average_amount', 'orders.customer_count'],
@@ -115,6 +125,7 @@ export const SEED_REPORTS: SeedReport[] = [
   },
   {
     deployment: 'sales', publicId: 'EuElecComplt', name: 'Completed Electronics orders in Europe', owner: 'admin', folder: 'regional',
+    description: 'Completed Electronics orders in Europe: count and revenue by customer segment.',
     jsonQuery: json({
       measures: ['orders.count', 'orders.total_amount'],
       dimensions: ['orders.customer_segment'],
@@ -145,6 +156,7 @@ export const SEED_REPORTS: SeedReport[] = [
   },
   {
     deployment: 'sales', publicId: 'TopCustomers', name: 'Top 10 customers by revenue', owner: 'admin', folder: null,
+    description: 'Revenue and order count by customer segment, largest first (at most ten rows).',
     jsonQuery: json({
       measures: ['sales.total_amount', 'sales.count'],
       dimensions: ['sales.customer_segment'],
@@ -185,7 +197,10 @@ export const SEED_REPORTS: SeedReport[] = [
   },
 ];
 
-/** The admin's app config (api.yaml `AppConfigResponse`). */
+/**
+ * The admin's app config (api.yaml `AppConfigResponse`). The chat's Place in sheet is on, so the first run has
+ * no dead end; the admin turns it off with the local platform's `PUT /api/v1/app-config`.
+ */
 export const SEED_APP_CONFIG: AppConfigResponse = {
   appTheme: {
     palette: {
@@ -215,7 +230,7 @@ export const SEED_APP_CONFIG: AppConfigResponse = {
   embedding: null,
   restrictDataDownload: false,
   sheetsUi: { showAppliedFilters: true },
-  sheetsAgentChatEnabled: false,
+  sheetsAgentChatEnabled: true,
   timezoneSettings: { enabled: true, timezone: 'UTC', allowUserOverride: true },
   dashboardAppsEnabled: false,
   aiPaywalled: false,

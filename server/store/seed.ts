@@ -45,18 +45,18 @@ async function seedTenant(tx: StateConnection): Promise<void> {
   }
   const userIds = new Map<SeedUserKey, number>(SEED_USERS.map((user, index) => [user.key, index + 1]));
   const folderIds = new Map(Object.keys(SEED_FOLDERS).map((key, index) => [key, index + 1]));
-  for (const [key, [deployment, parent, name]] of Object.entries(SEED_FOLDERS)) {
+  for (const [key, [deployment, parent, name, creator]] of Object.entries(SEED_FOLDERS)) {
     await tx.run(`INSERT INTO folders VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
       folderIds.get(key)!, deploymentIds.get(deployment)!, parent ? folderIds.get(parent)! : null, name, folderIds.get(key)!,
-      userIds.get('admin')!, SEED_TIME, SEED_TIME,
+      userIds.get(creator ?? 'admin')!, SEED_TIME, SEED_TIME,
     ]);
   }
   const reportIds = new Map<string, number>();
   for (const [index, report] of SEED_REPORTS.entries()) {
     const id = index + 1;
     reportIds.set(report.publicId, id);
-    await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 'EXCEL', ?, 1, ?, ?, ?)`, [
-      id, deploymentIds.get(report.deployment)!, report.publicId, report.name, report.title ?? null,
+    await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'EXCEL', ?, 1, ?, ?, ?)`, [
+      id, deploymentIds.get(report.deployment)!, report.publicId, report.name, report.title ?? null, report.description ?? null,
       report.folder ? folderIds.get(report.folder)! : null, report.jsonQuery, report.pivotItems ? JSON.stringify(report.pivotItems) : null,
       report.sqlQuery ?? null, await queryChecksum({ jsonQuery: report.jsonQuery, pivotItems: report.pivotItems }),
       userIds.get(report.owner)!, report.createdAt, report.updatedAt, report.lastViewedAt,
@@ -66,6 +66,11 @@ async function seedTenant(tx: StateConnection): Promise<void> {
     { resourceType: 'Deployment', actions: ['SchemaRead', 'DownloadData'], resources: ANALYST_GRANTS.deployments.map((k) => String(deploymentIds.get(k))) },
     { resourceType: 'Folder', actions: ['FolderRead', 'ReportRead'], resources: ANALYST_GRANTS.folders.map((k) => String(folderIds.get(k))) },
     { resourceType: 'Report', actions: ['ReportRead'], resources: ANALYST_GRANTS.reports.map((k) => String(reportIds.get(k))) },
+    {
+      resourceType: 'Folder',
+      actions: ['FolderRead', 'FolderManage', 'ReportRead', 'ReportEdit', 'ReportManage'],
+      resources: [String(folderIds.get(ANALYST_GRANTS.ownFolder))],
+    },
   ];
   for (const user of SEED_USERS) {
     const policies: Policy[] = user.isAdmin ? [{ resourceType: 'Global', actions: ['All'], resources: ['*'] }] : analystPolicies;

@@ -10,6 +10,20 @@ import type { ExplorationFilter } from '../core/exploration-filters';
 /** Why the user may not save (Save is shown disabled with this reason). */
 export type SaveRefusal = 'no-edit-right' | 'no-create-right' | 'nothing-to-save' | 'unknown-members';
 
+/** Whether a save is possible now; `refusal` says why not. */
+export interface SaveRight {
+  allowed: boolean;
+  refusal: SaveRefusal | null;
+}
+
+/** Where a new or moved report may go: these folders, the top level (no folder) or not, and where the form starts. */
+export interface SaveTargets {
+  folders: Folder[];
+  topLevel: boolean;
+  /** The folder the form starts on (null: the top level). */
+  preferred: number | null;
+}
+
 /** A question the builder must ask before it writes: nothing was written; `allow` writes with permission. */
 export type BuilderQuestion =
   | { kind: 'overwrite'; target: string; foreignCells: string[] }
@@ -52,8 +66,12 @@ export interface BuilderState {
   hasCells: boolean;
   /** The report the exploration was opened from or last saved as, and its placement here. */
   opened: { report: Report; placementId: string | null } | null;
-  /** Whether Save (into `opened`, or as a new report) is possible now; `refusal` says why not. */
-  save: { allowed: boolean; refusal: SaveRefusal | null };
+  /** Whether Save (into `opened`, or as a new report when none is opened) is possible now; `refusal` says why not. */
+  save: SaveRight;
+  /** Whether Save as (a new report) is possible now: the user may create reports somewhere in the deployment. */
+  saveAs: SaveRight;
+  /** The exploration differs from the report as opened or last saved (or, never saved, has anything): Close asks. */
+  unsaved: boolean;
   /** Whether the opened report may be renamed or moved (edit right), and deleted (manage right). */
   canEditOpened: boolean;
   canDeleteOpened: boolean;
@@ -68,8 +86,10 @@ export interface BuilderState {
   explainAllowed: boolean;
   /** The compiled SQL once asked for. */
   sql: string | null;
-  /** The folders the user may save into (for Save as and Move). */
+  /** The deployment's top-level folders, as listed to the user (and folders their grants name, found besides). */
   folders: Folder[];
+  /** Of those, where the user may save a new report or move one to (Save as, Move). */
+  saveTargets: SaveTargets;
   /** Per member: the values offered by a string filter's value picker, once asked for. */
   memberValues: Record<string, string[]>;
 }

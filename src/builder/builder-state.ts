@@ -1,11 +1,12 @@
 import type { CubeMeta, CubeQuery, Report, User } from '../contract';
-import { emptyExploration, fromReport, isRunnable, unknownMembers, type Exploration } from '../core/exploration';
+import { emptyExploration, fromReport, unknownMembers, type Exploration } from '../core/exploration';
 import { reportDefinition } from '../core/report-definition';
-import { canCreateReports, canDeleteReport, canEditReport, editableFolderIds } from '../core/report-permissions';
+import { canDeleteReport, canEditReport } from '../core/report-permissions';
 import type { WorkspaceConnection } from '../session/connection';
 import { effectiveSheetSetting } from '../session/sheet-settings';
-import type { BuilderState, SaveRefusal } from './builder-model';
+import type { BuilderState } from './builder-model';
 import { explorationKey, type DraftRecord } from './exploration-draft';
+import { hasUnsavedChanges, saveAsRight, saveRight, saveTargets } from './save-rights';
 
 /**
  * The builder's state: where it starts from (a new or kept draft, an opened placement's report, an agent's
@@ -57,7 +58,7 @@ export function startingPoint(connection: WorkspaceConnection, start: BuilderSta
     baseline = placement?.resultChecksum ?? null;
     draft = {
       ...draft, exploration: opened.exploration, reportId: start.report.id, placementId: start.placementId,
-      writtenFor: explorationKey(opened.exploration), cellsSaved: true,
+      writtenFor: explorationKey(opened.exploration), cellsSaved: true, savedFor: explorationKey(opened.exploration),
     };
   }
   const { user, appConfig } = connection;
@@ -68,9 +69,10 @@ export function startingPoint(connection: WorkspaceConnection, start: BuilderSta
     unknownMembers: [], unsupported, autoRun, suppressDuplicates, run: { kind: 'idle' }, question: null, resultLocation: null,
     hasCells: draft.written !== null || draft.placementId !== null,
     opened: start.kind === 'placement' ? { report: start.report, placementId: start.placementId } : null,
-    save: { allowed: false, refusal: 'nothing-to-save' }, canEditOpened: false, canDeleteOpened: false, saving: false,
-    changedElsewhere: false, actionError: null, notice: null,
-    explainAllowed: connection.appConfig.creatorMode?.showGeneratedSql === true, sql: null, folders: [], memberValues: {},
+    save: { allowed: false, refusal: 'nothing-to-save' }, saveAs: { allowed: false, refusal: 'nothing-to-save' }, unsaved: false,
+    canEditOpened: false, canDeleteOpened: false, saving: false, changedElsewhere: false, actionError: null, notice: null,
+    explainAllowed: connection.appConfig.creatorMode?.showGeneratedSql === true, sql: null, folders: [],
+    saveTargets: { folders: [], topLevel: false, preferred: null }, memberValues: {},
   };
   return { draft, baseline, state, runWhenOpen: start.kind === 'answer', knownMeta: start.kind === 'answer' ? start.meta : undefined };
 }
@@ -82,20 +84,27 @@ export function viewOf(exploration: Exploration, names: readonly string[]): stri
   return cube && names.includes(cube) ? cube : null;
 }
 
-/** A changed state with what follows from it worked out: unknown members (once the model is read), save and edit rights. */
-export function withConsequences(state: BuilderState, hasMember: (member: string) => boolean, user: User): BuilderState {
-  const next = { ...state };
-  next.unknownMembers = next.phase === 'ready' ? unknownMembers(next.exploration, hasMember) : [];
-  next.save = saveRight(next, user);
-  next.canEditOpened = next.opened ? canEditReport(next.opened.report) : false;
-  next.canDeleteOpened = next.opened ? canDeleteReport(next.opened.report) : false;
-  return next;
+/** The members an exploration names, on any axis, filtered or sorted by. */
+export function namedMembers(exploration: Exploration): string[] {
+  return [
+    ...exploration.measures, ...exploration.rows, ...exploration.columns,
+    ...exploration.filters.map((f) => f.member), ...exploration.order.map((o) => o.member),
+  ];
 }
 
-function saveRight(state: BuilderState, user: User): BuilderState['save'] {
-  const refuse = (refusal: SaveRefusal) => ({ allowed: false, refusal });
-  if (!isRunnable(state.exploration)) return refuse('nothing-to-save');
-  if (state.unknownMembers.length) return refuse('unknown-members');
-  if (state.opened) return canEditReport(state.opened.report) ? { allowed: true, refusal: null } : refuse('no-edit-right');
-  return canCreateReports(user, state.deploymentId, [...editableFolderIds(user)]) ? { allowed: true, refusal: null } : refuse('no-create-right');
+/**
+ * A changed state with what follows from it worked out: unknown members (once the model is read), save and edit
+ * rights, where a report may be saved, and whether anything is unsaved (`savedFor`: the exploration as opened or
+ * last saved, canonical JSON).
+ */
+export function withConsequences(state: BuilderState, hasMember: (member: string) => boolean, user: User, savedFor: string | null): BuilderState {
+  const next = { ...state };
+  next.unknownMembers = next.phase === 'ready' ? unknownMembers(next.exploration, hasMember) : [];
+  next.saveTargets = saveTargets(next.folders, user, next.deploymentId, next.opened?.report.folderId ?? null);
+  next.save = saveRight(next, user);
+  next.saveAs = saveAsRight(next, user);
+  next.canEditOpened = next.opened ? canEditReport(next.opened.report) : false;
+  next.canDeleteOpened = next.opened ? canDeleteReport(next.opened.report) : false;
+  next.unsaved = hasUnsavedChanges(next, savedFor);
+  return next;
 }

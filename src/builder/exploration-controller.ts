@@ -4,10 +4,10 @@ import {
   isRunnable, placeMember, removeFilter, removeMember, reorder, replaceFilter, setGranularity, type BuilderAxis, type Exploration, type ExplorationDisplay,
 } from '../core/exploration';
 import { defaultFilter, type ExplorationFilter } from '../core/exploration-filters';
-import { catalogMembers, explorableCubes, type CatalogMember } from '../core/member-catalog';
+import { explorableCubes, modelMembers, type CatalogMember } from '../core/member-catalog';
 import type { BuilderContext } from './builder-host';
 import type { BuilderController, BuilderState } from './builder-model';
-import { startingPoint, viewOf, withConsequences, type BuilderStart } from './builder-state';
+import { namedMembers, startingPoint, viewOf, withConsequences, type BuilderStart } from './builder-state';
 import { ExplorationRuns } from './exploration-runs';
 import { draftCellsId, explorationKey, saveDraft, type DraftRecord } from './exploration-draft';
 import { BuilderSession } from './exploration-session';
@@ -32,7 +32,7 @@ export class ExplorationController implements BuilderController, WritingHost {
   private readonly listeners = new Set<() => void>();
   private readonly runs: ExplorationRuns<Exploration>;
   private readonly writes: ExplorationWrites;
-  /** The model's members by name (every view's): types, and what `placeMember` needs. */
+  /** The model's members by name (every cube's and view's): types, and what `placeMember` needs. */
   private members = new Map<string, CatalogMember>();
   /** The workbook's placement ids: other placements' cells are never written over. */
   placementIds: string[] = [];
@@ -78,8 +78,8 @@ export class ExplorationController implements BuilderController, WritingHost {
       if (!data.meta) throw new Error('This data API offers no model to explore.');
       const [meta, state] = await Promise.all([this.knownMeta ?? data.meta(), workspace.workbook.prepare()]);
       this.placementIds = await workspace.registry.placementIds(state.workbookId);
-      const cubes = explorableCubes(meta);
-      this.members = new Map(cubes.flatMap((cube) => catalogMembers(cube).map((m) => [m.name, m] as const)));
+      const cubes = explorableCubes(meta, namedMembers(this.draft.exploration));
+      this.members = modelMembers(meta);
       const opened = this.state.opened ?? (this.draft.reportId !== null ? await this.openedOf(this.draft) : null);
       const viewName = this.draft.viewName ?? viewOf(this.draft.exploration, cubes.map((c) => c.name)) ?? (cubes.length === 1 ? cubes[0]!.name : null);
       this.draft = { ...this.draft, viewName };
@@ -117,7 +117,9 @@ export class ExplorationController implements BuilderController, WritingHost {
 
   /** Replaces parts of the state, working out what follows from them (save rights, unknown members). */
   set(partial: Partial<BuilderState>): void {
-    this.state = withConsequences({ ...this.state, ...partial }, (m) => this.members.has(m), this.context.connection.user);
+    // A draft of an earlier version knows its saved state only while its cells hold it.
+    const savedFor = this.draft.savedFor ?? (this.draft.cellsSaved ? this.draft.writtenFor : null);
+    this.state = withConsequences({ ...this.state, ...partial }, (m) => this.members.has(m), this.context.connection.user, savedFor);
     for (const listener of this.listeners) listener();
   }
 

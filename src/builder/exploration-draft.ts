@@ -52,6 +52,11 @@ const DraftRecordSchema = z.object({
   writtenFor: z.string().nullable(),
   /** The cells hold the report's saved result: closing needs to put nothing back. */
   cellsSaved: z.boolean(),
+  /**
+   * The exploration as the report was opened or last saved (canonical JSON): a difference is what Close asks about.
+   * Missing in drafts kept by earlier versions.
+   */
+  savedFor: z.string().nullable().optional(),
 });
 
 export type DraftRecord = z.infer<typeof DraftRecordSchema> & { exploration: Exploration };

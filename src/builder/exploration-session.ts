@@ -7,6 +7,7 @@ import type { BuilderHost } from './builder-host';
 import { DRAFT_CELLS_ID, explorationKey, saveDraft } from './exploration-draft';
 import type { NewReport } from './exploration-save';
 import { renameToDraft, saveDraftAsNewReport, saveDraftIntoReport } from './exploration-saving';
+import { grantedFolders } from './save-folders';
 
 /** How many values a string filter's value picker offers. */
 export const VALUE_PICKER_LIMIT = 200;
@@ -37,9 +38,9 @@ export class BuilderSession {
 
   async loadFolders(): Promise<void> {
     try {
-      this.builder.set({ folders: await this.workspace.reports.allFolders(this.builder.draft.deploymentId) });
+      this.builder.set({ folders: await grantedFolders(this.workspace.reports, this.builder.draft.deploymentId, this.builder.context.connection.user) });
     } catch (error) {
-      // Saving without a folder still works; the list stays empty, and the pane says why.
+      // The list stays empty (Save as then goes by the user's grants, and the platform decides); the pane says why.
       this.builder.set({ actionError: this.builder.context.describe(error) });
     }
   }
@@ -68,8 +69,13 @@ export class BuilderSession {
     if (!opened || !this.builder.getState().save.allowed) return;
     await this.act(async () => {
       if (!(await this.ensureWritten())) return;
-      const saved = await this.builder.exclusive(() => saveDraftIntoReport(this.workspace, this.builder.draft, opened.report, this.builder.typeOf));
-      const draft = { ...this.builder.draft, cellsSaved: true };
+      let savedFor = '';
+      const saved = await this.builder.exclusive(() => {
+        // What is saved is the draft when its turn comes: that is the exploration Close compares with from now on.
+        savedFor = explorationKey(this.builder.draft.exploration);
+        return saveDraftIntoReport(this.workspace, this.builder.draft, opened.report, this.builder.typeOf);
+      });
+      const draft = { ...this.builder.draft, cellsSaved: true, savedFor };
       this.builder.adopt(draft, { report: saved, placementId: opened.placementId });
       await this.builder.persist();
       this.builder.set({ changedElsewhere: false, notice: 'saved' });
@@ -77,14 +83,17 @@ export class BuilderSession {
   }
 
   async saveAs(target: NewReport): Promise<void> {
-    if (!this.builder.getState().save.allowed && !this.builder.getState().changedElsewhere) return;
+    if (!this.builder.getState().saveAs.allowed) return;
     await this.act(async () => {
       if (!(await this.ensureWritten())) return;
       const previous = this.builder.getState().opened?.report ?? null;
-      const { report, placementId } = await this.builder.exclusive(() =>
-        saveDraftAsNewReport(this.workspace, this.builder.draft, target, this.builder.typeOf, previous));
+      let savedFor = '';
+      const { report, placementId } = await this.builder.exclusive(() => {
+        savedFor = explorationKey(this.builder.draft.exploration);
+        return saveDraftAsNewReport(this.workspace, this.builder.draft, target, this.builder.typeOf, previous);
+      });
       this.builder.placementIds = [...this.builder.placementIds.filter((id) => id !== this.builder.draft.placementId), placementId];
-      const draft = { ...this.builder.draft, reportId: report.id, placementId, cellsSaved: true };
+      const draft = { ...this.builder.draft, reportId: report.id, placementId, cellsSaved: true, savedFor };
       this.builder.adopt(draft, { report, placementId });
       await this.builder.persist();
       this.builder.set({ changedElsewhere: false, notice: 'saved-as' });
@@ -100,7 +109,7 @@ export class BuilderSession {
       await this.builder.exclusive(() => this.putBack(report, opened.placementId));
       const definition = reportDefinition(report);
       const { exploration, unsupported } = definition.placeable ? fromReport(definition.query, report.pivotItems) : { exploration: this.builder.draft.exploration, unsupported: [] };
-      this.builder.draft = { ...this.builder.draft, exploration, writtenFor: explorationKey(exploration), cellsSaved: true };
+      this.builder.draft = { ...this.builder.draft, exploration, writtenFor: explorationKey(exploration), cellsSaved: true, savedFor: explorationKey(exploration) };
       this.builder.adopt(this.builder.draft, { report, placementId: opened.placementId });
       this.builder.set({ exploration, unsupported, changedElsewhere: false, run: { kind: 'idle' } });
       await this.builder.persist();
@@ -132,7 +141,7 @@ export class BuilderSession {
       await this.workspace.reports.deleteReport(opened.report.deploymentId, opened.report.id);
       if (opened.placementId) await this.builder.exclusive(() => renameToDraft(this.workspace.workbook, opened.placementId!));
       this.builder.placementIds = this.builder.placementIds.filter((id) => id !== opened.placementId);
-      this.builder.adopt({ ...this.builder.draft, reportId: null, placementId: null, cellsSaved: false }, null);
+      this.builder.adopt({ ...this.builder.draft, reportId: null, placementId: null, cellsSaved: false, savedFor: null }, null);
       await this.builder.persist();
       this.builder.set({ notice: 'deleted' });
     });

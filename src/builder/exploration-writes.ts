@@ -1,8 +1,11 @@
 import { toQuery, type Exploration } from '../core/exploration';
+import type { CellGrid } from '../core/layout';
+import { captionRows } from '../core/table-header';
+import type { Workbook } from '../ports/workbook';
 import type { Permissions } from '../placements/write-outcome';
 import type { BuilderQuestion } from './builder-model';
 import type { BuilderHost } from './builder-host';
-import { explorationKey, saveDraft, writeDraftCells, type DraftRecord } from './exploration-draft';
+import { draftCellsId, explorationKey, saveDraft, writeDraftCells, type DraftRecord, type DraftWritten } from './exploration-draft';
 import type { RunStatus } from './exploration-runs';
 
 /** What writing a run's result needs of the builder, besides what its parts all need. */
@@ -64,6 +67,7 @@ export class ExplorationWrites {
       }
       this.permission = {};
       this.lastDone = { rows: grid.values.length, location: outcome.location, cutAt };
+      await fitColumns(workspace.workbook, draftCellsId(builder.draft), outcome, grid);
       await builder.showLocation(outcome.location);
     });
   }
@@ -81,4 +85,16 @@ export class ExplorationWrites {
         return builder.set({ run: { kind: 'done', ...this.lastDone } });
     }
   }
+}
+
+/**
+ * The draft's columns fit as a placed report's are, by the Workbook port's `finishPlacement` with no table: to the
+ * header and data rows, never to the caption rows above them, and only ever wider (a column others use keeps what
+ * it needs). Its answer (why no table) does not apply here.
+ */
+async function fitColumns(workbook: Pick<Workbook, 'finishPlacement'>, cellsId: string, written: Pick<DraftWritten, 'sheetName' | 'rect'>, grid: CellGrid): Promise<void> {
+  await workbook.finishPlacement({
+    placementId: cellsId, sheetName: written.sheetName, rect: written.rect,
+    headerRow: captionRows(grid), tableName: null, tablesBefore: [],
+  });
 }

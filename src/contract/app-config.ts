@@ -96,3 +96,12 @@ export const AppConfigResponse = z.looseObject({
   aiPaywalled: nullish(z.boolean()),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
+
+/**
+ * The body of the local platform's `PUT /api/v1/app-config`, which the real API does not have (its admin sets the
+ * config in the console): any of `AppConfigResponse`'s top-level fields, each replacing the stored one whole. An
+ * unknown field (a misspelt `sheetsAgentChatEnabled`, say) is refused rather than stored unread.
+ */
+export const AppConfigUpdateInput = z.strictObject(AppConfigResponse.shape).partial()
+  .refine((fields) => Object.keys(fields).length > 0, { message: 'name at least one app config field to change' });
+export type AppConfigUpdateInput = z.infer<typeof AppConfigUpdateInput>;

@@ -55,13 +55,17 @@ export interface CardState {
  * 2. A run item still under way: Queued, Refreshing — the newest thing happening to it (Refresh all writes a
  *    damaged placement whole again).
  * 3. Damaged (some of its cells were deleted), whatever the pane or a finished run said.
- * 4. The pane's own outcome (Failed with why, Edited by hand): it was set after the run started, so it is newer
- *    than any run item.
- * 5. The run item once finished, unless the platform has recorded a write the run did not make (a later
- *    refresh): Failed with why; Edited by hand or Cells in the way, with the cells; Done is Up to date while the
- *    listing predates the run's write (a done item is current), else the platform's status; Stopped leaves the
- *    platform's status, noted as not reached.
- * 6. The platform's sync status, or Unknown without one.
+ * 4. The pane's own failure, with why: set after the run started, so newer than any run item.
+ * 5. The run item's failure or need of the user, unless the platform has recorded a write the run did not make
+ *    (a later refresh): Failed with why; Edited by hand or Cells in the way, with the cells.
+ * 6. Edited by hand (the pane's outcome), which stays true of the cells until they hold what was written again (a
+ *    live check finds them clean, or a write, the run's included, replaces them; the store then drops it): no
+ *    stop, finished item or platform status hides it.
+ * 7. The run item's other ends, under the same proviso as 5: Done is Up to date while the listing predates the
+ *    run's write (a done item is current), else the platform's status; Stopped leaves the platform's status, noted
+ *    as not reached only while the listing is still what the run started from (a first round that wrote it before
+ *    the stop, its report having changed meanwhile, did reach it).
+ * 8. The platform's sync status, or Unknown without one.
  */
 export function cardState(input: CardInputs): CardState {
   const platform: CardState = { status: input.syncStatus ?? 'UNKNOWN', reason: null, run: null };
@@ -72,13 +76,13 @@ export function cardState(input: CardInputs): CardState {
   if (run?.state === 'queued') return { status: 'QUEUED', reason: null, run: run.state };
   if (run?.state === 'refreshing') return { status: 'REFRESHING', reason: null, run: run.state };
   if (input.cellsDamaged) return { ...platform, status: 'DAMAGED' };
-  if (outcome) return { status: outcome.state, reason: outcome.reason ?? null, run: null };
+  if (outcome?.state === 'FAILED') return { status: 'FAILED', reason: outcome.reason, run: null };
   const listed = input.refreshedAt ?? null;
-  if (!run || (listed !== run.startedFrom && listed !== run.recorded)) return platform;
-  switch (run.state) {
-    case 'failed': return { status: 'FAILED', reason: run.reason, run: run.state };
-    case 'needs-attention': return { status: run.handEdits ? 'EDITED' : 'IN_THE_WAY', reason: run.reason, run: run.state };
-    case 'done': return { status: listed === run.recorded ? platform.status : 'UP_TO_DATE', reason: null, run: run.state };
-    case 'stopped': return { ...platform, run: run.state };
-  }
+  const current = run && (listed === run.startedFrom || listed === run.recorded) ? run : null;
+  if (current?.state === 'failed') return { status: 'FAILED', reason: current.reason, run: current.state };
+  if (current?.state === 'needs-attention') return { status: current.handEdits ? 'EDITED' : 'IN_THE_WAY', reason: current.reason, run: current.state };
+  if (outcome) return { status: outcome.state, reason: outcome.reason ?? null, run: null };
+  if (current?.state === 'done') return { status: listed === current.recorded ? platform.status : 'UP_TO_DATE', reason: null, run: current.state };
+  if (current?.state === 'stopped' && listed === current.startedFrom) return { ...platform, run: current.state };
+  return platform;
 }

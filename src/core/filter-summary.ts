@@ -1,24 +1,12 @@
 import type { CubeFilter, CubeQuery } from '../contract';
 import { ENGLISH_CELL_WORDS, type FilterWords } from './cell-words';
 
-/** The words above a table that say which filters made it, and which members they touch. */
+/** The words above a table that say which filters made it. */
 
 /** A member that is only filtered on has no annotation: `orders.customer_segment` reads "Customer segment". */
 export function humanizeMember(member: string): string {
   const name = member.slice(member.lastIndexOf('.') + 1).replace(/_/g, ' ');
   return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-export function filteredMembers(filters: CubeFilter[] | undefined, into = new Set<string>()): Set<string> {
-  for (const filter of filters ?? []) {
-    if ('operator' in filter) {
-      const member = filter.member ?? filter.dimension;
-      if (member) into.add(member);
-    } else {
-      filteredMembers('and' in filter ? filter.and : filter.or, into);
-    }
-  }
-  return into;
 }
 
 /** "Status is completed; Region is not Europe or Asia Pacific; Created at between 2025-01-01 and 2025-12-31". */

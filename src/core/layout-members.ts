@@ -4,6 +4,7 @@ import { cellValueOf, type CellValue } from './cell-values';
 import type { CellWords } from './cell-words';
 import { numberFormat } from './excel-formats';
 import { quarterLabel, timeFormat, writtenAsText } from './excel-time-formats';
+import { timeHeader } from './time-header';
 
 /** A member as the layout places it: its title and how its values become cells. */
 export interface Member {
@@ -30,10 +31,11 @@ function wholeNumbers(key: string, results: readonly (CubeLoadResult | null | un
 
 /**
  * The report's members: those on columns, those on rows (every grouped member the pivot does not place goes
- * there), and the measures in the pivot's order. Titles are the model's short titles, with the granularity
- * for time dimensions and marked when the report filters on the member.
+ * there), and the measures in the pivot's order. Titles are the model's short titles, a time dimension's with its
+ * granularity's word ("Created at · Month", see time-header.ts); a filter on a member shows in the filter summary
+ * above the result, never in its title.
  */
-export function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, filtered: Set<string>, words: CellWords): { rows: Member[]; columns: Member[]; measures: Member[] } {
+export function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, words: CellWords): { rows: Member[]; columns: Member[]; measures: Member[] } {
   const { annotation } = result;
   const granularities = new Map(
     (query.timeDimensions ?? []).filter((td) => td.granularity).map((td) => [timeDimensionMember(td), td.granularity!]),
@@ -43,13 +45,12 @@ export function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, 
     const entry = time ?? annotation.dimensions[key];
     if (!entry) return null;
     const granularity = granularities.get(key);
-    const base = time && granularity ? words.timeTitle(entry.shortTitle, granularity) : entry.shortTitle;
-    const source = time && granularity ? key.slice(0, key.lastIndexOf('.')) : key;
+    const title = time && granularity ? timeHeader(entry.shortTitle, granularity, words) : entry.shortTitle;
     const type = time ? 'time' : entry.type;
     const cell = time && writtenAsText(granularity, entry.format)
       ? (value: CubeCellValue) => (typeof value === 'string' ? (quarterLabel(value, words) ?? value) : cellValueOf(value, 'time'))
       : (value: CubeCellValue) => cellValueOf(value, type);
-    return { key, entry, kind: time ? 'time' : 'dimension', granularity, title: filtered.has(source) ? words.filtered(base) : base, cell };
+    return { key, entry, kind: time ? 'time' : 'dimension', granularity, title, cell };
   };
   const used = new Set<string>();
   const pick = (keys: string[]): Member[] => {
@@ -71,7 +72,7 @@ export function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, 
   const measures = pivot.measures.filter((key) => annotation.measures[key]).map((key): Member => {
     const entry = annotation.measures[key]!;
     const cell = (value: CubeCellValue) => cellValueOf(value, entry.type);
-    return { key, entry, kind: 'measure', title: filtered.has(key) ? words.filtered(entry.shortTitle) : entry.shortTitle, cell };
+    return { key, entry, kind: 'measure', title: entry.shortTitle, cell };
   });
   return { rows, columns, measures };
 }

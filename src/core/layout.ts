@@ -2,7 +2,7 @@ import type { CubeCellValue, CubeLoadResult, CubeQuery } from '../contract';
 import type { Pivot } from './report-definition';
 import type { CellValue } from './cell-values';
 import { ENGLISH_CELL_WORDS, type CellWords } from './cell-words';
-import { filteredMembers, filterSummary, humanizeMember } from './filter-summary';
+import { filterSummary, humanizeMember } from './filter-summary';
 import { memberFormats, members, type Member } from './layout-members';
 import { indexRows, tupleKey, type Tuple } from './layout-rows';
 
@@ -26,12 +26,14 @@ export interface CellGrid {
    * titles. A flat result has none: as an Excel table its table style draws the header, as plain cells it stays bold.
    */
   filledHeaderRows?: number[];
+  /** Caption rows (0-based in the grid) to show in bold: a placement's title line (see source-line.ts). */
+  boldCaptionRows?: number[];
 }
 
 export interface LayoutOptions {
   /** Write a row dimension's value once for a run of equal values on consecutive rows. */
   suppressDuplicateValues?: boolean;
-  /** Put a summary of the report's filters above the table and mark filtered members' titles. */
+  /** Put a summary of the report's filters above the table, as its own line (headers stay the members' titles). */
   showAppliedFilters?: boolean;
   /** The totals query's result (see `totalsQuery`), when the pivot asks for column totals. */
   totals?: CubeLoadResult | null;
@@ -54,14 +56,14 @@ export interface LayoutOptions {
  * rows) and, with column members, a trailing bold Total column block (one column per measure when measures
  * are on columns). A flat table is the pivot with no column members and measures on columns: one row per
  * result row. The report's own `showAppliedFilters`, when it has one, wins over the options'. The words in
- * cells (Total, Measure, the filter summary, quarter and week labels) are `options.words`, English by default.
+ * cells (Total, Measure, the filter summary, granularities, quarter and week labels) are `options.words`, English
+ * by default. Headers are the model's titles ("Created at · Month" for a time dimension); the filter summary, when
+ * shown, is its own line above them, and `CellGrid.boldHeaderRows[0]` is the first row below it.
  */
 export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, options: LayoutOptions = {}): CellGrid {
   const showFilters = pivot.showAppliedFilters ?? options.showAppliedFilters;
-  const filtered = showFilters ? filteredMembers(query.filters) : new Set<string>();
-  for (const td of query.timeDimensions ?? []) if (showFilters && td.dateRange) filtered.add(td.dimension);
   const words = options.words ?? ENGLISH_CELL_WORDS;
-  const { rows: rowMembers, columns: columnMembers, measures } = members(result, query, pivot, filtered, words);
+  const { rows: rowMembers, columns: columnMembers, measures } = members(result, query, pivot, words);
   const memberFormat = memberFormats({ scale: pivot.displayScale, words, results: [result, options.totals, options.rowTotals, options.grandTotals] });
   const measuresOnRows = pivot.measuresAxis === 'rows' && measures.length > 0;
   const measuresOnColumns = !measuresOnRows && measures.length > 0;

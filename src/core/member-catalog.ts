@@ -2,8 +2,9 @@ import type { CubeMeta, MemberFormat, MemberType, MetaCube } from '../contract';
 import type { MemberInfo } from './exploration';
 
 /**
- * What the exploration builder lists from `/v1/meta`: the views to explore (cubes too when the model has no
- * views), and a view's members grouped by the model's folders, filtered by a search.
+ * What the exploration builder knows from `/v1/meta`: every member of the model (Cube lists cubes and views
+ * alike under `cubes`, told apart by `type`), the views to explore (cubes when the model has no views, and any
+ * cube an opened report uses), and a view's members grouped by the model's folders, filtered by a search.
  */
 
 export interface CatalogMember extends MemberInfo {
@@ -19,16 +20,29 @@ export interface MemberGroup {
   members: CatalogMember[];
 }
 
-/** Views first; cubes only when the model has no views, as the platform's own builder lists them. */
-export function explorableCubes(meta: CubeMeta): MetaCube[] {
+/**
+ * Views first; cubes only when the model has no views, as the platform's own builder lists them. A cube that
+ * `inUse` members come from is listed too: a report saved on a cube (`orders.region`) opens on it, not on nothing.
+ */
+export function explorableCubes(meta: CubeMeta, inUse: readonly string[] = []): MetaCube[] {
   const views = meta.cubes.filter((cube) => cube.type === 'view');
-  return views.length ? views : meta.cubes;
+  if (!views.length) return meta.cubes;
+  const used = new Set(inUse.map((member) => member.split('.')[0]));
+  return [...views, ...meta.cubes.filter((cube) => cube.type !== 'view' && used.has(cube.name))];
 }
 
 const KNOWN_TYPES: readonly MemberType[] = ['string', 'number', 'time', 'boolean'];
 
 /** A view's visible members, measures first, each with its type (an unknown type is treated as text). */
 export function catalogMembers(cube: MetaCube): CatalogMember[] {
+  return membersOf(cube, false);
+}
+
+/**
+ * A cube's or view's members as the catalog describes them: the visible ones, or with `hidden` all that `/v1/meta`
+ * lists (a hidden member is still the model's: a report naming it is no report of a changed model).
+ */
+function membersOf(cube: MetaCube, hidden: boolean): CatalogMember[] {
   const member = (kind: 'measure' | 'dimension') => (m: MetaCube['measures'][number]): CatalogMember => ({
     name: m.name,
     kind,
@@ -38,8 +52,16 @@ export function catalogMembers(cube: MetaCube): CatalogMember[] {
     ...(m.description ? { description: m.description } : {}),
     ...(m.format !== undefined ? { format: m.format } : {}),
   });
-  const visible = (m: { isVisible?: boolean }) => m.isVisible !== false;
+  const visible = (m: { isVisible?: boolean }) => hidden || m.isVisible !== false;
   return [...cube.measures.filter(visible).map(member('measure')), ...cube.dimensions.filter(visible).map(member('dimension'))];
+}
+
+/**
+ * Every member the model has, by name: the members of its cubes and of its views, whichever the builder lists.
+ * Reports name either (`orders.region` on the cube, `sales.region` on a view), and both are queried alike.
+ */
+export function modelMembers(meta: CubeMeta): Map<string, CatalogMember> {
+  return new Map(meta.cubes.flatMap((cube) => membersOf(cube, true).map((m) => [m.name, m] as const)));
 }
 
 /** Whether a member matches a search: every word of it in the member's titles, name or description. */

@@ -1,4 +1,18 @@
+import type { Rect } from './a1';
 import type { CellGrid } from './layout';
+
+/**
+ * Grid rows above a result's header: its caption rows (a title and source line, the filter summary, the blank row
+ * below them). They are left out of the columns' fit and of an Excel table.
+ */
+export function captionRows(grid: Pick<CellGrid, 'boldHeaderRows'>): number {
+  return grid.boldHeaderRows?.[0] ?? 0;
+}
+
+/** The cells a placement's columns are fit to: its header and data at `rect`, never its caption rows. */
+export function fitRect(rect: Rect, grid: Pick<CellGrid, 'boldHeaderRows'>): Rect {
+  return { ...rect, top: Math.min(rect.bottom, rect.top + captionRows(grid)) };
+}
 
 /**
  * Which grid row heads an Excel table of a result: a flat grid's last header row, when its headers are distinct,

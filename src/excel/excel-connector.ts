@@ -1,13 +1,15 @@
 import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
+import type { CellOptions } from '../core/cell-options';
 import type { CellGrid } from '../core/layout';
-import type { CellsSnapshot, GridWrite, GridWriteResult, GuardVerdict, Location, TargetFindings, Workbook } from '../ports/workbook';
+import type { CellsSnapshot, ColumnFit, GridWrite, GridWriteResult, GuardVerdict, Location, TargetFindings, Workbook } from '../ports/workbook';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
 import { readSetting, writeSetting } from './document-settings';
 import { restoreAfter, writeGrid } from './grid-write';
 import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference } from './names';
-import { clearCells, findPlacedCells, forgetPlacement, namingPlan } from './placement-cells';
+import { clearCells, findPlacedCells, forgetPlacement, nameCells } from './placement-cells';
+import { writeCellOptions } from './placement-options';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, type Inspection } from './reads';
 import * as selection from './selection';
 import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
@@ -144,9 +146,9 @@ export class ExcelConnector implements Workbook {
     return this.writes.around(() => restoreSnapshot(snapshot, this.requestBudget, this.sleep, this.restoreRetry));
   }
 
-  /** Names a placement's cells (after the platform gave the placement its id). */
-  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget): Promise<void> {
-    return executeWrite(namingPlan(sheetName, rect, record), this.writeRetry, this.sleep);
+  /** Names a placement's cells (after the platform gave the placement its id), measuring a fit if asked (see `nameCells`). */
+  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget, fitColumns?: Rect): Promise<ColumnFit | null> {
+    return nameCells(sheetName, rect, record, fitColumns, this.writeRetry, this.sleep);
   }
 
   /**
@@ -224,6 +226,11 @@ export class ExcelConnector implements Workbook {
    */
   async forgetPlacement(placementId: string, clear?: { sheetName: string; rect: Rect }): Promise<void> {
     await this.writes.around(() => withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => forgetPlacement(context, placementId, clear))));
+  }
+
+  /** Keeps a placement's cells' language and title lines in the workbook, or forgets them (see placement-options.ts). */
+  async writeCellOptions(placementId: string, options: CellOptions | null): Promise<void> {
+    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => writeCellOptions(context, placementId, options)));
   }
 
   /** A document setting's text, or null when the workbook has none (see document-settings.ts: never a token). */

@@ -1,4 +1,5 @@
 import { cellAddress, parseSheetAddress, quoteSheetName, rectAddress, type Rect } from '../core/a1';
+import { queueWriteCellOptions } from './placement-options';
 import type { RecordTarget } from './write-plan';
 
 /**
@@ -99,4 +100,6 @@ export function queueName(context: Excel.RequestContext, sheet: Excel.Worksheet,
     const item = context.workbook.names.add(name, sheet.getRange(rectAddress(rect)), 'Report Sync placement');
     item.visible = false;
   }
+  // A new placement's cell options go with its name, in the same request (placement-options.ts).
+  if (record.cellOptions) queueWriteCellOptions(context, record.placementId, record.cellOptions);
 }

@@ -1,11 +1,14 @@
 import type { Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
-import type { PlacedCells } from '../ports/workbook';
+import type { ColumnFit, PlacedCells } from '../ports/workbook';
 import { findNamedCells, legacyPlacementSetting, placementName } from './names';
+import { cellOptionsSetting, queueCellOptions } from './placement-options';
 import { sheetNamed } from './reads';
 import { placementTableProperty, queueTableNotes } from './table-note';
-import type { RecordTarget, WritePlan } from './write-plan';
-import { queueClear } from './writes';
+import type { RecordTarget, WriteOp, WritePlan } from './write-plan';
+import { executeWrite, queueClear } from './writes';
+import { ColumnMeasure, fitsInOneRequest } from './column-fit';
+import { isTransientHostError, type RetryPolicy, type Sleep } from './host-errors';
 
 /**
  * A placement's cells as the workbook keeps them, by its hidden name (names.ts): found with their sheet's id and
@@ -18,24 +21,56 @@ export async function findPlacedCells(context: Excel.RequestContext, placementId
   sheets.load('items/id, items/name');
   // Which of them are tables (their notes, see tables.ts), read with the names' first request.
   const noteOf = queueTableNotes(context, placementIds);
+  const optionsOf = queueCellOptions(context, placementIds);
   const named = await findNamedCells(context, placementIds);
   const ids = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
   const found: PlacedCells[] = [];
   for (const cells of named.values()) {
     const sheetId = ids.get(cells.sheetName.toLowerCase());
-    if (sheetId) found.push({ ...cells, sheetId, table: noteOf(cells.placementId) });
+    if (sheetId) found.push({ ...cells, sheetId, table: noteOf(cells.placementId), cellOptions: optionsOf(cells.placementId) });
   }
   return found;
 }
 
 const NO_GRID: CellGrid = { values: [], numberFormats: [], headerRows: 0, boldRows: [] };
 
-/** A plan that only names `rect` for a placement (a new name, or the existing one re-pointed): one request, no cells. */
-export function namingPlan(sheetName: string, rect: Rect, record: RecordTarget): WritePlan {
+/**
+ * A plan that only names `rect` for a placement (a new name, or the existing one re-pointed): one request, no cells;
+ * with `measure`, its columns are measured for their fit after the name, in the same request.
+ */
+export function namingPlan(sheetName: string, rect: Rect, record: RecordTarget, measure?: ColumnMeasure): WritePlan {
+  const ops: WriteOp[] = [{ kind: 'name', record, rect }];
+  if (measure) ops.push({ kind: 'fit', measure });
   return {
     sheetName, anchor: { row: rect.top, column: rect.left }, rect, grid: NO_GRID, totalRows: 0, touched: [], record,
-    batches: [{ ops: [{ kind: 'name', record, rect }], bytes: 0, rows: 0 }],
+    batches: [{ ops, bytes: 0, rows: 0 }],
   };
+}
+
+/**
+ * Names a new placement's cells and, given `fitColumns` (its header and data), measures their columns' fit in the
+ * same request (column-fit.ts), for the table step to finish: placing makes that request anyway, so the fit costs
+ * no sync. The fit is cosmetic and the name is not: when Excel refuses the request for any reason but a transient
+ * one, whatever of it was carried out (Excel runs a request's operations up to the one it refuses) is taken back
+ * and the cells are named again without the fit (null: not measured, the table step measures it).
+ */
+export async function nameCells(sheetName: string, rect: Rect, record: RecordTarget, fitColumns: Rect | undefined, retry: RetryPolicy, sleep: Sleep): Promise<ColumnFit | null> {
+  const measure = fitColumns && !record.nameExists && fitsInOneRequest(fitColumns) ? new ColumnMeasure(fitColumns) : undefined;
+  try {
+    await executeWrite(namingPlan(sheetName, rect, record, measure), retry, sleep);
+    return measure?.result() ?? null;
+  } catch (error) {
+    if (!measure || isTransientHostError(error)) throw error;
+    await Excel.run(async (context) => {
+      const name = context.workbook.names.getItemOrNullObject(placementName(record.placementId));
+      await context.sync();
+      if (name.isNullObject) return;
+      name.delete();
+      await context.sync();
+    });
+    await executeWrite(namingPlan(sheetName, rect, record), retry, sleep);
+    return null;
+  }
 }
 
 /** Empties cells (contents, and the number formats and bold the add-in set) in one request. */
@@ -54,10 +89,12 @@ export async function forgetPlacement(context: Excel.RequestContext, placementId
   const setting = context.workbook.settings.getItemOrNullObject(legacyPlacementSetting(placementId));
   // Its table (if any) stays the user's; only the add-in's note of it goes.
   const table = context.workbook.properties.custom.getItemOrNullObject(placementTableProperty(placementId));
+  const cellOptions = context.workbook.settings.getItemOrNullObject(cellOptionsSetting(placementId));
   await context.sync();
   if (!name.isNullObject) name.delete();
   if (!setting.isNullObject) setting.delete();
   if (!table.isNullObject) table.delete();
+  if (!cellOptions.isNullObject) cellOptions.delete();
   if (clear) queueClear(sheetNamed(context, clear.sheetName), clear.rect);
   await context.sync();
 }

@@ -1,8 +1,9 @@
-import { parseSheetAddress, rectAddress, rectsIntersect, sameRect, sheetAddress, type Rect } from '../core/a1';
+import { parseSheetAddress, rectsIntersect, sameRect, sheetAddress, type Rect } from '../core/a1';
 export { tableHeaderRow } from '../core/table-header';
 import type { FirstPlacement, TableRefusal } from '../ports/workbook';
 import { sheetNamed } from './reads';
 import { hostErrorCode, isTransientHostError as isTransient } from './host-errors';
+import { ColumnMeasure, fitsInOneRequest, queueWidenOnly } from './column-fit';
 import { API_SETS, supportsExcelApi } from './requirements';
 import { findPlacementTable, parseStored, placementTableProperty, storedValue } from './table-note';
 
@@ -49,46 +50,65 @@ export async function refusalOf(step: () => Promise<TableRefusal | null>): Promi
 }
 
 /**
- * After a first placement: columns autofit (ExcelApi 1.2,
- * https://learn.microsoft.com/javascript/api/excel/excel.rangeformat#excel-excel-rangeformat-autofitcolumns-member(1))
- * to the header and data, never to the filter summary's long line (unless `autofit` is false: a placement turned
- * into a table from its card keeps the widths it has); then, when asked, the table. Resolves to null, or to why
- * the result stays plain cells (the host refused the table); transient host errors are thrown, to be retried.
+ * After a first placement: its columns fit to the header and data, never to the caption rows above them (the filter
+ * summary's long line, a title or source line), and only ever wider (column-fit.ts): `first.fit`, measured when the
+ * cells were named, is finished here, in the request that makes the table; without it, the fit is measured here
+ * and finished in one more request only when a column came out narrower. `autofit` false (a placement turned into
+ * a table from its card) keeps the widths it has. Then, when asked, the table. Resolves to null, or to why the
+ * result stays plain cells (the host refused the table); transient host errors are thrown, to be retried.
  */
 export async function finishFirstPlacement(context: Excel.RequestContext, first: FirstPlacement, autofit = true): Promise<TableRefusal | null> {
   const sheet = sheetNamed(context, first.sheetName);
   const body: Rect = { ...first.rect, top: first.rect.top + first.headerRow };
-  if (autofit) sheet.getRange(rectAddress(body)).format.autofitColumns();
+  if (autofit && first.fit) queueWidenOnly(sheet, first.fit, body.top);
+  // Measured here after the table's operations, so a refused table leaves the widths as they were.
+  const measure = autofit && !first.fit && fitsInOneRequest(body) ? new ColumnMeasure(body) : null;
+  const measureNow = () => measure?.queue(sheet);
+  let refusal: TableRefusal | null = null;
+  let measured = false;
   if (first.tableName === null) {
-    try {
-      await context.sync();
-    } catch (error) {
-      if (isTransient(error)) throw error;
-      // Only the column widths were asked for: cosmetic, and the placement is written, named and recorded without
-      // them. Nothing the user relies on changes, so there is nothing to tell.
-    }
-    return null;
+    measureNow();
+    measured = await cosmetic(context);
+  } else {
+    refusal = await makeTable(context, first.placementId, first.sheetName, tableRect(body), { name: first.tableName, style: TABLE_STYLE }, first.tablesBefore, measureNow);
+    measured = refusal === null;
   }
-  return makeTable(context, first.placementId, first.sheetName, tableRect(body), { name: first.tableName, style: TABLE_STYLE }, first.tablesBefore);
+  if (measure && measured && queueWidenOnly(sheet, measure.result(), body.top) > 0) await cosmetic(context);
+  return refusal;
+}
+
+/**
+ * Sends a request that only fits column widths (true: it went through): cosmetic, and the placement is written,
+ * named and recorded without them. Nothing the user relies on changes if Excel refuses it, so there is nothing to tell.
+ */
+async function cosmetic(context: Excel.RequestContext): Promise<boolean> {
+  try {
+    await context.sync();
+    return true;
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    return false;
+  }
 }
 
 /**
  * Makes the placement's table over `rect` (its header row and data) with `name` and `style`, and keeps it (id and
- * name) in the placement's property, in the request that autofits the columns: placing costs no sync for it. Excel
- * carries out a failed request's operations up to the one that failed, so a refused name or style leaves a table
- * made: it is the one over `rect` not among the tables there were before, and goes back to a range, so nothing of
- * it is left, the property goes, and the refusal is answered. A transient failure is thrown after that, to be
- * retried from a clean slate.
+ * name) in the placement's property, in the request that fits the columns (`andThen` queues more after it):
+ * placing costs no sync for it. Excel carries out a failed request's operations up to the one that failed, so a
+ * refused name or style leaves a table made: it is the one over `rect` not among the tables there were before, and
+ * goes back to a range, so nothing of it is left, the property goes, and the refusal is answered. A transient
+ * failure is thrown after that, to be retried from a clean slate.
  */
 async function makeTable(
   context: Excel.RequestContext, placementId: string, sheetName: string, rect: Rect, { name, style }: { name: string; style: string },
-  tablesBefore: readonly string[],
+  tablesBefore: readonly string[], andThen?: () => void,
 ): Promise<TableRefusal | null> {
   const table = context.workbook.tables.add(sheetAddress(sheetName, rect), true);
   table.name = name;
   table.style = style;
   // Kept by name in the same request (the id is not known before it): the first fit after a refresh adds the id.
   context.workbook.properties.custom.add(placementTableProperty(placementId), storedValue('', name));
+  andThen?.();
   try {
     await context.sync();
     return null;

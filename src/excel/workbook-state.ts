@@ -2,6 +2,7 @@ import { parseSheetAddress, type Cell } from '../core/a1';
 import type { PlacedCells, WorkbookState } from '../ports/workbook';
 import { isTransientHostError } from './host-errors';
 import { queueNamedCells } from './names';
+import { queueCellOptions } from './placement-options';
 import { API_SETS, supportsExcelApi } from './requirements';
 import { queueFreeTableName, queueTableNotes } from './tables';
 
@@ -68,7 +69,7 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
     await context.sync();
     selection = null;
   }
-  const { property, setting, active, used, formatted, sheets, tables, freeTableName } = state;
+  const { property, setting, active, used, formatted, sheets, tables, cellOptions, freeTableName } = state;
   const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
   const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
   const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
@@ -76,7 +77,7 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
   const placements: PlacedCells[] = [];
   for (const cells of named.values()) {
     const sheetId = sheetIds.get(cells.sheetName.toLowerCase());
-    if (sheetId) placements.push({ ...cells, sheetId, table: tables(cells.placementId) });
+    if (sheetId) placements.push({ ...cells, sheetId, table: tables(cells.placementId), cellOptions: cellOptions(cells.placementId) });
   }
   return {
     workbookId: fromProperty ?? fromSetting,
@@ -109,8 +110,10 @@ function queueState(context: Excel.RequestContext, placementIds: readonly string
   const named = queueNamedCells(context, placementIds);
   // Which of them are tables, read with the rest.
   const tables = queueTableNotes(context, placementIds);
+  // And their cells' language and title lines (placement-options.ts).
+  const cellOptions = queueCellOptions(context, placementIds);
   const freeTableName = tableTitle === null ? null : queueFreeTableName(context, tableTitle);
-  return { property, setting, active, used, formatted, sheets, named, tables, freeTableName };
+  return { property, setting, active, used, formatted, sheets, named, tables, cellOptions, freeTableName };
 }
 
 function topLeft(address: string): Cell {

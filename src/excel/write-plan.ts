@@ -4,6 +4,7 @@ import type { CellGrid } from '../core/layout';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from './json-size';
 import { Batcher, chunkRows, OFFICE_BULK_CELLS, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
 import type { RecordTarget } from '../ports/workbook';
+import type { ColumnMeasure } from './column-fit';
 
 /** Requests stay under Excel on the web's 5 MB limit with room to spare (4.5 MB at most, estimates included). */
 export const DEFAULT_REQUEST_BUDGET_BYTES = 4_450_000;
@@ -40,7 +41,9 @@ export type WriteOp =
   /** Number formats rewritten on cells whose values stay (a week label's words in another language). */
   | { kind: 'formats'; formats: FormatRect[] }
   | { kind: 'property'; workbookId: string }
-  | { kind: 'name'; record: RecordTarget; rect: Rect };
+  | { kind: 'name'; record: RecordTarget; rect: Rect }
+  /** A new placement's columns measured for a fit that only widens (column-fit.ts): cosmetic, so after the name. */
+  | { kind: 'fit'; measure: ColumnMeasure };
 
 export interface WriteBatch {
   ops: WriteOp[];
@@ -143,8 +146,8 @@ export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, optio
   /** How many asked-for rows lie in `[start, end)`. */
   const askedIn = (start: number, end: number) => (requested ? lowerBound(requested, end) - lowerBound(requested, start) : end - start);
 
-  // Header rows are bold like the Total rows (each bold row costs a range and a font in the request).
-  const boldRows = new Set([...grid.boldRows, ...(grid.boldHeaderRows ?? [])]);
+  // Header rows (and a placement's title line) are bold like the Total rows (each bold row costs a range and a font in the request).
+  const boldRows = new Set([...grid.boldRows, ...(grid.boldHeaderRows ?? []), ...(grid.boldCaptionRows ?? [])]);
   const boldColumns = columnRuns(grid.boldColumns ?? []);
   // A pivot's header rows are filled too. The rows a pivot rewrites lose any fill first, so a header row that
   // became a data row is plain again; so do all rows of a write of the whole grid (a first one, or a new shape,

@@ -92,6 +92,8 @@ function queueOp(context: Excel.RequestContext, sheet: Excel.Worksheet, plan: Wr
       return;
     case 'name':
       return queueName(context, sheet, op.rect, op.record);
+    case 'fit':
+      return op.measure.queue(sheet);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { PaneOutcome } from '../core/card-state';
 import { standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshAllRun } from '../monitoring/refresh-all';
 import { isRefreshable } from '../monitoring/refresh-on-open';
 import type { RibbonRefreshRequests, RunnerAnswer } from '../monitoring/ribbon-requests';
@@ -25,23 +26,26 @@ export class RefreshAllRuns {
   constructor(private readonly host: RefreshAllRunsHost) {}
 
   /**
-   * Refreshes every refreshable placement as one tracked run (monitoring/refresh-all.ts). Its placements' earlier
-   * outcomes go, since the run is newer; its summary stays until the next action (`dismissRun`).
+   * Refreshes every refreshable placement as one tracked run (monitoring/refresh-all.ts); its summary stays until the
+   * next action (`dismissRun`). Its placements' earlier failures go, since the run tries them again. Their hand edits
+   * stay: those are true of the cells until the cells hold what was written again (a live check finds them clean) or
+   * the run writes them, so a run stopped before a hand-edited placement still shows it Edited by hand.
    */
   async start(): Promise<void> {
     this.host.set({ error: null, notice: null });
     const refreshable = (this.host.getState().placements ?? []).filter(isRefreshable);
     if (!refreshable.length) return;
-    this.host.set((state) => {
-      const outcomes = new Map(state.outcomes);
-      for (const entry of refreshable) outcomes.delete(placementKey(entry));
-      return { outcomes };
-    });
+    this.host.set((state) => ({ outcomes: without(state.outcomes, refreshable.map(placementKey), (outcome) => outcome.state === 'FAILED') }));
     // Items change state while the run starts, before its handle is known here: those updates are in `handle.items`.
     let handle: RefreshAllRun | null = null;
     handle = startRefreshAll(this.host.placements, refreshable, {
       describe: (error) => this.host.words.describe(error),
-      onUpdate: (items) => this.host.set((state) => (handle && state.run?.handle === handle ? { run: { ...state.run, items: [...items] } } : {})),
+      onUpdate: (items) => this.host.set((state) => {
+        if (!handle || state.run?.handle !== handle) return {};
+        // A placement the run wrote holds what was recorded: nothing the pane said of its cells before stands.
+        const written = items.filter((item) => item.state === 'done').map((item) => placementKey(item.entry));
+        return { run: { ...state.run, items: [...items] }, outcomes: without(state.outcomes, written, () => true) };
+      }),
     });
     this.host.set({ run: { handle, items: [...handle.items], running: true } });
     const items = await handle.done;
@@ -115,4 +119,16 @@ export class RefreshAllRuns {
     this.ribbonOffer?.withdraw();
     this.ribbonOffer = null;
   }
+}
+
+/** The outcomes without those of `keys` that `drop` picks; the same map when none is. */
+function without(outcomes: ReadonlyMap<string, PaneOutcome>, keys: readonly string[], drop: (outcome: PaneOutcome) => boolean): ReadonlyMap<string, PaneOutcome> {
+  const dropped = keys.filter((key) => {
+    const outcome = outcomes.get(key);
+    return outcome !== undefined && drop(outcome);
+  });
+  if (!dropped.length) return outcomes;
+  const next = new Map(outcomes);
+  for (const key of dropped) next.delete(key);
+  return next;
 }

@@ -134,14 +134,14 @@ export class SessionStore extends Store<SessionState> {
 
   /**
    * Signs out: the tokens are forgotten first, which is what signing out promises, then revoked on the platform; if
-   * it cannot be reached, the pane says so but stays signed out. The agent's key is a credential too: it goes.
+   * it cannot be reached, the pane says so but stays signed out. The agent's address and key stay (the add-in's own
+   * storage, never the workbook): they are the agent's, not the session's, and Settings → Agent chat forgets them.
    */
   async signOut(): Promise<void> {
     const session = this.tokens;
     this.tokens = null;
     this.endPendingSignIn(false);
     this.update({ connection: null, deployment: undefined, message: null });
-    this.setChatSettings(null);
     if (!session) {
       this.deps.saveSettings(null);
       return;

@@ -1,3 +1,4 @@
+import type { CellOptions } from '../core/cell-options';
 import { reportTitle } from '../core/report-definition';
 import { isDamaged } from '../monitoring/live-edits';
 import { readRefreshOnOpen, saveRefreshOnOpen } from '../monitoring/refresh-on-open';
@@ -5,12 +6,13 @@ import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
 import type { Report } from '../contract';
 import { PlacementDetachedError } from '../placements/errors';
 import type { RoomHow } from '../placements/make-room';
-import type { WorkbookPlacement } from '../placements/placement-service';
+import type { WorkbookPlacement, WriteOptions } from '../placements/placement-service';
 import { placementKey } from '../placements/workbook-placements';
 import type { Workspace } from '../placements/workspace-parts';
 import { BackgroundChecks, type BackgroundCheckOptions } from './background-checks';
 import { RefreshAllRuns } from './refresh-all-runs';
 import { isBusy, type Operation, type WorkspaceState } from './pane-state';
+import { placementCards, type PlacementCard } from './placement-cards';
 import type { PaneWords } from './pane-words';
 import { Store } from './store';
 import { WriteAttempts } from './write-attempts';
@@ -44,6 +46,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   private refreshOnOpenStarted = false;
   /** The placements list the checks watch the sheets of. */
   private watched: WorkbookPlacement[] | null = null;
+  private shownCards: { of: WorkspaceState; cards: ReadonlyMap<string, PlacementCard> } | null = null;
 
   constructor(private readonly options: WorkspaceStoreOptions) {
     super(initialState);
@@ -85,6 +88,12 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     this.runs.dispose();
     await this.stopSelection?.();
     await this.checks.stop();
+  }
+
+  /** Each placement card's one state for a state of this store (the same map while the state is the same). */
+  cards(state: WorkspaceState = this.getState()): ReadonlyMap<string, PlacementCard> {
+    if (this.shownCards?.of !== state) this.shownCards = { of: state, cards: placementCards(state, (item) => this.options.words.attention(item)) };
+    return this.shownCards.cards;
   }
 
   /** Lists this workbook's placements again. */
@@ -153,7 +162,18 @@ export class WorkspaceStore extends Store<WorkspaceState> {
       await this.attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.refresh(entry, o), permissions: {}, key: placementKey(entry) });
       return;
     }
-    if (await this.attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.place(report, o), permissions: {} })) await this.disconnect(entry);
+    // Placed anew, it keeps its cells' language and title lines.
+    const cellOptions = entry.location?.cellOptions ?? undefined;
+    if (await this.attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.place(report, { ...o, cellOptions }), permissions: {} })) await this.disconnect(entry);
+  }
+
+  /**
+   * A placement card's choice of its cells' language or title lines: the placement refreshed with them (asking
+   * like any refresh), then kept with it in the workbook.
+   */
+  setCellOptions(entry: WorkbookPlacement, cellOptions: CellOptions): Promise<boolean> {
+    const write = (o: WriteOptions) => this.options.workspace.placements.refresh(entry, { ...o, cellOptions });
+    return this.attempts.run({ operation: operationOf('refreshing', entry), write, permissions: {}, key: placementKey(entry) });
   }
 
   answerOverwrite = (): Promise<boolean> => this.attempts.overwrite();

@@ -1,3 +1,4 @@
+import type { CellOptions } from '../core/cell-options';
 import type { CellWords } from '../core/cell-words';
 import { ExcelConnector } from '../excel/excel-connector';
 import type { WorkspaceConnection } from '../session/connection';
@@ -18,11 +19,15 @@ export interface WorkspaceOptions {
   dataClient?: ConstructorParameters<typeof DeploymentDataClients>[2];
   limits?: FetchLimits;
   /**
-   * The words written into cells, in the pane's language (its catalog's `m.cells`), read at each run: every grid
-   * laid out (placing, refreshing, Refresh all, the builder's draft, chat's Place in sheet) goes through the
-   * workspace's one runner. English without.
+   * The words written into cells in a language (the catalogs' `cells`), read at each run: every grid laid out
+   * (placing, refreshing, Refresh all, the builder's draft, chat's Place in sheet) goes through the workspace's one
+   * runner, a placement's in its own language. English without.
    */
-  words?: () => CellWords;
+  words?: (language: string) => CellWords;
+  /** A new placement's cells: the pane's language and the user's title-and-source-lines setting (read at each place). */
+  newPlacement?: () => CellOptions;
+  /** The time a run's source line says (tests fix it); the clock's without. */
+  now?: () => Date;
 }
 
 /**
@@ -33,7 +38,10 @@ export interface WorkspaceOptions {
  */
 export function openWorkspace(connection: WorkspaceConnection, options: WorkspaceOptions = {}): Workspace {
   const data = new DeploymentDataClients(connection.platform, () => connection.deployments, options.dataClient);
-  const runner = new ReportRunner({ data, user: () => connection.user, appConfig: () => connection.appConfig, limits: options.limits, words: options.words });
+  const runner = new ReportRunner({
+    data, user: () => connection.user, appConfig: () => connection.appConfig, limits: options.limits,
+    words: options.words, newPlacement: options.newPlacement, now: options.now,
+  });
   const reports = new PlatformReportStore(connection.platform);
   const registry = new PlatformPlacementRegistry(connection.platform, () => connection.deployments);
   const workbook = options.excel ?? new ExcelConnector();

@@ -3,6 +3,7 @@ import { cellAddress, parseSheetAddress, sheetAddress } from '../core/a1';
 import { tableHeaderRow } from '../core/table-header';
 import { MoveNotUndoneError, PlacementDetachedError, PlacementGoneError, RestoreFailedError, SelectionNotRangeError, WriteFailedError } from './errors';
 import { roomFor, type PlacementRef } from './make-room';
+import { keepCellOptions } from './keep-cell-options';
 import type { PlacementDeps } from './placement-deps';
 import type { WriteOptions, WriteOutcome } from './write-outcome';
 import { recordedRect } from './write-pipeline';
@@ -28,7 +29,9 @@ export async function movePlacement(deps: PlacementDeps, ref: PlacementRef, opti
   if (!old) throw new PlacementDetachedError(placement);
   const at = state.selection;
   if (!at) throw new SelectionNotRangeError();
-  const { grid, cutAt, flat } = await runner.run(report, options.signal);
+  // Its title and source lines move with it, in its own language.
+  const cells = options.cellOptions ?? runner.cellsOf(old.cellOptions);
+  const { grid, cutAt, flat } = await runner.run(report, options.signal, cells);
   const moveTo = (rect: Parameters<typeof sheetAddress>[1]) => ({
     placementId, sheetId: at.sheetId, sheetName: at.sheetName, anchorCell: cellAddress(at.cell), resultLocation: sheetAddress(at.sheetName, rect),
   });
@@ -91,5 +94,6 @@ export async function movePlacement(deps: PlacementDeps, ref: PlacementRef, opti
   }
   const moved = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
   if (!moved) throw new PlacementGoneError(placement);
+  await keepCellOptions(deps, placementId, old.cellOptions, cells, Boolean(options.cellOptions));
   return { kind: 'done', report: updated, placement: moved, cutAt, stale: false, ...(table ? { table } : {}) };
 }

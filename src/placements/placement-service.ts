@@ -142,7 +142,8 @@ export class PlacementService {
       return null;
     }
     if (own.table) return null;
-    const { grid, flat } = await runner.run(report, signal);
+    // Laid out as its cells are (its language and title lines), so the header row is found where it is.
+    const { grid, flat } = await runner.run(report, signal, runner.cellsOf(own.cellOptions));
     const headerRow = tableHeaderRow(grid, Boolean(flat));
     // The cells hold an earlier result of another shape (more header rows, say): a table over them would not be the report's.
     if (headerRow === null || headerRow > own.rect.bottom - own.rect.top) throw new TableNotPossibleError(reportTitle(report));

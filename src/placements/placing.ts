@@ -2,8 +2,8 @@ import type { Report } from '../contract';
 import { cellAddress, parseSheetAddress, sheetAddress, type Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
 import { reportTitle } from '../core/report-definition';
-import { tableHeaderRow } from '../core/table-header';
-import type { CellsSnapshot, TableRefusal, WorkbookState } from '../ports/workbook';
+import { captionRows, fitRect, tableHeaderRow } from '../core/table-header';
+import type { CellsSnapshot, ColumnFit, TableRefusal, WorkbookState } from '../ports/workbook';
 import { PlacementNotTakenBackError, SelectionNotRangeError, WriteFailedError } from './errors';
 import { roomFor } from './make-room';
 import type { PlacementDeps } from './placement-deps';
@@ -24,7 +24,11 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
   const state = await workbook.prepare([], options.asTable === false ? null : reportTitle(report));
   const at = state.selection;
   if (!at) throw new SelectionNotRangeError();
-  const [{ grid, cutAt, flat }, ids] = await Promise.all([runner.run(report, options.signal), registry.placementIds(state.workbookId, options.signal)]);
+  // A new placement's cells: the pane's language and the user's title-lines setting, unless it keeps an old one's.
+  const cellOptions = options.cellOptions ?? runner.newPlacementCells();
+  const [{ grid, cutAt, flat }, ids] = await Promise.all([
+    runner.run(report, options.signal, cellOptions), registry.placementIds(state.workbookId, options.signal),
+  ]);
   const workbookId = state.workbookId ?? workbook.newWorkbookId();
   const placed = await workbook.findPlacements(ids);
   const anchorCell = cellAddress(at.cell);
@@ -62,35 +66,37 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
     await unplace(deps, report, { externalWorkbookId: workbookId, resultLocation: location }, location, snapshot, error);
     throw error;
   }
+  let fit: ColumnFit | null;
   try {
-    await workbook.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false });
+    // The columns' fit is measured with the name and finished with the table: no sync of its own.
+    fit = await workbook.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, cellOptions }, fitRect(target, grid));
   } catch (error) {
     // Recorded but not named: it would show as detached. Taken back on both sides instead.
     await unplace(deps, report, { placementId: placement.id }, location, snapshot, error);
     throw new WriteFailedError(error);
   }
-  const table = await finishPlacement(deps, placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state);
+  const table = await finishPlacement(deps, placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state, fit);
   if (!sameDefinition(report, updated)) {
     // The report changed after its query ran: refreshed at once. The record holds what was just written, so the
     // refresh's hand-edit guard finds the cells as written unless someone typed into them meanwhile.
-    const again = await refresh(deps, entryOf(updated, placement), options);
+    const again = await refresh(deps, entryOf(updated, placement), { ...options, cellOptions });
     return again.kind === 'done' && table ? { ...again, table } : again;
   }
   return { kind: 'done', report: updated, placement, cutAt, stale: false, ...(table ? { table } : {}) };
 }
 
 /**
- * After a first placement is recorded and named: columns autofit once (never on refresh), and a flat report made
- * an Excel table when asked. Neither is needed for a correct placement: if Excel refuses the table, it stays plain
- * cells and the answer says why.
+ * After a first placement is recorded and named: columns fit once (never on refresh), to the header and data and
+ * only ever wider (`fit`, measured with the name), and a flat report made an Excel table when asked. Neither is
+ * needed for a correct placement: if Excel refuses the table, it stays plain cells and the answer says why.
  */
 function finishPlacement(
   { workbook }: PlacementDeps, placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean,
-  state: Partial<Pick<WorkbookState, 'freeTableName' | 'tablesBefore'>>,
+  state: Partial<Pick<WorkbookState, 'freeTableName' | 'tablesBefore'>>, fit: ColumnFit | null,
 ): Promise<TableRefusal | null> {
   const headerRow = tableHeaderRow(grid, asTable);
   return workbook.finishPlacement({
-    placementId, sheetName, rect, headerRow: headerRow ?? grid.boldHeaderRows?.[0] ?? 0,
+    placementId, sheetName, rect, headerRow: headerRow ?? captionRows(grid), fit,
     tableName: headerRow === null ? null : state.freeTableName ?? null, tablesBefore: state.tablesBefore ?? [],
   });
 }

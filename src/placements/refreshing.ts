@@ -1,5 +1,7 @@
 import type { Report, ReportPlacement, ResultChecksum } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
+import { sameCellOptions, type CellOptions } from '../core/cell-options';
+import { keepCellOptions } from './keep-cell-options';
 import { cellAddress, parseSheetAddress, sheetAddress } from '../core/a1';
 import { reportTitle } from '../core/report-definition';
 import { tableHeaderRow } from '../core/table-header';
@@ -38,7 +40,7 @@ export interface RefreshOptions extends WriteOptions {
 export async function refresh(deps: PlacementDeps, entry: WorkbookPlacement, options: RefreshOptions = {}): Promise<WriteOutcome> {
   let was: number | null | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    const prepared = await prepareRefresh(deps, entry, options.signal);
+    const prepared = await prepareRefresh(deps, entry, options.signal, options.cellOptions);
     const outcome = await writeRefresh(deps, prepared, attempt === 1 ? options : { ...options, writtenSince: undefined });
     // "Was" is the rows before the first attempt: a second attempt starts from what the first one wrote.
     if (outcome.kind === 'done' && outcome.rows) {
@@ -50,14 +52,19 @@ export async function refresh(deps: PlacementDeps, entry: WorkbookPlacement, opt
   }
 }
 
-/** The first half of a refresh: the report as it is now and its query's result laid out. No Excel involved. */
-export async function prepareRefresh({ reports, runner }: PlacementDeps, entry: WorkbookPlacement, signal?: AbortSignal): Promise<PreparedRefresh> {
+/**
+ * The first half of a refresh: the report as it is now and its query's result laid out, in the placement's language
+ * and with its title lines as listed (`cells`: a card's switch instead). No Excel involved.
+ */
+export async function prepareRefresh(
+  { reports, runner }: PlacementDeps, entry: WorkbookPlacement, signal?: AbortSignal, cells?: CellOptions,
+): Promise<PreparedRefresh> {
   if (entry.access !== 'GRANTED') throw new PlacementAccessDeniedError(entry.owner);
   if (!entry.placement.id) throw new PlacementDetachedError(entry.placement);
   const report = await reports.getReport(entry.deploymentId, entry.reportId, signal);
   const placement = report.externalWorkbookPlacements?.find((p) => p.id === entry.placement.id);
   if (!placement) throw new PlacementGoneError(entry.placement);
-  return { report, placement, prepared: await runner.run(report, signal) };
+  return { report, placement, prepared: await runner.run(report, signal, cells ?? runner.cellsOf(entry.location?.cellOptions)) };
 }
 
 /**
@@ -74,7 +81,11 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   const state = await workbook.prepare(ids.includes(placementId) ? ids : ids.concat(placementId));
   const own = state.placements.find((p) => p.placementId === placementId);
   if (!own) throw new PlacementDetachedError(placement);
-  const { grid, cutAt } = prepared;
+  // Its cells' options as read with its cells now (a card's switch wins; none kept: the writer's language, no title
+  // lines): the result laid out again, without running the query, if it was prepared with others.
+  const cells = options.cellOptions ?? deps.runner.cellsOf(own.cellOptions);
+  const ready = prepared.cells && prepared.layOutAs && !sameCellOptions(prepared.cells, cells) ? prepared.layOutAs(cells) : prepared;
+  const { grid, cutAt } = ready;
   const ref = { deploymentId: report.deploymentId, reportId: report.id };
   const before = recordedRect(placement.resultLocation);
   const result = await pipeline.write({
@@ -107,7 +118,8 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   if (!refreshed) throw new PlacementGoneError(placement);
   // Written and recorded: the table (if the placement is one) follows the new rows; if Excel refuses, the
   // placement is left plain cells and the outcome says why.
-  const table = await workbook.fitTable(own, own.sheetName, target, tableHeaderRow(grid, Boolean(prepared.flat)));
+  const table = await workbook.fitTable(own, own.sheetName, target, tableHeaderRow(grid, Boolean(ready.flat)));
+  await keepCellOptions(deps, placementId, own.cellOptions, cells, Boolean(options.cellOptions));
   const rows = { now: target.bottom - target.top + 1, was: before ? before.bottom - before.top + 1 : null };
   return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows, ...(table ? { table } : {}) };
 }

@@ -1,6 +1,8 @@
 import type { AppConfigResponse, CubeLoadResult, CubeQuery, Report, User } from '../contract';
-import { grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type CellWords, type LayoutOptions } from '../core/layout';
+import type { CellOptions } from '../core/cell-options';
+import { ENGLISH_CELL_WORDS, grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type CellWords, type LayoutOptions } from '../core/layout';
 import { reportDefinition, reportTitle, type Pivot } from '../core/report-definition';
+import { captionLines, displayName, withCaptionLines } from '../core/source-line';
 import { effectiveTimezone } from '../core/timezone';
 import type { DataSource } from '../ports/data-source';
 import { DataDownloadRestrictedError, UnplaceableReportError } from './errors';
@@ -30,6 +32,13 @@ export interface PreparedGrid {
   cutAt: number | null;
   /** A flat report (no column members, measures on columns): the kind that may be placed as an Excel table. */
   flat?: boolean;
+  /** The placement's language and title lines the grid was laid out with: what its placement keeps. */
+  cells?: CellOptions;
+  /**
+   * The same result laid out again with other cell options (the placement's own, read when its cells were found),
+   * with no query run: the source line keeps the time the query ran.
+   */
+  layOutAs?(cells: CellOptions): PreparedGrid;
 }
 
 export interface ReportRunnerOptions {
@@ -39,20 +48,27 @@ export interface ReportRunnerOptions {
   appConfig: () => AppConfigResponse;
   limits?: FetchLimits;
   /**
-   * The words written into cells (Total, Filters, Measure, time titles, week labels), in the pane's language:
-   * read at each run, English without. A refresh lays out in the language of whoever refreshes, so a workbook
-   * shared between an English and a German user reads the last refresher's language; that is accepted. The
-   * hand-edit check compares the cells with the record of what was written, not with the new grid, so labels
-   * in another language are rewritten as changed rows, never taken for hand edits.
+   * The words written into cells in a language (the pane catalogs' `cells`), read at each run; English without.
+   * A placement is laid out in its own language (`CellOptions`), whoever refreshes it. The hand-edit check compares
+   * the cells with the record of what was written, not with the new grid, so words in another language (a
+   * placement whose language was switched, or one written before languages were kept) are rewritten as changed
+   * rows, never taken for hand edits.
    */
-  words?: () => CellWords;
+  words?: (language: string) => CellWords;
+  /**
+   * What a new placement starts with: the pane's language, and the user's setting for title and source lines (off
+   * by default). Without it, English and no title lines.
+   */
+  newPlacement?: () => CellOptions;
+  /** The time a run's source line says; tests fix it. */
+  now?: () => Date;
 }
 
 /**
  * Runs a report's query and lays the result out: the report's own definition (its `jsonQuery` and pivot
  * items) as the platform has it now, in the time zone the settings give, with the totals queries its pivot
- * asks for. No Excel involved. Refuses (typed errors) a report that cannot be placed and any run while the
- * admin has turned off data download.
+ * asks for, in the placement's language, with its title and source lines when it has them. No Excel involved.
+ * Refuses (typed errors) a report that cannot be placed and any run while the admin has turned off data download.
  */
 export class ReportRunner {
   constructor(private readonly options: ReportRunnerOptions) {}
@@ -69,18 +85,39 @@ export class ReportRunner {
     return effectiveTimezone(this.options.appConfig().timezoneSettings, this.options.user().settings?.timezone);
   }
 
-  async run(report: Report, signal?: AbortSignal): Promise<PreparedGrid> {
+  /** What a new placement's cells start with: the pane's language and the user's title-lines setting. */
+  newPlacementCells(): CellOptions {
+    return this.options.newPlacement?.() ?? { language: 'en', titleAndSource: false };
+  }
+
+  /**
+   * What a placement's cells are written with: its own options, or, for one written before they were kept
+   * (`null`), what it had then: the language of whoever writes it now, and no title lines.
+   */
+  cellsOf(own: CellOptions | null | undefined): CellOptions {
+    return own ?? { language: this.newPlacementCells().language, titleAndSource: false };
+  }
+
+  /**
+   * A report's result laid out for a placement with `cells` (its own; `cellsOf(null)` without), title and source
+   * lines included when it has them.
+   */
+  async run(report: Report, signal?: AbortSignal, cells: CellOptions = this.cellsOf(null)): Promise<PreparedGrid> {
     const { query, pivot } = this.queryOf(report);
-    return this.runDefinition(report.deploymentId, query, pivot, signal);
+    return this.runDefinition(report.deploymentId, query, pivot, signal, { cells, title: reportTitle(report) });
   }
 
   /**
    * Runs a query with its pivot on a deployment and lays the result out: a saved report's definition, or an
-   * exploration the user is building. The query's own time zone wins; without one, the settings' applies.
+   * exploration the user is building (no `as`: the pane's language, no title lines). The query's own time zone
+   * wins; without one, the settings' applies.
    */
-  async runDefinition(deploymentId: number, definitionQuery: CubeQuery, pivot: Pivot, signal?: AbortSignal): Promise<PreparedGrid> {
+  async runDefinition(
+    deploymentId: number, definitionQuery: CubeQuery, pivot: Pivot, signal?: AbortSignal, as?: { cells: CellOptions; title: string },
+  ): Promise<PreparedGrid> {
     if (this.options.appConfig().restrictDataDownload) throw new DataDownloadRestrictedError();
-    const timezone = definitionQuery.timezone ? null : this.timezone();
+    const settingsZone = this.timezone();
+    const timezone = definitionQuery.timezone ? null : settingsZone;
     const query = timezone ? { ...definitionQuery, timezone } : definitionQuery;
     const data = await this.options.data.forDeployment(deploymentId, signal);
     const none = Promise.resolve<CubeLoadResult | null>(null);
@@ -91,15 +128,21 @@ export class ReportRunner {
       rowTotals ? data.load(rowTotalsQuery(query, pivot), { signal }) : none,
       rowTotals && pivot.showColumnTotals ? data.load(grandTotalQuery(query), { signal }) : none,
     ]);
-    const layout: LayoutOptions = {
-      ...layoutPreferences(this.options.user(), this.options.appConfig()),
-      totals,
-      rowTotals: rowTotalResult,
-      grandTotals,
-      words: this.options.words?.(),
-    };
     // As the layout decides it: no column members and measures not on rows (layout.ts, `flat`).
     const flat = pivot.columns.length === 0 && pivot.measuresAxis !== 'rows';
-    return { grid: layoutReport(result, query, pivot, layout), cutAt, flat };
+    const refreshedAt = this.options.now?.() ?? new Date();
+    const user = this.options.user();
+    const preferences = layoutPreferences(user, this.options.appConfig());
+    const layOut = (cells: CellOptions): PreparedGrid => {
+      const words = this.options.words?.(cells.language) ?? ENGLISH_CELL_WORDS;
+      const layout: LayoutOptions = { ...preferences, totals, rowTotals: rowTotalResult, grandTotals, words };
+      const grid = layoutReport(result, query, pivot, layout);
+      // The wall clock of the query's own time zone when it names one, else the settings'.
+      const lines = as && cells.titleAndSource
+        ? captionLines(words, { report: as.title, refreshedAt, timeZone: query.timezone ?? settingsZone, user: displayName(user) })
+        : [];
+      return { grid: withCaptionLines(grid, lines), cutAt, flat, cells, layOutAs: layOut };
+    };
+    return layOut(as?.cells ?? { language: this.newPlacementCells().language, titleAndSource: false });
   }
 }

@@ -1,5 +1,6 @@
 import type { Report, ReportPlacement } from '../contract';
 import { parseSheetAddress, type Rect } from '../core/a1';
+import type { CellOptions } from '../core/cell-options';
 import { reportOwner } from '../core/report-owner';
 import type { ListedPlacement } from '../ports/placement-registry';
 import type { PlacedCells, WorkbookState } from '../ports/workbook';
@@ -13,6 +14,8 @@ export interface PlacementLocation {
   rect: Rect;
   /** Its result is an Excel table (the placement's table note in the workbook, see excel/tables.ts). */
   table?: boolean;
+  /** Its cells' language and title lines as kept in the workbook (core/cell-options.ts); null: none kept yet. */
+  cellOptions?: CellOptions | null;
 }
 
 /** A placement in this workbook, of any deployment, as the registry lists it, with where its cells are now. */
@@ -38,7 +41,10 @@ function locate(placement: ReportPlacement, state: Pick<WorkbookState, 'placemen
   if (placement.id) {
     const named: PlacedCells | undefined = state.placements.find((p) => p.placementId === placement.id);
     if (!named) return null;
-    return { sheetId: named.sheetId, sheetName: named.sheetName, sheetIndex: tabIndex(state, named.sheetName), rect: named.rect, table: Boolean(named.table) };
+    return {
+      sheetId: named.sheetId, sheetName: named.sheetName, sheetIndex: tabIndex(state, named.sheetName), rect: named.rect, table: Boolean(named.table),
+      cellOptions: named.cellOptions ?? null,
+    };
   }
   try {
     const { sheetName, rect } = parseSheetAddress(placement.resultLocation);

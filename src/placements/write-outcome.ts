@@ -1,4 +1,5 @@
 import type { Report, ReportPlacement } from '../contract';
+import type { CellOptions } from '../core/cell-options';
 import type { Location, TableRefusal, WriteProgress } from '../ports/workbook';
 import type { Room } from './make-room';
 
@@ -55,4 +56,9 @@ export interface WriteOptions extends Permissions {
   placementIds?: readonly string[];
   /** Place a flat report as an Excel table (the default; pivots never are). Kept with the placement in the workbook. */
   asTable?: boolean;
+  /**
+   * The cells' language and title lines to write with, and keep: a card's switch (a refresh), or a placement's own
+   * (Place again here elsewhere). Without: a placement's own; a new one takes the pane's language and the user's setting.
+   */
+  cellOptions?: CellOptions;
 }

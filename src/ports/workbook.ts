@@ -1,4 +1,5 @@
 import type { Cell, Rect } from '../core/a1';
+import type { CellOptions } from '../core/cell-options';
 import type { CellValue } from '../core/cell-values';
 import type { GridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
@@ -32,6 +33,8 @@ export interface PlacedCells extends SheetRef {
   formula: string;
   /** Its table note as read with the workbook's state: null when its result is plain cells. */
   table?: string | null;
+  /** Its cells' language and title lines as kept in the workbook, read with its name: null when it has none kept (an older placement). */
+  cellOptions?: CellOptions | null;
 }
 
 export interface WorkbookState {
@@ -65,6 +68,18 @@ export interface RecordTarget {
   sheetName: string;
   /** The placement already has its hidden name (a refresh), which is re-pointed rather than added. */
   nameExists: boolean;
+  /** Its cells' language and title lines, kept with the name in the same request (a new placement). */
+  cellOptions?: CellOptions;
+}
+
+/**
+ * A placement's columns before and after Excel's autofit, in points, from column `left` on: a column the fit made
+ * narrower is set back to its width before, so fitting only ever widens.
+ */
+export interface ColumnFit {
+  left: number;
+  before: number[];
+  fitted: number[];
 }
 
 export interface FirstPlacement {
@@ -74,6 +89,8 @@ export interface FirstPlacement {
   rect: Rect;
   /** Grid rows above the report's header (the filter summary): left out of the autofit and the table. */
   headerRow: number;
+  /** Its columns' widths as `recordPlacement` measured them: the fit is finished (never narrower) with the table. */
+  fit?: ColumnFit | null;
   /** Make the result a table with this name (free when the workbook's state was read), or null for plain cells. */
   tableName: string | null;
   /** The ids of the workbook's tables when its state was read (`WorkbookState.tablesBefore`). */
@@ -165,9 +182,16 @@ export interface Workbook {
   writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>>;
   /** Puts a written grid's snapshot back after a later step failed (`RestoreFailedError` when it cannot). */
   restoreAfter(snapshot: CellsSnapshot, failure: unknown): Promise<void>;
-  /** Names a placement's cells (after the registry gave the placement its id). */
-  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget): Promise<void>;
-  /** After a first placement: columns autofit, and the result made a table when asked; null, or why it stays plain cells. */
+  /**
+   * Names a placement's cells (after the registry gave the placement its id). With `fitColumns` (a new placement's
+   * header and data, never its caption rows), also measures their columns' fit in the same request, for
+   * `finishPlacement` to finish: null when it was not measured.
+   */
+  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget, fitColumns?: Rect): Promise<ColumnFit | null>;
+  /**
+   * After a first placement: columns fit to the header and data, only ever wider (`first.fit` finished, else measured
+   * here), and the result made a table when asked; null, or why it stays plain cells.
+   */
   finishPlacement(first: FirstPlacement): Promise<TableRefusal | null>;
   /** Makes an existing placement's result a table in place; null, or why it stays plain cells. */
   makeTable(first: FirstPlacement): Promise<TableRefusal | null>;
@@ -186,6 +210,8 @@ export interface Workbook {
   ): Promise<TableRefusal | null>;
   /** Forgets a placement's name (and, given `clear`, empties its cells) in one request. */
   forgetPlacement(placementId: string, clear?: { sheetName: string; rect: Rect }): Promise<void>;
+  /** Keeps a placement's cell options in the workbook (null: forgets them). */
+  writeCellOptions(placementId: string, options: CellOptions | null): Promise<void>;
   /** A document setting's text (saved inside the file: never a token), or null. */
   readSetting(key: string): Promise<string | null>;
   writeSetting(key: string, value: string | null): Promise<void>;

@@ -24,8 +24,8 @@ export function paneNoticeWords(notice: PaneNotice, { m, number }: I18n): string
     case 'written': {
       const { rows, cutAt, table } = notice;
       const cut = cutAt ? ` ${m.cutNotice(number(cutAt))}` : '';
-      // A refresh says what changed: "12 rows, was 10".
-      const counts = rows && rows.was !== null ? ` ${m.rowsNowWas(number(rows.now), rows.now, number(rows.was))}` : '';
+      // A refresh says when the row count changed: "12 rows, was 10" (never "10 rows, was 10").
+      const counts = rows && rows.was !== null && rows.was !== rows.now ? ` ${m.rowsNowWas(number(rows.now), rows.now, number(rows.was))}` : '';
       // Excel refused the table: the placement is plain cells, and the notice says why.
       const plain = table ? ` ${m.tablePlainCells(tableRefusalReason(table, m))}` : '';
       return `${m.placedNotice(notice.title, notice.location)}${counts}${cut}${plain}`;

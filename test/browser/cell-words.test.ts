@@ -34,7 +34,8 @@ async function settledPaint() {
   await page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-test('a German pane writes German cell words, quarters as "Q1 2025", counts and currency formatted, headers bold', async () => {
+// A new placement takes the pane's language; a refresh keeps the placement's own (placement-language.test.ts).
+test('a placement from a German pane is written in German: cell words, quarters as "Q1 2025", counts and currency formatted, headers bold', async () => {
   // The analyst sees the filter summary (the app config's default, set here explicitly).
   await bench.platform.analyst.updateSettings({ sheets: { showAppliedFilters: true } });
   await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html?lang=de-DE`, `token=${bench.platform.platform.tokens.analyst}`);
@@ -44,7 +45,7 @@ test('a German pane writes German cell words, quarters as "Q1 2025", counts and 
   await placeInGerman('B2', 'Revenue by region and quarter');
   const pivot = await readCells(page(), 'B2:G10');
   expect(pivot.values[0]![0]).toBe('Filter: Created at zwischen 2025-01-01 und 2025-12-31');
-  expect(pivot.values[2]).toEqual(['Created at (Quartal) (gefiltert)', 'Q1 2025', 'Q2 2025', 'Q3 2025', 'Q4 2025', 'Gesamt']);
+  expect(pivot.values[2]).toEqual(['Created at · Quartal', 'Q1 2025', 'Q2 2025', 'Q3 2025', 'Q4 2025', 'Gesamt']);
   expect(pivot.values[3]).toEqual(['Region', 'Revenue', 'Revenue', 'Revenue', 'Revenue', 'Revenue']);
   expect(pivot.values[8]![0]).toBe('Gesamt');
   expect(pivot.values[8]!.slice(1).every((v) => typeof v === 'number')).toBe(true);

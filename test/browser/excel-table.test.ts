@@ -88,6 +88,7 @@ test('"As an Excel table" on a placement card turns the table into plain cells a
   await place(bench.page, 'B2', 'Orders table with notes');
   const row = placementRows(bench.page).first();
   await row.getByText('Up to date').waitFor();
+  await row.getByRole('button', { name: 'Cell options' }).click();
   const choice = row.getByRole('switch', { name: 'As an Excel table' });
   await expect(choice.isChecked()).resolves.toBe(true);
   const cells = await readCells(bench.page, 'B2:C5');

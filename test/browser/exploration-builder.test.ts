@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { CubeQuery } from '../../src/contract';
 import { builderEn } from '../../src/taskpane/i18n/builder-en';
-import { freshWorkbench, readCells, selectCell } from './support/actions';
+import { freshWorkbench, place, readCells, selectCell } from './support/actions';
+import { addMember, chooseView } from './support/builder';
 import { axeViolations, focusIsVisible, tabTo } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -27,18 +28,7 @@ async function newExploration(name = 'New exploration') {
   await page().getByTestId('builder-view-picker').waitFor();
 }
 
-async function chooseView(view: string) {
-  await page().getByTestId('builder-view-picker').click();
-  await page().locator(`[role="option"][data-view="${view}"]`).click();
-  await page().locator('li[draggable][data-member]').first().waitFor();
-}
 
-/** Opens a member's menu in the member list and picks the menu item (e.g. "Add to Measures"). */
-async function addMember(member: string, item: string, axis: string) {
-  await page().locator(`li[draggable][data-member="${member}"]`).getByRole('button').first().click();
-  await page().getByRole('menuitem', { name: item }).click();
-  await page().locator(`ul[data-axis="${axis}"] > li[data-member^="${member}"]`).waitFor();
-}
 
 /** Picks an option of a Fluent dropdown named `label`. */
 async function pick(label: string, option: string) {
@@ -139,14 +129,14 @@ async function shot(name: string, top?: Locator) {
 
 /** As a user builds it: Revenue on Measures, Region on Rows, Created at on Filters set to last year; each step checked. */
 async function buildRevenueByRegion(anchor: string): Promise<(string | number)[][]> {
-  await addMember(REVENUE, 'Add to Measures', 'measures');
+  await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await expectCells(anchor, await expectedGrid({ measures: [REVENUE] }));
 
-  await addMember(REGION, 'Add to Rows', 'rows');
+  await addMember(page(), REGION, 'Add to Rows', 'rows');
   await expectCells(anchor, await expectedGrid({ measures: [REVENUE], dimensions: [REGION] }));
 
   // A date filter starts as the last 12 months; the preset makes it last year.
-  await addMember(CREATED, 'Add to Filters', 'filters');
+  await addMember(page(), CREATED, 'Add to Filters', 'filters');
   await expectCells(anchor, await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [{ ...lastYear, values: ['last 12 months'] }] }));
   await pick('Date range of Created at', 'Last year');
   const expected = await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [lastYear] });
@@ -161,7 +151,7 @@ async function startAt(anchor: string) {
   await page().getByTestId('place-target').filter({ hasText: `Sheet1!${anchor}` }).waitFor();
   await newExploration();
   await builder().getByTestId('builder-location').filter({ hasText: `Result goes to the selection: Sheet1!${anchor}` }).waitFor();
-  await chooseView('sales');
+  await chooseView(page(), 'sales');
 }
 
 /** Saves the exploration as a new report named `name` and waits for the builder to say so. */
@@ -205,16 +195,16 @@ test('auto-run off: changes wait for Run, the cells stay as they were until it i
   expect(await builder().getByRole('switch', { name: 'Auto-run' }).isChecked()).toBe(false);
   const run = builder().getByRole('button', { name: 'Run', exact: true });
 
-  await addMember(REVENUE, 'Add to Measures', 'measures');
+  await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await status().getByText('Changes not run yet.').waitFor();
   expect((await readCells(page(), 'B2:D5')).values).toEqual(padded([], 4, 3));
   await run.click();
   const total = await expectedGrid({ measures: [REVENUE] });
   await expectCells('B2', total);
 
-  await addMember(REGION, 'Add to Rows', 'rows');
+  await addMember(page(), REGION, 'Add to Rows', 'rows');
   await status().getByText('Changes not run yet.').waitFor();
-  await addMember(CREATED, 'Add to Filters', 'filters');
+  await addMember(page(), CREATED, 'Add to Filters', 'filters');
   await pick('Date range of Created at', 'Last year');
   await status().getByText('Changes not run yet.').waitFor();
   // Nothing ran: the total alone is still there, nothing beside or below it.
@@ -234,7 +224,7 @@ test('auto-run off: changes wait for Run, the cells stay as they were until it i
     await sleep(100);
   }
   // Reordered and removed with the axis list's buttons.
-  await addMember(STATUS, 'Add to Rows', 'rows');
+  await addMember(page(), STATUS, 'Add to Rows', 'rows');
   await expectCells('B2', await expectedGrid({ measures: [REVENUE], dimensions: [REGION, STATUS], filters: [lastYear] }));
   await builder().locator(`ul[data-axis="rows"] > li[data-member="${STATUS}"] [data-control="up"]`).click();
   await builder().locator(`ul[data-axis="rows"] > li[data-member="${STATUS}"][data-index="0"]`).waitFor();
@@ -299,7 +289,7 @@ test('open from a cell: a placement\'s report opens in the builder; saving a qua
   expect(await builder().locator('ul[data-axis="rows"] > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-member')))).toEqual([REGION]);
   expect(await builder().locator('ul[data-axis="filters"] > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-member')))).toEqual([CREATED]);
 
-  await addMember(CREATED, 'Add to Columns', 'columns');
+  await addMember(page(), CREATED, 'Add to Columns', 'columns');
   await pick('Group Created at by', 'Quarter');
   await builder().locator(`ul[data-axis="columns"] > li[data-member="${CREATED}.quarter"]`).waitFor();
   await builder().getByRole('button', { name: 'Save', exact: true }).click();
@@ -317,18 +307,30 @@ test('open from a cell: a placement\'s report opens in the builder; saving a qua
   await placementRow(name).filter({ hasText: 'Sheet1!B2:' }).getByText('Up to date').waitFor();
 });
 
-test('a user without the right to create reports builds and runs; Save is disabled and says why', async () => {
+test('a report the user may read but not change: it opens with nothing missing; Save is disabled and says why, Save as is hers', async () => {
   await openPane('analyst', { autoRunQueryOnChange: true, showAppliedFilters: false });
-  await startAt('B2');
-  await buildRevenueByRegion('B2');
-  const save = builder().getByRole('button', { name: 'Save as report…' });
+  await place(page(), 'B2', 'Orders by status');
+  await placementRow('Orders by status').locator('[data-action="edit"]').click();
+  await builder().getByRole('heading', { name: 'Orders by status', level: 2 }).waitFor();
+  await builder().locator('li[draggable][data-member]').first().waitFor();
+  // The report is on the model's `orders` cube, which /v1/meta lists beside the views: none of its members is missing.
+  expect(await builder().getByTestId('builder-unknown-members').count()).toBe(0);
+  const save = builder().getByRole('button', { name: 'Save', exact: true });
   expect(await save.getAttribute('aria-disabled')).toBe('true');
   const refusal = builder().getByTestId('save-refusal');
-  expect(await refusal.textContent()).toBe('You can explore, but you do not have the right to create reports here. Ask an admin for access.');
+  expect(await refusal.textContent()).toBe(
+    'You can explore, but you do not have the right to change this report. Ask an admin for edit access. Save as saves your version as a new report.',
+  );
   // The reason is the button's description, for a screen reader too.
   expect(await save.getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
   await save.click({ force: true });
-  expect(await builder().getByRole('textbox', { name: 'Report name' }).count()).toBe(0);
+  expect(await builder().getByText('Saved', { exact: false }).count()).toBe(0);
+  // Save as is open to her: into her own folder.
+  const saveAs = builder().getByRole('button', { name: 'Save as…' });
+  expect(await saveAs.getAttribute('aria-disabled')).not.toBe('true');
+  await saveAs.click();
+  await builder().getByRole('combobox', { name: 'Folder' }).filter({ hasText: "Anna's reports" }).waitFor();
+  await builder().getByRole('button', { name: 'Cancel' }).click();
   await refusal.scrollIntoViewIfNeeded();
   await shot('builder-no-save-right');
   expect(await axe()).toEqual([]);
@@ -449,10 +451,10 @@ test('German: the builder in German, from the button to the run', async () => {
   await newExploration('Neue Abfrage');
   await builder().getByRole('heading', { name: 'Neue Abfrage', level: 2 }).waitFor();
   await builder().getByTestId('builder-location').filter({ hasText: 'Ergebnis kommt in die Auswahl: Sheet1!B2' }).waitFor();
-  await chooseView('sales');
-  await addMember(REVENUE, 'Zu Kennzahlen hinzufügen', 'measures');
-  await addMember(REGION, 'Zu Zeilen hinzufügen', 'rows');
-  await addMember(CREATED, 'Zu Filtern hinzufügen', 'filters');
+  await chooseView(page(), 'sales');
+  await addMember(page(), REVENUE, 'Zu Kennzahlen hinzufügen', 'measures');
+  await addMember(page(), REGION, 'Zu Zeilen hinzufügen', 'rows');
+  await addMember(page(), CREATED, 'Zu Filtern hinzufügen', 'filters');
   await pick('Zeitraum von Created at', 'Letztes Jahr');
   const expected = await expectedGrid({ measures: [REVENUE], dimensions: [REGION], filters: [lastYear] });
   const done = await expectCells('B2', expected);

@@ -42,7 +42,7 @@ test('place a report at B3, see it up to date, see it change, refresh it, and fo
   await bench.page.screenshot({ path: join(screenshots, 'placed.png') });
 
   const placed = await readCells('B3:D39');
-  expect(placed.values[0]).toEqual(['Created at (month)', 'Revenue', 'Count']);
+  expect(placed.values[0]).toEqual(['Created at · Month', 'Revenue', 'Count']);
   expect(placed.values[1]![0]).toBe(44_927); // 2023-01-01 as an Excel date serial
   // Revenue is `format: currency` with `currency: usd` in the model: a dollar amount.
   expect(placed.numberFormat[1]).toEqual(['mmm yyyy', '$#,##0.00', '#,##0']);
@@ -62,7 +62,7 @@ test('place a report at B3, see it up to date, see it change, refresh it, and fo
   await placementRow().getByRole('button', { name: 'Refresh' }).click();
   await placementRow().getByText('Up to date').waitFor();
   const refreshed = await readCells('B3:D39');
-  expect(refreshed.values[0]).toEqual(['Created at (month)', 'Count', '']);
+  expect(refreshed.values[0]).toEqual(['Created at · Month', 'Count', '']);
   expect(refreshed.values.slice(1).every((row) => typeof row[1] === 'number' && row[2] === '')).toBe(true);
 
   await bench.page.evaluate(async () => {
@@ -72,13 +72,13 @@ test('place a report at B3, see it up to date, see it change, refresh it, and fo
       await context.sync();
     });
   });
-  expect((await readCells('B5:C5')).values).toEqual([['Created at (month)', 'Count']]);
+  expect((await readCells('B5:C5')).values).toEqual([['Created at · Month', 'Count']]);
   await placementRow().getByRole('button', { name: 'Refresh' }).click();
   await bench.page.getByText(/is in Sheet1!B5:C41/).waitFor();
   expect(await placementRow().getByTestId('placement-range').textContent()).toBe('Sheet1!B5:C41');
   const moved = await readCells('B3:C6');
   expect(moved.values[0]).toEqual(['', '']);
-  expect(moved.values[2]).toEqual(['Created at (month)', 'Count']);
+  expect(moved.values[2]).toEqual(['Created at · Month', 'Count']);
   const onServer = (await reportByPublicId('MonthlyRevnu')).externalWorkbookPlacements?.[0];
   expect(onServer).toMatchObject({ anchorCell: 'B5', resultLocation: 'Sheet1!B5:C41', syncStatus: 'UP_TO_DATE' });
   await bench.page.screenshot({ path: join(screenshots, 'followed-inserted-rows.png') });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { reportByPublicId as findReport } from '../support/reports';
 import { runExcel } from './support/actions';
+import { columnWidths, neededWidths } from './support/column-widths';
 import { axeViolations } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -32,7 +33,17 @@ test('a pivot with totals follows an inserted row, and a hand edit is named befo
     return { values: range.values };`);
   // The admin's app config shows applied filters: the date range is summarised above the table.
   expect(placed.values[0]![0]).toBe('Filters: Created at between 2025-01-01 and 2025-12-31');
-  expect(placed.values[2]![0]).toBe('Created at (quarter) (filtered)');
+  // The header is the model's title and the granularity's word; the filter is said once, in the line above.
+  expect(placed.values[2]![0]).toBe('Created at · Quarter');
+  // Its columns fit its header and data, never the filter caption above them: the first column is as wide as
+  // "Created at · Quarter" and the regions need, not the caption's ~280 px, so the quarters stay in view.
+  const [firstColumn] = await columnWidths(bench.page, ['B']);
+  const [bodyNeeds] = await neededWidths(bench.page, 'B4:B10');
+  const [captionNeeds] = await neededWidths(bench.page, 'B2');
+  expect(firstColumn).toBe(bodyNeeds);
+  expect(firstColumn).toBeLessThan(captionNeeds!);
+  // Points to pixels at 96 DPI: 4/3.
+  expect((firstColumn! * 4) / 3).toBeLessThan(200);
   // Row totals: a Total column after the quarters, and nothing beyond it.
   expect(placed.values[2]![5]).toBe('Total');
   expect(placed.values[3]).toEqual(['Region', 'Revenue', 'Revenue', 'Revenue', 'Revenue', 'Revenue', '']);

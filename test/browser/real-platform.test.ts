@@ -19,8 +19,8 @@ const folders = () => bench.page.getByTestId('folders');
 test('browse the folder tree: into a folder and a subfolder, and back by the breadcrumb', async () => {
   await open();
   await folders().getByRole('button', { name: 'Open folder Finance' }).waitFor();
-  // The analyst sees the folders they may read; Board is not theirs.
-  expect(await folders().getByRole('button').allTextContents()).toEqual(['Sales', 'Finance']);
+  // The analyst sees the folders they may read, and her own; Board is not theirs.
+  expect(await folders().getByRole('button').allTextContents()).toEqual(['Sales', 'Finance', "Anna's reports"]);
 
   await folders().getByRole('button', { name: 'Open folder Finance' }).click();
   await breadcrumb().getByRole('button', { name: 'Finance' }).waitFor();

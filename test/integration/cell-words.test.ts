@@ -8,6 +8,7 @@ import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import { openWorkspace } from '../../src/pane/workspace';
 import { cellsDe } from '../../src/taskpane/i18n/cells-de';
 import { cellsEn } from '../../src/taskpane/i18n/cells-en';
+import { cellWordsIn } from '../../src/taskpane/i18n/cell-catalog';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
 import { connectionOf, done } from '../support/workspace';
@@ -17,15 +18,27 @@ jest.setTimeout(30_000);
 const local = useAnalystPlatform();
 const { report } = local;
 
-/** The analyst's use cases with the pane's cell words in one language, the filter summary on. */
-async function service(words: CellWords) {
+/** The analyst's workspace from a pane in one language (new placements in it), the filter summary on. */
+async function workspace(words: CellWords, titleAndSource = false) {
   const connection = await connectionOf(local.t.analyst);
   const { user } = connection;
   const sheets = { ...user.settings?.sheets, showAppliedFilters: true };
+  const language = words === cellsDe ? 'de' : 'en';
   return openWorkspace({ ...connection.state, user: { ...user, settings: { ...user.settings, sheets } } }, {
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
-    words: () => words,
-  }).placements;
+    words: cellWordsIn,
+    newPlacement: () => ({ language, titleAndSource }),
+  });
+}
+
+async function service(words: CellWords) {
+  return (await workspace(words)).placements;
+}
+
+/** Cells holding a German cell word (or the start of one), which an English placement never has. */
+function germanWordsIn(cells: unknown[][]): string[] {
+  const german = [cellsDe.total, cellsDe.filters(''), ` ${cellsDe.operators.inDateRange} `, cellsDe.granularities.quarter, cellsDe.measure, 'aktualisiert'];
+  return cells.flat().filter((v): v is string => typeof v === 'string' && german.some((word) => v.includes(word)));
 }
 
 async function entryFor(placementId: string | null | undefined): Promise<WorkbookPlacement> {
@@ -35,41 +48,64 @@ async function entryFor(placementId: string | null | undefined): Promise<Workboo
 }
 
 describe('the words written into cells', () => {
-  it('are the pane language\'s: Gesamt, Filter, gefiltert, the granularity, quarters as "Q1 2025"', async () => {
+  it('of a new placement are the pane language\'s: Gesamt, Filter, the granularity, quarters as "Q1 2025"', async () => {
     const sim = installWorkbook();
     await selectCell('A1');
     done(await (await service(cellsDe)).place(await report('RevRegionQtr')));
     const cells = cellsOf(sim, 'Sheet1', 0, 0, 9, 6);
     expect(cells[0]![0]).toBe('Filter: Created at zwischen 2025-01-01 und 2025-12-31');
-    expect(cells[2]).toEqual(['Created at (Quartal) (gefiltert)', 'Q1 2025', 'Q2 2025', 'Q3 2025', 'Q4 2025', 'Gesamt']);
+    // The header's form is the layout's (table-header.ts); its granularity word is the placement's language's.
+    expect(cells[2]![0]).toContain('Quartal');
+    expect(cells[2]!.slice(1)).toEqual(['Q1 2025', 'Q2 2025', 'Q3 2025', 'Q4 2025', 'Gesamt']);
     expect(cells[8]![0]).toBe('Gesamt');
   });
 
-  it('a refresh in another language rewrites the labels, not taking them for hand edits, and records the new words', async () => {
+  it('a German refresh of an English placement writes English words only; its card switches it to German, which is kept', async () => {
     const sim = installWorkbook();
     await selectCell('B2');
-    const placed = done(await (await service(cellsEn)).place(await report('RevRegionQtr')));
-    expect(cellsOf(sim, 'Sheet1', 3, 1, 1, 6)[0]).toEqual(['Created at (quarter) (filtered)', 'Q1 2025', 'Q2 2025', 'Q3 2025', 'Q4 2025', 'Total']);
+    const english = await service(cellsEn);
+    const placed = done(await english.place(await report('RevRegionQtr')));
+    const englishCells = cellsOf(sim, 'Sheet1', 1, 1, 9, 6);
+    expect(englishCells[0]![0]).toMatch(/^Filters: /);
+    expect(englishCells[8]![0]).toBe('Total');
 
-    // A German user refreshes the shared workbook: nothing was edited by hand, whatever language it was written in.
+    // A German user refreshes the shared workbook: the placement's language is English, so its words stay English.
     const german = await service(cellsDe);
     expect(await german.checkHandEdits(await entryFor(placed.placement.id))).toEqual({ rows: [], cells: [] });
     const refreshed = done(await german.refresh(await entryFor(placed.placement.id)));
     const rect = cellsOf(sim, 'Sheet1', 1, 1, 9, 6);
-    expect(rect[0]![0]).toBe('Filter: Created at zwischen 2025-01-01 und 2025-12-31');
-    expect(rect[2]![0]).toBe('Created at (Quartal) (gefiltert)');
-    expect(rect[2]![5]).toBe('Gesamt');
-    expect(rect[8]![0]).toBe('Gesamt');
+    expect(rect).toEqual(englishCells);
+    expect(germanWordsIn(rect)).toEqual([]);
     expect(refreshed.placement.resultChecksum).toEqual(resultChecksum(rect));
 
-    // The record is of the German words now: back in English, the refresh rewrites them again, and a real hand
-    // edit is still found.
+    // The card's switch: refreshed in German, the German words rewritten (not taken for hand edits), and kept.
+    const switched = done(await english.refresh(await entryFor(placed.placement.id), { cellOptions: { language: 'de', titleAndSource: false } }));
+    const inGerman = cellsOf(sim, 'Sheet1', 1, 1, 9, 6);
+    expect(inGerman[0]![0]).toMatch(/^Filter: .* zwischen /);
+    expect(inGerman[2]![5]).toBe('Gesamt');
+    expect(inGerman[8]![0]).toBe('Gesamt');
+    expect(switched.placement.resultChecksum).toEqual(resultChecksum(inGerman));
+    expect((await entryFor(placed.placement.id)).location?.cellOptions).toEqual({ language: 'de', titleAndSource: false });
+    done(await english.refresh(await entryFor(placed.placement.id)));
+    expect(cellsOf(sim, 'Sheet1', 1, 1, 9, 6)).toEqual(inGerman);
+
+    // A real hand edit is still found, whatever language refreshes.
     await act((c) => { c.workbook.worksheets.getItem('Sheet1').getRange('C6').values = [[1]]; });
-    const english = await service(cellsEn);
     expect(await english.checkHandEdits(await entryFor(placed.placement.id))).toEqual({ rows: [6], cells: ['C6'] });
-    done(await english.refresh(await entryFor(placed.placement.id), { overwriteHandEdits: true }));
-    expect(cellsOf(sim, 'Sheet1', 1, 1, 1, 1)[0]![0]).toBe('Filters: Created at between 2025-01-01 and 2025-12-31');
-    expect(cellsOf(sim, 'Sheet1', 9, 1, 1, 1)[0]![0]).toBe('Total');
-    expect(await english.checkHandEdits(await entryFor(placed.placement.id))).toEqual({ rows: [], cells: [] });
+  });
+
+  it('a placement from before languages were kept is written in its first refresher\'s language, which it keeps', async () => {
+    const sim = installWorkbook();
+    await selectCell('B2');
+    const placed = done(await (await service(cellsEn)).place(await report('RevRegionQtr')));
+    // As an earlier version left it: no cell options in the workbook.
+    await (await workspace(cellsEn)).workbook.writeCellOptions(placed.placement.id!, null);
+    expect((await entryFor(placed.placement.id)).location?.cellOptions).toBeNull();
+
+    done(await (await service(cellsDe)).refresh(await entryFor(placed.placement.id)));
+    expect(cellsOf(sim, 'Sheet1', 9, 1, 1, 1)[0]![0]).toBe('Gesamt');
+    expect((await entryFor(placed.placement.id)).location?.cellOptions).toEqual({ language: 'de', titleAndSource: false });
+    done(await (await service(cellsEn)).refresh(await entryFor(placed.placement.id)));
+    expect(cellsOf(sim, 'Sheet1', 9, 1, 1, 1)[0]![0]).toBe('Gesamt');
   });
 });

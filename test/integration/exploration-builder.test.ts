@@ -185,10 +185,17 @@ describe('the exploration builder', () => {
   it('refuses Save to a user without the right, in words, while they still explore', async () => {
     installWorkbook();
     await selectCell('A1');
-    const controller = await builder('new', local.t.analyst);
-    const state = await buildRevenueByRegion(controller);
-    expect(state.run.kind).toBe('done');
-    expect(state.save).toEqual({ allowed: false, refusal: 'no-create-right' });
+    // The analyst without her own folder's grant: a user who may only read.
+    const granted = (await local.t.analyst.getCurrentUser()).userPolicies ?? [];
+    await local.t.platform.testing.setUserPolicies('analyst@example.com', granted.filter((p) => !p.actions.includes('ReportEdit')));
+    try {
+      const controller = await builder('new', local.t.analyst);
+      const state = await buildRevenueByRegion(controller);
+      expect(state.run.kind).toBe('done');
+      expect(state.save).toEqual({ allowed: false, refusal: 'no-create-right' });
+    } finally {
+      await local.t.platform.testing.setUserPolicies('analyst@example.com', granted);
+    }
   });
 
   it('saves as a report placed here Up to date; reopened from its placement and changed, saving turns its other placements Out of date', async () => {

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { ApiError, dataApiBase, PlatformClient, tokenExpiry } from '../../src/client';
 import type { ConnectReportToWorkbookInput, Folder, Report, ReportPlacement, ReportSortBy, ResultChecksum, SortDirection } from '../../src/contract';
 import { SEED_REPORTS } from '../../server/store/seed-content';
-import { noSleep, startTestPlatform, type TestPlatform } from '../support/local-platform';
-import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
+import { startCheckedPlatform } from '../support/checked-platform';
+import type { TestPlatform } from '../support/local-platform';
+import type { OpenApiChecker } from '../support/openapi';
 
 /**
  * The Platform API of the local platform, driven through the add-in's own client (raw requests only for what
@@ -15,22 +16,16 @@ let t: TestPlatform;
 let checker: OpenApiChecker;
 let admin: PlatformClient;
 let analyst: PlatformClient;
+let clientFor: (token: string) => PlatformClient;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestPlatform({ faultInjection: false });
-  checker = new OpenApiChecker(await fetchOpenApi(t.platform.url, t.platform.tokens.admin));
-  admin = clientFor(t.platform.tokens.admin);
-  analyst = clientFor(t.platform.tokens.analyst);
+  ({ t, checker, admin, analyst, clientFor } = await startCheckedPlatform(problems));
 });
 afterAll(() => t.close());
 afterEach(() => {
   expect(problems.splice(0)).toEqual([]);
 });
-
-function clientFor(token: string): PlatformClient {
-  return new PlatformClient({ baseUrl: t.platform.url, accessToken: () => token, sleep: noSleep, fetch: checker.fetch(problems) });
-}
 
 /** A request the client would not send as it is (a wrong type, a missing field, no token). */
 async function raw(method: string, path: string, options: { token?: string | null; body?: unknown } = {}) {
@@ -247,7 +242,7 @@ describe('users/me and settings', () => {
 describe('app-config', () => {
   it('answers an AppConfigResponse and reflects the admin console', async () => {
     const config = await analyst.getAppConfig();
-    expect(config).toMatchObject({ applyThemeGlobally: false, restrictDataDownload: false, sheetsAgentChatEnabled: false });
+    expect(config).toMatchObject({ applyThemeGlobally: false, restrictDataDownload: false, sheetsAgentChatEnabled: true });
     expect(config.appTheme!.palette.accent).toMatchObject({ color: expect.any(String) });
     expect(config.timezoneSettings).toEqual({ enabled: true, timezone: 'UTC', allowUserOverride: true });
     expect(config.sheetsUi).toEqual({ showAppliedFilters: true });
@@ -389,7 +384,7 @@ describe('reports: creating and updating', () => {
     await expectApiError(admin.createReport(t.salesDeploymentId, { name: 'x', folderId: experiments.id }), 400);
   });
 
-  it('refuses the analyst (no ReportEdit) with 403', async () => {
+  it('refuses the analyst where she has no ReportEdit (the top level, Sales) with 403', async () => {
     await expectApiError(analyst.createReport(t.salesDeploymentId, { name: 'Mine' }), 403);
     const sales = await folderByName('Sales');
     await expectApiError(analyst.createReport(t.salesDeploymentId, { name: 'Mine', folderId: sales.id }), 403);
@@ -583,7 +578,7 @@ describe('folders', () => {
 
   it('lists one level at a time: the root, then a parent’s children', async () => {
     const root = await admin.allFolders(t.salesDeploymentId);
-    expect(names(root)).toEqual(['Sales', 'Finance', 'Board']);
+    expect(names(root)).toEqual(['Sales', 'Finance', 'Board', "Anna's reports"]);
     for (const folder of root) {
       expect(folder).toMatchObject({ type: 'FOLDER', parentId: null, folderPath: [], deploymentId: t.salesDeploymentId });
       expect(Number.isInteger(folder.id)).toBe(true);
@@ -597,7 +592,7 @@ describe('folders', () => {
     const page = await admin.listFolders(t.salesDeploymentId, { first: 2 });
     expect(names(page.items)).toEqual(['Sales', 'Finance']);
     const rest = await admin.listFolders(t.salesDeploymentId, { first: 2, after: page.pageInfo!.endCursor! });
-    expect(names(rest.items)).toEqual(['Board']);
+    expect(names(rest.items)).toEqual(['Board', "Anna's reports"]);
     await expectApiError(admin.listFolders(t.salesDeploymentId, { parentId: 99_999 }), 404);
   });
 
@@ -612,7 +607,7 @@ describe('folders', () => {
 
   it('hides the Board folder from the analyst until it leads to something they may read', async () => {
     const board = await folderByName('Board');
-    expect(names(await analyst.allFolders(t.salesDeploymentId))).toEqual(['Sales', 'Finance']);
+    expect(names(await analyst.allFolders(t.salesDeploymentId))).toEqual(['Sales', 'Finance', "Anna's reports"]);
     await expectApiError(analyst.listFolders(t.salesDeploymentId, { parentId: board.id }), 404);
     await expectApiError(analyst.folderAncestors(t.salesDeploymentId, board.id), 404);
     expect((await analyst.listReports(t.salesDeploymentId, { folderId: board.id })).items).toEqual([]);
@@ -621,14 +616,14 @@ describe('folders', () => {
     const top = await report('TopCustomers');
     await admin.updateReport(t.salesDeploymentId, top.id, { folderId: board.id });
     try {
-      expect(names(await analyst.allFolders(t.salesDeploymentId))).toEqual(['Sales', 'Finance', 'Board']);
+      expect(names(await analyst.allFolders(t.salesDeploymentId))).toEqual(['Sales', 'Finance', 'Board', "Anna's reports"]);
       expect(names(await analyst.folderAncestors(t.salesDeploymentId, board.id))).toEqual(['Board']);
       const inBoard = await analyst.listReports(t.salesDeploymentId, { folderId: board.id });
       expect(inBoard.items.map((r) => r.publicId)).toEqual(['TopCustomers']);
     } finally {
       await admin.updateReport(t.salesDeploymentId, top.id, { folderId: null });
     }
-    expect(names(await analyst.allFolders(t.salesDeploymentId))).toEqual(['Sales', 'Finance']);
+    expect(names(await analyst.allFolders(t.salesDeploymentId))).toEqual(['Sales', 'Finance', "Anna's reports"]);
   });
 });
 

@@ -10,7 +10,8 @@ import { createSampleData } from '../../server/store/sample-data';
  * Column names are the labels the grid must show. A column named `<name> @text` is the text Excel must
  * display for the column `<name>` (its value through the cell's number format), not a column of its own.
  * The seeded app config shows applied filters: a report with filters or a date range gets a summary line and
- * a blank row above its table, and a filtered member's title ends in " (filtered)" (src/core/layout.ts).
+ * a blank row above its table; titles stay the model's, a time dimension's with its granularity's word
+ * ("Created at · Month", src/core/time-header.ts), never marked as filtered.
  *
  * Time labels: the layout writes a time bucket as the Excel date serial of the bucket's start (days since
  * 1899-12-30, src/core/cell-values.ts `excelSerial`), shown with the granularity's date format
@@ -82,12 +83,12 @@ export const EXPECTED: Record<string, FlatSpec | PivotSpec> = {
   },
   MonthlyRevnu: {
     kind: 'flat', filters: 'Filters: Created at between 2023-01-01 and 2025-12-31',
-    sql: `SELECT ${serial('month')} AS "Created at (month) (filtered)", ${shown('month', '%b %Y')} AS "Created at (month) (filtered)${TEXT}",
+    sql: `SELECT ${serial('month')} AS "Created at · Month", ${shown('month', '%b %Y')} AS "Created at · Month${TEXT}",
       sum(amount) AS "Revenue", count(*) AS "Count"
       FROM orders WHERE ${between('2023-01-01', '2025-12-31')} GROUP BY ALL ORDER BY 1`,
   },
   RevRegionQtr: {
-    kind: 'pivot', corner: 'Created at (quarter) (filtered)', measureRow: ['Region', 'Revenue'], rowsOrdered: false,
+    kind: 'pivot', corner: 'Created at · Quarter', measureRow: ['Region', 'Revenue'], rowsOrdered: false,
     filters: 'Filters: Created at between 2025-01-01 and 2025-12-31',
     cells: `SELECT region AS row, ${quarterLabel} AS col, sum(amount) AS value
       FROM orders WHERE ${Y2025} GROUP BY ALL ORDER BY col, row`,
@@ -122,7 +123,7 @@ export const EXPECTED: Record<string, FlatSpec | PivotSpec> = {
   RevThousYear: {
     // Display scale `thousands` is a number format (excel-formats.ts `numberFormat`: "the cell keeps the exact
     // value"): cells hold the full sums and show them in thousands.
-    kind: 'pivot', corner: 'Created at (year)', measureRow: ['Category', 'Revenue'], rowsOrdered: false,
+    kind: 'pivot', corner: 'Created at · Year', measureRow: ['Category', 'Revenue'], rowsOrdered: false,
     cells: `SELECT category AS row, ${serial('year')} AS col, ${shown('year', '%Y')} AS "col${TEXT}",
       sum(amount) AS value, ${thousands('sum(amount)')} AS "value${TEXT}" FROM orders GROUP BY ALL ORDER BY col, row`,
     columnTotals: `SELECT ${serial('year')} AS col, sum(amount) AS value, ${thousands('sum(amount)')} AS "value${TEXT}" FROM orders GROUP BY 1`,
@@ -138,7 +139,7 @@ export const EXPECTED: Record<string, FlatSpec | PivotSpec> = {
   WeeklyOrders: {
     // 53 weeks touch 2025; the first starts on Monday 2024-12-30 and counts only 2025's days of it.
     kind: 'flat', filters: 'Filters: Created at between 2025-01-01 and 2025-12-31',
-    sql: `SELECT ${serial('week')} AS "Created at (week) (filtered)", ${shown('week', 'Week of %Y-%m-%d')} AS "Created at (week) (filtered)${TEXT}",
+    sql: `SELECT ${serial('week')} AS "Created at · Week", ${shown('week', 'Week of %Y-%m-%d')} AS "Created at · Week${TEXT}",
       count(*) AS "Count" FROM orders WHERE ${Y2025} GROUP BY ALL ORDER BY 1`,
   },
 };

@@ -39,7 +39,7 @@ describe('placements of every deployment', () => {
     // The admin's app config shows applied filters: a summary and a blank row, the header, then one row per
     // week touching 2025 (53: the first starts on Monday 2024-12-30).
     expect(cellsOf(sim, 'Sheet1', 0, 5, 3, 2)).toEqual([
-      ['Filters: Created at between 2025-01-01 and 2025-12-31', ''], ['', ''], ['Created at (week) (filtered)', 'Count'],
+      ['Filters: Created at between 2025-01-01 and 2025-12-31', ''], ['', ''], ['Created at · Week', 'Count'],
     ]);
     expect(cellsOf(sim, 'Sheet1', 55, 5, 2, 1)).toEqual([[expect.any(Number)], ['']]);
   });

@@ -82,6 +82,26 @@ describe("a placement card's one state", () => {
     expect(card({ run: run('stopped') })).toEqual({ status: 'CHANGED', reason: null, run: 'stopped' });
   });
 
+  it('never says a stopped item was not reached once the listing has a write the run made', () => {
+    // A first round wrote it before the stop: "Refreshed now" and "not reached" would contradict each other.
+    expect(card({ refreshedAt: RUN_WROTE, run: run('stopped', { recorded: RUN_WROTE }) })).toEqual({ status: 'CHANGED', reason: null, run: null });
+  });
+
+  it('keeps Edited by hand over a stopped or a done item and the platform\'s status: the hand edits are still in the cells', () => {
+    const edited = { outcome: { state: 'EDITED' } as const, syncStatus: 'UP_TO_DATE' as const };
+    expect(card({ ...edited, run: run('stopped') })).toEqual({ status: 'EDITED', reason: null, run: null });
+    // Typed after the run wrote it.
+    expect(card({ ...edited, refreshedAt: RUN_WROTE, run: run('done') })).toEqual({ status: 'EDITED', reason: null, run: null });
+    expect(card(edited)).toEqual({ status: 'EDITED', reason: null, run: null });
+  });
+
+  it("shows the run's failure or need of the user over hand edits seen before, with the run's words", () => {
+    const edited = { outcome: { state: 'EDITED' } as const, syncStatus: 'UP_TO_DATE' as const };
+    expect(card({ ...edited, run: run('failed', { reason: 'boom' }) })).toEqual({ status: 'FAILED', reason: 'boom', run: 'failed' });
+    expect(card({ ...edited, run: run('needs-attention', { handEdits: true, reason: 'Edited by hand (B3)' }) }))
+      .toEqual({ status: 'EDITED', reason: 'Edited by hand (B3)', run: 'needs-attention' });
+  });
+
   it("shows the pane's own outcome when no run says more", () => {
     expect(card({ outcome: { state: 'EDITED' } })).toEqual({ status: 'EDITED', reason: null, run: null });
     expect(card({ outcome: { state: 'FAILED', reason: 'boom' } })).toEqual({ status: 'FAILED', reason: 'boom', run: null });

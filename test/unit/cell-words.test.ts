@@ -27,7 +27,7 @@ describe('German cell words', () => {
   it('title the granularity, the filters and the week labels in German; the header row bold, not the summary', () => {
     const grid = layoutReport(result, query, withPivotDefaults(undefined, query), { showAppliedFilters: true, words: cellsDe });
     expect(grid.values[0]![0]).toBe('Filter: Status ist nicht cancelled; Created at zwischen 2025-01-01 und 2025-01-31');
-    expect(grid.values[2]).toEqual(['Status (gefiltert)', 'Created at (Woche) (gefiltert)', 'Count']);
+    expect(grid.values[2]).toEqual(['Status', 'Created at · Woche', 'Count']);
     expect(grid.numberFormats[3]![1]).toBe('"Woche ab "yyyy-mm-dd');
     expect(grid.boldHeaderRows).toEqual([2]);
     expect(grid.boldRows).toEqual([]);

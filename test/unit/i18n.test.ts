@@ -24,9 +24,10 @@ describe('the catalogs', () => {
     // "In Sales Analytics" is German too.
     // "Agent" is German too; the character count is only numbers.
     // Cells: quarters read "Q1 2025" in German business reports too; comparison signs are the same;
-    // a time title's sample granularity («1») is no granularity German names (see the cell words' own test).
+    // a time title's sample granularity («1») is no granularity German names (see the cell words' own test);
+    // "Minute" is German too.
     expect(same.sort()).toEqual([
-      'appName', 'cells.operators.gt', 'cells.operators.gte', 'cells.operators.lt', 'cells.operators.lte', 'cells.quarter', 'cells.timeTitle', 'chat.agent',
+      'appName', 'cells.granularities.minute', 'cells.operators.gt', 'cells.operators.gte', 'cells.operators.lt', 'cells.operators.lte', 'cells.quarter', 'chat.agent',
       'chat.characters', 'inDeployment', 'sort.name',
     ]);
     // Every text a function is given appears in what it says, in both languages.

@@ -31,7 +31,7 @@ describe('flat layout', () => {
   it('writes a header row of short titles, then rows with numbers, dates and empties converted', () => {
     const grid = layoutReport(result, query, withPivotDefaults(undefined, query));
     expect(grid.values).toEqual([
-      ['Status', 'Created at (month)', 'Count', 'Revenue'],
+      ['Status', 'Created at · Month', 'Count', 'Revenue'],
       ['completed', 45_658, 12, 1234.5],
       ['=HYPERLINK("http://x","y")', 45_689, 3, ''],
     ]);
@@ -122,7 +122,7 @@ describe('time buckets', () => {
   it('writes quarters as "Q1 2025" text: Excel has no quarter format code', () => {
     const { q, r } = byTime('quarter', ['2024-10-01T00:00:00.000', '2025-01-01T00:00:00.000', '2025-04-01T00:00:00.000', '2025-07-01T00:00:00.000']);
     const grid = layoutReport(r, q, withPivotDefaults(undefined, q));
-    expect(grid.values.map((row) => row[0])).toEqual(['Created at (quarter)', 'Q4 2024', 'Q1 2025', 'Q2 2025', 'Q3 2025']);
+    expect(grid.values.map((row) => row[0])).toEqual(['Created at · Quarter', 'Q4 2024', 'Q1 2025', 'Q2 2025', 'Q3 2025']);
     expect(grid.numberFormats[1]![0]).toBe('General');
   });
 
@@ -137,7 +137,7 @@ describe('time buckets', () => {
     // 2024-12-30 and 2025-01-06 are Mondays: Excel serials 45656 and 45663 (2025-01-01 is 45658).
     const { q, r } = byTime('week', ['2024-12-30T00:00:00.000', '2025-01-06T00:00:00.000']);
     const grid = layoutReport(r, q, withPivotDefaults(undefined, q));
-    expect(grid.values.map((row) => row[0])).toEqual(['Created at (week)', 45_656, 45_663]);
+    expect(grid.values.map((row) => row[0])).toEqual(['Created at · Week', 45_656, 45_663]);
     expect(grid.numberFormats[1]![0]).toBe('"Week of "yyyy-mm-dd');
   });
 });
@@ -148,8 +148,7 @@ describe('words written into cells', () => {
     total: 'Gesamt',
     measure: 'Kennzahl',
     filters: (summary) => `Filter: ${summary}`,
-    filtered: (title) => `${title} (gefiltert)`,
-    timeTitle: (title, granularity) => `${title} (${granularity === 'quarter' ? 'Quartal' : granularity})`,
+    granularities: { ...ENGLISH_CELL_WORDS.granularities, quarter: 'Quartal' },
     quarter: (quarter, year) => `${quarter}. Quartal ${year}`,
     weekOf: 'Woche ab',
     operators: { ...ENGLISH_CELL_WORDS.operators, equals: 'ist', inDateRange: 'zwischen' },
@@ -161,10 +160,11 @@ describe('words written into cells', () => {
     const filteredQuery: CubeQuery = { ...query, filters: [{ member: 'orders.status', operator: 'equals', values: ['completed', 'shipped'] }] };
     const grid = layoutReport(result, filteredQuery, { ...withPivotDefaults(undefined, filteredQuery), showAppliedFilters: true });
     expect(grid.values[0]![0]).toBe('Filters: Status is completed or shipped');
-    expect(grid.values[2]!.slice(0, 2)).toEqual(['Status (filtered)', 'Created at (month)']);
+    // The filter is said once, in the summary line: the headers are the model's titles and the granularity's word.
+    expect(grid.values[2]!.slice(0, 2)).toEqual(['Status', 'Created at · Month']);
   });
 
-  it("writes the caller's words: filters, filtered titles, granularities, quarters, weeks and totals", () => {
+  it("writes the caller's words: filters, granularities, quarters, weeks and totals", () => {
     const q: CubeQuery = {
       measures: ['orders.count'],
       timeDimensions: [{ dimension: 'orders.created_at', granularity: 'quarter', dateRange: ['2025-01-01', '2025-06-30'] }],
@@ -177,7 +177,7 @@ describe('words written into cells', () => {
     expect(grid.values).toEqual([
       ['Filter: Status ist a oder b; Created at zwischen 2025-01-01 und 2025-06-30', ''],
       ['', ''],
-      ['Created at (Quartal) (gefiltert)', 'Count'],
+      ['Created at · Quartal', 'Count'],
       ['1. Quartal 2025', 1],
       ['2. Quartal 2025', 2],
       ['Gesamt', 3],

@@ -260,13 +260,13 @@ describe('pivot layouts', () => {
     ]);
   });
 
-  it('summarises the filters above the table and marks filtered members', () => {
+  it('summarises the filters above the table as its own line, the headers still the titles alone', () => {
     const filteredQuery: CubeQuery = { ...query, filters: [{ member: 'm.r', operator: 'notEquals', values: ['z', 'w'] }, { member: 'm.a', operator: 'gt', values: ['5'] }] };
     const grid = layoutReport({ ...result, query: filteredQuery }, filteredQuery, pivot({ columns: [], rows: ['m.r', 'm.q'] }), { showAppliedFilters: true });
     expect(grid.values.slice(0, 3)).toEqual([
       ['Filters: Region is not z or w; A > 5', '', '', ''],
       ['', '', '', ''],
-      ['Region (filtered)', 'Quarter', 'A (filtered)', 'B'],
+      ['Region', 'Quarter', 'A', 'B'],
     ]);
     expect(grid.headerRows).toBe(3);
     const without = layoutReport({ ...result, query: filteredQuery }, filteredQuery, pivot({ columns: [], rows: ['m.r', 'm.q'] }));
@@ -295,7 +295,7 @@ describe('time buckets and words in pivot headers', () => {
   it('heads quarter columns with "Q1 2025" text under General', () => {
     const grid = byTime('quarter', ['2025-01-01T00:00:00.000', '2025-04-01T00:00:00.000', '2025-10-01T00:00:00.000']);
     expect(grid.values.slice(0, 2)).toEqual([
-      ['Time (quarter)', 'Q1 2025', 'Q2 2025', 'Q4 2025'],
+      ['Time · Quarter', 'Q1 2025', 'Q2 2025', 'Q4 2025'],
       ['Region', 'A', 'A', 'A'],
     ]);
     expect(grid.numberFormats[0]!.slice(1)).toEqual(['General', 'General', 'General']);
@@ -304,7 +304,7 @@ describe('time buckets and words in pivot headers', () => {
   it('heads week columns with their Monday as a date that says it is a week', () => {
     // 2025-01-06 and 2025-01-13 are Mondays: Excel serials 45663 and 45670 (2025-01-01 is 45658).
     const grid = byTime('week', ['2025-01-06T00:00:00.000', '2025-01-13T00:00:00.000']);
-    expect(grid.values[0]).toEqual(['Time (week)', 45_663, 45_670]);
+    expect(grid.values[0]).toEqual(['Time · Week', 45_663, 45_670]);
     expect(grid.numberFormats[0]!.slice(1)).toEqual(['"Week of "yyyy-mm-dd', '"Week of "yyyy-mm-dd']);
   });
 

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { RunItemState } from '../../src/core/card-state';
 import type { Report, ReportPlacement } from '../../src/contract';
+import { cardsOf } from '../../src/pane/placement-cards';
 import type { WorkbookPlacement } from '../../src/placements/workbook-placements';
 import { PlacementsView, type PlacementOutcome } from '../../src/taskpane/views/PlacementsView';
 
@@ -25,7 +26,7 @@ function render(placements: WorkbookPlacement[], runStates: [string, RunItemStat
   return renderToStaticMarkup(
     <PlacementsView
       placements={placements} currentUserId={1} deployments={[]} browsedDeploymentId={1}
-      outcomes={new Map(outcomes)} runStates={new Map(runStates)} busy={false} writeDisabled={false}
+      cards={cardsOf(placements, new Map(outcomes), new Map(runStates))} busy={false} writeDisabled={false}
       onRefresh={noop} onRefreshReport={noop} onPlaceAgain={noop} onRelink={noop} onDisconnect={noop} onLocate={noop} onEdit={noop} onTableChange={noop}
     />,
   );
@@ -70,6 +71,6 @@ describe('the placement cards', () => {
   it('say when Stop came before a placement was refreshed, beside its unchanged status', () => {
     const html = render([entry('a', 1, { syncStatus: 'CHANGED' })], [['a', item('stopped')]]);
     expect(badges(html)).toEqual(['CHANGED']);
-    expect(html).toContain('Not refreshed: &quot;Refresh all&quot; was stopped first.');
+    expect(html).toContain('&quot;Refresh all&quot; was stopped before it reached this one.');
   });
 });

@@ -1,87 +1,12 @@
 import { RequestCancelledError } from '../../src/client/errors';
-import type { Report, ReportPlacement } from '../../src/contract';
-import type { RefreshItem } from '../../src/monitoring/refresh-all';
-import type { PreparedRefresh, WorkbookPlacement, WriteOptions, WriteOutcome } from '../../src/placements/placement-service';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { PreparedRefresh, WorkbookPlacement } from '../../src/placements/placement-service';
 import { isBusy } from '../../src/pane/pane-state';
-import { WorkspaceStore } from '../../src/pane/workspace-store';
-import type { CellChange, PlacedCells } from '../../src/ports/workbook';
+import { done, entry, handEdits, inTheWay, report, started, tick, until } from '../support/workspace-store-fakes';
 
 /**
- * The pane store in Node, over a workspace whose placements answer as a test says: no DOM, no Excel. Each flow is
- * what a user does in the pane, and what the store then shows.
+ * The pane store in Node, over a workspace whose placements answer as a test says (test/support/workspace-store-fakes.ts):
+ * no DOM, no Excel. Each flow is what a user does in the pane, and what the store then shows.
  */
-
-const report = { id: 2, deploymentId: 1, name: 'Orders by status' } as Report;
-
-/** A placement last written to Sheet1!B3:D8, its name there. */
-function entry(id: string): WorkbookPlacement {
-  return {
-    placement: { id, workbookId: 'wb', resultLocation: 'Sheet1!B3:D8', resultChecksum: { v: 3, chunks: [], payload: 'x' }, syncStatus: 'CHANGED', refreshedAt: '2025-01-01T00:00:00Z' } as ReportPlacement,
-    deploymentId: 1, reportId: 2, report, access: 'GRANTED', owner: { name: null, email: null }, legacy: false,
-    location: { sheetId: 's1', sheetName: 'Sheet1', sheetIndex: 0, rect: { top: 2, left: 1, bottom: 7, right: 3 } },
-  };
-}
-
-const done = (id: string): WriteOutcome => ({
-  kind: 'done', report, placement: { id, workbookId: 'wb', resultLocation: 'Sheet1!B3:D8', refreshedAt: '2025-01-02T00:00:00Z' } as ReportPlacement,
-  cutAt: null, stale: false,
-});
-const handEdits: WriteOutcome = { kind: 'hand-edits', rows: [5], cells: ['C5'], location: { sheetId: 's1', sheetName: 'Sheet1', rect: { top: 2, left: 1, bottom: 7, right: 3 } } };
-const room = { sheetName: 'Sheet1', own: null, target: { top: 2, left: 1, bottom: 7, right: 3 }, placement: null, insert: ['rows' as const] };
-const inTheWay: WriteOutcome = { kind: 'needs-confirmation', foreignCells: ['C6'], target: 'Sheet1!B3:D8', room };
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!condition()) throw new Error('timed out');
-}
-
-/** A workspace whose use cases are jest functions, listing `listed`; typing raises a cell change on Sheet1. */
-function fakeWorkspace(listed: WorkbookPlacement[]) {
-  let onCellChange: ((change: CellChange) => void) | null = null;
-  const placed: PlacedCells[] = listed.map((e) => ({ placementId: e.placement.id!, sheetId: 's1', sheetName: 'Sheet1', rect: e.location!.rect, relative: false, formula: '' }));
-  const placements = {
-    workbookPlacements: jest.fn(async () => listed),
-    watchSelection: jest.fn(async (on: (address: string | null) => void) => {
-      on('Sheet1!B3');
-      return async () => undefined;
-    }),
-    place: jest.fn(async (_report: Report, _options: WriteOptions): Promise<WriteOutcome> => done('new')),
-    refresh: jest.fn(async (e: WorkbookPlacement, _options: WriteOptions): Promise<WriteOutcome> => done(e.placement.id!)),
-    placementIds: jest.fn(async () => listed.map((e) => e.placement.id!)),
-    prepareRefresh: jest.fn(async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh),
-    writeRefresh: jest.fn(async (p: PreparedRefresh, _options: WriteOptions): Promise<WriteOutcome> => done(p.placement.id!)),
-    checkHandEdits: jest.fn(async () => ({ rows: [5], cells: ['C5'] })),
-    selectCells: jest.fn(async () => undefined),
-    relink: jest.fn(async (e: WorkbookPlacement) => e),
-  };
-  const workbook = {
-    readRefreshOnOpen: async () => false,
-    writeRefreshOnOpen: async () => true,
-    supportsStartupBehavior: () => true,
-    watchCellChanges: async (_sheets: readonly string[], on: (change: CellChange) => void) => {
-      onCellChange = on;
-      return async () => undefined;
-    },
-    findPlacements: async () => placed,
-  };
-  const registry = { statuses: jest.fn(async () => listed.map((e) => ({ deploymentId: 1, reportId: 2, placement: { ...e.placement, syncStatus: 'UP_TO_DATE' as const } }))) };
-  const workspace = { placements, workbook, registry } as unknown as Workspace;
-  return { workspace, placements, registry, type: (address: string) => onCellChange!({ sheetId: 's1', address, changeType: 'RangeEdited' }) };
-}
-
-const words = {
-  describe: (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  attention: (item: RefreshItem) => (item.outcome?.kind === 'hand-edits' ? `Edited: ${item.outcome.cells.join(', ')}` : item.reason),
-};
-
-async function started(listed: WorkbookPlacement[]) {
-  const fake = fakeWorkspace(listed);
-  const store = new WorkspaceStore({ workspace: fake.workspace, writeDisabled: () => false, words, liveDebounceMs: 1 });
-  await store.start({ visible: false });
-  return { store, ...fake };
-}
 
 describe('the pane store: ask, answer, retry', () => {
   it('a place stopped at foreign cells asks, writes nothing, and the answer writes it with permission', async () => {

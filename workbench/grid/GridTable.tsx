@@ -159,6 +159,7 @@ export function GridTable(props: GridTableProps) {
             selectedTo={r >= rect.top && r <= rect.bottom ? rect.right : -1}
             wholeRow={wholeRows}
             activeColumn={r === active.row ? active.column : -1}
+            layout={props.layout}
           />
         ))}
         {rows.after > 0 && <tr aria-hidden="true" className="spacer" style={{ height: rows.after }}><td colSpan={span} /></tr>}
@@ -182,11 +183,26 @@ interface GridRowProps {
   selectedTo: number;
   wholeRow: boolean;
   activeColumn: number;
+  layout: ColumnLayout;
 }
 
+/** The farthest a text may spill over empty cells to its right (Excel stops at the first non-empty one). */
+const MAX_SPILL_COLUMNS = 30;
+
 /** One row; unchanged rows are not rendered again while the grid scrolls (props are plain values). */
-const GridRow = memo(function GridRow({ model, sheet, row: r, first, end, spacerBefore, spacerAfter, selectedFrom, selectedTo, wholeRow, activeColumn }: GridRowProps) {
+const GridRow = memo(function GridRow({ model, sheet, row: r, first, end, spacerBefore, spacerAfter, selectedFrom, selectedTo, wholeRow, activeColumn, layout }: GridRowProps) {
   const selectedRow = selectedFrom >= 0;
+  const empty = (c: number) => {
+    const value = model.cellAt(sheet, r, c)?.value;
+    return value === undefined || value === null || value === '';
+  };
+  // Left-aligned text longer than its cell runs on over the empty cells to its right, as in Excel; the width it may
+  // take is theirs up to the first cell with a value.
+  const spillWidth = (c: number): number | null => {
+    let next = c + 1;
+    while (next < end && next - c <= MAX_SPILL_COLUMNS && empty(next)) next += 1;
+    return next > c + 1 ? layout.left(next) - layout.left(c) : null;
+  };
   return (
     <tr style={{ height: ROW_HEIGHT }} aria-rowindex={r + 2}>
       <th scope="row" className={selectedRow ? (wholeRow ? 'in-selection whole' : 'in-selection') : undefined}>
@@ -201,6 +217,7 @@ const GridRow = memo(function GridRow({ model, sheet, row: r, first, end, spacer
         const look = tableLook(model, sheet, r, c);
         const view = look ? { ...own, bold: own.bold || Boolean(look.bold), background: own.background ?? look.background, color: own.color ?? look.color } : own;
         const selected = selectedRow && c >= selectedFrom && c <= selectedTo;
+        const spill = view.align === 'left' && view.text !== '' ? spillWidth(c) : null;
         return (
           <td
             key={c}
@@ -210,11 +227,11 @@ const GridRow = memo(function GridRow({ model, sheet, row: r, first, end, spacer
             data-col={c}
             aria-colindex={c + 2}
             aria-selected={selected}
-            className={[selected ? 'selected' : '', c === activeColumn ? 'active' : '', view.align, view.unevaluated ? 'formula' : ''].join(' ').trim() || undefined}
+            className={[selected ? 'selected' : '', c === activeColumn ? 'active' : '', view.align, view.unevaluated ? 'formula' : '', spill ? 'spills' : ''].join(' ').trim() || undefined}
             style={view.bold || view.background || view.color ? { fontWeight: view.bold ? 700 : undefined, background: view.background, color: view.color } : undefined}
             title={view.formula}
           >
-            {view.text}
+            {spill ? <span className="spill" style={{ width: spill }}>{view.text}</span> : view.text}
           </td>
         );
       })}

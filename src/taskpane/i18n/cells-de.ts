@@ -1,21 +1,20 @@
-import type { Granularity } from '../../contract';
 import type { CellWords } from '../../core/cell-words';
 
-const GRANULARITIES: Record<Granularity, string> = {
+const GRANULARITIES: CellWords['granularities'] = {
   year: 'Jahr', quarter: 'Quartal', month: 'Monat', week: 'Woche', day: 'Tag', hour: 'Stunde', minute: 'Minute', second: 'Sekunde',
 };
 
+const two = (n: string) => n.padStart(2, '0');
+
 /**
  * Die Wörter, die in Zellen geschrieben werden, auf Deutsch (`m.cells`). Quartale bleiben „Q1 2025“: so schreiben
- * sie auch deutsche Geschäftsberichte.
+ * sie auch deutsche Geschäftsberichte. Datum und Uhrzeit der Quellzeile wie üblich: „26.11.2026, 14:05“.
  */
 export const cellsDe: CellWords = {
   total: 'Gesamt',
   measure: 'Kennzahl',
   value: 'Wert',
   filters: (summary) => `Filter: ${summary}`,
-  filtered: (title) => `${title} (gefiltert)`,
-  timeTitle: (title, granularity) => `${title} (${GRANULARITIES[granularity] ?? granularity})`,
   quarter: (quarter, year) => `Q${quarter} ${year}`,
   weekOf: 'Woche ab',
   operators: {
@@ -27,4 +26,7 @@ export const cellsDe: CellWords = {
   and: 'und',
   or: 'oder',
   not: 'nicht',
+  granularities: GRANULARITIES,
+  sourceLine: (report, when, user) => `Report Sync · ${report} · aktualisiert am ${when} von ${user}`,
+  dateTime: (day, month, year, time) => `${two(day)}.${two(month)}.${year}, ${time}`,
 };

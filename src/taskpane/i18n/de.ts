@@ -1,6 +1,8 @@
 import { builderDe } from './builder-de';
 import { cellsDe } from './cells-de';
+import { placementOptionsDe } from './placement-options-de';
 import { chatDe } from './chat-de';
+import { previewDe } from './preview-de';
 import type { Messages } from './en';
 
 /** German. Same entries as English (the type makes sure of it). */
@@ -80,7 +82,7 @@ export const de: Messages = {
   placeAgainHere: 'Hier neu platzieren',
   damagedReason: 'Zeilen oder Spalten darin wurden gelöscht. Platzieren Sie den Bericht erneut, um das ganze Ergebnis zurückzubekommen.',
   refreshAllOfReport: (count) => `Alle ${count} aktualisieren`,
-  stoppedBeforeThis: 'Nicht aktualisiert: „Alle aktualisieren“ wurde vorher angehalten.',
+  stoppedBeforeThis: '„Alle aktualisieren“ wurde angehalten, bevor es diese erreichte.',
   status: {
     UP_TO_DATE: 'Aktuell',
     CHANGED: 'Veraltet',
@@ -196,7 +198,9 @@ export const de: Messages = {
 
   builder: builderDe,
   chat: chatDe,
+  preview: previewDe,
   cells: cellsDe,
+  ...placementOptionsDe,
 
   errors: {
     unreachable: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung und versuchen Sie es erneut.',

@@ -1,6 +1,8 @@
 import { builderEn } from './builder-en';
 import { cellsEn } from './cells-en';
+import { placementOptionsEn } from './placement-options-en';
 import { chatEn } from './chat-en';
+import { previewEn } from './preview-en';
 
 /**
  * Every word the pane shows, in English. Other languages implement the same `Messages` type, so a missing
@@ -85,7 +87,7 @@ export const en = {
   placeAgainHere: 'Place again here',
   damagedReason: 'Rows or columns inside it were deleted. Place it again to get the whole result back.',
   refreshAllOfReport: (count: string) => `Refresh all ${count}`,
-  stoppedBeforeThis: 'Not refreshed: "Refresh all" was stopped first.',
+  stoppedBeforeThis: '"Refresh all" was stopped before it reached this one.',
   status: {
     UP_TO_DATE: 'Up to date',
     CHANGED: 'Out of date',
@@ -204,8 +206,10 @@ export const en = {
 
   builder: builderEn,
   chat: chatEn,
+  preview: previewEn,
   /** The words written into cells, in this language. */
   cells: cellsEn,
+  ...placementOptionsEn,
 
   errors: {
     unreachable: 'The platform cannot be reached. Check the address and your connection, then try again.',

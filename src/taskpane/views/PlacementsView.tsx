@@ -1,13 +1,15 @@
-import { Button, Caption1, Caption1Strong, Link, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Caption1Strong, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { Deployment } from '../../contract';
 import { sheetAddress } from '../../core/a1';
 import { reportTitle } from '../../core/report-definition';
-import { cardState, type PaneOutcome, type RunItemState } from '../../core/card-state';
-import { isDamaged } from '../../monitoring/live-edits';
+import type { PaneOutcome } from '../../core/card-state';
+import type { CellOptions } from '../../core/cell-options';
+import type { PlacementCard } from '../../pane/placement-cards';
 import { tableChoice } from '../../placements/placement-service';
 import { placementKey, type WorkbookPlacement } from '../../placements/workbook-placements';
 import { useI18n } from '../i18n';
+import { PlacementCellOptions } from './PlacementCellOptions';
 import { StatusBadge } from './StatusBadge';
 
 const useStyles = makeStyles({
@@ -34,10 +36,8 @@ export interface PlacementsViewProps {
   /** Every deployment the user sees: a placement of another one than browsed says where it is from. */
   deployments: readonly Deployment[];
   browsedDeploymentId: number;
-  /** Per placement key, the last outcome in this pane when it was not a clean write. */
-  outcomes: ReadonlyMap<string, PlacementOutcome>;
-  /** Per placement key, its item in the "Refresh all" shown (running, or finished and not yet dismissed). */
-  runStates: Map<string, RunItemState>;
+  /** Per placement key, its card's one state (pane/placement-cards.ts), derived by the store. */
+  cards: ReadonlyMap<string, PlacementCard>;
   busy: boolean;
   /** Writing into cells is turned off by the admin (restricted data download). */
   writeDisabled: boolean;
@@ -51,6 +51,8 @@ export interface PlacementsViewProps {
   onEdit(placement: WorkbookPlacement): void;
   /** Turns "As an Excel table" on or off for a flat placement, in place. */
   onTableChange(placement: WorkbookPlacement, on: boolean): void;
+  /** A card's choice of its cells' language or title lines: refreshes the placement with it. */
+  onCellOptionsChange?(placement: WorkbookPlacement, cells: CellOptions): void;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface PlacementsViewProps {
  * `cardState` derives from the platform's status, the pane's outcomes and the run shown.
  */
 export function PlacementsView(props: PlacementsViewProps) {
-  const { placements, currentUserId, deployments, browsedDeploymentId, outcomes, runStates, busy, writeDisabled } = props;
+  const { placements, currentUserId, deployments, browsedDeploymentId, cards, busy, writeDisabled } = props;
   const styles = useStyles();
   const { m, number, relative } = useI18n();
   // "Refreshed 5 minutes ago" stays true while the pane is open: the times are said again every minute.
@@ -75,9 +77,7 @@ export function PlacementsView(props: PlacementsViewProps) {
     const key = `${entry.deploymentId}:${entry.reportId}`;
     byReport.set(key, [...(byReport.get(key) ?? []), entry]);
   }
-  // A placement the user may not read is listed where it was recorded: its cells are not theirs to look after.
-  const isDetached = (entry: WorkbookPlacement) =>
-    entry.access === 'GRANTED' && (outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null);
+  const isDetached = (entry: WorkbookPlacement) => cards.get(placementKey(entry))?.detached === true;
   // Grouped by sheet in tab order (the service sorts them), detached placements last.
   const groups: { key: string; title: string; label: string; entries: WorkbookPlacement[] }[] = [];
   for (const entry of placements) {
@@ -96,17 +96,12 @@ export function PlacementsView(props: PlacementsViewProps) {
       ? m.refreshedAgoBy(relative(placement.refreshedAt), who(placement.refreshedByUserId))
       : placement.placedAt ? m.placedAgoBy(relative(placement.placedAt), who(placement.placedByUserId)) : null;
     const titleId = `placement-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-    const denied = entry.access !== 'GRANTED' || !report;
-    const detachedNow = isDetached(entry);
-    // Rows or columns inside it deleted: what is left is not the report's result, so it is placed again, not refreshed.
-    const damaged = !denied && !detachedNow && isDamaged(entry);
+    const card = cards.get(key);
+    if (!card) return null;
+    const { denied, detached: detachedNow, damaged } = card;
     const siblings = byReport.get(`${entry.deploymentId}:${entry.reportId}`) ?? [];
     const firstOfReport = siblings[0] === entry && siblings.length > 1;
     const range = entry.location ? sheetAddress(entry.location.sheetName, entry.location.rect) : placement.resultLocation;
-    const card = cardState({
-      denied, legacy: entry.legacy, cellsGone: detachedNow, cellsDamaged: damaged, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
-      outcome: outcomes.get(key), run: runStates.get(key),
-    });
     // Flat placements only (pivots never are tables), and only where the cells are there to convert.
     const table = !detachedNow && !damaged ? tableChoice(entry) : null;
     const deployment = entry.deploymentId !== browsedDeploymentId ? deployments.find((d) => d.id === entry.deploymentId) : undefined;
@@ -126,10 +121,10 @@ export function PlacementsView(props: PlacementsViewProps) {
           {card.reason && <Caption1 data-testid="status-reason">{card.reason}</Caption1>}
           {card.status === 'DAMAGED' && <Caption1 data-testid="status-reason">{m.damagedReason}</Caption1>}
           {card.run === 'stopped' && <Caption1 data-testid="status-reason">{m.stoppedBeforeThis}</Caption1>}
-          {table && (
-            <Switch
-              checked={table.on} disabled={busy || writeDisabled} label={m.asTableOnCard} aria-describedby={titleId} data-testid="placement-as-table"
-              onChange={(_, data) => props.onTableChange(entry, data.checked)}
+          {!detachedNow && !damaged && (
+            <PlacementCellOptions
+              entry={entry} titleId={titleId} disabled={busy || writeDisabled} table={table} onTableChange={(on) => props.onTableChange(entry, on)}
+              onChange={props.onCellOptionsChange && ((cells) => props.onCellOptionsChange?.(entry, cells))}
             />
           )}
         </div>

@@ -1,5 +1,5 @@
 import { Button, Caption1, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { FolderPathEntry, Report } from '../../contract';
 import { reportDefinition, reportTitle } from '../../core/report-definition';
 import { unplaceableReason } from '../errors';
@@ -12,6 +12,8 @@ const useStyles = makeStyles({
   },
   details: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   problem: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  preview: { gridColumn: '1 / -1', minWidth: 0 },
 });
 
 export interface ReportRowProps {
@@ -21,18 +23,24 @@ export interface ReportRowProps {
   placeDisabled: boolean;
   onPlace(report: Report): void;
   onOpenFolder(folder: FolderPathEntry, path: FolderPathEntry[]): void;
+  /** Opens or closes the report's preview; without it the row has no Preview button. */
+  onPreview?(report: Report): void;
+  /** The preview when it is open for this report, shown below the row. */
+  preview?: ReactNode;
 }
 
 /**
  * One report: its title, its folder path (each folder a link that opens it), how often it is placed here, and
- * Place. A report whose query cannot be run is listed with the reason, and cannot be placed.
+ * Place. A report whose query cannot be run is listed with the reason, and cannot be placed. Preview opens what
+ * the report holds before placing (description, folder, members, the size of its result) below the row.
  */
-export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, onOpenFolder }: ReportRowProps) {
+export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, onOpenFolder, onPreview, preview }: ReportRowProps) {
   const styles = useStyles();
   const { m, number } = useI18n();
   const definition = reportDefinition(report);
   const path = report.folderPath ?? [];
   const title = reportTitle(report);
+  const previewId = `report-preview-${report.id}`;
   return (
     <li className={styles.item} data-report-id={report.id}>
       <div className={styles.details}>
@@ -54,16 +62,31 @@ export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, o
           <Caption1 className={styles.problem} data-testid="unplaceable">{m.cannotPlace(unplaceableReason(definition.reason, m))}</Caption1>
         )}
       </div>
-      <Button
-        size="small"
-        appearance="primary"
-        disabled={busy || placeDisabled || !definition.placeable}
-        // The title in the name tells the list's many Place buttons apart (the visible word comes first).
-        aria-label={m.placeReport(title)}
-        onClick={() => onPlace(report)}
-      >
-        {m.place}
-      </Button>
+      <div className={styles.actions}>
+        {onPreview && (
+          <Button
+            size="small"
+            appearance="subtle"
+            aria-expanded={preview ? true : false}
+            aria-controls={preview ? previewId : undefined}
+            aria-label={m.preview.openReport(title)}
+            onClick={() => onPreview(report)}
+          >
+            {m.preview.open}
+          </Button>
+        )}
+        <Button
+          size="small"
+          appearance="primary"
+          disabled={busy || placeDisabled || !definition.placeable}
+          // The title in the name tells the list's many Place buttons apart (the visible word comes first).
+          aria-label={m.placeReport(title)}
+          onClick={() => onPlace(report)}
+        >
+          {m.place}
+        </Button>
+      </div>
+      {preview && <div id={previewId} className={styles.preview}>{preview}</div>}
     </li>
   );
 }

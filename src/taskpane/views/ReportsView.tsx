@@ -2,12 +2,14 @@ import {
   Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody,
   Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Folder, FolderPathEntry, Report, ReportListParams, ReportSortBy } from '../../contract';
+import type { ReportPreviewStore } from '../../pane/report-preview-store';
 import type { ReportStore } from '../../ports/report-store';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { FolderList } from './FolderList';
+import { ReportPreview } from './ReportPreview';
 import { ReportRow } from './ReportRow';
 
 const useStyles = makeStyles({
@@ -40,15 +42,21 @@ export interface ReportsViewProps {
   /** Placing is turned off (the admin restricts data download). */
   placeDisabled: boolean;
   onPlace(report: Report): void;
+  /** The preview before placing (one report's at a time); without it the rows have no Preview button. */
+  previews?: ReportPreviewStore;
 }
+
+const NO_PREVIEW = { open: null };
+const noPreviews = { subscribe: () => () => {}, getState: () => NO_PREVIEW };
 
 /**
  * The deployment's reports as a folder tree: the subfolders of the folder open (the workspace root at first,
  * one level at a time from `GET …/folders`) and its reports, with a breadcrumb back up (from `…/ancestors`).
  * At the root the list holds every report, each with its folder path; a search looks in all folders. Sorting,
- * "In this workbook" and Load more work everywhere. React escapes every title and folder name it renders.
+ * "In this workbook" and Load more work everywhere. A report's Preview opens below its row. React escapes every
+ * title and folder name it renders.
  */
-export function ReportsView({ store, deploymentId, workbookId, placedCounts, busy, placeDisabled, onPlace }: ReportsViewProps) {
+export function ReportsView({ store, deploymentId, workbookId, placedCounts, busy, placeDisabled, onPlace, previews }: ReportsViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m } = i18n;
@@ -86,11 +94,17 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
   const reports = current?.reports ?? null;
   const nextCursor = current?.nextCursor ?? null;
 
+  const previewSource = previews ?? noPreviews;
+  const { open: preview } = useSyncExternalStore(previewSource.subscribe, previewSource.getState);
+
   // Back to the root when the deployment changes: its folders are another tree.
   useEffect(() => {
     setFolderId(null);
     setBreadcrumb([]);
   }, [deploymentId]);
+
+  // A preview belongs to the deployment it was opened in, and stops when the list goes.
+  useEffect(() => () => previews?.close(), [previews, deploymentId]);
 
   /** The request of the list on screen: a new search (or filter, sort, folder) aborts it and its Load more. */
   const shownList = useRef<AbortController | null>(null);
@@ -226,6 +240,8 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
               placeDisabled={placeDisabled}
               onPlace={onPlace}
               onOpenFolder={(entry, path) => openFolder(entry.id, path)}
+              onPreview={previews && ((r) => previews.toggle(r))}
+              preview={preview?.reportId === report.id ? <ReportPreview preview={preview} /> : undefined}
             />
           ))}
         </ul>

@@ -1,10 +1,11 @@
-import { Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle2, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, useSyncExternalStore } from 'react';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { Connection } from '../../session/connection';
 import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../session/sheet-settings';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
+import { loadNewPlacementSettings, storeNewPlacementSettings } from '../placement-defaults';
 import { ChatSettingsSection } from './chat/ChatSettingsSection';
 
 const useStyles = makeStyles({ column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
@@ -25,6 +26,18 @@ export function SettingsView({ connection, chatSettings, onChatSettingsChange }:
   const { m } = i18n;
   const { user } = useSyncExternalStore(connection.subscribe, () => connection.state);
   const [error, setError] = useState<string | null>(null);
+  // The add-in's own setting (the platform has no field for it), per user: read once, saved at each change.
+  const [newPlacements, setNewPlacements] = useState(() => loadNewPlacementSettings(user.id));
+
+  const saveNewPlacements = (titleAndSource: boolean) => {
+    setError(null);
+    try {
+      storeNewPlacementSettings(user.id, { titleAndSource });
+      setNewPlacements({ titleAndSource });
+    } catch (e) {
+      setError(describeError(e, i18n));
+    }
+  };
 
   const save = async (key: SheetSettingKey, value: boolean | null) => {
     setError(null);
@@ -61,6 +74,13 @@ export function SettingsView({ connection, chatSettings, onChatSettingsChange }:
           </Field>
         );
       })}
+      <Subtitle2 as="h2">{m.newPlacementsHeading}</Subtitle2>
+      <Field hint={m.titleAndSourceHint}>
+        <Switch
+          checked={newPlacements.titleAndSource} label={m.titleAndSourceSetting} data-testid="setting-title-and-source"
+          onChange={(_, data) => saveNewPlacements(data.checked)}
+        />
+      </Field>
       <ChatSettingsSection settings={chatSettings} onChange={onChatSettingsChange} />
     </section>
   );

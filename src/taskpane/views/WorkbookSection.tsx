@@ -6,7 +6,7 @@ import { isBusy, type WorkspaceState } from '../../pane/pane-state';
 import type { WorkspaceStore } from '../../pane/workspace-store';
 import { useI18n } from '../i18n';
 import { PlacementsView } from './PlacementsView';
-import { runItemStates, runSummary } from './run-words';
+import { runSummary } from './run-words';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -70,8 +70,7 @@ export function WorkbookSection({ store, state, currentUserId, deployments, brow
         currentUserId={currentUserId}
         deployments={deployments}
         browsedDeploymentId={browsedDeploymentId}
-        outcomes={state.outcomes}
-        runStates={runItemStates(run?.items ?? [], m)}
+        cards={store.cards(state)}
         busy={busy}
         writeDisabled={writeDisabled}
         onRefresh={(entry) => void store.refresh(entry)}
@@ -80,6 +79,7 @@ export function WorkbookSection({ store, state, currentUserId, deployments, brow
         onRelink={(entry) => void store.relink(entry)}
         onEdit={onEdit}
         onTableChange={(entry, on) => void store.setTable(entry, on)}
+        onCellOptionsChange={(entry, cells) => void store.setCellOptions(entry, cells)}
         onDisconnect={(entry) => void store.askDisconnect(entry)}
         onLocate={(entry) => void store.locate(entry)}
       />

@@ -69,7 +69,7 @@ export function WorkspaceQuestion(props: WorkspaceQuestionProps) {
           </QuestionBar>
         );
       }
-      const answers: QuestionAnswer[] = [{ label: m.overwrite, onClick: props.onOverwrite, primary: true }];
+      const answers: QuestionAnswer[] = [{ label: m.overwrite, onClick: props.onOverwrite }];
       if (insertWays.length) answers.push({ label: m.insertRowsForRoom, onClick: () => setStep({ of: question, step: 'insert' }) });
       if (canMove) answers.push({ label: m.movePlacement, onClick: () => setStep({ of: question, step: 'move' }) });
       return (
@@ -89,7 +89,7 @@ export function WorkspaceQuestion(props: WorkspaceQuestionProps) {
         <QuestionBar
           intent="warning"
           title={m.handEditsTitle}
-          answers={[{ label: m.locate, onClick: props.onLocate }, { label: m.refreshAnyway, onClick: props.onOverwriteHandEdits, primary: true }]}
+          answers={[{ label: m.locate, onClick: props.onLocate, primary: true }, { label: m.refreshAnyway, onClick: props.onOverwriteHandEdits }]}
           cancelLabel={m.cancel}
           onCancel={onCancel}
         >

@@ -9,10 +9,12 @@ import type { AnswerTarget } from '../../chat/chat-placement';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';
 import { isBusy } from '../../pane/pane-state';
+import { openReportPreviews } from '../../pane/report-preview-store';
 import { openWorkspace } from '../../pane/workspace';
 import type { Connection } from '../../session/connection';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
+import { cellWorkspaceOptions } from '../placement-defaults';
 import { operationWords, paneErrorWords, paneNoticeWords } from '../pane-messages';
 import { ReportsView } from './ReportsView';
 import { WorkbookSection } from './WorkbookSection';
@@ -55,8 +57,11 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const { m, number } = i18n;
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
   // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
-  // The words written into cells are the pane's language's (a refresh writes the refresher's language).
-  const workspace = useMemo(() => openWorkspace(connection, { words: () => m.cells }), [connection, m.cells]);
+  // New placements' cells are in the pane's language; each placement keeps its own (core/cell-options.ts).
+  const workspace = useMemo(
+    () => openWorkspace(connection, cellWorkspaceOptions(i18n.language, () => connection.state.user.id)), [connection, i18n.language],
+  );
+  const previews = useMemo(() => openReportPreviews(workspace, connection), [workspace, connection]);
   const writeDisabled = connection.appConfig.restrictDataDownload;
   const [store, state] = useWorkspaceStore(workspace, writeDisabled, i18n, ribbon);
   const { placements, selection, operation, question, error, notice } = state;
@@ -206,6 +211,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           busy={busy}
           placeDisabled={writeDisabled}
           onPlace={(report) => void store.place(report)}
+          previews={previews}
         />
       </section>
     </div>

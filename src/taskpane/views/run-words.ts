@@ -1,6 +1,6 @@
 import type { RunItemState } from '../../core/card-state';
 import { countOutcomes, type RefreshItem } from '../../monitoring/refresh-all';
-import { placementKey } from '../../placements/workbook-placements';
+import { runItemStates as runItemStatesOf } from '../../pane/placement-cards';
 import type { I18n, Messages } from '../i18n';
 
 /** A Refresh all run in the pane's words: its bar's summary, and what each card says of its item. */
@@ -36,16 +36,7 @@ export function attention(item: RefreshItem, m: Messages): string | null {
   return item.reason;
 }
 
-/**
- * Per placement key, what its card needs of a run's item (`cardState` weighs it). An item whose hand edits were
- * typed back since has no say: its card shows the platform's status.
- */
+/** Per placement key, what its card needs of a run's item, with the reasons in `m`'s words. */
 export function runItemStates(items: readonly RefreshItem[], m: Messages): Map<string, RunItemState> {
-  return new Map(items.filter((item) => !item.handEditsUndone).map((item): [string, RunItemState] => [placementKey(item.entry), {
-    state: item.state,
-    reason: attention(item, m),
-    handEdits: item.outcome?.kind === 'hand-edits',
-    startedFrom: item.entry.placement.refreshedAt ?? null,
-    recorded: item.outcome?.kind === 'done' ? item.outcome.placement.refreshedAt ?? null : null,
-  }]));
+  return runItemStatesOf(items, (item) => attention(item, m));
 }

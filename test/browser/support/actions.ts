@@ -52,6 +52,12 @@ export const placementRows = (page: Page) => page.locator('[aria-label="Placemen
 
 /** Selects `cell`, finds the report by searching for its title and places it; waits for the pane to say where. */
 export async function place(page: Page, cell: string, title: string): Promise<void> {
+  await clickPlace(page, cell, title);
+  await page.getByText(`${title} is in`).waitFor();
+}
+
+/** Selects `cell`, finds the report by searching for its title and clicks its Place (a question may follow). */
+export async function clickPlace(page: Page, cell: string, title: string): Promise<void> {
   await selectCell(page, cell);
   await page.getByTestId('place-target').filter({ hasText: `!${cell}` }).waitFor();
   await page.getByRole('searchbox', { name: 'Search reports' }).fill(title);
@@ -61,7 +67,6 @@ export async function place(page: Page, cell: string, title: string): Promise<vo
     title,
   );
   await reportRows(page).filter({ hasText: title }).first().getByRole('button', { name: 'Place' }).click();
-  await page.getByText(`${title} is in`).waitFor();
 }
 
 /** The workbook's external id, as the add-in keeps it (a custom document property). */

@@ -51,7 +51,7 @@ export function BuilderNotices({ state, onAllow, onDismissQuestion, onRemoveUnkn
         <QuestionBar
           intent="warning"
           title={question.kind === 'overwrite' ? b.overwriteTitle : b.handEditsTitle}
-          answers={[{ label: b.overwrite, onClick: onAllow, primary: true }]}
+          answers={[{ label: b.overwrite, onClick: onAllow }]}
           cancelLabel={b.cancel}
           onCancel={onDismissQuestion}
         >

@@ -6,8 +6,8 @@ import { reportTitle } from '../../../core/report-definition';
 import type { BuilderController } from '../../../builder/builder-model';
 import { describeError } from '../../errors';
 import { useI18n } from '../../i18n';
-import { QuestionBar } from '../QuestionBar';
 import { BuilderNotices } from './BuilderNotices';
+import { CloseQuestion } from './CloseQuestion';
 import { BuilderSections } from './BuilderSections';
 import { useMemberLookup } from './members';
 import { RunBar } from './RunBar';
@@ -69,7 +69,8 @@ export function BuilderView({ controller, onClose }: BuilderViewProps) {
       setCloseStep(null);
     }
   };
-  const requestClose = () => (state.hasCells && !state.opened ? setCloseStep('ask') : void finish(false));
+  // Nothing unsaved is ever dropped without asking; with nothing unsaved, Close just closes.
+  const requestClose = () => (state.unsaved ? setCloseStep('ask') : void finish(false));
   const cancelClose = () => {
     setCloseStep(null);
     closeRef.current?.focus();
@@ -93,20 +94,7 @@ export function BuilderView({ controller, onClose }: BuilderViewProps) {
           {closeStep === 'closing' ? b.closing : b.close}
         </Button>
       </div>
-      {closeStep === 'ask' && (
-        <QuestionBar
-          intent="info"
-          title={b.closeTitle}
-          answers={[
-            { label: b.clearCells, onClick: () => void finish(true) },
-            { label: b.keepCells, onClick: () => void finish(false), primary: true },
-          ]}
-          cancelLabel={b.cancel}
-          onCancel={cancelClose}
-        >
-          {b.closeBody(state.resultLocation ?? '…')}
-        </QuestionBar>
-      )}
+      {closeStep === 'ask' && <CloseQuestion state={state} onDiscard={(clearCells) => void finish(clearCells)} onKeepEditing={cancelClose} />}
       {closeError && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>{closeError}</MessageBarBody>

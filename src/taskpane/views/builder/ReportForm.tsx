@@ -24,7 +24,10 @@ export interface ReportFormProps {
   /** Which fields the form asks for: name and title (Save as, Rename), folder (Save as, Move). */
   fields: { name: boolean; folder: boolean };
   initial: ReportFormValues;
+  /** The folders offered: those the user may save into. */
   folders: Folder[];
+  /** The top level (no folder) is offered too: the user may save anywhere in the deployment. */
+  topLevel: boolean;
   submitLabel: string;
   busy: boolean;
   onSubmit(values: ReportFormValues): void;
@@ -41,8 +44,11 @@ function folderLabel(folder: Folder): string {
   return names.join(' / ');
 }
 
-/** Save as (name, title, folder), Rename (name, title) or Move (folder); the name is required. */
-export function ReportForm({ heading, fields, initial, folders, submitLabel, busy, onSubmit, onCancel }: ReportFormProps) {
+/**
+ * Save as (name, title, folder), Rename (name, title) or Move (folder); the name is required, and each field says
+ * in one line what it is for (the platform's `name` identifies a report, its `title` is what readers see).
+ */
+export function ReportForm({ heading, fields, initial, folders, topLevel, submitLabel, busy, onSubmit, onCancel }: ReportFormProps) {
   const styles = useStyles();
   const narrow = useNarrowStyles();
   const { m } = useI18n();
@@ -50,16 +56,20 @@ export function ReportForm({ heading, fields, initial, folders, submitLabel, bus
   const headingId = useId('report-form');
   const [name, setName] = useState(initial.name);
   const [title, setTitle] = useState(initial.title ?? '');
-  const [folderId, setFolderId] = useState<number | null>(initial.folderId);
+  // Until the user picks a folder the form follows `initial` (the folders may still be loading when it opens).
+  const [picked, setPicked] = useState<{ id: number | null } | null>(null);
+  const folderId = picked ? picked.id : initial.folderId;
   const [tried, setTried] = useState(false);
   const nameMissing = fields.name && name.trim() === '';
+  // Nowhere to put it: no folder of the user's is listed, and the top level is not theirs.
+  const noFolder = fields.folder && !topLevel && folders.length === 0;
   const folderKey = folderId === null ? NO_FOLDER : String(folderId);
   const chosenFolder = folders.find((folder) => folder.id === folderId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (nameMissing || busy) return;
+    if (nameMissing || noFolder || busy) return;
     onSubmit({ name: name.trim(), title: title.trim() || null, folderId });
   };
 
@@ -71,6 +81,7 @@ export function ReportForm({ heading, fields, initial, folders, submitLabel, bus
           <Field
             label={b.reportName}
             required
+            hint={b.reportNameHint}
             validationState={tried && nameMissing ? 'error' : 'none'}
             validationMessage={tried && nameMissing ? b.nameRequired : undefined}
           >
@@ -83,15 +94,15 @@ export function ReportForm({ heading, fields, initial, folders, submitLabel, bus
         </>
       )}
       {fields.folder && (
-        <Field label={b.folder}>
+        <Field label={b.folder} validationState={noFolder ? 'warning' : 'none'} validationMessage={noFolder ? b.noSaveFolder : undefined}>
           <Dropdown
             className={narrow.fill}
             autoFocus={!fields.name}
-            value={chosenFolder ? folderLabel(chosenFolder) : b.noFolder}
+            value={chosenFolder ? folderLabel(chosenFolder) : topLevel ? b.noFolder : ''}
             selectedOptions={[folderKey]}
-            onOptionSelect={(_, data) => setFolderId(!data.optionValue ? null : Number(data.optionValue))}
+            onOptionSelect={(_, data) => setPicked({ id: !data.optionValue ? null : Number(data.optionValue) })}
           >
-            <Option value={NO_FOLDER} text={b.noFolder}>{b.noFolder}</Option>
+            {topLevel && <Option value={NO_FOLDER} text={b.noFolder}>{b.noFolder}</Option>}
             {folders.map((folder) => (
               <Option key={folder.id} value={String(folder.id)} text={folderLabel(folder)}>{folderLabel(folder)}</Option>
             ))}
@@ -99,7 +110,7 @@ export function ReportForm({ heading, fields, initial, folders, submitLabel, bus
         </Field>
       )}
       <div className={styles.buttons}>
-        <Button type="submit" appearance="primary" disabled={busy}>{submitLabel}</Button>
+        <Button type="submit" appearance="primary" disabled={busy || noFolder}>{submitLabel}</Button>
         <Button type="button" onClick={onCancel}>{b.cancel}</Button>
       </div>
     </form>

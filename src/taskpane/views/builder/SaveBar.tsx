@@ -32,13 +32,18 @@ export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
   const { m } = useI18n();
   const b = m.builder;
   const refusalId = useId('save-refusal');
+  const saveAsRefusalId = useId('save-as-refusal');
   const opener = useRef<HTMLElement | null>(null);
   const { opened, saving } = state;
   const title = opened ? reportTitle(opened.report) : '';
   // Forms about the opened report close when there is none any more (deleted, or never was).
   const shown: SaveForm = form !== 'save-as' && !opened ? null : form;
   const canSave = state.save.allowed && !saving;
+  const canSaveAs = state.saveAs.allowed && !saving;
   const refusal = state.save.allowed ? null : state.save.refusal;
+  // Save as is refused for its own reason only when that differs from Save's (said once otherwise).
+  const saveAsRefusal = state.saveAs.allowed || state.saveAs.refusal === refusal ? null : state.saveAs.refusal;
+  const saveAsDescribedBy = saveAsRefusal ? saveAsRefusalId : !state.saveAs.allowed && refusal ? refusalId : undefined;
 
   const open = (next: SaveForm) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -79,23 +84,29 @@ export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
         )}
         <Button
           appearance={opened ? 'secondary' : 'primary'}
-          disabledFocusable={!canSave}
-          aria-describedby={refusal ? refusalId : undefined}
+          disabledFocusable={!canSaveAs}
+          aria-describedby={saveAsDescribedBy}
           onClick={() => open('save-as')}
         >
           {opened ? b.saveAs : b.saveAsReport}
         </Button>
         {saving && <Spinner size="tiny" labelPosition="after" label={b.saving} />}
       </div>
-      {refusal && <Caption1 id={refusalId} className={styles.refusal} data-testid="save-refusal">{b.refusals[refusal]}</Caption1>}
+      {refusal && (
+        <Caption1 id={refusalId} className={styles.refusal} data-testid="save-refusal">
+          {opened && state.saveAs.allowed ? `${b.refusals[refusal]} ${b.saveAsInstead}` : b.refusals[refusal]}
+        </Caption1>
+      )}
+      {saveAsRefusal && <Caption1 id={saveAsRefusalId} className={styles.refusal} data-testid="save-as-refusal">{b.refusals[saveAsRefusal]}</Caption1>}
       {shown === 'save-as' && (
         <ReportForm
           heading={b.saveAsHeading}
           fields={{ name: true, folder: true }}
-          initial={{ name: opened ? b.copyName(opened.report.name) : '', title: null, folderId: opened?.report.folderId ?? null }}
-          folders={state.folders}
+          initial={{ name: opened ? b.copyName(opened.report.name) : '', title: null, folderId: state.saveTargets.preferred }}
+          folders={state.saveTargets.folders}
+          topLevel={state.saveTargets.topLevel}
           submitLabel={b.saveReport}
-          busy={!canSave}
+          busy={!canSaveAs}
           onSubmit={(values) => actions.saveAs(values)}
           onCancel={close}
         />
@@ -113,6 +124,7 @@ export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
           fields={{ name: true, folder: false }}
           initial={{ name: opened.report.name, title: opened.report.title ?? null, folderId: null }}
           folders={[]}
+          topLevel
           submitLabel={b.renameSubmit}
           busy={saving}
           onSubmit={(values) => actions.rename(values.name, values.title)}
@@ -124,7 +136,8 @@ export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
           heading={b.moveHeading(title)}
           fields={{ name: false, folder: true }}
           initial={{ name: opened.report.name, title: null, folderId: opened.report.folderId ?? null }}
-          folders={state.folders}
+          folders={state.saveTargets.folders}
+          topLevel={state.saveTargets.topLevel}
           submitLabel={b.moveSubmit}
           busy={saving}
           onSubmit={(values) => actions.move(values.folderId)}
@@ -135,7 +148,7 @@ export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
         <QuestionBar
           intent="warning"
           title={b.deleteTitle(title)}
-          answers={[{ label: b.deleteConfirm, onClick: () => actions.deleteOpened(), primary: true }]}
+          answers={[{ label: b.deleteConfirm, onClick: () => actions.deleteOpened() }]}
           cancelLabel={b.cancel}
           onCancel={close}
         >

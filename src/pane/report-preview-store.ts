@@ -1,0 +1,55 @@
+import type { Report } from '../contract';
+import { ReportPreviewer, type ReportPreview } from '../placements/report-preview';
+import type { Workspace } from '../placements/workspace-parts';
+import type { WorkspaceConnection } from '../session/connection';
+import { Store } from './store';
+
+export interface ReportPreviewState {
+  /** The report whose preview is open (one at a time), as far as it is known yet; null when none is. */
+  open: ReportPreview | null;
+}
+
+/**
+ * The reports list's preview before placing: which report's is open and what is known of it. Opening another
+ * (or closing) stops the one under way, whose later answers are dropped. Nothing here writes cells or records a
+ * placement; placing goes on beside it.
+ */
+export class ReportPreviewStore extends Store<ReportPreviewState> {
+  private run: AbortController | null = null;
+
+  constructor(private readonly previewer: Pick<ReportPreviewer, 'preview'>) {
+    super({ open: null });
+  }
+
+  /** Opens the report's preview, or closes it when it is the one open. */
+  toggle(report: Report): void {
+    if (this.getState().open?.reportId === report.id) this.close();
+    else this.open(report);
+  }
+
+  open(report: Report): void {
+    this.run?.abort();
+    const run = new AbortController();
+    this.run = run;
+    const mine = () => this.run === run && !run.signal.aborted;
+    this.previewer
+      .preview(report, (preview) => {
+        if (mine()) this.update({ open: preview });
+      }, run.signal)
+      .catch((error: unknown) => {
+        // Only a stopped preview throws (its size failing is part of the preview); one still open says so.
+        if (mine()) this.update((state) => (state.open ? { open: { ...state.open, size: { kind: 'failed', error } } } : {}));
+      });
+  }
+
+  close(): void {
+    this.run?.abort();
+    this.run = null;
+    if (this.getState().open) this.update({ open: null });
+  }
+}
+
+/** The store over the workspace's data source, with the signed-in user's and the admin's settings as they are at each preview. */
+export function openReportPreviews(workspace: Pick<Workspace, 'data'>, connection: Pick<WorkspaceConnection, 'user' | 'appConfig'>): ReportPreviewStore {
+  return new ReportPreviewStore(new ReportPreviewer({ data: workspace.data, user: () => connection.user, appConfig: () => connection.appConfig }));
+}

@@ -1,0 +1,32 @@
+import type { PreviewMessages } from './preview-en';
+
+/** Die Wörter der Vorschau eines Berichts vor dem Platzieren, auf Deutsch. */
+export const previewDe: PreviewMessages = {
+  open: 'Vorschau',
+  openReport: (title: string) => `Vorschau: ${title}`,
+  label: (title: string) => `Vorschau von ${title}`,
+  description: 'Beschreibung',
+  noDescription: 'Keine Beschreibung.',
+  folder: 'Ordner',
+  changed: 'Zuletzt geändert',
+  owner: 'Besitzer',
+  rows: 'Zeilen',
+  columns: 'Spalten',
+  measures: 'Kennzahlen',
+  noMembers: 'Keine',
+  size: 'Größe des Ergebnisses',
+  counting: 'Wird gezählt…',
+  estimating: 'Wird geschätzt… Die Daten-API arbeitet noch an der Abfrage. Sie können den Bericht trotzdem schon platzieren.',
+  rowCount: { one: (count: string) => `${count} Zeile`, other: (count: string) => `${count} Zeilen` },
+  columnCount: { one: (count: string) => `${count} Spalte`, other: (count: string) => `${count} Spalten` },
+  about: (size: string) => `etwa ${size}`,
+  atLeast: (size: string) => `mindestens ${size}`,
+  cut: (rows: string) => `Mehr Zeilen, als das Add-in platziert: Die ersten ${rows} würden platziert.`,
+  upTo: (size: string) => `Unbekannt (die Abfrage ist langsam): höchstens ${size}.`,
+  unknownRows: (columns: string) => `Unbekannte Zahl von Zeilen (die Abfrage ist langsam) × ${columns}.`,
+  unknown: 'Unbekannt: Die Abfrage antwortet zu langsam. Sie können den Bericht trotzdem platzieren.',
+  restricted: 'Nicht gezählt: Ihr Administrator schränkt das Herunterladen von Daten ein.',
+  unplaceable: 'Nicht gezählt: Dieser Bericht kann nicht platziert werden.',
+  failed: (reason: string) => `Nicht gezählt: ${reason}`,
+  fromDataApi: 'In der Daten-API gezählt; in die Arbeitsmappe wird nichts geschrieben.',
+};

@@ -1,0 +1,38 @@
+/**
+ * The words of a report's preview before placing, in English (part of `Messages`: `m.preview`). Functions take
+ * the values to put in, already formatted; counts are in the plural category of their number (Intl.PluralRules).
+ */
+export const previewEn = {
+  /** The button that opens (and closes) a report's preview; the title tells the list's many apart. */
+  open: 'Preview',
+  openReport: (title: string) => `Preview ${title}`,
+  label: (title: string) => `Preview of ${title}`,
+  description: 'Description',
+  noDescription: 'No description.',
+  folder: 'Folder',
+  changed: 'Last changed',
+  owner: 'Owner',
+  rows: 'Rows',
+  columns: 'Columns',
+  measures: 'Measures',
+  noMembers: 'None',
+  size: 'Result size',
+  counting: 'Counting…',
+  estimating: 'Estimating… the data API is still working on the query. You can place the report meanwhile.',
+  rowCount: { one: (count: string) => `${count} row`, other: (count: string) => `${count} rows` },
+  columnCount: { one: (count: string) => `${count} column`, other: (count: string) => `${count} columns` },
+  /** A pivot larger than the rows looked at: its size scaled from them. */
+  about: (size: string) => `about ${size}`,
+  atLeast: (size: string) => `at least ${size}`,
+  cut: (rows: string) => `More rows than the add-in places: the first ${rows} would be placed.`,
+  /** The query was too slow to count: the most rows the report asks for and, for a flat table, its columns. */
+  upTo: (size: string) => `Unknown (the query is slow): up to ${size}.`,
+  unknownRows: (columns: string) => `Unknown number of rows (the query is slow) × ${columns}.`,
+  unknown: 'Unknown: the query is slow to answer. You can place the report anyway.',
+  restricted: 'Not counted: your admin restricts data download.',
+  unplaceable: 'Not counted: this report cannot be placed.',
+  failed: (reason: string) => `Not counted: ${reason}`,
+  fromDataApi: 'Counted on the data API; nothing is written to the workbook.',
+};
+
+export type PreviewMessages = typeof previewEn;
