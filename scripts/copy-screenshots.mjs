@@ -12,7 +12,7 @@ const SHOWN = [
   'insert-rows', 'move-placement', 'excel-table', 'live-status-moved', 'live-damaged', 'refresh-rows-changed', 'refresh-on-open',
   'ribbon-refresh-all', 'ribbon-refresh-waits', 'excel-table-card-choice',
   'stop-keeps-hand-edit', 'question-in-view', 'report-preview', 'shared-columns', 'title-source-lines', 'german-refresh-english-placement',
-  'first-run-chat-place', 'builder-analyst-saves', 'builder-close-asks',
+  'first-run-chat-place', 'builder-analyst-saves', 'builder-close-asks', 'builder-seeded-report',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

@@ -183,6 +183,8 @@ test('every seeded report the analyst can read opens in the builder with no fals
     const rightRefusal = report.canEdit ? found.refusal === null : found.refusal?.startsWith('You can explore, but you do not have the right to change this report.');
     if (found.missing !== 0 || !rightRefusal) findings[title] = found;
     expect(await axe()).toEqual([]);
+    // The pivot on the `orders` cube, opened as the issue found it: its members on their axes, none called missing.
+    if (report.publicId === 'RevRegionQtr') await shot('builder-seeded-report');
     // Nothing changed: Close closes without a question.
     await builder().getByRole('button', { name: 'Close', exact: true }).click();
     await builder().waitFor({ state: 'detached' });
