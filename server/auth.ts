@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { MAX_INPUT_ID } from '../src/contract';
 
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -16,13 +17,15 @@ export interface DeploymentClaims {
   deploymentId: number;
   iat: number;
   exp: number;
+  /** How often the user's sessions had ended when it was issued (oauth/sessions.ts); absent is 0. */
+  sessionEpoch?: number;
 }
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
 /** A deployment's Cube token: an HS256 JWT signed with that deployment's own secret (as Cube's API secret is). */
 export function signDeploymentToken(claims: DeploymentClaims, secret: string): Promise<string> {
-  return new SignJWT({ deploymentId: claims.deploymentId })
+  return new SignJWT({ deploymentId: claims.deploymentId, ...(claims.sessionEpoch ? { sessionEpoch: claims.sessionEpoch } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(claims.iat)
@@ -38,6 +41,8 @@ export function claimedIssue(token: string): { deploymentId: number; userId: num
   try {
     const { deploymentId, sub } = decodeJwt(token);
     if (typeof deploymentId !== 'number' || !Number.isInteger(deploymentId) || !sub || !/^\d+$/.test(sub)) return null;
+    // Unverified claims reach the database as parameters: beyond the id columns (int32) they name nobody.
+    if (deploymentId < 0 || deploymentId > MAX_INPUT_ID || sub.length > 10 || Number(sub) > MAX_INPUT_ID) return null;
     return { deploymentId, userId: Number(sub) };
   } catch {
     return null;
@@ -69,7 +74,9 @@ async function verifySignature(token: string, secret: string, now: Date): Promis
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'sub'] });
     if (typeof payload.deploymentId !== 'number') return null;
-    return { sub: payload.sub!, deploymentId: payload.deploymentId, iat: payload.iat ?? 0, exp: payload.exp! };
+    const sessionEpoch = payload.sessionEpoch ?? 0;
+    if (typeof sessionEpoch !== 'number') return null;
+    return { sub: payload.sub!, deploymentId: payload.deploymentId, iat: payload.iat ?? 0, exp: payload.exp!, sessionEpoch };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

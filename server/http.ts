@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonTextWithinDepth, MAX_JSON_DEPTH } from '../src/core/json-depth';
 
 export interface ApiRequest {
   method: string;
@@ -124,6 +125,8 @@ export async function readBody(request: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  // Checked on the text, before anything (the parser, zod, JSON.stringify) can recurse into it.
+  if (!jsonTextWithinDepth(text)) throw new HttpError(400, `Request body is nested more than ${MAX_JSON_DEPTH} levels deep (the limit is ${MAX_JSON_DEPTH})`);
   try {
     return JSON.parse(text);
   } catch {

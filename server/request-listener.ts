@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SCIM_ERROR_SCHEMA } from '../src/contract';
+import { JsonTooDeepError } from '../src/core/json-depth';
 import { QueryError } from './cube/errors';
 import type { FaultInjector } from './faults';
 import { HttpError, readBody, send, sendStream, type ApiRequest, type ApiResponse, type Router } from './http';
@@ -91,7 +92,8 @@ async function handle(
 
 function errorResponse(thrown: unknown, isScim: boolean): ApiResponse {
   if (thrown instanceof QueryError) return { status: 400, body: { error: thrown.message } };
-  const error = thrown instanceof HttpError ? thrown : internalError(thrown);
+  // Deep JSON found after the body's own check (canonical JSON of a nested text field) is still the caller's.
+  const error = thrown instanceof HttpError ? thrown : thrown instanceof JsonTooDeepError ? new HttpError(400, thrown.message) : internalError(thrown);
   if (isScim && !(error.body && typeof error.body === 'object' && 'schemas' in error.body)) {
     return {
       status: error.status,
@@ -103,7 +105,7 @@ function errorResponse(thrown: unknown, isScim: boolean): ApiResponse {
   return { status: error.status, body: error.body ?? { error: error.message }, contentType: error.contentType, headers: error.headers };
 }
 
-/** Anything but an `HttpError` or `QueryError` is the platform's own failure: logged, answered `500`. */
+/** Anything but an `HttpError`, `QueryError` or `JsonTooDeepError` is the platform's own failure: logged, answered `500`. */
 function internalError(error: unknown): HttpError {
   logInternalError(error);
   return new HttpError(500, 'Internal error');

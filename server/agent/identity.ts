@@ -2,13 +2,16 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { ChatSessionSettings } from '../../src/contract';
 import { tokenHash } from '../auth';
 import { badRequest, HttpError, type ApiRequest } from '../http';
-import type { Database } from '../store/database';
+import type { Database, StateConnection } from '../store/database';
+import { primaryEmail, userRecord } from '../store/rows';
 
 /**
  * Who may talk to the agent, and as whom (chat.yaml's security schemes). `Authorization: Api-Key <key>` is the
- * account's Chat API key; the user is then named by `sessionSettings` (`externalId`, or `internalId`, an existing
- * user's name). `X-Cube-Auth-Token` is a Cube JWT signed with the agent's deployment's secret, naming the user by
- * `externalId` (or `sub`) and carrying `chat` in its `scope` array. A thread belongs to the user who started it.
+ * account's Chat API key; the user is then named by `sessionSettings` (`externalId`, the caller's own stable id for
+ * its user, or `internalId`, the email of a platform user). `X-Cube-Auth-Token` is a Cube JWT signed with the agent's
+ * deployment's secret, naming the user by `externalId` (or `sub`) and carrying `chat` in its `scope` array. A thread
+ * belongs to the user who started it: a platform user by their id, never by name or email, since SCIM can rename a
+ * user and hand the old name to someone else.
  */
 
 /** The kind of the Chat API key in `access_tokens`. */
@@ -27,11 +30,16 @@ export function chatCredentials(request: ApiRequest): ChatCredentials {
   throw unauthorized('Missing credentials: send "Authorization: Api-Key <key>" or an X-Cube-Auth-Token header');
 }
 
-/** The thread owner the request speaks for: `external:<id>` or `internal:<user name>`. */
+/** A platform user as a thread owner: by the immutable id, resolved from `internalId` at each request. */
+export const userOwner = (userId: number): string => `user:${userId}`;
+/** A user of the caller's own (no platform user) as a thread owner: by the id the caller gives them. */
+const externalOwner = (externalId: string): string => `external:${externalId}`;
+
+/** The thread owner the request speaks for: `external:<id>` or `user:<platform user id>`. */
 export async function chatOwner(
   db: Database, credentials: ChatCredentials, deploymentSecret: string, session: ChatSessionSettings | undefined, now: Date,
 ): Promise<string> {
-  if (credentials.kind === 'cube-token') return `external:${await cubeTokenUser(credentials.token, deploymentSecret, now)}`;
+  if (credentials.kind === 'cube-token') return externalOwner(await cubeTokenUser(credentials.token, deploymentSecret, now));
   const key = await db.read((tx) => tx.one(`SELECT kind FROM access_tokens WHERE token_hash = ? AND kind = ?`, [tokenHash(credentials.key), CHAT_API_KEY_KIND]));
   if (!key) throw unauthorized('Invalid Chat API key');
   return sessionOwner(db, session);
@@ -64,15 +72,29 @@ async function sessionOwner(db: Database, session: ChatSessionSettings | undefin
     if (!externalId || externalId !== externalId.trim().toLowerCase()) {
       throw badRequest('sessionSettings.externalId must be a non-empty lowercase id without leading or trailing spaces');
     }
-    return `external:${externalId}`;
+    return externalOwner(externalId);
   }
   const unsupported = (['groups', 'securityContext', 'userAttributes'] as const).filter((field) => session?.[field] !== undefined);
   if (unsupported.length) throw badRequest(`sessionSettings.${unsupported[0]} is not allowed together with internalId`);
-  const userName = internalId!.trim().toLowerCase();
-  const user = await db.read((tx) => tx.one(`SELECT active FROM users WHERE lower(user_name) = ?`, [userName]));
+  const user = await db.read((tx) => userByEmail(tx, internalId!));
+  if (user === 'ambiguous') throw badRequest(`sessionSettings.internalId "${internalId}" is the email of more than one user`);
   if (!user) throw badRequest(`sessionSettings.internalId "${internalId}" names no user of this platform`);
-  if (user.active !== true) throw new HttpError(403, `The user "${internalId}" is deactivated`);
-  return `internal:${userName}`;
+  if (!user.active) throw new HttpError(403, `The user "${internalId}" is deactivated`);
+  return userOwner(user.id);
+}
+
+/**
+ * The user an `internalId` names now ("Email … of an internal Cube Cloud user"), lowercased: the one whose user name
+ * it is (unique; the seeded users' are their emails), else the one whose primary email it is, as `users/me` gives it
+ * to the pane. Emails are not unique, so two holders name no one.
+ */
+async function userByEmail(tx: StateConnection, internalId: string): Promise<{ id: number; active: boolean } | 'ambiguous' | undefined> {
+  const email = internalId.trim().toLowerCase();
+  const byName = await tx.one(`SELECT id, active FROM users WHERE lower(user_name) = ?`, [email]);
+  if (byName) return { id: Number(byName.id), active: byName.active === true };
+  const holders = (await tx.all(`SELECT * FROM users`)).map(userRecord).filter((user) => primaryEmail(user).toLowerCase() === email);
+  if (holders.length > 1) return 'ambiguous';
+  return holders[0] && { id: holders[0].id, active: holders[0].active };
 }
 
 /** A Cube token as a customer's backend signs one with the deployment's secret (for tests and the workbench). */

@@ -1,5 +1,19 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../store/database';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Database, StateConnection } from '../store/database';
+
+/** oidc-provider's own words for a replayed code or refresh token (its error_detail). */
+const REPLAYED: Partial<Record<string, string>> = {
+  AuthorizationCode: 'authorization code already consumed',
+  RefreshToken: 'refresh token already used',
+};
+
+/** The models oidc-provider's `revoke` clears by grant id, for this platform's grant types. */
+const GRANT_MODELS = ['AccessToken', 'RefreshToken', 'AuthorizationCode'];
+
+/** What oidc-provider's `revoke(ctx, grantId)` does: the grant's tokens and codes, and the grant itself. */
+async function revokeGrant(tx: StateConnection, grantId: string): Promise<void> {
+  await tx.run(`DELETE FROM oauth_store WHERE (model IN (${GRANT_MODELS.map(() => '?').join(', ')}) AND grant_id = ?) OR (model = 'Grant' AND id = ?)`, [...GRANT_MODELS, grantId, grantId]);
+}
 
 /**
  * oidc-provider's storage on the platform's DuckDB (table `oauth_store`), so grants, tokens, sessions and
@@ -45,8 +59,23 @@ export function duckDbAdapter(db: Database): new (model: string) => Adapter {
       return undefined;
     }
 
+    /**
+     * One-time use, atomically. oidc-provider checks `consumed` on the token it read before calling this, so
+     * concurrent redemptions of one code or refresh token all pass that check; only the write can tell them
+     * apart. The write is conditional and serialized with every other (one state connection), so one request
+     * changes the row and the rest change none. Those then do what oidc-provider does for a sequential replay
+     * (grant_source.js `consumeGrantSource`, refresh_token.js): revoke the grant with all its tokens, the
+     * winner's included, and answer invalid_grant — thrown from here, since oidc-provider maps its own
+     * InvalidGrant to that answer wherever it is raised.
+     */
     async consume(id: string): Promise<void> {
-      await db.transaction((tx) => tx.run(`UPDATE oauth_store SET consumed_at = ? WHERE model = ? AND id = ?`, [now(), this.model, id]));
+      const lost = await db.transaction(async (tx) => {
+        if (await tx.run(`UPDATE oauth_store SET consumed_at = ? WHERE model = ? AND id = ? AND consumed_at IS NULL`, [now(), this.model, id]) === 1) return false;
+        const grantId = (await tx.one(`SELECT grant_id FROM oauth_store WHERE model = ? AND id = ?`, [this.model, id]))?.grant_id;
+        if (typeof grantId === 'string') await revokeGrant(tx, grantId);
+        return true;
+      });
+      if (lost) throw new errors.InvalidGrant(REPLAYED[this.model] ?? `${this.model} already consumed`);
     }
 
     async destroy(id: string): Promise<void> {

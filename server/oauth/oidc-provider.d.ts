@@ -101,6 +101,9 @@ declare module 'oidc-provider' {
 
   export const interactionPolicy: { base(): Policy; Check: typeof Check };
 
+  /** oidc-provider's errors; one thrown anywhere in a request is answered as its OAuth error. */
+  export const errors: { InvalidGrant: new (detail?: string) => Error };
+
   /** The configuration keys the local platform sets; see oidc-provider's docs for their meaning. */
   export interface Configuration {
     adapter: new (model: string) => Adapter;

@@ -9,7 +9,7 @@ export function bearerToken(request: ApiRequest): string | null {
   return match ? match[1]! : null;
 }
 
-const unauthorized = (message: string) =>
+export const unauthorized = (message: string) =>
   new HttpError(401, message, { error: message }, 'application/json', { 'WWW-Authenticate': 'Bearer' });
 
 /** The user an API key belongs to, or null. */

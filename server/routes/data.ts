@@ -1,6 +1,8 @@
 import { CONTINUE_WAIT } from '../../src/contract';
+import { jsonTextWithinDepth, JsonTooDeepError } from '../../src/core/json-depth';
 import { claimedIssue, verifyDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
+import { SESSION_EPOCH_SQL } from '../oauth/sessions';
 import type { CompiledQuery } from '../cube/compiler';
 import { CubePlainError, ModelQueryError, QueryError } from '../cube/errors';
 import { metaResponse } from '../cube/meta';
@@ -18,7 +20,7 @@ import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../ht
 /**
  * The Core data API takes the deployment's Cube JWT as the whole Authorization header (Cube also allows
  * `Bearer`, and the `x-cube-authorization` header). A token is honoured only while the user it was issued to is still active: a deactivated user's
- * tokens stop working at once here, although a real tenant's JWTs cannot be revoked before they expire.
+ * tokens stop working at once here, and for good (oauth/sessions.ts), although a real tenant's JWTs cannot be revoked before they expire.
  */
 async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise<number> {
   // Cube reads `x-cube-authorization` first, then `Authorization`; a scheme word before the token is skipped.
@@ -29,10 +31,13 @@ async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise
   const claimed = claimedIssue(token);
   // One read for the deployment's secret and the user's standing: this runs before every data request.
   const row = claimed && await ctx.db.readRowCached(
-    `SELECT jwt_secret, (SELECT active FROM users WHERE id = ?) AS active FROM deployments WHERE id = ?`, [claimed.userId, claimed.deploymentId],
+    `SELECT jwt_secret, (SELECT active FROM users WHERE id = ?) AS active, ${SESSION_EPOCH_SQL} AS epoch FROM deployments WHERE id = ?`,
+    [claimed.userId, claimed.userId, claimed.deploymentId],
   );
   const claims = row ? await verifyDeploymentToken(token, String(row.jwt_secret), ctx.now()) : null;
-  if (!claims || row?.active !== true || claims.sub !== String(claimed?.userId)) throw new HttpError(403, 'Invalid token');
+  // A token issued before the user's sessions last ended (deactivation) stays refused after re-activation.
+  const current = claims?.sessionEpoch === Number(row?.epoch);
+  if (!claims || row?.active !== true || !current || claims.sub !== String(claimed?.userId)) throw new HttpError(403, 'Invalid token');
   return claims.deploymentId;
 }
 
@@ -47,6 +52,8 @@ function requestParams(request: ApiRequest): { query: unknown; queryType: unknow
 function parseQueryParam(query: unknown): unknown {
   if (!query || query === 'undefined') throw new QueryError('Query param is required');
   if (typeof query !== 'string') return query;
+  // A GET's query text never passed the body's depth check; Joi and the compiler recurse into it.
+  if (!jsonTextWithinDepth(query)) throw new QueryError(new JsonTooDeepError('Query param').message);
   try {
     return JSON.parse(query);
   } catch (error) {

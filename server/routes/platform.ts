@@ -8,7 +8,8 @@ import type { PlatformContext } from '../context';
 import { notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { StateConnection } from '../store/database';
 import { userRecord, userResponse, type UserRecord } from '../store/rows';
-import { authenticate, forbidden } from './auth';
+import { sessionEpoch } from '../oauth/sessions';
+import { authenticate, forbidden, unauthorized } from './auth';
 import { integerPathParam, pageOf } from './cursor';
 import { parseBody } from './validation';
 
@@ -72,11 +73,15 @@ async function listEnvironments(ctx: PlatformContext, request: ApiRequest): Prom
 
 async function issueToken(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
-  const deployment = await ctx.db.read((tx) => visibleDeployment(tx, user, integerPathParam(request, 'deploymentId')));
+  const [deployment, epoch] = await ctx.db.read(async (tx) => [
+    await visibleDeployment(tx, user, integerPathParam(request, 'deploymentId')), await sessionEpoch(tx, user.id),
+  ] as const);
+  if (epoch === null) throw unauthorized('This user is deactivated');
   const body = parseBody(CreateDeploymentTokenInput, request.body, { expiresIn: `'expiresIn' must be an integer number of seconds from 60 to 86400` });
   const iat = Math.floor(ctx.now().getTime() / 1000);
   const exp = iat + (body.expiresIn ?? DEFAULT_TOKEN_SECONDS);
-  const cubeApiToken = await signDeploymentToken({ sub: String(user.id), deploymentId: deployment.id, iat, exp }, deployment.secret);
+  const claims = { sub: String(user.id), deploymentId: deployment.id, iat, exp, sessionEpoch: epoch };
+  const cubeApiToken = await signDeploymentToken(claims, deployment.secret);
   return { status: 200, body: { cubeApiToken } };
 }
 

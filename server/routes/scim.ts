@@ -6,7 +6,9 @@ import type { PlatformContext } from '../context';
 import { HttpError, type ApiRequest, type ApiResponse, type Router } from '../http';
 import { userRecord, type UserRecord } from '../store/rows';
 import { isAdmin } from '../access';
+import { endSessions } from '../oauth/sessions';
 import { bearerToken, userForToken } from './auth';
+import { signedIntegerParam } from './cursor';
 
 const SCIM_JSON = 'application/scim+json';
 
@@ -66,8 +68,8 @@ function parseFilter(filter: string | null): string | null {
 async function listUsers(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   await authorizeScim(ctx, request);
   const userName = parseFilter(request.query.get('filter'));
-  const startIndex = Math.max(1, Number(request.query.get('startIndex') ?? '1') || 1);
-  const count = Math.max(0, Math.min(200, Number(request.query.get('count') ?? '100') || 0));
+  const startIndex = Math.max(1, signedIntegerParam(request, 'startIndex', 1));
+  const count = Math.max(0, Math.min(200, signedIntegerParam(request, 'count', 100)));
   const rows = await ctx.db.read((tx) =>
     userName === null
       ? tx.all(`SELECT * FROM users ORDER BY created_at, id`)
@@ -112,6 +114,7 @@ async function replaceUser(ctx: PlatformContext, request: ApiRequest): Promise<A
         input.active ?? true, input.externalId ?? null, now, id,
       ],
     );
+    if (input.active === false) await endSessions(tx, id, ctx.now());
     return (await tx.one(`SELECT * FROM users WHERE id = ?`, [id]))!;
   });
   return { status: 200, contentType: SCIM_JSON, body: toScim(ctx, userRecord(row)) };

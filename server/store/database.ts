@@ -130,7 +130,8 @@ export class StateConnection {
     return (await this.all(sql, params))[0];
   }
 
-  async run(sql: string, params: SqlParam[] = []): Promise<void> {
-    await this.connection.run(sql, params as DuckDBValue[]);
+  /** Runs a statement; answers the rows it inserted, updated or deleted (what a conditional write checks). */
+  async run(sql: string, params: SqlParam[] = []): Promise<number> {
+    return (await this.connection.run(sql, params as DuckDBValue[])).rowsChanged;
   }
 }

@@ -1,4 +1,5 @@
 import type { StateConnection } from './database';
+import { migrateState } from './migrations';
 
 /**
  * Platform state. Ids are integers where the real API's are (users, deployments, folders, reports) and strings
@@ -6,11 +7,12 @@ import type { StateConnection } from './database';
  * text, so what the API returns is exactly what was stored. Uniqueness of user names and report public ids is
  * enforced in code: DuckDB's unique indexes reject some updates of indexed rows in one transaction.
  */
-// Raised when the tables or the seeded tenant change (4: the analyst's own folder, the chat's Place in sheet on), so
-// an older data dir is seeded again rather than missing what a first run relies on.
-export const STATE_SCHEMA_VERSION = '4';
+// Raised when the tables or the seeded tenant change (4: the analyst's own folder, the chat's Place in sheet on; 5:
+// chat threads owned by user id), so an older data dir is migrated (migrations.ts) or, where no step leads from its
+// version, seeded again rather than missing what a first run relies on.
+export const STATE_SCHEMA_VERSION = '5';
 
-const STATE_TABLES = ['users', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store', 'chat_threads', 'chat_messages'];
+const STATE_TABLES = ['users', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store', 'sessions_ended', 'chat_threads', 'chat_messages'];
 
 export async function createStateTables(tx: StateConnection): Promise<void> {
   await tx.run(`CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`);
@@ -81,8 +83,11 @@ export async function createStateTables(tx: StateConnection): Promise<void> {
   await tx.run(`CREATE TABLE IF NOT EXISTS oauth_store (
     model VARCHAR NOT NULL, id VARCHAR NOT NULL, payload VARCHAR NOT NULL, expires_at VARCHAR,
     grant_id VARCHAR, uid VARCHAR, consumed_at VARCHAR, PRIMARY KEY (model, id))`);
-  // The local agent's threads. `owner` is who asked (`external:<id>` or `internal:<user name>`); `suspended` the
-  // JSON of a turn stopped before its end, to resume. Created in place on older data dirs: nothing to migrate.
+  // Each time a user's sessions were ended (deactivation): their count is the epoch data tokens must carry
+  // (oauth/sessions.ts). Created in place on older data dirs: none ended there.
+  await tx.run(`CREATE TABLE IF NOT EXISTS sessions_ended (user_id INTEGER NOT NULL, ended_at VARCHAR NOT NULL)`);
+  // The local agent's threads. `owner` is who asked (`external:<id>`, or `user:<id>` for a platform user: by id, as
+  // names change hands); `suspended` the JSON of a turn stopped before its end, to resume.
   await tx.run(`CREATE TABLE IF NOT EXISTS chat_threads (
     id VARCHAR PRIMARY KEY, agent_id INTEGER NOT NULL, owner VARCHAR NOT NULL, title VARCHAR NOT NULL,
     created_at VARCHAR NOT NULL, updated_at VARCHAR NOT NULL, suspended VARCHAR)`);
@@ -93,24 +98,51 @@ export async function createStateTables(tx: StateConnection): Promise<void> {
 }
 
 /**
- * A data dir written by an earlier version has other tables or another seed: they are dropped, and the tenant is
- * seeded anew.
+ * A data dir written by an earlier version is migrated in place where migrations.ts has steps from its version;
+ * otherwise it has other tables or another seed: they are dropped, and the tenant is seeded anew.
  * `meta` exists already (the caller creates it first).
  */
 export async function dropOutdatedState(tx: StateConnection): Promise<boolean> {
   const version = await tx.one(`SELECT value FROM meta WHERE key = 'schema'`);
   const seeded = await tx.one(`SELECT value FROM meta WHERE key = 'seeded'`);
   if (!seeded || version?.value === STATE_SCHEMA_VERSION) return false;
+  if (version && await migrateState(tx, String(version.value), STATE_SCHEMA_VERSION) === STATE_SCHEMA_VERSION) return false;
   for (const table of STATE_TABLES) await tx.run(`DROP TABLE IF EXISTS ${table}`);
-  await tx.run(`DELETE FROM meta WHERE key IN ('seeded', 'schema')`);
+  await tx.run(`DELETE FROM meta WHERE key IN ('seeded', 'schema', 'user_ids_issued')`);
   return true;
 }
 
 /** The next free integer id of a table (ids are handed out under the state lock). */
 export async function nextId(tx: StateConnection, table: 'users' | 'deployments' | 'folders' | 'reports', column = 'id'): Promise<number> {
+  if (table === 'users') return nextUserId(tx);
   const row = await tx.one(`SELECT coalesce(max(${column}), 0) + 1 AS next FROM ${table}`);
   return Number(row!.next);
 }
+
+/**
+ * A user id is never handed out twice, even after the user with the highest one is deleted: what a person owns is
+ * keyed by it (chat threads, reports, tokens), so a new user must not inherit a deleted one's. The highest id ever
+ * handed out is kept in `meta`.
+ */
+async function nextUserId(tx: StateConnection): Promise<number> {
+  const next = (await userIdsIssued(tx)) + 1;
+  await setUserIdsIssued(tx, next);
+  return next;
+}
+
+/** Raises the mark of user ids handed out to the highest in use: seeded users, or a data dir from before the mark. */
+export async function markUserIdsIssued(tx: StateConnection): Promise<void> {
+  await setUserIdsIssued(tx, await userIdsIssued(tx));
+}
+
+async function userIdsIssued(tx: StateConnection): Promise<number> {
+  const row = await tx.one(`SELECT greatest(
+    coalesce((SELECT max(id) FROM users), 0), coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'user_ids_issued'), 0)) AS issued`);
+  return Number(row!.issued);
+}
+
+const setUserIdsIssued = (tx: StateConnection, issued: number) =>
+  tx.run(`INSERT INTO meta VALUES ('user_ids_issued', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [String(issued)]);
 
 export async function nextPlacementKey(tx: StateConnection): Promise<number> {
   const row = await tx.one(`SELECT coalesce(max(row_key), 0) + 1 AS next FROM placements`);

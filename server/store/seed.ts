@@ -6,7 +6,7 @@ import { CHAT_API_KEY_KIND } from '../agent/identity';
 import { newSecret, tokenHash } from '../auth';
 import type { Database, StateConnection } from './database';
 import { createSampleData } from './sample-data';
-import { createStateTables, dropOutdatedState, STATE_SCHEMA_VERSION } from './schema';
+import { createStateTables, dropOutdatedState, markUserIdsIssued, STATE_SCHEMA_VERSION } from './schema';
 import { ANALYST_GRANTS, SEED_APP_CONFIG, SEED_DEPLOYMENTS, SEED_FOLDERS, SEED_REPORTS, SEED_USERS, type SeedUserKey } from './seed-content';
 
 export interface DevTokens {
@@ -29,12 +29,17 @@ export async function prepareDatabase(db: Database, notice: (message: string) =>
     await tx.run(`CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`);
     if (await dropOutdatedState(tx)) notice('The data dir was written by an earlier version: its tenant was seeded again.');
     await createStateTables(tx);
-    if (await tx.one(`SELECT value FROM meta WHERE key = 'seeded'`)) return;
-    if (!(await tx.one(`SELECT table_name FROM information_schema.tables WHERE table_name = 'orders'`))) await createSampleData(tx);
-    await seedTenant(tx);
-    await tx.run(`INSERT INTO meta VALUES ('seeded', ?), ('schema', ?)`, [new Date().toISOString(), STATE_SCHEMA_VERSION]);
+    if (!(await tx.one(`SELECT value FROM meta WHERE key = 'seeded'`))) {
+      if (!(await tx.one(`SELECT table_name FROM information_schema.tables WHERE table_name = 'orders'`))) await createSampleData(tx);
+      await seedTenant(tx);
+      await tx.run(`INSERT INTO meta VALUES ('seeded', ?), ('schema', ?)`, [new Date().toISOString(), STATE_SCHEMA_VERSION]);
+    }
+    await markUserIdsIssued(tx);
   });
 }
+
+/** A seeded user's id: their place in `SEED_USERS`, counted from 1. */
+const seedUserId = (key: SeedUserKey): number => SEED_USERS.findIndex((user) => user.key === key) + 1;
 
 async function seedTenant(tx: StateConnection): Promise<void> {
   const deploymentIds = new Map<string, number>();
@@ -43,7 +48,7 @@ async function seedTenant(tx: StateConnection): Promise<void> {
     deploymentIds.set(deployment.key, id);
     await tx.run(`INSERT INTO deployments VALUES (?, ?, ?, ?, ?)`, [id, deployment.name, newSecret(), position, deployment.restUrlStyle]);
   }
-  const userIds = new Map<SeedUserKey, number>(SEED_USERS.map((user, index) => [user.key, index + 1]));
+  const userIds = new Map<SeedUserKey, number>(SEED_USERS.map((user) => [user.key, seedUserId(user.key)]));
   const folderIds = new Map(Object.keys(SEED_FOLDERS).map((key, index) => [key, index + 1]));
   for (const [key, [deployment, parent, name, creator]] of Object.entries(SEED_FOLDERS)) {
     await tx.run(`INSERT INTO folders VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
@@ -113,10 +118,11 @@ export async function ensureDevTokens(db: Database, dataDir: string | null, chat
       const fresh = `${secret.prefix}${newSecret()}`;
       secrets[secret.name] = fresh;
       await tx.run(`DELETE FROM access_tokens WHERE label = ?`, [secret.label]);
-      const userName = 'user' in secret ? SEED_USERS.find((u) => u.key === secret.user)!.userName : null;
-      const user = userName === null ? null : await tx.one(`SELECT id FROM users WHERE user_name = ?`, [userName]);
+      // The seeded user by id, not name: SCIM may have renamed them and given their name to someone else.
+      const userId = 'user' in secret ? seedUserId(secret.user) : null;
+      const user = userId === null ? null : await tx.one(`SELECT id FROM users WHERE id = ?`, [userId]);
       // A seeded user removed since (SCIM) gets a token that opens nothing.
-      if (userName !== null && !user) continue;
+      if (userId !== null && !user) continue;
       await tx.run(`INSERT INTO access_tokens VALUES (?, ?, ?, ?)`, [tokenHash(fresh), secret.kind, user ? Number(user.id) : null, secret.label]);
     }
     const tokens: DevTokens = { admin: secrets.admin!, analyst: secrets.analyst!, scim: secrets.scim!, chatApiUrl, chatApiKey: secrets.chatApiKey! };

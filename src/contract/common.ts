@@ -93,3 +93,13 @@ export const MAX_NAME_LENGTH = 255;
 
 /** A path or query parameter the real API types as an integer id. */
 export const IntegerId = z.number().int().nonnegative();
+
+/**
+ * The largest id the local platform stores (its ids are INTEGER columns: int32). Only request bodies are held
+ * to it: api.yaml types ids `integer` with no format, so responses (`IntegerId`) stay unbounded and a client
+ * never refuses a real server's larger id.
+ */
+export const MAX_INPUT_ID = 2_147_483_647;
+
+/** An id in a request body (`folderId`, `defaultDeploymentId`): an integer from 0 to `MAX_INPUT_ID`. */
+export const InputId = z.number().int().min(0).max(MAX_INPUT_ID);

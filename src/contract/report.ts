@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  clientFallback, DateOrDateTime, FolderPathEntry, IntegerId, listResponse, MAX_NAME_LENGTH, nullish, openEnum, ResourceOwner,
+  clientFallback, DateOrDateTime, FolderPathEntry, InputId, IntegerId, listResponse, MAX_NAME_LENGTH, nullish, openEnum, ResourceOwner,
 } from './common';
 
 export const MEASURES_AXES = ['columns', 'rows'] as const;
@@ -168,11 +168,11 @@ export const CreateReportInput = z.object({
   publicId: PublicId.nullish(),
   jsonQuery: z.string().nullish(),
   pivotItems: PivotItemsInput.nullish(),
-  folderId: z.number().int().nullish(),
+  folderId: InputId.nullish(),
   source: z.enum(REPORT_SOURCES).nullish(),
   host: z.enum(HOSTS).nullish(),
   externalWorkbookId: z.string().nullish(),
-  workbookId: z.number().int().nullish(),
+  workbookId: InputId.nullish(),
   workbookName: z.string().nullish(),
   sheetId: z.string().nullish(),
   resultLocation: z.string().nullish(),

@@ -27,10 +27,19 @@ export const ScimUser = z.looseObject({
 export type ScimUser = z.infer<typeof ScimUser>;
 
 /**
- * The body of a replace (`PUT /Users/{id}`): a SCIM User whose read-only `id` and `meta` are ignored in whatever
- * shape they come (identity providers echo back a partial `meta`).
+ * The body of a replace (`PUT /Users/{id}`): only the attributes this platform defines, nested ones included
+ * (an email's `value`, `primary`, `type`); anything else is dropped, not stored. The read-only `id` and `meta`
+ * are dropped too, in whatever shape they come (identity providers echo back a partial `meta`). Responses keep
+ * the lenient `ScimUser`.
  */
-export const ScimUserInput = ScimUser.extend({ id: z.unknown().optional(), meta: z.unknown().optional() });
+export const ScimUserInput = z.object({
+  schemas: z.array(z.string()).optional(),
+  userName: z.string().min(1),
+  name: z.object({ givenName: z.string().optional(), familyName: z.string().optional() }).optional(),
+  emails: z.array(z.object({ value: z.string(), primary: z.boolean().optional(), type: z.string().optional() })).optional(),
+  active: z.boolean().optional(),
+  externalId: z.string().optional(),
+});
 export type ScimUserInput = z.infer<typeof ScimUserInput>;
 
 export const ScimListResponse = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOrDateTime, IntegerId, nullish, openEnum } from './common';
+import { DateOrDateTime, InputId, IntegerId, nullish, openEnum } from './common';
 
 /** api.yaml `SheetsUserSettingsInput`: the five sheet settings, each own or (null/absent) inherited. */
 export const SheetsSettings = z.looseObject({
@@ -32,7 +32,7 @@ export type UserSettings = z.infer<typeof UserSettings>;
  */
 export const UserSettingsInput = z.object({
   alternatingRowColors: z.boolean().nullish(),
-  defaultDeploymentId: z.number().int().nullish(),
+  defaultDeploymentId: InputId.nullish(),
   lastSeenChangelogId: z.number().int().nullish(),
   locale: z.string().nullish(),
   sheets: z.object({

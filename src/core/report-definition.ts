@@ -2,6 +2,7 @@ import {
   CubeQuery, DISPLAY_SCALES, MEASURES_AXES, MEASURES_POSITIONS,
   type DisplayScale, type MeasuresAxis, type MeasuresPosition, type PivotItems, type Report,
 } from '../contract';
+import { requireJsonTextDepth } from './json-depth';
 
 /**
  * How a report's result is laid out, with every default filled in. `showAppliedFilters` stays null when the
@@ -70,6 +71,8 @@ export function reportDefinition(report: Pick<Report, 'jsonQuery' | 'pivotItems'
   if (!report.jsonQuery) return { placeable: false, reason: report.sqlQuery ? { kind: 'sql-only' } : { kind: 'no-query' } };
   let json: unknown;
   try {
+    // The query schema recurses into nested filters: a hostile depth is refused before it can overflow.
+    requireJsonTextDepth(report.jsonQuery, 'The query');
     json = JSON.parse(report.jsonQuery);
   } catch (error) {
     return { placeable: false, reason: { kind: 'invalid-json', detail: (error as Error).message } };

@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../src/core/canonical-json';
 import { queryChecksum, sha256Hex } from '../../src/core/checksum';
+import { jsonTextWithinDepth, JsonTooDeepError, MAX_CANONICAL_DEPTH, MAX_JSON_DEPTH } from '../../src/core/json-depth';
 import { syncStatusOf } from '../../src/core/sync-status';
 
 describe('canonicalJson (RFC 8785)', () => {
@@ -17,6 +18,67 @@ describe('canonicalJson (RFC 8785)', () => {
 
   it('drops undefined members as JSON does', () => {
     expect(canonicalJson({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
+  });
+});
+
+/** `depth` arrays and objects, alternating, around `leaf` (built in a loop: no recursion in the test either). */
+function nestedValue(depth: number, leaf: unknown = 1): unknown {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = i % 2 ? { k: value } : [value, 'x'];
+  return value;
+}
+
+describe('canonicalJson at depth', () => {
+  it('writes values nested up to its bound, as JSON.stringify does for sorted keys', () => {
+    const value = nestedValue(MAX_CANONICAL_DEPTH);
+    expect(canonicalJson(value)).toBe(JSON.stringify(value));
+  });
+
+  it('throws the typed error one level past its bound, and far past it without overflowing the stack', () => {
+    expect(() => canonicalJson(nestedValue(MAX_CANONICAL_DEPTH + 1))).toThrow(JsonTooDeepError);
+    for (const depth of [10_000, 100_000]) {
+      let thrown: unknown;
+      try {
+        canonicalJson(nestedValue(depth));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(JsonTooDeepError);
+      expect((thrown as Error).message).toBe(`A value for canonical JSON is nested more than ${MAX_CANONICAL_DEPTH} levels deep (the limit is ${MAX_CANONICAL_DEPTH})`);
+    }
+  });
+
+  it('takes a tighter bound when given one', () => {
+    expect(canonicalJson(nestedValue(3), 3)).toBe('[{"k":[1,"x"]},"x"]');
+    expect(() => canonicalJson(nestedValue(4), 3)).toThrow(JsonTooDeepError);
+  });
+
+  it('hashes a query nested far too deep as its text, without overflowing', async () => {
+    const text = `{"filters":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const checksum = await queryChecksum({ jsonQuery: text });
+    expect(checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(checksum).toBe(await sha256Hex(canonicalJson({ jsonQuery: text, pivotItems: null })));
+  });
+});
+
+describe('jsonTextWithinDepth', () => {
+  const nest = (depth: number) => `${'[{"a":'.repeat(depth / 2)}1${'}]'.repeat(depth / 2)}`;
+
+  it('counts arrays and objects, up to and including the limit', () => {
+    expect(jsonTextWithinDepth(nest(MAX_JSON_DEPTH))).toBe(true);
+    expect(jsonTextWithinDepth(nest(MAX_JSON_DEPTH + 2))).toBe(false);
+    expect(jsonTextWithinDepth('[[1]]', 2)).toBe(true);
+    expect(jsonTextWithinDepth('[[[1]]]', 2)).toBe(false);
+    expect(jsonTextWithinDepth('1')).toBe(true);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    expect(jsonTextWithinDepth(JSON.stringify({ a: '[[[[{{{{', b: 'say \\"[[[[" \\' }), 1)).toBe(true);
+    expect(jsonTextWithinDepth('["\\\\", [[1]]]', 2)).toBe(false);
+  });
+
+  it('scans 10,000,000 levels without recursing', () => {
+    expect(jsonTextWithinDepth('['.repeat(10_000_000))).toBe(false);
   });
 });
 
