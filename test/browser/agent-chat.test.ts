@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { CubeQuery } from '../../src/contract';
 import { chatEn } from '../../src/taskpane/i18n/chat-en';
 import { freshWorkbench, readCells, selectCell } from './support/actions';
-import { axeViolations, focusIsVisible, tabTo } from './support/pane';
+import { axeViolations, focusIsVisible, settledPaint, tabTo } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 jest.setTimeout(240_000);
@@ -46,20 +46,14 @@ async function answerLengthsUntilDone(stop = chatEn.stop): Promise<number[]> {
   throw new Error('the answer did not finish within a minute');
 }
 
-/** Once nothing moves (Fluent fades buttons between colours, and axe and screenshots take what is painted). */
-async function settledPaint() {
-  await page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
 async function shot(name: string) {
   await answers().last().evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await settledPaint();
+  await settledPaint(page());
   await page().screenshot({ path: join(screenshots, `${name}.png`) });
 }
 
 async function axe() {
-  await settledPaint();
+  await settledPaint(page());
   return axeViolations(page());
 }
 
@@ -216,7 +210,7 @@ test('keyboard only: to the chat tab, ask, open the tool call, Place in sheet; f
   await tabTo(page(), focused(`return el.tagName === 'BUTTON' && el.textContent.trim() === ${JSON.stringify(chatEn.placeInSheet)};`));
   expect(await focusIsVisible(page())).toBe(true);
   expect(await axe()).toEqual([]);
-  await settledPaint();
+  await settledPaint(page());
   await page().screenshot({ path: join(screenshots, 'chat-keyboard.png') });
   await page().keyboard.press('Enter');
   await page().getByTestId('builder').waitFor();

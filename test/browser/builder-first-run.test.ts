@@ -5,7 +5,7 @@ import type { Report } from '../../src/contract';
 import { reportDefinition, reportTitle } from '../../src/core/report-definition';
 import { freshWorkbench, place, readCells, runExcel, selectCell } from './support/actions';
 import { addMember, chooseView } from './support/builder';
-import { axeViolations } from './support/pane';
+import { axeViolations, settledPaint } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 /**
@@ -35,19 +35,13 @@ async function firstRun() {
 
 const axisMembers = (axis: string) => builder().locator(`ul[data-axis="${axis}"] > li`).evaluateAll((items) => items.map((li) => li.getAttribute('data-member')));
 
-/** Once nothing moves (Fluent's buttons fade between colours), so axe and screenshots see what is painted. */
-async function settledPaint() {
-  await page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
 async function axe() {
-  await settledPaint();
+  await settledPaint(page());
   return axeViolations(page());
 }
 
 async function shot(name: string) {
-  await settledPaint();
+  await settledPaint(page());
   await page().screenshot({ path: join(screenshots, `${name}.png`) });
 }
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { de } from '../../src/taskpane/i18n/de';
 import { freshWorkbench, readCells, selectCell } from './support/actions';
-import { axeViolations } from './support/pane';
+import { axeViolations, settledPaint } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 // Building the add-in and starting Chromium take far longer than Jest's default 5 s.
@@ -26,12 +26,6 @@ function boldCells(cells: [number, number][]): Promise<boolean[]> {
     const { model } = (window as unknown as { workbench: { model: { sheets: { cells: Map<string, { bold?: boolean }> }[] } } }).workbench;
     return list.map(([row, column]) => model.sheets[0]!.cells.get(`${row}:${column}`)?.bold ?? false);
   }, cells);
-}
-
-/** Once nothing moves (Fluent fades buttons between colours, and axe and screenshots take what is painted). */
-async function settledPaint() {
-  await page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 // A new placement takes the pane's language; a refresh keeps the placement's own (placement-language.test.ts).
@@ -74,7 +68,7 @@ test('a placement from a German pane is written in German: cell words, quarters 
   expect(await boldCells([[14, 1], [14, 2], [14, 3], [15, 1], [15, 2]])).toEqual([true, true, true, false, false]);
 
   await selectCell(page(), 'A1');
-  await settledPaint();
+  await settledPaint(page());
   expect(await axeViolations(page())).toEqual([]);
   await page().screenshot({ path: join(screenshots, 'german-cells.png') });
 });

@@ -4,7 +4,7 @@ import type { CubeQuery } from '../../src/contract';
 import { builderEn } from '../../src/taskpane/i18n/builder-en';
 import { freshWorkbench, place, readCells, selectCell } from './support/actions';
 import { addMember, chooseView } from './support/builder';
-import { axeViolations, focusIsVisible, tabTo } from './support/pane';
+import { axeViolations, focusIsVisible, settledPaint, tabTo } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 jest.setTimeout(240_000);
@@ -105,15 +105,9 @@ const CREATED = 'sales.created_at';
 const STATUS = 'sales.status';
 const lastYear = { member: CREATED, operator: 'inDateRange' as const, values: ['last year'] };
 
-/** Once nothing moves (Fluent's buttons fade between colours as they are enabled, and axe measures what is painted). */
-async function settledPaint() {
-  await page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
 /** axe's serious and critical findings in the pane. */
 async function axe() {
-  await settledPaint();
+  await settledPaint(page());
   return axeViolations(page());
 }
 
@@ -123,7 +117,7 @@ async function axe() {
  */
 async function shot(name: string, top?: Locator) {
   await top?.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await settledPaint();
+  await settledPaint(page());
   await page().screenshot({ path: join(screenshots, `${name}.png`) });
 }
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { chatEn } from '../../src/taskpane/i18n/chat-en';
 import { freshWorkbench, readCells, selectCell, signInThroughDialog } from './support/actions';
-import { axeViolations } from './support/pane';
+import { axeViolations, settledPaint } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 /**
@@ -35,12 +35,6 @@ async function ask(question: string) {
   await page().getByRole('button', { name: chatEn.stop }).waitFor();
   await page().getByRole('button', { name: chatEn.send }).waitFor({ timeout: 60_000 });
   await answers().last().getByText(/Ran a query · \d+ rows/).waitFor();
-}
-
-/** Once nothing moves (Fluent fades between colours; axe and screenshots take what is painted). */
-async function settledPaint() {
-  await page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** Revenue by region last year as an independent `/v1/load` gives it, largest first (Cube's default order). */
@@ -88,7 +82,7 @@ test('with the platform as seeded, the analyst asks "revenue by region last year
 
   // The pointer rests on the sheet, not on a member whose tooltip would cover the pane.
   await page().mouse.move(450, 650);
-  await settledPaint();
+  await settledPaint(page());
   await page().screenshot({ path: join(screenshots, 'first-run-chat-place.png') });
   expect(await axeViolations(page())).toEqual([]);
 });
@@ -117,6 +111,6 @@ test("after signing out and in again, the chat still has its address and key, an
   const key = page().getByLabel(chatEn.settings.key);
   expect(await key.inputValue()).toBe('');
   expect(await key.getAttribute('placeholder')).toBe('••••••••');
-  await settledPaint();
+  await settledPaint(page());
   expect(await axeViolations(page())).toEqual([]);
 });

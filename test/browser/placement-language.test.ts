@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { de } from '../../src/taskpane/i18n/de';
 import { en } from '../../src/taskpane/i18n/en';
 import { freshWorkbench, place, readCells, selectCell, workbenchReady } from './support/actions';
-import { axeViolations } from './support/pane';
+import { axeViolations, settledPaint } from './support/pane';
 import { screenshots, useWorkbench } from './support/workbench';
 
 // Building the add-in and starting Chromium take far longer than Jest's default 5 s.
@@ -12,12 +12,6 @@ jest.setTimeout(240_000);
 const bench = useWorkbench();
 const page = (): Page => bench.page;
 const TITLE = 'Revenue by region and quarter';
-
-/** Once nothing moves (Fluent fades buttons between colours, and axe and screenshots take what is painted). */
-async function settledPaint() {
-  await page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
 
 /** Every text cell of the placement (B2:G12) holding a German cell word: none in an English placement. */
 function germanWords(values: unknown[][]): string[] {
@@ -48,7 +42,7 @@ test('title and source lines above an English placement; a German refresh writes
   expect(await setting.isChecked()).toBe(false);
   await setting.click();
   expect(await setting.isChecked()).toBe(true);
-  await settledPaint();
+  await settledPaint(page());
   expect(await axeViolations(page())).toEqual([]);
   await page().getByRole('button', { name: en.back }).click();
 
@@ -69,7 +63,7 @@ test('title and source lines above an English placement; a German refresh writes
   await card.getByRole('button', { name: en.cellOptions }).click();
   expect(await card.getByRole('switch', { name: en.titleAndSourceOnCard }).isChecked()).toBe(true);
   await selectCell(page(), 'A1');
-  await settledPaint();
+  await settledPaint(page());
   expect(await axeViolations(page())).toEqual([]);
   await page().screenshot({ path: join(screenshots, 'title-source-lines.png') });
 
@@ -87,7 +81,7 @@ test('title and source lines above an English placement; a German refresh writes
   expect(refreshed[10]![0]).toBe('Total');
   await germanCard.getByText('Aktuell').waitFor();
   await selectCell(page(), 'A1');
-  await settledPaint();
+  await settledPaint(page());
   expect(await axeViolations(page())).toEqual([]);
   await page().screenshot({ path: join(screenshots, 'german-refresh-english-placement.png') });
 
@@ -103,6 +97,6 @@ test('title and source lines above an English placement; a German refresh writes
   await page().getByText(`${TITLE} steht in`).waitFor();
   await germanCard.getByRole('combobox', { name: de.cellLanguage }).filter({ hasText: de.cellLanguageNames.de! }).waitFor();
   await germanCard.getByText('Aktuell').waitFor();
-  await settledPaint();
+  await settledPaint(page());
   expect(await axeViolations(page())).toEqual([]);
 });

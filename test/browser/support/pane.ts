@@ -111,3 +111,9 @@ export function focusIsVisible(page: Page): Promise<boolean> {
     return el.hasAttribute('data-fui-focus-visible') || el.closest('[data-fui-focus-within]') !== null || ownRing;
   });
 }
+
+/** Once nothing moves (Fluent's buttons fade between colours as they are enabled): axe and screenshots see what is painted. */
+export async function settledPaint(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
