@@ -74,8 +74,8 @@ export interface RunningPlatform {
 export interface PlatformTestHooks {
   /** Changes the admin's app config (the real platform sets it in its console; here also `PUT /api/v1/app-config`). */
   setAppConfig(patch: Partial<AppConfigResponse>): Promise<void>;
-  /** Replaces a user's policies (the real platform's admin grants them in its console); answers the ones replaced. */
-  setUserPolicies(userName: string, policies: Policy[]): Promise<Policy[]>;
+  /** Replaces a group's policies (SCIM carries none: the real platform's admin grants them in its console); answers the ones replaced. */
+  setGroupPolicies(displayName: string, policies: Policy[]): Promise<Policy[]>;
   /** Records a placement as one made before placements had ids: only the workbook and the range. */
   addLegacyPlacement(reportId: number, workbookId: string, resultLocation: string): Promise<void>;
   /** Every route the server answers (method and path pattern), to check the API description against. */
@@ -176,10 +176,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     async setAppConfig(patch) {
       await writeAppConfig(ctx, patch);
     },
-    setUserPolicies: (userName, policies) => db.transaction(async (tx) => {
-      const row = await tx.one(`SELECT policies FROM users WHERE user_name = ?`, [userName]);
-      if (!row) throw new Error(`No user named ${userName}`);
-      await tx.run(`UPDATE users SET policies = ? WHERE user_name = ?`, [JSON.stringify(policies), userName]);
+    setGroupPolicies: (displayName, policies) => db.transaction(async (tx) => {
+      const row = await tx.one(`SELECT policies FROM groups WHERE display_name = ?`, [displayName]);
+      if (!row) throw new Error(`No group named ${displayName}`);
+      await tx.run(`UPDATE groups SET policies = ? WHERE display_name = ?`, [JSON.stringify(policies), displayName]);
       return JSON.parse(String(row.policies)) as Policy[];
     }),
     async addLegacyPlacement(reportId, workbookId, resultLocation) {

@@ -90,9 +90,9 @@ async function sessionOwner(db: Database, session: ChatSessionSettings | undefin
  */
 async function userByEmail(tx: StateConnection, internalId: string): Promise<{ id: number; active: boolean } | 'ambiguous' | undefined> {
   const email = internalId.trim().toLowerCase();
-  const byName = await tx.one(`SELECT id, active FROM users WHERE lower(user_name) = ?`, [email]);
+  const byName = await tx.one(`SELECT id, active FROM users WHERE lower(user_name) = ? AND deleted_at IS NULL`, [email]);
   if (byName) return { id: Number(byName.id), active: byName.active === true };
-  const holders = (await tx.all(`SELECT * FROM users`)).map(userRecord).filter((user) => primaryEmail(user).toLowerCase() === email);
+  const holders = (await tx.all(`SELECT * FROM users WHERE deleted_at IS NULL`)).map(userRecord).filter((user) => primaryEmail(user).toLowerCase() === email);
   if (holders.length > 1) return 'ambiguous';
   return holders[0] && { id: holders[0].id, active: holders[0].active };
 }

@@ -1,7 +1,8 @@
 import { tokenHash } from '../auth';
 import type { PlatformContext } from '../context';
 import { HttpError, type ApiRequest } from '../http';
-import { userRecord, type UserRecord } from '../store/rows';
+import type { UserRecord } from '../store/rows';
+import { loadUser } from '../store/users';
 
 export function bearerToken(request: ApiRequest): string | null {
   const header = request.headers.authorization;
@@ -22,9 +23,8 @@ async function apiKeyUser(ctx: PlatformContext, token: string): Promise<number |
 export async function userForToken(ctx: PlatformContext, token: string): Promise<UserRecord | 'inactive' | null> {
   const userId = (await ctx.oauthUserForAccessToken?.(token)) ?? (await apiKeyUser(ctx, token));
   if (userId === null) return null;
-  const row = await ctx.db.read((tx) => tx.one(`SELECT * FROM users WHERE id = ?`, [userId]));
-  if (!row) return null;
-  const user = userRecord(row);
+  const user = await ctx.db.read((tx) => loadUser(tx, userId));
+  if (!user) return null;
   return user.active ? user : 'inactive';
 }
 

@@ -28,7 +28,7 @@ async function visibleFolders(tx: StateConnection, user: UserRecord, folders: Ma
 async function ownersOf(tx: StateConnection, folders: FolderRow[]): Promise<Map<number, ResourceOwner>> {
   const ids = [...new Set(folders.map((f) => f.createdBy))];
   if (!ids.length) return new Map();
-  const rows = await tx.all(`SELECT id AS owner_id, json_extract_string(emails, '$[0].value') AS owner_email, given_name AS owner_first_name
+  const rows = await tx.all(`SELECT id AS owner_id, coalesce(json_extract_string(emails, '$[0].value'), '') AS owner_email, given_name AS owner_first_name
     FROM users WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
   return new Map(rows.map((row) => [Number(row.owner_id), ownerOf(row, 'owner_')]));
 }

@@ -7,7 +7,8 @@ import { signDeploymentToken } from '../auth';
 import type { PlatformContext } from '../context';
 import { notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { StateConnection } from '../store/database';
-import { userRecord, userResponse, type UserRecord } from '../store/rows';
+import { userResponse, type UserRecord } from '../store/rows';
+import { loadUser } from '../store/users';
 import { sessionEpoch } from '../oauth/sessions';
 import { authenticate, forbidden, unauthorized } from './auth';
 import { integerPathParam, pageOf } from './cursor';
@@ -117,7 +118,7 @@ async function patchSettings(ctx: PlatformContext, request: ApiRequest): Promise
   const updated = await ctx.db.transaction(async (tx) => {
     const settings = mergeSettings(user.settings, patch);
     await tx.run(`UPDATE users SET settings = ?, updated_at = ? WHERE id = ?`, [JSON.stringify(settings), now, user.id]);
-    return userRecord((await tx.one(`SELECT * FROM users WHERE id = ?`, [user.id]))!);
+    return (await loadUser(tx, user.id))!;
   });
   return { status: 200, body: userResponse(updated) };
 }

@@ -5,7 +5,7 @@ import type { Row, SqlParam, StateConnection } from '../store/database';
 import { folderChain, folderRow, reportResponse, type FolderRow, type UserRecord } from '../store/rows';
 
 /** Report rows with their owner's columns (`owner_*`), as `reportResponse` reads them. */
-export const REPORT_SELECT = `SELECT r.*, u.id AS owner_id, json_extract_string(u.emails, '$[0].value') AS owner_email,
+export const REPORT_SELECT = `SELECT r.*, u.id AS owner_id, coalesce(json_extract_string(u.emails, '$[0].value'), '') AS owner_email,
   u.given_name AS owner_first_name, u.family_name AS owner_family_name FROM reports r JOIN users u ON u.id = r.user_id`;
 
 export async function foldersOf(tx: StateConnection, deploymentId: number): Promise<Map<number, FolderRow>> {

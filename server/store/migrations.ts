@@ -1,5 +1,9 @@
+import type { Policy } from '../../src/contract';
 import { userOwner } from '../agent/identity';
 import type { StateConnection } from './database';
+import { createGroupTables } from './group-tables';
+import { ANALYST_GRANTS } from './seed-content';
+import { deploymentId, folderId, insertSeedGroups, reportId } from './seed-groups';
 
 /**
  * Steps that bring a data dir of an earlier schema version up to date in place, by the version each starts from.
@@ -13,6 +17,7 @@ export interface Migration {
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '4': { to: '5', run: chatOwnersById },
+  '5': { to: '6', run: rightsFromGroups },
 };
 
 /**
@@ -28,6 +33,33 @@ async function chatOwnersById(tx: StateConnection): Promise<void> {
     const user = await tx.one(`SELECT id FROM users WHERE lower(user_name) = ?`, [userName]);
     if (user) await tx.run(`UPDATE chat_threads SET owner = ? WHERE owner = ?`, [userOwner(Number(user.id)), String(owner)]);
   }
+}
+
+/**
+ * 5 → 6: groups, and former users. The seeded groups are added; a user whose own policies are exactly what the
+ * analyst was seeded with (what the groups grant together, in the order version 5 seeded them) gets them from the
+ * groups instead, and none of their own: the same rights, now given by group. Anyone else keeps their own policies
+ * and joins no group, so no one's rights change.
+ */
+async function rightsFromGroups(tx: StateConnection): Promise<void> {
+  await tx.run(`ALTER TABLE users ADD COLUMN IF NOT EXISTS deleted_at VARCHAR`);
+  await createGroupTables(tx);
+  const version5: Policy[] = [
+    { resourceType: 'Deployment', actions: ['SchemaRead', 'DownloadData'], resources: ANALYST_GRANTS.deployments.map(deploymentId) },
+    { resourceType: 'Folder', actions: ['FolderRead', 'ReportRead'], resources: ANALYST_GRANTS.folders.map(folderId) },
+    { resourceType: 'Report', actions: ['ReportRead'], resources: ANALYST_GRANTS.reports.map(reportId) },
+    {
+      resourceType: 'Folder',
+      actions: ['FolderRead', 'FolderManage', 'ReportRead', 'ReportEdit', 'ReportManage'],
+      resources: [folderId(ANALYST_GRANTS.ownFolder)],
+    },
+  ];
+  const members: number[] = [];
+  for (const row of await tx.all(`SELECT id, policies FROM users ORDER BY id`)) {
+    if (JSON.stringify(JSON.parse(String(row.policies))) === JSON.stringify(version5)) members.push(Number(row.id));
+  }
+  for (const id of members) await tx.run(`UPDATE users SET policies = '[]' WHERE id = ?`, [id]);
+  await insertSeedGroups(tx, members, new Date().toISOString());
 }
 
 /** Runs the steps from `version` on; answers the version reached (the current one, or where the chain stops). */

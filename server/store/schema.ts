@@ -1,4 +1,5 @@
 import type { StateConnection } from './database';
+import { createGroupTables } from './group-tables';
 import { migrateState } from './migrations';
 
 /**
@@ -8,11 +9,11 @@ import { migrateState } from './migrations';
  * enforced in code: DuckDB's unique indexes reject some updates of indexed rows in one transaction.
  */
 // Raised when the tables or the seeded tenant change (4: the analyst's own folder, the chat's Place in sheet on; 5:
-// chat threads owned by user id), so an older data dir is migrated (migrations.ts) or, where no step leads from its
+// chat threads owned by user id; 6: groups that grant rights, users deleted by SCIM kept as former users), so an older data dir is migrated (migrations.ts) or, where no step leads from its
 // version, seeded again rather than missing what a first run relies on.
-export const STATE_SCHEMA_VERSION = '5';
+export const STATE_SCHEMA_VERSION = '6';
 
-const STATE_TABLES = ['users', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store', 'sessions_ended', 'chat_threads', 'chat_messages'];
+const STATE_TABLES = ['users', 'groups', 'group_members', 'access_tokens', 'deployments', 'folders', 'reports', 'placements', 'app_config', 'oauth_store', 'sessions_ended', 'chat_threads', 'chat_messages'];
 
 export async function createStateTables(tx: StateConnection): Promise<void> {
   await tx.run(`CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`);
@@ -29,7 +30,9 @@ export async function createStateTables(tx: StateConnection): Promise<void> {
     settings VARCHAR NOT NULL,
     created_at VARCHAR NOT NULL,
     updated_at VARCHAR NOT NULL,
-    last_login VARCHAR)`);
+    last_login VARCHAR,
+    deleted_at VARCHAR)`);
+  await createGroupTables(tx);
   await tx.run(`CREATE TABLE IF NOT EXISTS access_tokens (
     token_hash VARCHAR PRIMARY KEY,
     kind VARCHAR NOT NULL,
@@ -113,7 +116,7 @@ export async function dropOutdatedState(tx: StateConnection): Promise<boolean> {
 }
 
 /** The next free integer id of a table (ids are handed out under the state lock). */
-export async function nextId(tx: StateConnection, table: 'users' | 'deployments' | 'folders' | 'reports', column = 'id'): Promise<number> {
+export async function nextId(tx: StateConnection, table: 'users' | 'groups' | 'deployments' | 'folders' | 'reports', column = 'id'): Promise<number> {
   if (table === 'users') return nextUserId(tx);
   const row = await tx.one(`SELECT coalesce(max(${column}), 0) + 1 AS next FROM ${table}`);
   return Number(row!.next);

@@ -6,8 +6,9 @@ import { CHAT_API_KEY_KIND } from '../agent/identity';
 import { newSecret, tokenHash } from '../auth';
 import type { Database, StateConnection } from './database';
 import { createSampleData } from './sample-data';
+import { insertSeedGroups } from './seed-groups';
 import { createStateTables, dropOutdatedState, markUserIdsIssued, STATE_SCHEMA_VERSION } from './schema';
-import { ANALYST_GRANTS, SEED_APP_CONFIG, SEED_DEPLOYMENTS, SEED_FOLDERS, SEED_REPORTS, SEED_USERS, type SeedUserKey } from './seed-content';
+import { SEED_APP_CONFIG, SEED_DEPLOYMENTS, SEED_FOLDERS, SEED_REPORTS, SEED_USERS, type SeedUserKey } from './seed-content';
 
 export interface DevTokens {
   admin: string;
@@ -56,10 +57,8 @@ async function seedTenant(tx: StateConnection): Promise<void> {
       userIds.get(creator ?? 'admin')!, SEED_TIME, SEED_TIME,
     ]);
   }
-  const reportIds = new Map<string, number>();
   for (const [index, report] of SEED_REPORTS.entries()) {
     const id = index + 1;
-    reportIds.set(report.publicId, id);
     await tx.run(`INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'EXCEL', ?, 1, ?, ?, ?)`, [
       id, deploymentIds.get(report.deployment)!, report.publicId, report.name, report.title ?? null, report.description ?? null,
       report.folder ? folderIds.get(report.folder)! : null, report.jsonQuery, report.pivotItems ? JSON.stringify(report.pivotItems) : null,
@@ -67,24 +66,16 @@ async function seedTenant(tx: StateConnection): Promise<void> {
       userIds.get(report.owner)!, report.createdAt, report.updatedAt, report.lastViewedAt,
     ]);
   }
-  const analystPolicies: Policy[] = [
-    { resourceType: 'Deployment', actions: ['SchemaRead', 'DownloadData'], resources: ANALYST_GRANTS.deployments.map((k) => String(deploymentIds.get(k))) },
-    { resourceType: 'Folder', actions: ['FolderRead', 'ReportRead'], resources: ANALYST_GRANTS.folders.map((k) => String(folderIds.get(k))) },
-    { resourceType: 'Report', actions: ['ReportRead'], resources: ANALYST_GRANTS.reports.map((k) => String(reportIds.get(k))) },
-    {
-      resourceType: 'Folder',
-      actions: ['FolderRead', 'FolderManage', 'ReportRead', 'ReportEdit', 'ReportManage'],
-      resources: [String(folderIds.get(ANALYST_GRANTS.ownFolder))],
-    },
-  ];
   for (const user of SEED_USERS) {
-    const policies: Policy[] = user.isAdmin ? [{ resourceType: 'Global', actions: ['All'], resources: ['*'] }] : analystPolicies;
-    await tx.run(`INSERT INTO users VALUES (?, ?, ?, ?, ?, TRUE, NULL, ?, ?, ?, ?, ?, NULL)`, [
+    // The analyst's rights come from her groups; the admin's from being one.
+    const policies: Policy[] = user.isAdmin ? [{ resourceType: 'Global', actions: ['All'], resources: ['*'] }] : [];
+    await tx.run(`INSERT INTO users VALUES (?, ?, ?, ?, ?, TRUE, NULL, ?, ?, ?, ?, ?, NULL, NULL)`, [
       userIds.get(user.key)!, user.userName, user.givenName, user.familyName,
       JSON.stringify([{ value: user.userName, primary: true, type: 'work' }]),
       user.isAdmin, JSON.stringify(policies), JSON.stringify({ sheets: {} }), SEED_TIME, SEED_TIME,
     ]);
   }
+  await insertSeedGroups(tx, SEED_USERS.filter((user) => !user.isAdmin).map((user) => userIds.get(user.key)!), SEED_TIME);
   await tx.run(`INSERT INTO app_config VALUES (1, ?)`, [JSON.stringify(SEED_APP_CONFIG)]);
 }
 
@@ -120,8 +111,8 @@ export async function ensureDevTokens(db: Database, dataDir: string | null, chat
       await tx.run(`DELETE FROM access_tokens WHERE label = ?`, [secret.label]);
       // The seeded user by id, not name: SCIM may have renamed them and given their name to someone else.
       const userId = 'user' in secret ? seedUserId(secret.user) : null;
-      const user = userId === null ? null : await tx.one(`SELECT id FROM users WHERE id = ?`, [userId]);
-      // A seeded user removed since (SCIM) gets a token that opens nothing.
+      const user = userId === null ? null : await tx.one(`SELECT id FROM users WHERE id = ? AND deleted_at IS NULL`, [userId]);
+      // A seeded user deleted since (SCIM) gets a token that opens nothing.
       if (userId !== null && !user) continue;
       await tx.run(`INSERT INTO access_tokens VALUES (?, ?, ?, ?)`, [tokenHash(fresh), secret.kind, user ? Number(user.id) : null, secret.label]);
     }

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlatform, type RunningPlatform } from '../../server/app';
 import { Database } from '../../server/store/database';
-import { nextId } from '../../server/store/schema';
+import { nextId, STATE_SCHEMA_VERSION } from '../../server/store/schema';
 import { prepareDatabase } from '../../server/store/seed';
+import { rewindToSchema5 } from '../support/schema-5';
 
 /**
  * Chat threads belong to the platform user's immutable id, resolved from `sessionSettings.internalId` (an email) at
@@ -131,10 +132,11 @@ describe('a data dir of schema 4, whose threads were owned by user name', () => 
     const adminThread = chatIdOf(await frames(await chat(p, 'admin@example.com', { input: OTHER_QUESTION })));
     await p.close();
 
-    // The rows as schema 4 wrote them (its tables are the same): owners by name, one of a name no user holds now.
+    // The rows as schema 4 wrote them (its tables are schema 5's): owners by name, one of a name no user holds now.
     const file = join(dir, 'platform.duckdb');
     let db = await Database.open(file);
     await db.transaction(async (tx) => {
+      await rewindToSchema5(tx);
       await tx.run(`UPDATE meta SET value = '4' WHERE key = 'schema'`);
       await tx.run(`UPDATE chat_threads SET owner = 'internal:analyst@example.com' WHERE id = ?`, [analystThread]);
       await tx.run(`UPDATE chat_threads SET owner = 'internal:admin@example.com' WHERE id = ?`, [adminThread]);
@@ -164,7 +166,7 @@ describe('a data dir of schema 4, whose threads were owned by user name', () => 
     const users = await db.read((tx) => tx.all(`SELECT id, user_name FROM users ORDER BY id`));
     db.close();
     const idOf = (name: string) => users.find((u) => u.user_name === name)!.id;
-    expect(schema!.value).toBe('5');
+    expect(schema!.value).toBe(STATE_SCHEMA_VERSION);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.owner]))).toEqual({
       [analystThread]: `user:${idOf('gone@example.com')}`,
       [adminThread]: `user:${idOf('analyst@example.com')}`,

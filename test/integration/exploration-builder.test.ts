@@ -185,16 +185,16 @@ describe('the exploration builder', () => {
   it('refuses Save to a user without the right, in words, while they still explore', async () => {
     installWorkbook();
     await selectCell('A1');
-    // The analyst without her own folder's grant: a user who may only read.
-    const granted = (await local.t.analyst.getCurrentUser()).userPolicies ?? [];
-    await local.t.platform.testing.setUserPolicies('analyst@example.com', granted.filter((p) => !p.actions.includes('ReportEdit')));
+    // The analyst without her own folder's grant (the "Report authors" group gives it): a user who may only read.
+    const authored = await local.t.platform.testing.setGroupPolicies('Report authors', []);
     try {
+      expect((await local.t.analyst.getCurrentUser()).userPolicies!.some((p) => p.actions.includes('ReportEdit'))).toBe(false);
       const controller = await builder('new', local.t.analyst);
       const state = await buildRevenueByRegion(controller);
       expect(state.run.kind).toBe('done');
       expect(state.save).toEqual({ allowed: false, refusal: 'no-create-right' });
     } finally {
-      await local.t.platform.testing.setUserPolicies('analyst@example.com', granted);
+      await local.t.platform.testing.setGroupPolicies('Report authors', authored);
     }
   });
 
