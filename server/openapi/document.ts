@@ -5,9 +5,10 @@ import {
   DeploymentsListResponse, DeploymentTokenResponse, DisconnectReportFromWorkbookInput, EmbedSettings, ErrorBody,
   ExternalDocumentPlacement, ExternalDocumentPlacementsListResponse, Folder, FolderPathEntry, FoldersListResponse, LocalizedValue,
   PageInfo, PaletteSeed, PivotItems, PivotItemsInput, Policy, RefreshReportInput, Report, ReportPlacement, ReportsListResponse,
-  ResourceOwner, ResultChecksum, ResultChunk, SheetsUiSettings, TimezoneSettings, UpdateReportInput, User, UserSettingsInput,
+  ResourceOwner, ResultChecksum, ResultChunk, ScimError, SheetsUiSettings, TimezoneSettings, UpdateReportInput, User, UserSettingsInput,
 } from '../../src/contract';
 import { OPERATIONS, PATH_PARAMETERS, type ErrorStatus, type OpenApiDocument, type Parameter } from './operations';
+import { SCIM_OPERATIONS, SCIM_REQUEST_SCHEMAS, SCIM_RESPONSE_SCHEMAS, type ScimComponent, type ScimErrorStatus } from './scim-operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -38,6 +39,19 @@ const REQUEST_SCHEMAS: [z.ZodType, string][] = [
 ];
 
 const UNAUTHORIZED = 'No token, an invalid or expired one, or one of a deactivated user.';
+const SCIM_UNAUTHORIZED = 'Neither the SCIM token nor a valid Platform API token (`WWW-Authenticate: Bearer`).';
+const SCIM_FORBIDDEN = 'A Platform API token of a user who is not an administrator.';
+/** SCIM takes its own token, or an administrator's Platform API token. */
+const SCIM_SECURITY = [{ scimBearer: [] }, { bearerAuth: [] }];
+/** What a SCIM server answers with, and what it accepts (RFC 7644 §3.1 and §8.1): both bodies are the same JSON. */
+const SCIM_MEDIA_TYPES = ['application/scim+json', 'application/json'];
+
+const TAGS: Record<string, string> = {
+  Users: 'Platform API `/api/v1/users/me…`, and SCIM Users (scim.yaml\'s tag; also tagged SCIM).',
+  Groups: 'SCIM Groups (scim.yaml\'s tag).',
+  Discovery: 'SCIM service provider discovery (RFC 7644 §4); not in scim.yaml.',
+  SCIM: 'Every SCIM 2.0 operation (`/api/scim/v2`, scim.yaml): the SCIM token or an administrator\'s Platform API token; SCIM Error bodies.',
+};
 
 const componentRef = (name: string) => `#/components/schemas/${name}`;
 
@@ -46,6 +60,7 @@ const componentRef = (name: string) => `#/components/schemas/${name}`;
  * the document says what this server sends, e.g. an enum's values rather than "any string".
  */
 function withoutClientFallbacks({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
+  caseInsensitivePattern(zodSchema, jsonSchema);
   if (!(zodSchema instanceof z.ZodUnion) || !Array.isArray(jsonSchema.anyOf)) return;
   const branches = jsonSchema.anyOf as JsonSchema[];
   const kept = branches.filter((_, i) => !clientFallbacks.has(zodSchema.options[i]!));
@@ -54,6 +69,28 @@ function withoutClientFallbacks({ zodSchema, jsonSchema }: { zodSchema: z.core.$
   if (kept.length === 1) Object.assign(jsonSchema, { ...kept[0], ...jsonSchema });
   else jsonSchema.anyOf = kept;
 }
+
+/**
+ * JSON Schema has no regex flags: a case-insensitive pattern of plain letters (`/^(add|remove|replace)$/i`,
+ * PatchOp's `op`) is spelt with a class per letter, so the document accepts `Replace` as the server does.
+ */
+function caseInsensitivePattern(zodSchema: z.core.$ZodType, jsonSchema: JsonSchema): void {
+  if (!(zodSchema instanceof z.ZodString) || typeof jsonSchema.pattern !== 'string') return;
+  const regex = (zodSchema._zod.def.checks ?? []).map((check) => (check._zod.def as { pattern?: RegExp }).pattern)
+    .find((pattern) => pattern?.source === jsonSchema.pattern);
+  if (!regex?.flags.includes('i') || /[\\[]/.test(regex.source)) return;
+  jsonSchema.pattern = regex.source.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
+}
+
+/** SCIM components with their scim.yaml (or RFC) name as `title`, beside the document's own name. */
+const described = (schemas: Record<string, JsonSchema>, components: ScimComponent[]) => {
+  for (const { name, title, description, refinements = {} } of components) {
+    const schema = schemas[name] as JsonSchema & { properties: Record<string, JsonSchema> };
+    for (const [property, keywords] of Object.entries(refinements)) Object.assign(schema.properties[property]!, keywords);
+    schemas[name] = { title, description, ...schema };
+  }
+  return schemas;
+};
 
 /**
  * JSON Schema (2020-12, OpenAPI 3.1's dialect) for one direction: `output` for what the server answers, `input`
@@ -96,33 +133,45 @@ function parameterSchema(parameter: Parameter): JsonSchema {
 }
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+const scimJson = (schema: JsonSchema) => Object.fromEntries(SCIM_MEDIA_TYPES.map((type) => [type, { schema }]));
+
+/** The path and query parameters of an operation; path parameters are looked up in `pathParameters`. */
+function parametersOf(path: string, pathParameters: Record<string, Parameter>, query: Record<string, Parameter> = {}) {
+  return [
+    ...[...path.matchAll(/:(\w+)/g)].map(([, name]) => {
+      const parameter = pathParameters[name!];
+      if (!parameter) throw new Error(`No description of the path parameter ${name} of ${path}`);
+      return { in: 'path', name, required: true, description: parameter.description, schema: parameterSchema(parameter) };
+    }),
+    ...Object.entries(query).map(([name, parameter]) => (
+      { in: 'query', name, required: false, description: parameter.description, schema: parameterSchema(parameter) }
+    )),
+  ];
+}
 
 /**
- * The OpenAPI 3.1 document of the Platform API as the local platform implements it (`GET /api/v1/spec`),
- * generated from the contract's zod schemas and `OPERATIONS`.
+ * The OpenAPI 3.1 document of the Platform API and of SCIM as the local platform implements them (`GET /api/v1/spec`),
+ * generated from the contract's zod schemas, `OPERATIONS` and `SCIM_OPERATIONS`.
  */
 export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
-  const responses = generate('output', RESPONSE_SCHEMAS, OPERATIONS.flatMap((o) => ('schema' in o.response ? [o.response.schema] : [])));
-  const requests = generate('input', REQUEST_SCHEMAS, OPERATIONS.flatMap((o) => (o.body ? [o.body.schema] : [])));
+  const named = (components: ScimComponent[]) => components.map(({ schema, name }): [z.ZodType, string] => [schema, name]);
+  const bodies = (operations: { body?: { schema: z.ZodType } }[]) => operations.flatMap((o) => (o.body ? [o.body.schema] : []));
+  const answers = (operations: { response: object }[]) =>
+    operations.flatMap((o) => ('schema' in o.response ? [(o.response as { schema: z.ZodType }).schema] : []));
+  const responses = generate('output', [...RESPONSE_SCHEMAS, ...named(SCIM_RESPONSE_SCHEMAS)], [...answers(OPERATIONS), ...answers(SCIM_OPERATIONS)]);
+  const requests = generate('input', [...REQUEST_SCHEMAS, ...named(SCIM_REQUEST_SCHEMAS)], [...bodies(OPERATIONS), ...bodies(SCIM_OPERATIONS)]);
   const clash = Object.keys(requests.components).find((name) => name in responses.components);
   if (clash) throw new Error(`OpenAPI component ${clash} is named twice`);
 
   const paths: Record<string, Record<string, unknown>> = {};
+  const add = (path: string, method: string, operation: Record<string, unknown>) => {
+    (paths[path.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = operation;
+  };
+  const errorBody = responses.schemaFor(ErrorBody);
   for (const operation of OPERATIONS) {
-    const names = [...operation.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    const parameters = [
-      ...names.map((name) => {
-        const parameter = PATH_PARAMETERS[name];
-        if (!parameter) throw new Error(`No description of the path parameter ${name}`);
-        return { in: 'path', name, required: true, description: parameter.description, schema: parameterSchema(parameter) };
-      }),
-      ...Object.entries(operation.query ?? {}).map(([name, parameter]) => (
-        { in: 'query', name, required: false, description: parameter.description, schema: parameterSchema(parameter) }
-      )),
-    ];
+    const parameters = parametersOf(operation.path, PATH_PARAMETERS, operation.query);
     const errors: Partial<Record<401 | ErrorStatus, string>> = { 401: UNAUTHORIZED, ...operation.errors };
-    const errorBody = responses.schemaFor(ErrorBody);
-    (paths[operation.path.replace(/:(\w+)/g, '{$1}')] ??= {})[operation.method.toLowerCase()] = {
+    add(operation.path, operation.method, {
       operationId: operation.operationId,
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
@@ -138,25 +187,78 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
           : { 204: { description: operation.response.description } }),
         ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description, content: json(errorBody) }])),
       },
-    };
+    });
   }
 
+  const scimError = responses.schemaFor(ScimError);
+  for (const operation of SCIM_OPERATIONS) {
+    const parameters = parametersOf(operation.path, operation.pathParameters ?? {}, operation.query);
+    const errors: Partial<Record<401 | ScimErrorStatus, string>> = {
+      ...(operation.anonymous ? {} : { 401: SCIM_UNAUTHORIZED, 403: SCIM_FORBIDDEN }),
+      ...operation.errors,
+      ...(operation.errors[403] ? { 403: `${SCIM_FORBIDDEN} ${operation.errors[403]}` } : {}),
+    };
+    const { response } = operation;
+    add(operation.path, operation.method, {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
+      tags: [operation.tag, 'SCIM'],
+      ...(operation.notInScimYaml ? { 'x-not-in-scim-yaml': true } : {}),
+      security: operation.anonymous ? [{}, ...SCIM_SECURITY] : SCIM_SECURITY,
+      ...(parameters.length ? { parameters } : {}),
+      ...(operation.body
+        ? { requestBody: { required: operation.body.required, content: scimJson(requests.schemaFor(operation.body.schema)) } }
+        : {}),
+      responses: {
+        ...('schema' in response
+          ? {
+            [response.status]: {
+              description: response.description,
+              ...(response.status === 201
+                ? { headers: { Location: { description: 'The new resource\'s URI (its `meta.location`).', required: true, schema: { type: 'string', format: 'uri' } } } }
+                : {}),
+              content: scimJson(responses.schemaFor(response.schema)),
+            },
+          }
+          : { 204: { description: response.description } }),
+        ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, {
+          description,
+          ...(status === '401' ? { headers: { 'WWW-Authenticate': { description: '`Bearer`.', schema: { type: 'string' } } } } : {}),
+          content: scimJson(scimError),
+        }])),
+      },
+    });
+  }
+
+  const tags = [...new Set([...OPERATIONS.map((o) => o.tag), ...SCIM_OPERATIONS.map((o) => o.tag), 'SCIM'])];
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Report Sync local platform: Platform API',
+      title: 'Report Sync local platform: Platform API and SCIM',
       version: '1.0.0',
-      description: "The part of Cube Cloud's Platform API that the local platform implements, generated from the contract's schemas. "
-        + 'Operations marked `x-local-platform-only` are not in the real API: they stand in for its admin console.',
+      description: "The parts of Cube Cloud's Platform API (api.yaml) and SCIM API (scim.yaml) that the local platform implements, "
+        + "generated from the contract's schemas. Operations marked `x-local-platform-only` are not in the real API: they stand in "
+        + 'for its admin console. SCIM operations (tag SCIM) answer `application/scim+json` with SCIM Error bodies; their '
+        + "components are prefixed `Scim` and titled with scim.yaml's names. Those marked `x-not-in-scim-yaml` (discovery, "
+        + 'RFC 7644 §4) are standard SCIM that scim.yaml does not publish.',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    tags: tags.map((name) => (TAGS[name] ? { name, description: TAGS[name] } : { name })),
     paths,
     components: {
-      schemas: { ...responses.components, ...requests.components },
+      schemas: {
+        ...described(responses.components, SCIM_RESPONSE_SCHEMAS),
+        ...described(requests.components, SCIM_REQUEST_SCHEMAS),
+      },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An OAuth access token or an API key: `Authorization: Bearer <token>`.' },
+        scimBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The tenant's SCIM token (scim.yaml: `Authorization: Bearer <SCIM token>`); SCIM operations also take an administrator's `bearerAuth` token.",
+        },
       },
     },
   };

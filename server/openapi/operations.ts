@@ -10,8 +10,9 @@ import {
 /**
  * What each Platform API route of the local platform takes and answers, in the words of api.yaml (operation ids,
  * tags, the schemas' names). The schemas are the contract's zod schemas; `document.ts` turns them into JSON
- * Schema. SCIM (`/api/scim/v2`, see scim.yaml) and the Core data API (`/cubejs-api`, see core-data.yaml) are
- * other APIs with their own documents and authentication, and are not described here.
+ * Schema. SCIM (`/api/scim/v2`, scim.yaml) is described beside it, in the same document, by `scim-operations.ts`.
+ * The Core data API (`/cubejs-api`, core-data.yaml) and the Agent chat API (chat.yaml) are other APIs with their
+ * own documents and authentication, and are not described here.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
