@@ -46,7 +46,7 @@ export interface ReportPreview {
   description: string | null;
   folderPath: FolderPathEntry[];
   updatedAt: string;
-  owner: { name: string | null; email: string };
+  owner: { name: string | null; email: string | null };
   /** Null for a report that cannot be placed (no query to read them from). */
   members: PreviewMembers | null;
   size: PreviewSize;

@@ -10,6 +10,7 @@ export const previewDe: PreviewMessages = {
   folder: 'Ordner',
   changed: 'Zuletzt geändert',
   owner: 'Besitzer',
+  formerOwner: 'Ein ehemaliger Benutzer',
   rows: 'Zeilen',
   columns: 'Spalten',
   measures: 'Kennzahlen',

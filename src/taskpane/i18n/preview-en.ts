@@ -12,6 +12,8 @@ export const previewEn = {
   folder: 'Folder',
   changed: 'Last changed',
   owner: 'Owner',
+  /** The owner of a report whose user was deleted: no one to name. */
+  formerOwner: 'A former user',
   rows: 'Rows',
   columns: 'Columns',
   measures: 'Measures',

@@ -69,7 +69,7 @@ export function ReportPreview({ preview }: ReportPreviewProps) {
     member.title === null ? member.name : member.granularity ? timeHeader(member.title, member.granularity, m.cells) : member.title;
   const names = (list: PreviewMember[]) => (list.length ? list.map(name).join(', ') : p.noMembers);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(preview.updatedAt));
-  const owner = preview.owner.name ? `${preview.owner.name} (${preview.owner.email})` : preview.owner.email;
+  const owner = preview.owner.name ? `${preview.owner.name} (${preview.owner.email})` : preview.owner.email ?? p.formerOwner;
   const busy = preview.size.kind === 'counting' || preview.size.kind === 'slow';
   const box = useRef<HTMLDivElement>(null);
   // Opened below its row, maybe past the pane's bottom edge: brought into view once.
