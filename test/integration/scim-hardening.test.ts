@@ -1,30 +1,14 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { MAX_BODY_BYTES } from '../../server/http';
 import { SCIM_ERROR_SCHEMA } from '../../src/contract';
 import { MAX_JSON_DEPTH } from '../../src/core/json-depth';
 import { startTestPlatform, type TestPlatform } from '../support/local-platform';
+import { raw, type RawResponse } from '../support/raw-http';
 
 /**
  * The platform's hardening holds on every SCIM route, the new ones included: the Host check, no CORS, and a clear
  * SCIM Error (4xx, `application/scim+json`) for every bad input, promptly, never a 500. Raw requests, so Host and
  * Origin are whatever the test says.
  */
-interface RawResponse { status: number; headers: IncomingHttpHeaders; body: string }
-
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.setTimeout(5_000, () => req.destroy(new Error('no answer within 5 s')));
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
-
 let t: TestPlatform;
 let routes: { method: string; path: string }[];
 beforeAll(async () => {

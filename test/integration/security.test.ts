@@ -1,37 +1,17 @@
 import { spawn } from 'node:child_process';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { requestListener } from '../../server/app';
 import { FaultInjector } from '../../server/faults';
 import { Router } from '../../server/http';
 import { startTestPlatform, type TestPlatform } from '../support/local-platform';
+import { raw } from '../support/raw-http';
 
 /**
  * Each finding of the outside probe of the local platform, reproduced against a running platform: raw
  * requests (node:http, so Host and Origin are whatever the test says) rather than the project's clients.
  */
-
-interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request as an attacker would send it; fails after `timeoutMs` instead of hanging. */
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.setTimeout(init.timeoutMs ?? 5_000, () => req.destroy(new Error(`no answer within ${init.timeoutMs ?? 5_000} ms`)));
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
 
 const PUBLIC_URL = 'https://addin.example:3000';
 let t: TestPlatform;
