@@ -8,3 +8,4 @@ export * from './deployment';
 export * from './app-config';
 export * from './scim';
 export * from './chat';
+export * from './workbook-report';
