@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import type { AppConfigResponse, Policy } from '../src/contract';
 import { ChatAgent, chatApiUrl, type AgentOptions } from './agent/agent';
 import { signCubeToken } from './agent/identity';
-import type { PlatformContext } from './context';
-import { loadSemanticModel } from './cube/model';
 import { createOAuthServer } from './oauth';
 import { QueryRunner } from './cube/query-runner';
+import { engineContext } from './engine-context';
 import { FaultInjector, faultRoutes, type FaultRule } from './faults';
 import { loopbackHosts, Router } from './http';
 import { requestListener } from './request-listener';
@@ -98,16 +97,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   faults.set(options.faults ?? []);
   let publicUrl = options.publicUrl ?? '';
   const now = options.now ?? (() => new Date());
-  const ctx: PlatformContext = {
-    db,
-    model: loadSemanticModel(MODEL_PATH),
-    faults,
-    publicUrl: () => publicUrl,
-    now,
-    continueWaitMs: options.continueWaitMs ?? 5_000,
-    queryDelayMs: options.queryDelayMs ?? 0,
-    maxRowLimit: options.maxRowLimit ?? 50_000,
-  };
+  const ctx = engineContext(db, MODEL_PATH, faults, () => publicUrl, now, options);
   // Filled in once the port is known, before the first request can arrive.
   const hosts = new Set<string>();
   const ownOrigins = new Set<string>();

@@ -83,26 +83,33 @@ function cubeError(error: unknown): ApiResponse {
   throw error;
 }
 
+/**
+ * Who may use the data API: throws the refusal, or answers the query runner's scope for the caller (runs of the same
+ * query in one scope are shared). The platform's is the deployment the token was issued for; a Cube Core deployment
+ * checks its tokens its own way (server/cube-core).
+ */
+export type DataAuthorizer = (request: ApiRequest) => Promise<string>;
+
 /** Runs a handler, answering Cube's errors as Cube does; anything else stays the platform's own failure. */
-function cubeRoute(ctx: PlatformContext, handler: (request: ApiRequest, deploymentId: number) => Promise<ApiResponse>) {
+function cubeRoute(authorize: DataAuthorizer, handler: (request: ApiRequest, scope: string) => Promise<ApiResponse>) {
   return async (request: ApiRequest): Promise<ApiResponse> => {
-    const deploymentId = await authorizeData(ctx, request);
+    const scope = await authorize(request);
     try {
-      return await handler(request, deploymentId);
+      return await handler(request, scope);
     } catch (error) {
       return cubeError(error);
     }
   };
 }
 
-async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiRequest, deploymentId: number): Promise<ApiResponse> {
+async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiRequest, scope: string): Promise<ApiResponse> {
   const { query, queryType: clientQueryType } = requestParams(request);
   const { queryType, compiled } = plan(runner, query);
   if (queryType !== 'regularQuery' && clientQueryType == null) {
     throw new QueryError(`'${queryType}' query type is not supported by the client.Please update the client.`);
   }
   if (ctx.faults.take(request.method, request.path, 'continueWait')) return { status: 200, body: { error: CONTINUE_WAIT } };
-  const loaded = await Promise.all(compiled.map((c) => runner.load(String(deploymentId), c, ctx.continueWaitMs)));
+  const loaded = await Promise.all(compiled.map((c) => runner.load(scope, c, ctx.continueWaitMs)));
   if (loaded.some((rows) => rows === null)) return { status: 200, body: { error: CONTINUE_WAIT } };
   const results = compiled.map((c, i) => {
     const rows = loaded[i]!;
@@ -176,10 +183,13 @@ async function dryRun(runner: QueryRunner, request: ApiRequest): Promise<ApiResp
   };
 }
 
-export function dataRoutes(router: Router, ctx: PlatformContext, runner: QueryRunner): void {
-  const loadRoute = cubeRoute(ctx, (r, deploymentId) => load(ctx, runner, r, deploymentId));
-  const sqlRoute = cubeRoute(ctx, (r) => sql(runner, r));
-  const dryRunRoute = cubeRoute(ctx, (r) => dryRun(runner, r));
+export function dataRoutes(
+  router: Router, ctx: PlatformContext, runner: QueryRunner,
+  authorize: DataAuthorizer = async (request) => String(await authorizeData(ctx, request)),
+): void {
+  const loadRoute = cubeRoute(authorize, (r, scope) => load(ctx, runner, r, scope));
+  const sqlRoute = cubeRoute(authorize, (r) => sql(runner, r));
+  const dryRunRoute = cubeRoute(authorize, (r) => dryRun(runner, r));
   router
     .add('GET', '/cubejs-api/v1/load', loadRoute)
     .add('POST', '/cubejs-api/v1/load', loadRoute)
@@ -187,7 +197,7 @@ export function dataRoutes(router: Router, ctx: PlatformContext, runner: QueryRu
     .add('POST', '/cubejs-api/v1/sql', sqlRoute)
     .add('GET', '/cubejs-api/v1/dry-run', dryRunRoute)
     .add('POST', '/cubejs-api/v1/dry-run', dryRunRoute)
-    .add('GET', '/cubejs-api/v1/meta', cubeRoute(ctx, async (r) => {
+    .add('GET', '/cubejs-api/v1/meta', cubeRoute(authorize, async (r) => {
       const onlyViews = r.query.get('onlyViews') === 'true';
       return { status: 200, body: metaResponse(ctx.model.cubes.filter((cube) => !onlyViews || cube.type === 'view')) };
     }));

@@ -1,0 +1,27 @@
+import type { PlatformContext } from './context';
+import { loadSemanticModel } from './cube/model';
+import type { FaultInjector } from './faults';
+import type { Database } from './store/database';
+
+/** The engine's limits a server may set (the platform and the Cube Core stand-in alike). */
+export interface EngineLimits {
+  continueWaitMs?: number;
+  queryDelayMs?: number;
+  maxRowLimit?: number;
+}
+
+/** What every route of a server reads: its database, the semantic model, faults, its address and clock, and the engine's limits. */
+export function engineContext(
+  db: Database, modelPath: string, faults: FaultInjector, publicUrl: () => string, now: () => Date, limits: EngineLimits,
+): PlatformContext {
+  return {
+    db,
+    model: loadSemanticModel(modelPath),
+    faults,
+    publicUrl,
+    now,
+    continueWaitMs: limits.continueWaitMs ?? 5_000,
+    queryDelayMs: limits.queryDelayMs ?? 0,
+    maxRowLimit: limits.maxRowLimit ?? 50_000,
+  };
+}
