@@ -4,3 +4,4 @@ export * from './placement-registry';
 export * from './report-store';
 export * from './workbook';
 export * from './dialog';
+export * from './workbook-parts';

@@ -34,6 +34,10 @@ export const TYPE_API_SETS: Readonly<Record<string, number>> = {
   CustomProperty: 7,
   NamedItemArrayValues: 7,
   RangeAreas: 9,
+  // https://learn.microsoft.com/en-us/javascript/api/excel/excel.customxmlpartcollection (and ...scopedcollection, ...customxmlpart): every member ExcelApi 1.5.
+  CustomXmlPartCollection: 5,
+  CustomXmlPartScopedCollection: 5,
+  CustomXmlPart: 5,
 };
 
 export const MEMBER_API_SETS: Readonly<Record<string, number>> = {
@@ -55,6 +59,7 @@ export const MEMBER_API_SETS: Readonly<Record<string, number>> = {
   'Workbook.ReadOnly': 8,
   'Workbook.IsDirty': 9,
   'Workbook.OnSelectionChanged': 2,
+  'Workbook.CustomXmlParts': 5,
 
   // WorksheetCollection: https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheetcollection
   // `Items` is not a wire member (Office.js loads a collection's items with a query on the collection); it is

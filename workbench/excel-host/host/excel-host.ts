@@ -1,6 +1,7 @@
 import { ErrorCodes, HostError, hostError } from '../workbook/host-error';
 import type { SheetModel, WorkbookModel } from '../workbook/workbook-model';
 import { apiSetOf, type MemberAccess } from './api-sets';
+import { CustomXmlPart } from './custom-xml-parts';
 import { HostCollection, HostObject, type HostScope } from './host-object';
 import { HOST_PROFILES, type HostProfile } from './profiles';
 import { ActionType, ObjectPathType, type Action, type ActionResult, type RequestBody, type ResponseMessage } from './protocol';
@@ -222,6 +223,8 @@ class RequestRun {
         // A worksheet comes with its id, as Excel answers (Worksheet._handleIdResult reads `Id`): Office.js
         // names the target of the sheet's events with it (`getTargetIdFunc` of `onChanged`).
         if (object instanceof Worksheet) return { Id: object.sheet.id };
+        // So does a custom XML part (`CustomXmlPart._handleIdResult`): a part from `add(xml)` is then addressed by id.
+        if (object instanceof CustomXmlPart) return { Id: object.part.id };
         return {};
       }
       case ActionType.query: {

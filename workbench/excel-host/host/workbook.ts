@@ -1,5 +1,6 @@
 import { sheetAddress, type Rect } from '../../../src/core/a1';
 import { hostError } from '../workbook/host-error';
+import { CustomXmlPartCollection } from './custom-xml-parts';
 import { Application, DocumentProperties, SettingCollection } from './document';
 import { HostObject, type HostScope } from './host-object';
 import { NamedItemCollection } from './names';
@@ -56,6 +57,7 @@ export class Workbook extends HostObject {
       case 'Properties': return new DocumentProperties(this.scope);
       case 'Application': return new Application(this.scope);
       case 'Tables': return new TableCollection(this.scope, null);
+      case 'CustomXmlParts': return new CustomXmlPartCollection(this.scope);
       default: return super.get(name);
     }
   }

@@ -1,6 +1,7 @@
 // What a simulated workbook holds (sheets of cells, defined names) and how it is saved; WorkbookModel
 // (workbook-model.ts) keeps Excel's rules over it.
 import type { Rect } from '../../../src/core/a1';
+import type { SerializedCustomXmlPart } from './custom-xml-store';
 import type { TableModel } from './tables';
 
 /** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
@@ -57,6 +58,8 @@ export interface SerializedWorkbook {
   settings: [string, unknown][];
   /** Older saved workbenches have none. */
   customProperties?: [string, CustomPropertyValue][];
+  /** Custom XML parts, ids included (they are saved in the file); older saved workbenches have none. */
+  customXmlParts?: SerializedCustomXmlPart[];
   /** Index of the active sheet in `sheets` (ids are not saved: they are per session). */
   activeSheet: number;
   selection: Rect;

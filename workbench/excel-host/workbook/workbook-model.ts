@@ -1,5 +1,6 @@
 import type { Rect } from '../../../src/core/a1';
 import { CellChangeLog, type CellChange } from './cell-change-log';
+import { CustomXmlStore } from './custom-xml-store';
 import { ErrorCodes, HostError } from './host-error';
 import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
 import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
@@ -33,6 +34,8 @@ export class WorkbookModel {
   settings = new Map<string, unknown>();
   /** Custom document properties (File > Properties), by key as first written; keys match case-insensitively. */
   customProperties = new Map<string, CustomPropertyValue>();
+  /** Custom XML parts (custom-xml-store.ts). */
+  customXmlParts = new CustomXmlStore();
   activeSheetId: string;
   selection: Rect = { top: 0, left: 0, bottom: 0, right: 0 };
   /** Several areas selected at once (ctrl-click), or a chart rather than cells. */
@@ -276,6 +279,7 @@ export class WorkbookModel {
       names: this.names.map((n) => ({ ...n, origin: { ...n.origin } })),
       settings: [...this.settings],
       customProperties: [...this.customProperties],
+      ...(this.customXmlParts.size ? { customXmlParts: this.customXmlParts.toJSON() } : {}),
       activeSheet: this.sheets.findIndex((s) => s.id === this.activeSheetId),
       selection: this.selection,
       nextSheetNumber: this.nextSheetNumber,
@@ -291,6 +295,7 @@ export class WorkbookModel {
     model.names = data.names.filter((n) => typeof n.formula === 'string');
     model.settings = new Map(data.settings);
     model.customProperties = new Map(data.customProperties ?? []);
+    model.customXmlParts = CustomXmlStore.fromJSON(data.customXmlParts);
     model.activeSheetId = model.sheets[data.activeSheet]?.id ?? model.sheets[0]!.id;
     model.selection = data.selection;
     model.nextSheetNumber = data.nextSheetNumber;

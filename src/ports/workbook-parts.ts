@@ -1,0 +1,37 @@
+/**
+ * The workbook parts port: XML documents kept inside the workbook file, one per report (issue 26), in the add-in's
+ * namespace. Plain data only: a part is its id and its XML text; what the XML means is `src/core/workbook-store`'s.
+ * Its adapter over Office.js is `src/excel/workbook-parts.ts` (Excel's custom XML parts, ExcelApi 1.5).
+ */
+
+export interface WorkbookPart {
+  /** The part's id: stays the same when the workbook is saved and opened again (it is saved in the file). */
+  id: string;
+  xml: string;
+}
+
+export interface WorkbookParts {
+  /** Every part of the namespace, in one request. */
+  list(namespaceUri: string): Promise<WorkbookPart[]>;
+  add(xml: string): Promise<WorkbookPart>;
+  /** Replaces a part's XML; a part deleted meanwhile is a typed error ({@link PartGoneError}). */
+  replace(id: string, xml: string): Promise<void>;
+  /** Deletes a part. A part already gone is not an error: what was asked for holds. */
+  remove(id: string): Promise<void>;
+}
+
+/** The part was deleted (by another add-in, another copy of this one, or a co-author) since it was listed. */
+export class PartGoneError extends Error {
+  override readonly name = 'PartGoneError';
+  constructor(readonly partId: string, cause?: unknown) {
+    super('What this workbook kept about the report was removed meanwhile, by someone or something else. Reload the workbook\'s reports and try again.', { cause });
+  }
+}
+
+/** This Excel cannot keep parts in the workbook (it lacks the requirement set the adapter needs). */
+export class WorkbookPartsUnsupportedError extends Error {
+  override readonly name = 'WorkbookPartsUnsupportedError';
+  constructor(readonly requirement: string) {
+    super(`This version of Excel cannot keep reports inside the workbook (it needs ${requirement}). Update Excel, or use Excel on the web or Microsoft 365.`);
+  }
+}
