@@ -22,6 +22,9 @@ const layers = {
   client: ['excel', 'platform', 'session', ...useCases, 'pane', 'taskpane', 'workbench'],
   excel: ['client', 'platform', 'session', ...useCases, ...top],
   platform: ['excel', 'session', ...useCases, ...top],
+  // Reports kept in the workbook (issue 26): an adapter of the report store and placement registry ports over the
+  // workbook parts port, beside src/platform; it reaches Excel only through src/ports.
+  workbook: ['client', 'excel', 'platform', 'session', ...useCases, ...top],
   session: ['excel', 'platform', ...useCases, ...top],
   placements: ['client', 'excel', 'platform', 'monitoring', 'builder', 'chat', ...top],
   monitoring: ['client', 'excel', 'platform', 'builder', 'chat', ...top],

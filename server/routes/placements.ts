@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import {
   ConnectReportToWorkbookInput, DisconnectReportFromWorkbookInput, RefreshReportInput, type ResultChecksum,
 } from '../../src/contract';
-import { cellAddress, parseSheetAddress, sheetAddress } from '../../src/core/a1';
+import { parseSheetAddress, sheetAddress } from '../../src/core/a1';
+import { PLACEMENT_ADDRESS_WORDS, placementAddress, ResultLocationError, type PlacementAddress } from '../../src/core/placement-address';
 import type { PlatformContext } from '../context';
 import { badRequest, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { Row, SqlParam, StateConnection } from '../store/database';
@@ -15,27 +16,14 @@ import { visibleDeployment } from './platform';
 import { loadReport } from './report-store';
 import { parseBody } from './validation';
 
-/** A placement's place as the body gives it, completed from `resultLocation` where it names the sheet. */
-interface Address {
-  sheetName: string | null;
-  anchorCell: string | null;
-  endResultCell: string | null;
-}
-
-function addressOf(body: { resultLocation?: string | null; sheetName?: string | null; anchorCell?: string | null }): Address {
-  let parsed: ReturnType<typeof parseSheetAddress> | null = null;
-  if (body.resultLocation) {
-    try {
-      parsed = parseSheetAddress(body.resultLocation);
-    } catch {
-      throw badRequest(`'resultLocation' must be a range such as Sheet1!B3:D8, not "${body.resultLocation}"`);
-    }
+/** The request's placement address; a `resultLocation` that is no range is a 400. */
+function addressOf(body: Parameters<typeof placementAddress>[0]): PlacementAddress {
+  try {
+    return placementAddress(body);
+  } catch (error) {
+    if (error instanceof ResultLocationError) throw badRequest(error.message);
+    throw error;
   }
-  return {
-    sheetName: body.sheetName ?? parsed?.sheetName ?? null,
-    anchorCell: body.anchorCell ?? (parsed ? cellAddress({ row: parsed.rect.top, column: parsed.rect.left }) : null),
-    endResultCell: parsed ? cellAddress({ row: parsed.rect.bottom, column: parsed.rect.right }) : null,
-  };
 }
 
 const checksumText = (checksum: ResultChecksum | null | undefined) => (checksum ? JSON.stringify(checksum) : null);
@@ -52,11 +40,11 @@ async function findPlacement(
 ): Promise<Row | null> {
   if (body.placementId) return (await tx.one(`SELECT * FROM placements WHERE id = ? AND report_id = ?`, [body.placementId, reportId])) ?? null;
   if (!body.externalWorkbookId) {
-    throw badRequest(`Address a placement by 'placementId', or by 'externalWorkbookId' with 'sheetName' and 'anchorCell' (or 'resultLocation')`);
+    throw badRequest(PLACEMENT_ADDRESS_WORDS);
   }
   const { sheetName, anchorCell } = addressOf(body);
   if (!sheetName || !anchorCell) {
-    throw badRequest(`Address a placement by 'placementId', or by 'externalWorkbookId' with 'sheetName' and 'anchorCell' (or 'resultLocation')`);
+    throw badRequest(PLACEMENT_ADDRESS_WORDS);
   }
   const candidates = await tx.all(`SELECT * FROM placements WHERE report_id = ? AND workbook_id = ? ORDER BY row_key`, [reportId, body.externalWorkbookId]);
   const match = candidates.find((row) => {
