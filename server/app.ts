@@ -55,6 +55,8 @@ export interface PlatformOptions {
   queryClock?: () => Date;
   /** OAuth redirect URIs registered besides `{publicUrl}/auth/callback.html` (default: the dev server's). */
   oauthRedirectUris?: string[];
+  /** Cube API URLs (RFC 8707 resource indicators) the OAuth server issues JWT access tokens for (default none). */
+  cubeResources?: string[];
   /** How the local agent paces its answers (Agent chat API). */
   agent?: AgentOptions;
 }
@@ -118,7 +120,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   chatRoutes(router, ctx, agent);
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
-  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris });
+  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, dataDir: inMemory ? null : options.dataDir, cubeResources: options.cubeResources });
   ctx.oauthUserForAccessToken = oauth.userForAccessToken;
 
   // Requests wait for dev-tokens.json: its Chat API URL holds the port, which is known only once listening.

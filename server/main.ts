@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     faults: faultsFromEnvironment(env.PLATFORM_FAULTS),
     // Comma-separated OAuth redirect URIs of the add-in besides {public URL}/auth/callback.html.
     oauthRedirectUris: env.PLATFORM_OAUTH_REDIRECT_URIS?.split(',').map((uri) => uri.trim()).filter(Boolean),
+    // Comma-separated Cube API URLs that get JWT access tokens when asked for as `resource` (docs/sign-in.md).
+    cubeResources: env.PLATFORM_CUBE_RESOURCES?.split(',').map((uri) => uri.trim()).filter(Boolean),
     // The local agent's pause between words of an answer (0 streams at once).
     agent: { wordDelayMs: numberFrom('PLATFORM_AGENT_WORD_DELAY_MS') },
   });

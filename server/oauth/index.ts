@@ -5,6 +5,7 @@ import { isLoopbackAddress } from '../http';
 import { interactionHandler } from './interaction';
 import { errorPage, sendPage, stylesheet, STYLESHEET_PATH } from './pages';
 import { clientOrigins, createProvider, METADATA_PATH } from './provider';
+import { ensureSigningKey } from './signing-key';
 
 export { METADATA_PATH, OAUTH_CLIENT_ID } from './provider';
 
@@ -14,6 +15,10 @@ const DEV_SERVER_CALLBACK = 'https://localhost:3000/auth/callback.html';
 export interface OAuthServerOptions {
   /** Redirect URIs besides `{publicUrl}/auth/callback.html`; default the dev server's callback. */
   redirectUris?: string[];
+  /** Where the signing key is kept (`oauth-signing-key.json` in it); null for a throwaway platform (one key per process). */
+  dataDir: string | null;
+  /** Cube API URLs (resource indicators, RFC 8707) that get JWT access tokens; default none. */
+  cubeResources?: string[];
 }
 
 export interface OAuthServer {
@@ -34,13 +39,17 @@ const isOAuthPath = (path: string) => path.startsWith('/oauth/') || path.startsW
 export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOptions): OAuthServer {
   // Checked now, so a mistyped PLATFORM_OAUTH_REDIRECT_URIS stops the start rather than the first sign-in.
   for (const uri of options.redirectUris ?? []) assertRedirectUri(uri);
+  const cubeResources = options.cubeResources ?? [];
+  for (const uri of cubeResources) assertResourceIndicator(uri);
+  // Read (or made) now: a damaged key file stops the start, not the first sign-in.
+  const signingKey = ensureSigningKey(options.dataDir);
   let made: { provider: Provider; callback: ReturnType<Provider['callback']>; issuer: URL; origins: string[]; interaction: ReturnType<typeof interactionHandler> } | undefined;
   const current = () => {
     if (made) return made;
     const issuer = new URL(ctx.publicUrl());
     const base = issuer.href.replace(/\/+$/, '');
     const redirectUris = [...new Set([`${base}/auth/callback.html`, ...(options.redirectUris ?? [DEV_SERVER_CALLBACK])])];
-    const provider = createProvider(ctx, { issuer: base, redirectUris });
+    const provider = createProvider(ctx, { issuer: base, redirectUris, signingKey, cubeResources });
     const origins = clientOrigins(redirectUris);
     made = { provider, callback: provider.callback(), issuer, origins, interaction: interactionHandler(ctx, { provider, origin: issuer.origin, clientOrigins: origins }) };
     return made;
@@ -77,6 +86,9 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
     handles: isOAuthPath,
     handle,
     async userForAccessToken(token) {
+      // Only the Platform API's own (opaque) tokens: a JWT access token is for a Cube deployment (its `aud`), and
+      // oidc-provider keeps none of those to find anyway.
+      if (token.includes('.')) return null;
       const { provider } = current();
       const accessToken = await provider.AccessToken.find(token);
       if (!accessToken || accessToken.isExpired) return null;
@@ -85,6 +97,12 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
       return /^\d+$/.test(accessToken.accountId) ? Number(accessToken.accountId) : null;
     },
   };
+}
+
+/** An absolute http(s) address without a fragment, as RFC 8707 requires of a resource indicator. */
+function assertResourceIndicator(uri: string): void {
+  const url = URL.parse(uri);
+  if (!url || !['https:', 'http:'].includes(url.protocol) || uri.includes('#')) throw new Error(`Cube resource "${uri}" must be an absolute http(s):// address without a #fragment`);
 }
 
 /** An absolute https address (http only on loopback) without a fragment, as OAuth requires of a redirect URI. */

@@ -60,6 +60,9 @@ export function interactionHandler(ctx: PlatformContext, options: InteractionOpt
     // Consent is implicit for this first-party client: the grant is made with the login.
     const grant = new options.provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope(PLATFORM_SCOPE);
+    // A Cube resource asked for (RFC 8707; oidc-provider has refused unlisted ones with invalid_target already):
+    // its one scope is granted too, so the code gives a JWT access token for that Cube.
+    for (const resource of [details.params.resource].flat()) if (typeof resource === 'string') grant.addResourceScope(resource, PLATFORM_SCOPE);
     const grantId = await grant.save();
     await options.provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
   };

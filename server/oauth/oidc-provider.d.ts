@@ -72,12 +72,31 @@ declare module 'oidc-provider' {
     grantId: string;
     clientId: string;
     isExpired: boolean;
+    /** Set when the token is for a resource indicator's resource server (RFC 8707). */
+    resourceServer?: { identifier(): string };
+  }
+
+  /** What `features.resourceIndicators.getResourceServerInfo` answers for a resource it serves. */
+  export interface ResourceServerInfo {
+    /** The scopes the resource server offers (space-separated). */
+    scope: string;
+    audience?: string;
+    accessTokenTTL?: number;
+    accessTokenFormat?: 'opaque' | 'jwt';
+    jwt?: { sign?: { alg?: string; kid?: string } };
+  }
+
+  export interface FeatureToggle {
+    enabled: boolean;
+    allowedPolicy?: (ctx: KoaContextWithOIDC, client: ClientInfo, token: { clientId: string }) => Promise<boolean>;
+    getResourceServerInfo?: (ctx: KoaContextWithOIDC, resourceIndicator: string, client: ClientInfo) => Promise<ResourceServerInfo>;
   }
 
   export class Grant {
     constructor(properties: { accountId: string; clientId: string });
     static find(id: string): Promise<Grant | undefined>;
     addOIDCScope(scope: string): void;
+    addResourceScope(resource: string, scope: string): void;
     save(): Promise<string>;
   }
 
@@ -102,7 +121,7 @@ declare module 'oidc-provider' {
   export const interactionPolicy: { base(): Policy; Check: typeof Check };
 
   /** oidc-provider's errors; one thrown anywhere in a request is answered as its OAuth error. */
-  export const errors: { InvalidGrant: new (detail?: string) => Error };
+  export const errors: { InvalidGrant: new (detail?: string) => Error; InvalidTarget: new (detail?: string) => Error };
 
   /** The configuration keys the local platform sets; see oidc-provider's docs for their meaning. */
   export interface Configuration {
@@ -112,7 +131,8 @@ declare module 'oidc-provider' {
     clientBasedCORS(ctx: KoaContextWithOIDC, origin: string, client: ClientInfo): boolean;
     cookies: { keys: string[] };
     expiresWithSession(): Promise<boolean>;
-    features: Record<string, { enabled: boolean; allowedPolicy?: (ctx: KoaContextWithOIDC, client: ClientInfo, token: { clientId: string }) => Promise<boolean> }>;
+    features: Record<string, FeatureToggle>;
+    extraTokenClaims(ctx: KoaContextWithOIDC, token: AccessToken): Promise<Record<string, unknown> | undefined>;
     findAccount(ctx: KoaContextWithOIDC, accountId: string): Promise<Account | undefined>;
     interactions: { policy: Policy; url(ctx: KoaContextWithOIDC, interaction: Interaction): Promise<string> };
     issueRefreshToken(ctx: KoaContextWithOIDC, client: { grantTypeAllowed(type: string): boolean }): Promise<boolean>;

@@ -1,8 +1,10 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import Provider, { interactionPolicy } from 'oidc-provider';
+import { randomBytes } from 'node:crypto';
+import Provider, { errors, interactionPolicy } from 'oidc-provider';
 import type { PlatformContext } from '../context';
+import { primaryEmail, userRecord } from '../store/rows';
 import { duckDbAdapter } from './adapter';
 import { errorPage, pageHeaders } from './pages';
+import { SIGNING_ALG, type SigningKey } from './signing-key';
 
 /** The add-in's registration: a public client (no secret), authorization code with PKCE S256 only. */
 export const OAUTH_CLIENT_ID = 'report-sync-excel';
@@ -31,20 +33,25 @@ const interactionPath = (uid: string) => `/oauth/interaction/${uid}`;
 export interface ProviderOptions {
   issuer: string;
   redirectUris: string[];
+  /** The key the JWKS publishes and ID tokens and JWT access tokens are signed with (signing-key.ts). */
+  signingKey: SigningKey;
+  /**
+   * Resource indicators (RFC 8707) of Cube deployments that take the platform's sign-in: a request naming one as
+   * `resource` gets a JWT access token for it. Any other resource is refused (`invalid_target`).
+   */
+  cubeResources: readonly string[];
 }
 
 /** The origins the add-in's pages live at: the only ones CORS and form posts may answer to. */
 export const clientOrigins = (redirectUris: string[]) => [...new Set(redirectUris.map((uri) => new URL(uri).origin))];
 
 /** The local platform's authorization server: oidc-provider configured for plain OAuth 2.0 with one public client. */
-export function createProvider(ctx: PlatformContext, { issuer, redirectUris }: ProviderOptions): Provider {
+export function createProvider(ctx: PlatformContext, { issuer, redirectUris, signingKey, cubeResources }: ProviderOptions): Provider {
   const origins = clientOrigins(redirectUris);
   const policy = interactionPolicy.base();
   // A stand-in for a real identity provider: it asks who signs in on every authorization, with no silent
   // single sign-on, so signing out and in again can pick another seeded user.
   policy.get('login')!.checks.push(new interactionPolicy.Check('choose_user', 'the local platform asks who signs in', (c) => !c.oidc.result?.login));
-  // No ID tokens are issued (plain OAuth 2.0), but oidc-provider needs a signing key: one per process.
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 
   const provider = new Provider(issuer, {
     adapter: duckDbAdapter(ctx.db),
@@ -54,7 +61,7 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris }: P
       redirect_uris: redirectUris,
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      id_token_signed_response_alg: 'ES256',
+      id_token_signed_response_alg: SIGNING_ALG,
     }],
     clientAuthMethods: ['none'],
     clientBasedCORS: (_c, origin, client) => client.clientId === OAUTH_CLIENT_ID && origins.includes(origin),
@@ -68,7 +75,29 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris }: P
       rpInitiatedLogout: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       dPoP: { enabled: false },
-      resourceIndicators: { enabled: false },
+      // RFC 8707. A request without `resource` is as before: an opaque token for the Platform API (the code and
+      // refresh token then carry no resource, so resolve_resource.js resolves none). With a listed Cube resource,
+      // the code and refresh token carry it and every access token they give is a JWT for that Cube (the default
+      // `useGrantedResource` is moot: with the userinfo endpoint off, a single granted resource is used).
+      resourceIndicators: {
+        enabled: true,
+        getResourceServerInfo: async (_c, indicator) => {
+          if (!cubeResources.includes(indicator)) throw new errors.InvalidTarget();
+          return {
+            scope: PLATFORM_SCOPE,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: LIFETIMES.accessToken,
+            jwt: { sign: { alg: SIGNING_ALG, kid: signingKey.kid } },
+          };
+        },
+      },
+    },
+    // JWT access tokens (Cube's) carry the user's e-mail beside `sub` (the user id), for Cube's security context.
+    // Opaque tokens get nothing: their stored payload stays what it was.
+    extraTokenClaims: async (_c, token) => {
+      if (!token.resourceServer || !/^\d+$/.test(token.accountId ?? '')) return undefined;
+      const row = await ctx.db.read((tx) => tx.one(`SELECT * FROM users WHERE id = ?`, [Number(token.accountId)]));
+      return row ? { email: primaryEmail(userRecord(row)) } : undefined;
     },
     findAccount: async (_c, accountId) => {
       const row = /^\d+$/.test(accountId)
@@ -79,7 +108,7 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris }: P
     },
     interactions: { policy, url: async (_c, interaction) => interactionPath(interaction.uid) },
     issueRefreshToken: async (_c, client) => client.grantTypeAllowed('refresh_token'),
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: randomBytes(8).toString('hex') }] },
+    jwks: { keys: [{ ...signingKey }] },
     pkce: { required: () => true },
     renderError: async (c, out) => {
       const page = errorPage(out.error_description ?? out.error, origins);
