@@ -1,16 +1,12 @@
 import { CoreDataClient } from '../client';
 import type { DeploymentTokenSource } from '../client/token-manager';
 import type { AppConfigResponse, User } from '../contract';
-import { reportTitle } from '../core/report-definition';
-import { ExcelConnector } from '../excel/excel-connector';
 import { ExcelWorkbookParts } from '../excel/workbook-parts';
-import { PlacementService } from '../placements/placement-service';
-import { ReportRunner } from '../placements/report-run';
 import type { Workspace } from '../placements/workspace-parts';
-import { WritePipeline } from '../placements/write-pipeline';
 import type { DataClient, DataSource } from '../ports/data-source';
 import type { WorkbookParts } from '../ports/workbook-parts';
 import { OtherDeploymentError, WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../workbook';
+import { composeWorkspace } from './compose-workspace';
 import type { WorkspaceOptions } from './workspace';
 
 /** A Cube REST API connection (issue 26, "Every Cube"): its address (without `/v1`), its tokens, who uses it. */
@@ -71,32 +67,26 @@ export class CubeApiDataSource implements DataSource {
  */
 export function openCubeWorkspace(connection: CubeWorkspaceConnection, options: CubeWorkspaceOptions = {}): Workspace {
   const deploymentId = connection.deploymentId ?? DEFAULT_CUBE_DEPLOYMENT_ID;
-  const { apiUrl, tokens } = connection;
-  const data = new CubeApiDataSource(deploymentId, () => options.dataClient?.(apiUrl, tokens) ?? new CoreDataClient({ apiUrl, tokens }));
+  const { dataClient, parts, workbookId, ...rest } = options;
+  const kept = keptReports(connection, deploymentId, { parts, workbookId, now: options.now });
   const user = cubeApiUser(connection.user.name);
-  const runner = new ReportRunner({
-    data, user: () => user, appConfig: () => CUBE_API_APP_CONFIG, limits: options.limits,
-    words: options.words, newPlacement: options.newPlacement, now: options.now,
-  });
-  const kept = new WorkbookReports({
+  return composeWorkspace({
+    data: new CubeApiDataSource(deploymentId, () => dataClient?.(connection.apiUrl, connection.tokens) ?? new CoreDataClient({ apiUrl: connection.apiUrl, tokens: connection.tokens })),
+    reports: new WorkbookReportStore(kept),
+    registry: new WorkbookPlacementRegistry(kept),
+    user: () => user,
+    appConfig: () => CUBE_API_APP_CONFIG,
+  }, rest);
+}
+
+/** The reports and placements kept in the workbook for a Cube connection, stamped with its user's name. */
+export function keptReports(
+  connection: CubeWorkspaceConnection, deploymentId: number, options: Pick<CubeWorkspaceOptions, 'parts' | 'workbookId' | 'now'>,
+): WorkbookReports {
+  return new WorkbookReports({
     parts: options.parts ?? new ExcelWorkbookParts(),
     deploymentId,
     who: { now: () => options.now?.() ?? new Date(), user: () => ({ name: connection.user.name, email: null }) },
     workbookId: options.workbookId,
   });
-  const reports = new WorkbookReportStore(kept);
-  const registry = new WorkbookPlacementRegistry(kept);
-  const workbook = options.excel ?? new ExcelConnector();
-  const pipeline = new WritePipeline({
-    workbook,
-    // Only when a write would cover another placement: its report's title, to name it.
-    placementTitle: async (placementId) => {
-      const state = await workbook.prepare();
-      const listed = state.workbookId ? await registry.list(state.workbookId) : [];
-      const report = listed.find((l) => l.placement.id === placementId)?.report;
-      return report ? reportTitle(report) : null;
-    },
-  });
-  const deps = { reports, registry, workbook, runner, pipeline };
-  return { ...deps, data, placements: new PlacementService(deps) };
 }

@@ -4,13 +4,10 @@ import { ExcelConnector } from '../excel/excel-connector';
 import type { WorkspaceConnection } from '../session/connection';
 import { DeploymentDataClients, type DataClient } from '../platform/deployment-data';
 import type { FetchLimits } from '../placements/fetch-result';
-import { reportTitle } from '../core/report-definition';
 import type { Workspace } from '../placements/workspace-parts';
-import { PlacementService } from '../placements/placement-service';
-import { ReportRunner } from '../placements/report-run';
-import { WritePipeline } from '../placements/write-pipeline';
 import { PlatformPlacementRegistry } from '../platform/platform-placements';
 import { PlatformReportStore } from '../platform/platform-reports';
+import { composeWorkspace } from './compose-workspace';
 
 
 export interface WorkspaceOptions {
@@ -37,26 +34,14 @@ export interface WorkspaceOptions {
  * every deployment are handled, whichever deployment the user browses.
  */
 export function openWorkspace(connection: WorkspaceConnection, options: WorkspaceOptions = {}): Workspace {
-  const data = new DeploymentDataClients(connection.platform, () => connection.deployments, options.dataClient);
-  const runner = new ReportRunner({
-    data, user: () => connection.user, appConfig: () => connection.appConfig, limits: options.limits,
-    words: options.words, newPlacement: options.newPlacement, now: options.now,
-  });
-  const reports = new PlatformReportStore(connection.platform);
-  const registry = new PlatformPlacementRegistry(connection.platform, () => connection.deployments);
-  const workbook = options.excel ?? new ExcelConnector();
-  const pipeline = new WritePipeline({
-    workbook,
-    // Only when a write would cover another placement: its report's title, to name it.
-    placementTitle: async (placementId, signal) => {
-      const state = await workbook.prepare();
-      const listed = state.workbookId ? await registry.list(state.workbookId, signal) : [];
-      const report = listed.find((l) => l.placement.id === placementId)?.report;
-      return report ? reportTitle(report) : null;
-    },
-  });
-  const deps = { reports, registry, workbook, runner, pipeline };
-  return { ...deps, data, placements: new PlacementService(deps) };
+  const { dataClient, ...rest } = options;
+  return composeWorkspace({
+    data: new DeploymentDataClients(connection.platform, () => connection.deployments, dataClient),
+    reports: new PlatformReportStore(connection.platform),
+    registry: new PlatformPlacementRegistry(connection.platform, () => connection.deployments),
+    user: () => connection.user,
+    appConfig: () => connection.appConfig,
+  }, rest);
 }
 
 export type { DataClient, Workspace, WorkspaceConnection };

@@ -1,21 +1,19 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import { SignJWT } from 'jose';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
 import { Database } from '../../server/store/database';
 import { createSampleData } from '../../server/store/sample-data';
-import { CoreDataClient, type FetchLike } from '../../src/client';
+import { CoreDataClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import { DEFAULT_CUBE_DEPLOYMENT_ID, openCubeWorkspace } from '../../src/pane/cube-workspace';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import type { Workspace } from '../../src/placements/workspace-parts';
-import { PastedCubeTokens } from '../../src/session/cube-api/cube-api-tokens';
-import { readCubeToken } from '../../src/session/cube-api/cube-token';
 import { OtherDeploymentError } from '../../src/workbook';
 import { WorkbookModel } from '../../workbench/excel-host';
+import { pastedCubeTokens, recordGlobalFetch, recordingFetch } from '../support/cube-standin';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep } from '../support/local-platform';
 import { done } from '../support/workspace';
@@ -50,33 +48,13 @@ afterAll(async () => {
 /** Every request sent, by the data client (its own fetch) and by anything else (the global fetch). */
 const sentByClient: string[] = [];
 const sentGlobally: string[] = [];
-let globalFetch: jest.SpyInstance;
-beforeEach(() => {
-  const original = globalThis.fetch.bind(globalThis);
-  globalFetch = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    sentGlobally.push(input instanceof Request ? input.url : String(input));
-    return original(input, init);
-  });
-});
-afterEach(() => globalFetch.mockRestore());
-
-const recordingFetch: FetchLike = (url, init) => {
-  sentByClient.push(url);
-  return globalThis.fetch(url, init);
-};
-
-async function tokens(): Promise<PastedCubeTokens> {
-  const signed = await new SignJWT({ user_id: 'analyst@example.com' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(SECRET));
-  const { token, expiresAt } = readCubeToken(signed, Date.now());
-  return new PastedCubeTokens({ token, expiresAt }, { askForToken: async () => null });
-}
+recordGlobalFetch(sentGlobally);
 
 /** The pane's use cases over the Cube API and the workbook's own parts, as a freshly opened pane has them. */
 async function workspace(): Promise<Workspace> {
-  return openCubeWorkspace({ apiUrl: `${cube.url}/cubejs-api`, tokens: await tokens(), user: { name: 'Anna Analyst' }, deploymentId: DEPLOYMENT_ID }, {
+  return openCubeWorkspace({ apiUrl: `${cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: { name: 'Anna Analyst' }, deploymentId: DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
-    dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep, fetch: recordingFetch }),
+    dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep, fetch: recordingFetch(sentByClient) }),
   });
 }
 
