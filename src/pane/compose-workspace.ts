@@ -1,12 +1,30 @@
 import type { AppConfigResponse, User } from '../contract';
+import type { CellOptions } from '../core/cell-options';
+import type { CellWords } from '../core/cell-words';
 import { reportTitle } from '../core/report-definition';
 import { ExcelConnector } from '../excel/excel-connector';
+import type { FetchLimits } from '../placements/fetch-result';
 import { PlacementService } from '../placements/placement-service';
 import { ReportRunner } from '../placements/report-run';
 import type { Workspace } from '../placements/workspace-parts';
 import { WritePipeline } from '../placements/write-pipeline';
 import type { DataSource, PlacementRegistry, ReportStore } from '../ports';
-import type { WorkspaceOptions } from './workspace';
+
+/** What every composition root may set, whatever its ports. */
+export interface CompositionOptions {
+  excel?: ExcelConnector;
+  limits?: FetchLimits;
+  /**
+   * The words written into cells in a language (the catalogs' `cells`), read at each run: every grid laid out
+   * (placing, refreshing, Refresh all, the builder's draft, chat's Place in sheet) goes through the workspace's one
+   * runner, a placement's in its own language. English without.
+   */
+  words?: (language: string) => CellWords;
+  /** A new placement's cells: the pane's language and the user's title-and-source-lines setting (read at each place). */
+  newPlacement?: () => CellOptions;
+  /** The time a run's source line says (tests fix it); the clock's without. */
+  now?: () => Date;
+}
 
 /** What every composition root brings: where data, reports and placements come from, and whose settings apply. */
 export interface WorkspacePorts {
@@ -21,7 +39,7 @@ export interface WorkspacePorts {
  * The use cases over a set of ports, the same whatever the ports are (the platform's, the workbook's, or both): the
  * report runner, the one write pipeline and the placement use cases.
  */
-export function composeWorkspace(ports: WorkspacePorts, options: Omit<WorkspaceOptions, 'dataClient'> = {}): Workspace {
+export function composeWorkspace(ports: WorkspacePorts, options: CompositionOptions = {}): Workspace {
   const { data, reports, registry } = ports;
   const runner = new ReportRunner({
     data, user: ports.user, appConfig: ports.appConfig, limits: options.limits,

@@ -6,8 +6,7 @@ import type { Workspace } from '../placements/workspace-parts';
 import type { DataClient, DataSource } from '../ports/data-source';
 import type { WorkbookParts } from '../ports/workbook-parts';
 import { OtherDeploymentError, WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../workbook';
-import { composeWorkspace } from './compose-workspace';
-import type { WorkspaceOptions } from './workspace';
+import { composeWorkspace, type CompositionOptions } from './compose-workspace';
 
 /** A Cube REST API connection (issue 26, "Every Cube"): its address (without `/v1`), its tokens, who uses it. */
 export interface CubeWorkspaceConnection {
@@ -18,7 +17,7 @@ export interface CubeWorkspaceConnection {
   deploymentId?: number;
 }
 
-export interface CubeWorkspaceOptions extends Omit<WorkspaceOptions, 'dataClient'> {
+export interface CubeWorkspaceOptions extends CompositionOptions {
   /** Makes the data client from the address and tokens (tests give their own); `CoreDataClient` without. */
   dataClient?: (apiUrl: string, tokens: DeploymentTokenSource) => DataClient;
   /** Where reports and placements are kept; the workbook's custom XML parts (Office.js) without. */

@@ -1,30 +1,14 @@
-import type { CellOptions } from '../core/cell-options';
-import type { CellWords } from '../core/cell-words';
-import { ExcelConnector } from '../excel/excel-connector';
 import type { WorkspaceConnection } from '../session/connection';
 import { DeploymentDataClients, type DataClient } from '../platform/deployment-data';
-import type { FetchLimits } from '../placements/fetch-result';
 import type { Workspace } from '../placements/workspace-parts';
 import { PlatformPlacementRegistry } from '../platform/platform-placements';
 import { PlatformReportStore } from '../platform/platform-reports';
-import { composeWorkspace } from './compose-workspace';
+import { composeWorkspace, type CompositionOptions } from './compose-workspace';
 
 
-export interface WorkspaceOptions {
-  excel?: ExcelConnector;
+export interface WorkspaceOptions extends CompositionOptions {
   /** Makes a deployment's data client from its address and token manager (tests give their own). */
   dataClient?: ConstructorParameters<typeof DeploymentDataClients>[2];
-  limits?: FetchLimits;
-  /**
-   * The words written into cells in a language (the catalogs' `cells`), read at each run: every grid laid out
-   * (placing, refreshing, Refresh all, the builder's draft, chat's Place in sheet) goes through the workspace's one
-   * runner, a placement's in its own language. English without.
-   */
-  words?: (language: string) => CellWords;
-  /** A new placement's cells: the pane's language and the user's title-and-source-lines setting (read at each place). */
-  newPlacement?: () => CellOptions;
-  /** The time a run's source line says (tests fix it); the clock's without. */
-  now?: () => Date;
 }
 
 /**
