@@ -1,7 +1,7 @@
 import { OAuthClient, type OAuthTokens } from '../../src/client/oauth-client';
 import type { ScimUser } from '../../src/contract';
 import { platformClient, startTestPlatform, type TestPlatform } from '../support/local-platform';
-import { callbackParams, CLIENT_ID, openLoginPage, postLogin, signInByHand } from '../support/oauth-login';
+import { callbackParams, CLIENT_ID, openLoginPage, postLogin, refreshRaw, signInByHand } from '../support/oauth-login';
 
 /**
  * Deactivation through SCIM ends a user's sessions (OWASP ASVS V7.4.2): what was issued before stops working
@@ -24,14 +24,7 @@ describe('local platform: deactivation ends sessions', () => {
   const apiStatus = (token: string) => platformClient(base, token).getCurrentUser().then(() => 200, (e: { status?: number }) => e.status);
   const dataStatus = async (cubeApiToken: string) => (await fetch(`${base}/cubejs-api/v1/meta`, { headers: { Authorization: cubeApiToken } })).status;
   /** The token endpoint's answer to a refresh, raw: its status and OAuth error. */
-  const refresh = async (refreshToken: string) => {
-    const response = await fetch(`${base}/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID }).toString(),
-    });
-    return { status: response.status, error: ((await response.json()) as { error?: string }).error };
-  };
+  const refresh = (refreshToken: string) => refreshRaw(base, refreshToken);
   const dataToken = async (accessToken: string) => (await platformClient(base, accessToken).issueDeploymentToken(t.salesDeploymentId, 600)).cubeApiToken;
 
   /** A signed-in analyst: OAuth tokens (one spare refresh token, rotated once) and data tokens from the OAuth token and the API key. */

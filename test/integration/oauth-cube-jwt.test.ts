@@ -7,7 +7,7 @@ import { startPlatform, type RunningPlatform } from '../../server/app';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
 import { SIGNING_KEY_FILE } from '../../server/oauth/signing-key';
 import { OAuthClient, type OAuthTokens } from '../../src/client/oauth-client';
-import { callbackParams, CLIENT_ID, CookieJar, postLogin, type LoginPage } from '../support/oauth-login';
+import { callbackParams, CLIENT_ID, openLoginPage, postLogin } from '../support/oauth-login';
 import { raw } from '../support/raw-http';
 
 /**
@@ -27,26 +27,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `openLoginPage` of the shared helper, with `resource` parameters added to the authorization request. */
-async function openLoginPageFor(client: OAuthClient, baseUrl: string, resources: string[]): Promise<LoginPage> {
-  const request = await client.authorizationRequest(`${baseUrl}/auth/callback.html`);
-  const url = new URL(request.url);
-  for (const resource of resources) url.searchParams.append('resource', resource);
-  request.url = url.href;
-  const jar = new CookieJar();
-  const started = jar.take(await fetch(request.url, { redirect: 'manual' }));
-  if (started.status !== 303) throw new Error(`authorization answered ${started.status}: ${await started.text()}`);
-  const path = new URL(started.headers.get('location')!, baseUrl).pathname;
-  const page = await fetch(`${baseUrl}${path}`, { headers: { cookie: jar.header } });
-  const html = await page.text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  return { request, jar, path, html, csrf };
-}
-
 /** The whole flow for one user, asking for `resource`s (none: a Platform API sign-in, as the add-in's). */
 async function signInFor(baseUrl: string, userId: number, resources: string[]): Promise<{ client: OAuthClient; tokens: OAuthTokens }> {
   const client = await OAuthClient.discover(baseUrl, { clientId: CLIENT_ID });
-  const page = await openLoginPageFor(client, baseUrl, resources);
+  const page = await openLoginPage(client, baseUrl, resources);
   const params = await callbackParams(baseUrl, page, await postLogin(baseUrl, page, { userId }));
   return { client, tokens: await client.exchangeCode(params, page.request) };
 }

@@ -3,7 +3,7 @@ import {
   SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA, ScimGroup, ScimGroupListResponse, ScimUser, type Policy, type Report,
 } from '../../src/contract';
 import { platformClient, startTestPlatform, type TestPlatform } from '../support/local-platform';
-import { CLIENT_ID, signInByHand } from '../support/oauth-login';
+import { CLIENT_ID, refreshRaw, signInByHand } from '../support/oauth-login';
 
 /**
  * An identity provider's day (Entra ID, Okta) against the SCIM API, end to end: create a user, add them to a
@@ -77,14 +77,7 @@ describe("SCIM provisioning: an identity provider's day", () => {
   const dataToken = async (accessToken: string, deploymentId = t.salesDeploymentId) =>
     (await platformClient(base, accessToken).issueDeploymentToken(deploymentId, 600)).cubeApiToken;
   const dataStatus = async (cubeApiToken: string) => (await fetch(`${base}/cubejs-api/v1/meta`, { headers: { Authorization: cubeApiToken } })).status;
-  const refresh = async (refreshToken: string) => {
-    const response = await fetch(`${base}/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID }).toString(),
-    });
-    return { status: response.status, error: ((await response.json()) as { error?: string }).error };
-  };
+  const refresh = (refreshToken: string) => refreshRaw(base, refreshToken);
   const refusedStatus = (call: Promise<unknown>) => call.then(() => 200, (e: { status?: number }) => e.status);
   /** Everything issued to one sign-in that must end with it. */
   const expectSessionEnded = async (session: { tokens: OAuthTokens; data: string }) => {

@@ -30,9 +30,17 @@ export interface LoginPage {
   csrf: string;
 }
 
-/** Starts an authorization request as the browser in the dialog would and opens the login page it leads to. */
-export async function openLoginPage(client: OAuthClient, baseUrl: string): Promise<LoginPage> {
+/**
+ * Starts an authorization request as the browser in the dialog would and opens the login page it leads to;
+ * `resources` adds RFC 8707 `resource` parameters (a sign-in for a Cube deployment's JWT access tokens).
+ */
+export async function openLoginPage(client: OAuthClient, baseUrl: string, resources: string[] = []): Promise<LoginPage> {
   const request = await client.authorizationRequest(`${baseUrl}/auth/callback.html`);
+  if (resources.length) {
+    const url = new URL(request.url);
+    for (const resource of resources) url.searchParams.append('resource', resource);
+    request.url = url.href;
+  }
   const jar = new CookieJar();
   const started = jar.take(await fetch(request.url, { redirect: 'manual' }));
   if (started.status !== 303) throw new Error(`authorization answered ${started.status}: ${await started.text()}`);
@@ -87,4 +95,14 @@ export async function signInByHand(baseUrl: string, userId: number): Promise<{ c
   const page = await openLoginPage(client, baseUrl);
   const params = await callbackParams(baseUrl, page, await postLogin(baseUrl, page, { userId }));
   return { client, tokens: await client.exchangeCode(params, page.request) };
+}
+
+/** The token endpoint's raw answer to a refresh: its status and OAuth error (none on success). */
+export async function refreshRaw(baseUrl: string, refreshToken: string): Promise<{ status: number; error: string | undefined }> {
+  const response = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID }).toString(),
+  });
+  return { status: response.status, error: ((await response.json()) as { error?: string }).error };
 }
