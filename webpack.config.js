@@ -6,7 +6,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { DEV_ORIGIN, appDomainsFrom, manifestFor, productionOrigin } = require('./scripts/manifest-urls');
-const { contentSecurityPolicy, platformOriginsFrom } = require('./scripts/content-security-policy');
+const { contentSecurityPolicy, cubeOriginsFrom, platformOriginsFrom } = require('./scripts/content-security-policy');
 
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
 
@@ -39,6 +39,7 @@ module.exports = async (_env, argv) => {
   const csp = contentSecurityPolicy({
     dev,
     platformOrigins: platformOriginsFrom(process.env.PLATFORM_ORIGINS),
+    cubeOrigins: cubeOriginsFrom(process.env.CUBE_API_ORIGINS),
     devSocket: `${process.env.DEV_SERVER_HTTP === '1' ? 'ws' : 'wss'}://localhost:${devPort}`,
   });
 

@@ -9,7 +9,7 @@ const TOKEN_DAYS = 30;
 const SECURITY_CONTEXT = { user_id: 'analyst@example.com' };
 
 /**
- * `npm run start:cube`: the Cube Core stand-in on loopback (CUBE_PORT, default 4100), its data in CUBE_DATA_DIR
+ * The Cube Core stand-in (`npm run start:cube` runs it beside the add-in's dev server: scripts/start-cube.mjs) on loopback (CUBE_PORT, default 4100), its data in CUBE_DATA_DIR
  * (default .cube-data). Prints the REST API URL, a token to paste and where the add-in is.
  */
 async function main(): Promise<void> {
@@ -39,8 +39,8 @@ async function main(): Promise<void> {
     ...tokenLines,
     `  CORS origins:  ${config.corsOrigins.join(', ') || 'none'}`,
     `  Data:          ${config.dataDir}`,
-    `  Workbench:     ${config.corsOrigins[0] ?? DEFAULT_CORS_ORIGIN}/  (the add-in's dev server: npm run dev-server)`,
-    `                 The pane's "Cube API" connection is not built yet; any Cube client can use the URL and token.`,
+    `  Workbench:     ${config.corsOrigins[0] ?? DEFAULT_CORS_ORIGIN}/  (the add-in's dev server, started beside by npm run start:cube)`,
+    `                 In the pane: "Connect straight to a Cube API instead", then the REST API URL and the token above.`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const stop = () => {

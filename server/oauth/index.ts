@@ -4,10 +4,10 @@ import type { PlatformContext } from '../context';
 import { isLoopbackAddress } from '../http';
 import { interactionHandler } from './interaction';
 import { errorPage, sendPage, stylesheet, STYLESHEET_PATH } from './pages';
-import { clientOrigins, createProvider, METADATA_PATH } from './provider';
+import { clientOrigins, createProvider, METADATA_PATH, OPENID_CONFIGURATION_PATH, PLATFORM_SCOPE } from './provider';
 import { ensureSigningKey } from './signing-key';
 
-export { METADATA_PATH, OAUTH_CLIENT_ID } from './provider';
+export { METADATA_PATH, OAUTH_CLIENT_ID, OPENID_CONFIGURATION_PATH } from './provider';
 
 /** The add-in's callback under the dev server (`npm start`), registered unless other redirect URIs are given. */
 const DEV_SERVER_CALLBACK = 'https://localhost:3000/auth/callback.html';
@@ -66,7 +66,8 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === STYLESHEET_PATH) return sendPage(res, stylesheet(origins));
     if (path.startsWith('/oauth/interaction/')) return interaction(req, res, path);
-    if (path.startsWith('/.well-known/') && path !== METADATA_PATH) return sendPage(res, errorPage('There is no such document.', origins, 404));
+    // RFC 8414's metadata and OpenID Connect Discovery's (the same document, for "Sign in" to a Cube API); no other.
+    if (path.startsWith('/.well-known/') && path !== METADATA_PATH && path !== OPENID_CONFIGURATION_PATH) return sendPage(res, errorPage('There is no such document.', origins, 404));
     await callback(req, res);
   }
 
@@ -92,6 +93,9 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
       const { provider } = current();
       const accessToken = await provider.AccessToken.find(token);
       if (!accessToken || accessToken.isExpired) return null;
+      // Only one granted the `platform` scope: an OpenID Connect sign-in (`openid profile email`, for a Cube API)
+      // also gets an opaque access token, but it is no key to the Platform API.
+      if (!(accessToken.scope ?? '').split(' ').includes(PLATFORM_SCOPE)) return null;
       // An access token counts only while its grant stands (revoked at sign-out, or expired).
       if (!(await provider.Grant.find(accessToken.grantId))) return null;
       return /^\d+$/.test(accessToken.accountId) ? Number(accessToken.accountId) : null;

@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail, userRecord } from '../store/rows';
+import { displayName } from './account';
 import { errorPage, loginPage, sendPage, type SignInChoice } from './pages';
-import { PLATFORM_SCOPE } from './provider';
+import { OIDC_SCOPES, PLATFORM_SCOPE } from './provider';
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -60,6 +61,11 @@ export function interactionHandler(ctx: PlatformContext, options: InteractionOpt
     // Consent is implicit for this first-party client: the grant is made with the login.
     const grant = new options.provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope(PLATFORM_SCOPE);
+    // The OpenID Connect scopes asked for (a "Sign in" to a Cube API), as a company's provider grants them: without
+    // them in the grant, oidc-provider would send the login step back here again for consent.
+    const asked = new Set(String(details.params.scope ?? '').split(' '));
+    const oidc = OIDC_SCOPES.filter((scope) => asked.has(scope));
+    if (oidc.length) grant.addOIDCScope(oidc.join(' '));
     // A Cube resource asked for (RFC 8707; oidc-provider has refused unlisted ones with invalid_target already):
     // its one scope is granted too, so the code gives a JWT access token for that Cube.
     for (const resource of [details.params.resource].flat()) if (typeof resource === 'string') grant.addResourceScope(resource, PLATFORM_SCOPE);
@@ -72,7 +78,7 @@ async function activeUsers(ctx: PlatformContext): Promise<SignInChoice[]> {
   const rows = await ctx.db.read((tx) => tx.all(`SELECT * FROM users WHERE active ORDER BY id`));
   return rows.map(userRecord).map((user) => ({
     id: user.id,
-    name: [user.givenName, user.familyName].filter(Boolean).join(' ') || user.userName,
+    name: displayName(user),
     email: primaryEmail(user),
   }));
 }

@@ -51,7 +51,8 @@ declare module 'oidc-provider' {
 
   export interface Account {
     accountId: string;
-    claims(): Promise<{ sub: string }>;
+    /** The user's claims; oidc-provider keeps those of the granted scopes (`Configuration.claims`). */
+    claims(): Promise<{ sub: string } & Record<string, unknown>>;
   }
 
   export interface Interaction {
@@ -72,6 +73,8 @@ declare module 'oidc-provider' {
     grantId: string;
     clientId: string;
     isExpired: boolean;
+    /** The granted scopes it carries (space-separated). */
+    scope?: string;
     /** Set when the token is for a resource indicator's resource server (RFC 8707). */
     resourceServer?: { identifier(): string };
   }
@@ -127,6 +130,8 @@ declare module 'oidc-provider' {
   export interface Configuration {
     adapter: new (model: string) => Adapter;
     clients: Record<string, unknown>[];
+    /** Claims by scope (an array of claim names), or standalone claims (null). */
+    claims: Record<string, string[] | null>;
     clientAuthMethods: string[];
     clientBasedCORS(ctx: KoaContextWithOIDC, origin: string, client: ClientInfo): boolean;
     cookies: { keys: string[] };

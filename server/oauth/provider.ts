@@ -2,19 +2,30 @@ import { randomBytes } from 'node:crypto';
 import Provider, { errors, interactionPolicy } from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail, userRecord } from '../store/rows';
+import { accountClaims, activeUser } from './account';
 import { duckDbAdapter } from './adapter';
 import { errorPage, pageHeaders } from './pages';
 import { SIGNING_ALG, type SigningKey } from './signing-key';
 
 /** The add-in's registration: a public client (no secret), authorization code with PKCE S256 only. */
 export const OAUTH_CLIENT_ID = 'report-sync-excel';
-/** The one scope the platform knows; requests that name none get it (RFC 6749 §3.3's default scope). */
+/** The Platform API's scope; requests that name no scope get it (RFC 6749 §3.3's default scope). */
 export const PLATFORM_SCOPE = 'platform';
+/**
+ * The OpenID Connect scopes the server grants when asked, as a company's identity provider would for "Sign in" to a
+ * Cube API: `openid` (an ID token whose `aud` is the client id), `offline_access` (oidc-provider keeps it only with
+ * prompt=consent; the refresh token comes anyway, `issueRefreshToken`), `profile` (`name`) and `email` (`email`).
+ */
+export const OIDC_SCOPES = ['openid', 'offline_access', 'profile', 'email'] as const;
 export const METADATA_PATH = '/.well-known/oauth-authorization-server';
+/** OpenID Connect Discovery's document: oidc-provider's, the same as RFC 8414's (`METADATA_PATH`). */
+export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration';
 
 /** Lifetimes in seconds. The refresh token's is counted from sign-in: rotating it does not extend it. */
 const LIFETIMES = {
   accessToken: 15 * 60,
+  /** An ID token (OpenID Connect sign-in for a Cube API) lives as long as an access token. */
+  idToken: 15 * 60,
   authorizationCode: 60,
   refreshToken: 14 * 24 * 60 * 60,
   interaction: 10 * 60,
@@ -45,7 +56,11 @@ export interface ProviderOptions {
 /** The origins the add-in's pages live at: the only ones CORS and form posts may answer to. */
 export const clientOrigins = (redirectUris: string[]) => [...new Set(redirectUris.map((uri) => new URL(uri).origin))];
 
-/** The local platform's authorization server: oidc-provider configured for plain OAuth 2.0 with one public client. */
+/**
+ * The local platform's authorization server: oidc-provider with one public client, for the Platform API (scope
+ * `platform`, opaque access tokens) and as the OpenID Connect provider a Cube deployment may trust (`OIDC_SCOPES`,
+ * ID tokens and JWT access tokens for the listed Cube resources, all signed with the key its JWKS publishes).
+ */
 export function createProvider(ctx: PlatformContext, { issuer, redirectUris, signingKey, cubeResources }: ProviderOptions): Provider {
   const origins = clientOrigins(redirectUris);
   const policy = interactionPolicy.base();
@@ -63,6 +78,8 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris, sig
       response_types: ['code'],
       id_token_signed_response_alg: SIGNING_ALG,
     }],
+    // oidc-provider's default claims, plus the two scopes that name the user in the ID token.
+    claims: { acr: null, sid: null, auth_time: null, iss: null, openid: ['sub'], profile: ['name'], email: ['email'] },
     clientAuthMethods: ['none'],
     clientBasedCORS: (_c, origin, client) => client.clientId === OAUTH_CLIENT_ID && origins.includes(origin),
     cookies: { keys: [randomBytes(32).toString('base64url')] },
@@ -100,11 +117,10 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris, sig
       return row ? { email: primaryEmail(userRecord(row)) } : undefined;
     },
     findAccount: async (_c, accountId) => {
-      const row = /^\d+$/.test(accountId)
-        ? await ctx.db.read((tx) => tx.one(`SELECT id FROM users WHERE id = ? AND active`, [Number(accountId)]))
-        : undefined;
-      // Unknown or deactivated: no sign-in, no refresh (oidc-provider answers invalid_grant).
-      return row ? { accountId, claims: async () => ({ sub: accountId }) } : undefined;
+      const user = await activeUser(ctx, accountId);
+      // Unknown or deactivated: no sign-in, no refresh, so no ID token either (oidc-provider answers invalid_grant).
+      // The claims are the user's as of this request; oidc-provider gives the ID token those of the granted scopes.
+      return user ? { accountId, claims: async () => accountClaims(user) } : undefined;
     },
     interactions: { policy, url: async (_c, interaction) => interactionPath(interaction.uid) },
     issueRefreshToken: async (_c, client) => client.grantTypeAllowed('refresh_token'),
@@ -119,10 +135,13 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris, sig
     responseTypes: ['code'],
     rotateRefreshToken: true,
     routes: { ...OAUTH_ROUTES },
-    scopes: [PLATFORM_SCOPE],
+    // Advertised in discovery: `profile` and `email` come from `claims`, `openid` is oidc-provider's own, and
+    // `offline_access` is named here so the document lists it (a refresh token comes with or without it).
+    scopes: [PLATFORM_SCOPE, 'offline_access'],
     ttl: {
       AccessToken: LIFETIMES.accessToken,
       AuthorizationCode: LIFETIMES.authorizationCode,
+      IdToken: LIFETIMES.idToken,
       RefreshToken: (c) => c?.oidc.entities.RotatedRefreshToken?.remainingTTL ?? LIFETIMES.refreshToken,
       Grant: LIFETIMES.refreshToken,
       Interaction: LIFETIMES.interaction,

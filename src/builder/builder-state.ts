@@ -9,14 +9,20 @@ import { explorationKey, type DraftRecord } from './exploration-draft';
 import { hasUnsavedChanges, saveAsRight, saveRight, saveTargets } from './save-rights';
 
 /**
- * The builder's state: where it starts from (a new or kept draft, an opened placement's report, an agent's
- * answer) with the draft it starts with, and what follows from each change of it (unknown members, save rights).
+ * The builder's state: where it starts from (a new or kept draft, an opened placement's report, a report opened
+ * without a placement, an agent's answer) with the draft it starts with, and what follows from each change of it
+ * (unknown members, save rights).
  */
 
 export type BuilderStart =
   | { kind: 'new'; deploymentId: number }
   /** A placement's report, opened for editing: the builder writes into the placement's cells. */
   | { kind: 'placement'; report: Report; placementId: string }
+  /**
+   * A report opened for editing without a placement (Browse's "Open in builder" of a report kept in the workbook):
+   * Save saves into it; the draft writes at the selection, as a new exploration's does.
+   */
+  | { kind: 'report'; report: Report }
   /** The draft kept in the workbook (after a pane reload). */
   | { kind: 'draft'; draft: DraftRecord }
   /**
@@ -37,9 +43,9 @@ export interface StartingPoint {
   knownMeta: CubeMeta | undefined;
 }
 
-/** The draft and state a builder starts with: a new or kept draft, an opened placement's report, or an agent's answer. */
+/** The draft and state a builder starts with: a new or kept draft, an opened report (with or without a placement), or an agent's answer. */
 export function startingPoint(connection: WorkspaceConnection, start: BuilderStart): StartingPoint {
-  const deploymentId = start.kind === 'draft' ? start.draft.deploymentId : start.kind === 'placement' ? start.report.deploymentId : start.deploymentId;
+  const deploymentId = start.kind === 'draft' ? start.draft.deploymentId : start.kind === 'placement' || start.kind === 'report' ? start.report.deploymentId : start.deploymentId;
   let draft: DraftRecord = start.kind === 'draft' ? start.draft : {
     v: 1, deploymentId, viewName: null, exploration: emptyExploration(), reportId: null, placementId: null, written: null, writtenFor: null, cellsSaved: false,
   };
@@ -50,16 +56,18 @@ export function startingPoint(connection: WorkspaceConnection, start: BuilderSta
     unsupported = answered.unsupported;
     draft = { ...draft, exploration: answered.exploration };
   }
-  if (start.kind === 'placement') {
+  if (start.kind === 'placement' || start.kind === 'report') {
     const definition = reportDefinition(start.report);
     const opened = definition.placeable ? fromReport(definition.query, start.report.pivotItems) : { exploration: emptyExploration(), unsupported: [] };
     unsupported = opened.unsupported;
-    const placement = start.report.externalWorkbookPlacements?.find((p) => p.id === start.placementId);
-    baseline = placement?.resultChecksum ?? null;
-    draft = {
-      ...draft, exploration: opened.exploration, reportId: start.report.id, placementId: start.placementId,
-      writtenFor: explorationKey(opened.exploration), cellsSaved: true, savedFor: explorationKey(opened.exploration),
-    };
+    const savedFor = explorationKey(opened.exploration);
+    draft = { ...draft, exploration: opened.exploration, reportId: start.report.id, savedFor };
+    if (start.kind === 'placement') {
+      const placement = start.report.externalWorkbookPlacements?.find((p) => p.id === start.placementId);
+      baseline = placement?.resultChecksum ?? null;
+      // The placement's cells hold the report's saved result: the draft writes into them.
+      draft = { ...draft, placementId: start.placementId, writtenFor: savedFor, cellsSaved: true };
+    }
   }
   const { user, appConfig } = connection;
   const autoRun = effectiveSheetSetting(user, appConfig, 'autoRunQueryOnChange');
@@ -68,7 +76,7 @@ export function startingPoint(connection: WorkspaceConnection, start: BuilderSta
     phase: 'loading', loadError: null, deploymentId, cubes: [], viewName: draft.viewName, exploration: draft.exploration,
     unknownMembers: [], unsupported, autoRun, suppressDuplicates, run: { kind: 'idle' }, question: null, resultLocation: null,
     hasCells: draft.written !== null || draft.placementId !== null,
-    opened: start.kind === 'placement' ? { report: start.report, placementId: start.placementId } : null,
+    opened: start.kind === 'placement' ? { report: start.report, placementId: start.placementId } : start.kind === 'report' ? { report: start.report, placementId: null } : null,
     save: { allowed: false, refusal: 'nothing-to-save' }, saveAs: { allowed: false, refusal: 'nothing-to-save' }, unsaved: false,
     canEditOpened: false, canDeleteOpened: false, saving: false, changedElsewhere: false, actionError: null, notice: null,
     explainAllowed: connection.appConfig.creatorMode?.showGeneratedSql === true, sql: null, folders: [],

@@ -8,6 +8,13 @@ export interface OAuthTokens {
   refreshToken: string | null;
   /** When the access token expires, in ms since the epoch; null when the server does not say. */
   expiresAt: number | null;
+  /**
+   * The ID token, when the answer has one (an OpenID Connect sign-in that asked for `openid`), validated by
+   * oauth4webapi (issuer, audience, expiry, nonce); absent otherwise, so a platform sign-in's tokens are as before.
+   */
+  idToken?: string;
+  /** The ID token's `exp`, in ms since the epoch (with `idToken`). */
+  idTokenExpiresAt?: number;
 }
 
 /** One authorization request: where to send the user, and what the answer is checked and redeemed with. */
@@ -16,10 +23,16 @@ export interface AuthorizationRequest {
   redirectUri: string;
   state: string;
   codeVerifier: string;
+  /** The OpenID Connect `nonce` the ID token must carry back (when `openid` is asked for). */
+  nonce?: string;
 }
 
 export interface OAuthClientOptions {
   clientId: string;
+  /** The `scope` of the authorization request (space-separated), e.g. `openid offline_access profile email`; none: the server's default. */
+  scope?: string;
+  /** An RFC 8707 resource indicator sent with the authorization request and every token request (the API the access token is for). */
+  resource?: string | null;
   fetch?: FetchLike;
   now?: () => number;
 }
@@ -39,6 +52,8 @@ export class OAuthClient {
     private readonly as: oauth.AuthorizationServer,
     private readonly options: OAuthClientOptions,
     private readonly insecure: boolean,
+    /** Discovered as an OpenID Connect provider: an `openid` request gets a nonce and must answer an ID token. */
+    private readonly oidc = false,
   ) {
     this.client = { client_id: options.clientId };
   }
@@ -55,25 +70,67 @@ export class OAuthClient {
         throw unsupported(issuer.origin, error);
       });
     });
-    if (!as.authorization_endpoint || !as.token_endpoint || !as.code_challenge_methods_supported?.includes('S256')) throw unsupported(issuer.origin);
+    return OAuthClient.checked(as, options, insecure, false, () => unsupported(issuer.origin));
+  }
+
+  /**
+   * Reads the OpenID Connect provider's `{issuer}/.well-known/openid-configuration` (OpenID Connect Discovery 1.0;
+   * an issuer with a path keeps it, as Keycloak's `…/realms/x` or Entra ID's `…/v2.0`), whose `issuer` must be the
+   * one given. A provider without that document, or whose document lists PKCE methods without S256, is
+   * `SignInError('unsupported')`.
+   */
+  static async discoverOpenId(issuerUrl: string, options: OAuthClientOptions): Promise<OAuthClient> {
+    const issuer = assertSecureBaseUrl(issuerUrl);
+    const insecure = issuer.protocol === 'http:';
+    const where = { method: 'GET', url: `${issuer.href.replace(/\/+$/, '')}/.well-known/openid-configuration` };
+    const as = await call(where, async () => {
+      const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(options, insecure) });
+      return oauth.processDiscoveryResponse(issuer, response).catch((error: unknown) => {
+        throw unsupportedOidc(issuerUrl, error);
+      });
+    });
+    return OAuthClient.checked(as, options, insecure, true, () => unsupportedOidc(issuerUrl));
+  }
+
+  private static checked(as: oauth.AuthorizationServer, options: OAuthClientOptions, insecure: boolean, oidc: boolean, unsupportedError: () => SignInError): OAuthClient {
+    // OpenID Connect Discovery makes the PKCE list optional and some providers that take S256 leave it out (Entra
+    // ID): there only a list without S256 refuses. RFC 8414 metadata (the platform's) must list it.
+    const methods = as.code_challenge_methods_supported;
+    const pkce = oidc && methods === undefined ? true : Boolean(methods?.includes('S256'));
+    if (!as.authorization_endpoint || !as.token_endpoint || !pkce) throw unsupportedError();
     for (const endpoint of [as.authorization_endpoint, as.token_endpoint, as.revocation_endpoint]) if (endpoint) assertSecureBaseUrl(endpoint);
-    return new OAuthClient(as, options, insecure);
+    return new OAuthClient(as, options, insecure, oidc);
+  }
+
+  /** Whether the server offers revocation (RFC 7009), so `revoke` can end a sign-in there. */
+  get canRevoke(): boolean {
+    return Boolean(this.as.revocation_endpoint);
+  }
+
+  /** An OpenID Connect sign-in asking for `openid`: a nonce goes out, and the code's answer must carry an ID token. */
+  private get asksForIdToken(): boolean {
+    return this.oidc && (this.options.scope ?? '').split(' ').includes('openid');
   }
 
   /** A new authorization request (fresh PKCE verifier and state) for the user's browser to open. */
   async authorizationRequest(redirectUri: string): Promise<AuthorizationRequest> {
     const codeVerifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
+    const nonce = this.asksForIdToken ? oauth.generateRandomNonce() : undefined;
     const url = new URL(this.as.authorization_endpoint!);
-    url.search = new URLSearchParams({
+    const params = new URLSearchParams({
       response_type: 'code',
       client_id: this.client.client_id,
       redirect_uri: redirectUri,
       code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       state,
-    }).toString();
-    return { url: url.href, redirectUri, state, codeVerifier };
+    });
+    if (this.options.scope) params.set('scope', this.options.scope);
+    if (nonce) params.set('nonce', nonce);
+    if (this.options.resource) params.set('resource', this.options.resource);
+    url.search = params.toString();
+    return { url: url.href, redirectUri, state, codeVerifier, ...(nonce ? { nonce } : {}) };
   }
 
   /**
@@ -87,7 +144,8 @@ export class OAuthClient {
     return this.tokenCall(async (opts) => {
       const params = oauth.validateAuthResponse(this.as, this.client, response, request.state);
       const answer = await oauth.authorizationCodeGrantRequest(this.as, this.client, oauth.None(), params, request.redirectUri, request.codeVerifier, opts);
-      return oauth.processAuthorizationCodeResponse(this.as, this.client, answer);
+      if (!this.asksForIdToken) return oauth.processAuthorizationCodeResponse(this.as, this.client, answer);
+      return oauth.processAuthorizationCodeResponse(this.as, this.client, answer, { expectedNonce: request.nonce ?? oauth.expectNoNonce, requireIdToken: true });
     });
   }
 
@@ -116,12 +174,18 @@ export class OAuthClient {
   }
 
   private async tokenCall(work: (opts: oauth.TokenEndpointRequestOptions) => Promise<oauth.TokenEndpointResponse>): Promise<OAuthTokens> {
-    const answer = await call({ method: 'POST', url: this.as.token_endpoint! }, () => work(requestOptions(this.options, this.insecure)));
+    // RFC 8707: the resource goes with the code and with every refresh, so each access token is for that API. The
+    // scope goes only with the authorization request: a refresh without one keeps what was granted (RFC 6749 §6),
+    // whereas repeating it could ask for a scope the server dropped (offline_access without consent).
+    const resource = this.options.resource ? { additionalParameters: { resource: this.options.resource } } : {};
+    const answer = await call({ method: 'POST', url: this.as.token_endpoint! }, () => work({ ...requestOptions(this.options, this.insecure), ...resource }));
     const now = this.options.now?.() ?? Date.now();
+    const idClaims = answer.id_token ? oauth.getValidatedIdTokenClaims(answer) : undefined;
     return {
       accessToken: answer.access_token,
       refreshToken: answer.refresh_token ?? null,
       expiresAt: typeof answer.expires_in === 'number' ? now + answer.expires_in * 1000 : null,
+      ...(answer.id_token && idClaims ? { idToken: answer.id_token, idTokenExpiresAt: idClaims.exp * 1000 } : {}),
     };
   }
 }
@@ -137,6 +201,9 @@ function requestOptions(options: OAuthClientOptions, insecure: boolean) {
 
 const unsupported = (origin: string, cause?: unknown) =>
   new SignInError('unsupported', `${origin} does not offer sign-in with an account (no OAuth 2.0 metadata with PKCE). Use an API token instead.`, undefined, origin, { cause });
+
+const unsupportedOidc = (issuer: string, cause?: unknown) =>
+  new SignInError('unsupported', `${issuer} is not an OpenID Connect provider the add-in can sign in with (no OpenID Connect discovery document for this issuer, or no PKCE S256). Check the issuer address.`, undefined, issuer, { cause });
 
 const refused = (words: string, code?: string | number) => new SignInError('refused', `The platform refused sign-in: ${words}`, code, words);
 

@@ -1,18 +1,20 @@
 import { CoreDataClient } from '../client';
 import type { DeploymentTokenSource } from '../client/token-manager';
-import type { AppConfigResponse, User } from '../contract';
+import type { User } from '../contract';
 import { ExcelWorkbookParts } from '../excel/workbook-parts';
 import type { Workspace } from '../placements/workspace-parts';
 import type { DataClient, DataSource } from '../ports/data-source';
 import type { WorkbookParts } from '../ports/workbook-parts';
 import { OtherDeploymentError, WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../workbook';
+import { CUBE_API_APP_CONFIG, DEFAULT_CUBE_DEPLOYMENT_ID } from '../session/cube-api/cube-api-connection';
 import { composeWorkspace, type CompositionOptions } from './compose-workspace';
 
 /** A Cube REST API connection (issue 26, "Every Cube"): its address (without `/v1`), its tokens, who uses it. */
 export interface CubeWorkspaceConnection {
   apiUrl: string;
   tokens: DeploymentTokenSource;
-  user: { name: string };
+  /** Who uses it (`cubeApiUser`), read at each use: their name for source lines and saves, their settings and rights. */
+  readonly user: User;
   /** The id the one deployment goes by in reports and placements; `DEFAULT_CUBE_DEPLOYMENT_ID` without. */
   deploymentId?: number;
 }
@@ -24,26 +26,6 @@ export interface CubeWorkspaceOptions extends CompositionOptions {
   parts?: WorkbookParts;
   /** This workbook's id, when the caller knows it; else the id the use cases last named stands in. */
   workbookId?: () => string | null;
-}
-
-/**
- * 0: the platform's deployment ids start at 1, so a workbook holding placements of both kinds can route each by its
- * deployment id. It is not kept in the workbook, so it can change without a migration.
- */
-export const DEFAULT_CUBE_DEPLOYMENT_ID = 0;
-
-/**
- * No platform, so no admin settings: the contract's required switches off (data download allowed, no agent chat,
- * no global theme) and nothing else set, so the runner falls back to its own defaults (no time zone, no filter lines).
- */
-export const CUBE_API_APP_CONFIG: AppConfigResponse = { applyThemeGlobally: false, restrictDataDownload: false, sheetsAgentChatEnabled: false };
-
-/**
- * The user a Cube API connection stands for, as the runner reads one: no platform account (id 0), no settings
- * (so the layout's defaults apply), no policies, not an admin. Its name is what a source line says refreshed it.
- */
-export function cubeApiUser(name: string): User {
-  return { id: 0, email: '', username: name, firstName: name, isAdmin: false, notifications: {}, settings: null, userPolicies: [] };
 }
 
 /** The one deployment of a Cube API connection: one data client; any other deployment id is `OtherDeploymentError`. */
@@ -64,18 +46,24 @@ export class CubeApiDataSource implements DataSource {
  * pipeline and placement use cases as `openWorkspace`, over the connection's one data client and the reports and
  * placements kept in the workbook itself (`src/workbook`).
  */
-export function openCubeWorkspace(connection: CubeWorkspaceConnection, options: CubeWorkspaceOptions = {}): Workspace {
+export function openCubeWorkspace(connection: CubeWorkspaceConnection, options: CubeWorkspaceOptions = {}): KeptReportsWorkspace {
   const deploymentId = connection.deploymentId ?? DEFAULT_CUBE_DEPLOYMENT_ID;
   const { dataClient, parts, workbookId, ...rest } = options;
   const kept = keptReports(connection, deploymentId, { parts, workbookId, now: options.now });
-  const user = cubeApiUser(connection.user.name);
-  return composeWorkspace({
+  const workbookReports = new WorkbookReportStore(kept);
+  const workspace = composeWorkspace({
     data: new CubeApiDataSource(deploymentId, () => dataClient?.(connection.apiUrl, connection.tokens) ?? new CoreDataClient({ apiUrl: connection.apiUrl, tokens: connection.tokens })),
-    reports: new WorkbookReportStore(kept),
+    reports: workbookReports,
     registry: new WorkbookPlacementRegistry(kept),
-    user: () => user,
+    user: () => connection.user,
     appConfig: () => CUBE_API_APP_CONFIG,
   }, rest);
+  return { ...workspace, workbookReports };
+}
+
+/** A workspace with reports kept in the workbook: their store, for what only it knows (reports it cannot read). */
+export interface KeptReportsWorkspace extends Workspace {
+  workbookReports: WorkbookReportStore;
 }
 
 /** The reports and placements kept in the workbook for a Cube connection, stamped with its user's name. */
@@ -85,7 +73,7 @@ export function keptReports(
   return new WorkbookReports({
     parts: options.parts ?? new ExcelWorkbookParts(),
     deploymentId,
-    who: { now: () => options.now?.() ?? new Date(), user: () => ({ name: connection.user.name, email: null }) },
+    who: { now: () => options.now?.() ?? new Date(), user: () => ({ name: connection.user.firstName ?? connection.user.username, email: null }) },
     workbookId: options.workbookId,
   });
 }

@@ -2,7 +2,6 @@ import { CoreDataClient } from '../client';
 import type {
   ConnectReportToWorkbookInput, CreateReportInput, DisconnectReportFromWorkbookInput, RefreshReportInput, Report, ReportListParams, UpdateReportInput,
 } from '../contract';
-import type { Workspace } from '../placements/workspace-parts';
 import { DeploymentDataClients } from '../platform/deployment-data';
 import { PlatformPlacementRegistry } from '../platform/platform-placements';
 import { PlatformReportStore } from '../platform/platform-reports';
@@ -10,10 +9,11 @@ import type { DataSource } from '../ports/data-source';
 import type { PlacementRegistry, ReportRef } from '../ports/placement-registry';
 import type { ReportStore } from '../ports/report-store';
 import type { WorkbookParts } from '../ports/workbook-parts';
-import type { WorkspaceConnection } from '../session/connection';
+import type { PlatformWorkspaceConnection } from '../session/connection';
 import { WorkbookPlacementRegistry, WorkbookReportStore } from '../workbook';
 import { composeWorkspace } from './compose-workspace';
-import { CubeApiDataSource, DEFAULT_CUBE_DEPLOYMENT_ID, keptReports, type CubeWorkspaceConnection, type CubeWorkspaceOptions } from './cube-workspace';
+import { DEFAULT_CUBE_DEPLOYMENT_ID } from '../session/cube-api/cube-api-connection';
+import { CubeApiDataSource, keptReports, type CubeWorkspaceConnection, type CubeWorkspaceOptions, type KeptReportsWorkspace } from './cube-workspace';
 import type { WorkspaceOptions } from './workspace';
 
 /**
@@ -93,7 +93,7 @@ export interface MixedWorkspaceOptions extends WorkspaceOptions {
 }
 
 /** A workspace over both homes, and which one a deployment id's reports live in. */
-export interface MixedWorkspace extends Workspace {
+export interface MixedWorkspace extends KeptReportsWorkspace {
   home(deploymentId: number): PlacementHome;
 }
 
@@ -102,20 +102,21 @@ export interface MixedWorkspace extends Workspace {
  * user's and admin's settings, for every placement), one write pipeline and one `PlacementService` over the routed
  * ports (`composeWorkspace`).
  */
-export function openMixedWorkspace(platformConnection: WorkspaceConnection, cubeConnection: CubeWorkspaceConnection, options: MixedWorkspaceOptions = {}): MixedWorkspace {
+export function openMixedWorkspace(platformConnection: PlatformWorkspaceConnection, cubeConnection: CubeWorkspaceConnection, options: MixedWorkspaceOptions = {}): MixedWorkspace {
   const cubeId = cubeConnection.deploymentId ?? DEFAULT_CUBE_DEPLOYMENT_ID;
   if (platformConnection.deployments.some((d) => d.id === cubeId)) throw new Error(`Deployment id ${cubeId} is the platform's; the Cube connection needs another.`);
   const isWorkbookDeployment = (id: number) => id === cubeId;
   const { apiUrl, tokens } = cubeConnection;
   const { dataClient, cubeDataClient, parts, workbookId, ...rest } = options;
   const kept = keptReports(cubeConnection, cubeId, { parts, workbookId, now: options.now });
+  const workbookReports = new WorkbookReportStore(kept);
   const workspace = composeWorkspace({
     data: new RoutedDataSource({
       platform: new DeploymentDataClients(platformConnection.platform, () => platformConnection.deployments, dataClient),
       workbook: new CubeApiDataSource(cubeId, () => cubeDataClient?.(apiUrl, tokens) ?? new CoreDataClient({ apiUrl, tokens })),
       isWorkbookDeployment,
     }),
-    reports: new RoutedReportStore({ platform: new PlatformReportStore(platformConnection.platform), workbook: new WorkbookReportStore(kept), isWorkbookDeployment }),
+    reports: new RoutedReportStore({ platform: new PlatformReportStore(platformConnection.platform), workbook: workbookReports, isWorkbookDeployment }),
     registry: new RoutedPlacementRegistry({
       platform: new PlatformPlacementRegistry(platformConnection.platform, () => platformConnection.deployments),
       workbook: new WorkbookPlacementRegistry(kept),
@@ -124,5 +125,5 @@ export function openMixedWorkspace(platformConnection: WorkspaceConnection, cube
     user: () => platformConnection.user,
     appConfig: () => platformConnection.appConfig,
   }, rest);
-  return { ...workspace, home: (id) => placementHome(id, cubeId) };
+  return { ...workspace, workbookReports, home: (id) => placementHome(id, cubeId) };
 }

@@ -1,4 +1,4 @@
-import type { WorkspaceConnection } from '../session/connection';
+import type { PlatformWorkspaceConnection, WorkspaceConnection } from '../session/connection';
 import { DeploymentDataClients, type DataClient } from '../platform/deployment-data';
 import type { Workspace } from '../placements/workspace-parts';
 import { PlatformPlacementRegistry } from '../platform/platform-placements';
@@ -17,7 +17,7 @@ export interface WorkspaceOptions extends CompositionOptions {
  * settings as they are at each run, the one write pipeline, and the placement use cases over them. Placements of
  * every deployment are handled, whichever deployment the user browses.
  */
-export function openWorkspace(connection: WorkspaceConnection, options: WorkspaceOptions = {}): Workspace {
+export function openWorkspace(connection: PlatformWorkspaceConnection, options: WorkspaceOptions = {}): Workspace {
   const { dataClient, ...rest } = options;
   return composeWorkspace({
     data: new DeploymentDataClients(connection.platform, () => connection.deployments, dataClient),

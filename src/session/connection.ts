@@ -53,6 +53,7 @@ export interface ConnectionState {
  * the state with the user the platform answered. Views follow it with `subscribe` and `state`.
  */
 export class Connection implements ConnectionState {
+  readonly kind = 'platform' as const;
   private readonly listeners = new Set<() => void>();
 
   constructor(private current: ConnectionState) {}
@@ -95,8 +96,14 @@ export class Connection implements ConnectionState {
   };
 }
 
-/** What the use cases need of a connection: read at each use, so a changed setting or a new sign-in applies at once. */
-export type WorkspaceConnection = Pick<ConnectionState, 'platform' | 'user' | 'deployments' | 'appConfig'>;
+/**
+ * What the use cases need of a connection, the platform's or a Cube API's: read at each use, so a changed setting or
+ * a new sign-in applies at once.
+ */
+export type WorkspaceConnection = Pick<ConnectionState, 'user' | 'deployments' | 'appConfig'>;
+
+/** A platform connection, whose Platform API keeps the reports and placements. */
+export type PlatformWorkspaceConnection = WorkspaceConnection & Pick<ConnectionState, 'platform'>;
 
 /** What the builder needs besides: to save the user's own settings (auto-run, suppressed duplicates). */
 export type SettingsConnection = WorkspaceConnection & Pick<Connection, 'updateSettings'>;

@@ -26,9 +26,16 @@ export function startPageUrl(addinBase: string, authorizationUrl: string): strin
 }
 
 /**
- * The authorization request the start page (at `pageUrl`) may redirect to, or null. Only a code request of
- * this client with PKCE S256 and a state, whose answer comes back to the callback beside this page, over
- * https (http only on loopback): so the page is no open redirect.
+ * The authorization request the start page (at `pageUrl`) may redirect to, or null. Only a code request with a
+ * client id, PKCE S256 and a state, whose answer comes back to the callback beside this page, over https (http only
+ * on loopback): so the page is no open redirect.
+ *
+ * Any client id goes: the platform's is `OAUTH_CLIENT_ID`, but a company's OpenID Connect provider (a "Sign in" to a
+ * Cube API, cube-oidc.ts) registers the add-in under its own. That opens nothing: the page only ever sends the
+ * browser on to an authorization endpoint whose answer must come back to this add-in's own callback (`redirect_uri`,
+ * checked here, and a provider sends the browser only to a redirect URI registered for that client). Whoever forges
+ * a link gets at most a sign-in whose code lands in the add-in's callback, which passes it only to the pane that
+ * started a sign-in with that state and PKCE verifier.
  */
 export function checkAuthorizationRequest(authorizationUrl: string | null, pageUrl: string): URL | null {
   let url: URL;
@@ -40,7 +47,7 @@ export function checkAuthorizationRequest(authorizationUrl: string | null, pageU
   const param = (name: string) => url.searchParams.get(name);
   const valid = !url.username && !url.password
     && param('response_type') === 'code'
-    && param('client_id') === OAUTH_CLIENT_ID
+    && Boolean(param('client_id')?.trim())
     && param('code_challenge_method') === 'S256'
     && /^[\w-]{43,128}$/.test(param('code_challenge') ?? '')
     && Boolean(param('state'))

@@ -1,6 +1,6 @@
 import { SignInError } from '../client/errors';
 import type { FetchLike } from '../client/http';
-import { OAuthClient } from '../client/oauth-client';
+import { OAuthClient, type OAuthTokens } from '../client/oauth-client';
 import type { DialogOutcome } from '../ports/dialog';
 import type { ConnectionSettings, Credentials, OAuthConnectionSettings } from './connection';
 import { callbackUrl, OAUTH_CLIENT_ID, parseCallbackMessage, startPageUrl } from './sign-in';
@@ -144,6 +144,16 @@ export interface SignInDialogOptions {
  */
 export async function signInWithDialog(baseUrl: string, options: SignInDialogOptions): Promise<{ settings: OAuthConnectionSettings; oauth: OAuthClient }> {
   const oauth = await OAuthClient.discover(baseUrl, { clientId: OAUTH_CLIENT_ID, fetch: options.fetch, now: options.now });
+  const tokens = await authorizeInDialog(oauth, options);
+  return { settings: { kind: 'oauth', baseUrl, ...tokens, signInId: crypto.randomUUID() }, oauth };
+}
+
+/**
+ * The dialog part of a sign-in with `oauth`'s authorization server (the platform's, or a Cube deployment's OpenID
+ * Connect provider): a new authorization request, the dialog at the add-in's start page, and the code it brings back
+ * redeemed with the PKCE verifier kept here.
+ */
+export async function authorizeInDialog(oauth: OAuthClient, options: Pick<SignInDialogOptions, 'addinBase' | 'openDialog'>): Promise<OAuthTokens> {
   const request = await oauth.authorizationRequest(callbackUrl(options.addinBase));
   const outcome = await options.openDialog(startPageUrl(options.addinBase, request.url));
   if (outcome.kind === 'closed') throw new SignInError('cancelled', 'Sign-in was cancelled.');
@@ -153,6 +163,5 @@ export async function signInWithDialog(baseUrl: string, options: SignInDialogOpt
     const words = 'the sign-in window answered something the add-in does not understand';
     throw new SignInError('refused', `The platform refused sign-in: ${words}`, undefined, words);
   }
-  const tokens = await oauth.exchangeCode(response, request);
-  return { settings: { kind: 'oauth', baseUrl, ...tokens, signInId: crypto.randomUUID() }, oauth };
+  return oauth.exchangeCode(response, request);
 }

@@ -7,11 +7,28 @@ import {
 } from '../placements/errors';
 import type { UnplaceableReason } from '../core/report-definition';
 import type { TableRefusal } from '../placements/placement-service';
-import type { I18n } from './i18n';
+import type { I18n, Messages } from './i18n';
+
+/** Words for failures of parts of the pane loaded after its start; undefined for a failure they do not know. */
+export type ErrorWords = (error: unknown, m: Messages) => string | undefined;
+
+const laterWords: ErrorWords[] = [];
+
+/**
+ * Adds the words of a part loaded later (`cube-error-words.ts`), asked before the pane's own; adding the same twice
+ * changes nothing.
+ */
+export function addErrorWords(words: ErrorWords): void {
+  if (!laterWords.includes(words)) laterWords.push(words);
+}
 
 /** Words a person can act on for each failure, in the pane's language; never a stack trace. */
 export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'number'>): string {
   const e = m.errors;
+  for (const words of laterWords) {
+    const said = words(error, m);
+    if (said !== undefined) return said;
+  }
   if (error instanceof InsecureTransportError) return error.reason === 'invalid' ? e.invalidAddress(error.address) : e.insecureAddress(error.address);
   if (error instanceof NetworkError) return e.unreachable;
   if (error instanceof ApiError) {

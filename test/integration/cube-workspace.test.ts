@@ -8,7 +8,8 @@ import { CoreDataClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
-import { DEFAULT_CUBE_DEPLOYMENT_ID, openCubeWorkspace } from '../../src/pane/cube-workspace';
+import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
+import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import type { Workspace } from '../../src/placements/workspace-parts';
 import { OtherDeploymentError } from '../../src/workbook';
@@ -52,7 +53,7 @@ recordGlobalFetch(sentGlobally);
 
 /** The pane's use cases over the Cube API and the workbook's own parts, as a freshly opened pane has them. */
 async function workspace(): Promise<Workspace> {
-  return openCubeWorkspace({ apiUrl: `${cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: { name: 'Anna Analyst' }, deploymentId: DEPLOYMENT_ID }, {
+  return openCubeWorkspace({ apiUrl: `${cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
     dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep, fetch: recordingFetch(sentByClient) }),
   });

@@ -9,7 +9,7 @@ import type { CubeQuery } from '../../src/contract';
 import { parseSheetAddress } from '../../src/core/a1';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
-import { DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/pane/cube-workspace';
+import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { openMixedWorkspace, placementHome, type MixedWorkspace } from '../../src/pane/mixed-ports';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import type { ExcelHost } from '../../workbench/excel-host';
@@ -59,7 +59,7 @@ recordGlobalFetch(sentGlobally);
 /** The analyst's pane over both homes: the platform's reports and data, and the Cube API's with reports kept in the workbook. */
 async function workspace(): Promise<MixedWorkspace> {
   return openMixedWorkspace(await connectionOf(t.analyst), {
-    apiUrl: `${cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: { name: 'Anna Analyst' }, deploymentId: CUBE_ID,
+    apiUrl: `${cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, CUBE_ID), deploymentId: CUBE_ID,
   }, {
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep, fetch: recordingFetch(sentByPlatformData) }),
     cubeDataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep, fetch: recordingFetch(sentByCube) }),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { SignInError } from '../../src/client/errors';
 import { OAuthClient } from '../../src/client/oauth-client';
 import { platformClient, startTestPlatform, type TestPlatform } from '../support/local-platform';
@@ -33,7 +34,67 @@ describe('local platform sign-in (OAuth 2.0, authorization code with PKCE)', () 
       response_types_supported: ['code'],
       grant_types_supported: expect.arrayContaining(['authorization_code', 'refresh_token']),
     });
-    expect((await fetch(`${base}/.well-known/openid-configuration`)).status).toBe(404);
+  });
+
+  it('publishes OpenID Connect Discovery too: the same issuer, S256, its JWKS; other /.well-known paths are 404', async () => {
+    const response = await fetch(`${base}/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    const rfc8414 = await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json();
+    expect(document).toMatchObject({
+      issuer: rfc8414.issuer,
+      authorization_endpoint: `${base}/oauth/authorize`,
+      token_endpoint: `${base}/oauth/token`,
+      revocation_endpoint: `${base}/oauth/revoke`,
+      jwks_uri: `${base}/oauth/jwks`,
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+      scopes_supported: expect.arrayContaining(['openid', 'offline_access', 'profile', 'email', 'platform']),
+      claims_supported: expect.arrayContaining(['sub', 'name', 'email']),
+      id_token_signing_alg_values_supported: expect.arrayContaining(['ES256']),
+    });
+    expect(document.issuer).toBe(base);
+    const jwks = await (await fetch(document.jwks_uri)).json();
+    expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'EC', crv: 'P-256', kid: expect.any(String) })]);
+    expect(JSON.stringify(jwks)).not.toContain('"d"');
+    for (const path of ['openid-configuration/x', 'oauth-protected-resource', 'openid-credential-issuer', 'webfinger', 'oauth-authorization-server/x']) {
+      expect((await fetch(`${base}/.well-known/${path}`)).status).toBe(404);
+    }
+  });
+
+  it('as an OpenID Connect provider: an ID token for the client naming the user; its access token is no key to the Platform API', async () => {
+    const client = await OAuthClient.discoverOpenId(base, { clientId: CLIENT_ID, scope: 'openid offline_access profile email' });
+    const page = await openLoginPage(client, base);
+    const params = await callbackParams(base, page, await postLogin(base, page, { userId: ANALYST }));
+    const tokens = await client.exchangeCode(params, page.request);
+    expect(tokens).toMatchObject({ idToken: expect.any(String), refreshToken: expect.any(String) });
+    const claims = decodeJwt(tokens.idToken!);
+    expect(claims).toMatchObject({ iss: base, aud: CLIENT_ID, sub: String(ANALYST), email: 'analyst@example.com', name: expect.any(String) });
+    expect(claims.name).not.toBe('');
+    expect(decodeProtectedHeader(tokens.idToken!)).toMatchObject({ alg: 'ES256' });
+    // Only the `platform` scope opens the Platform API.
+    await expect(me(tokens.accessToken)).rejects.toMatchObject({ status: 401 });
+    const renewed = await client.refresh(tokens.refreshToken!);
+    expect(decodeJwt(renewed.idToken!)).toMatchObject({ aud: CLIENT_ID, sub: String(ANALYST) });
+    expect(renewed.refreshToken).not.toBe(tokens.refreshToken);
+    // A deactivated user gets no ID token either: the refresh is refused.
+    const analyst = await t.scim.getUser(String(ANALYST));
+    await t.scim.replaceUser(String(ANALYST), { ...analyst, active: false });
+    try {
+      await expect(client.refresh(renewed.refreshToken!)).rejects.toEqual(expired);
+    } finally {
+      await t.scim.replaceUser(String(ANALYST), { ...analyst, active: true });
+    }
+  });
+
+  it('gives the ID token only the claims of the scopes asked for', async () => {
+    const client = await OAuthClient.discoverOpenId(base, { clientId: CLIENT_ID, scope: 'openid' });
+    const page = await openLoginPage(client, base);
+    const tokens = await client.exchangeCode(await callbackParams(base, page, await postLogin(base, page, { userId: ANALYST })), page.request);
+    const claims = decodeJwt(tokens.idToken!);
+    expect(claims).toMatchObject({ aud: CLIENT_ID, sub: String(ANALYST) });
+    expect(claims).not.toHaveProperty('email');
+    expect(claims).not.toHaveProperty('name');
   });
 
   it('signs in with code + PKCE: the access token works on the Platform API', async () => {

@@ -33,6 +33,18 @@ describe('the start page', () => {
     expect(checkAuthorizationRequest(request, START)).toBeNull();
   });
 
+  it("takes a company OpenID Connect provider's client id: it must answer to the same callback all the same", () => {
+    const company = authorizationUrl({ client_id: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0', scope: 'openid offline_access profile email' }, 'https://login.example.com/realms/acme/protocol/openid-connect/auth');
+    expect(checkAuthorizationRequest(company, START)?.href).toBe(company);
+    expect(checkAuthorizationRequest(authorizationUrl({ client_id: 'cube-excel' }), START)).not.toBeNull();
+    // The rest is checked as for the platform's own client.
+    const otherwise: Record<string, string | null>[] = [{ redirect_uri: 'https://evil.example/auth/callback.html' }, { code_challenge_method: 'plain' }, { state: null }];
+    for (const changes of otherwise) {
+      expect(checkAuthorizationRequest(authorizationUrl({ client_id: 'cube-excel', ...changes }), START)).toBeNull();
+    }
+    expect(checkAuthorizationRequest(authorizationUrl({ client_id: 'cube-excel' }, 'http://login.example.com/authorize'), START)).toBeNull();
+  });
+
   it('is no open redirect: anything else stays on the page', () => {
     const refused = [
       null,
@@ -42,7 +54,9 @@ describe('the start page', () => {
       authorizationUrl({}, 'http://tenant.example.com/oauth/authorize'),
       authorizationUrl({}, 'https://user:pass@tenant.example.com/oauth/authorize'),
       authorizationUrl({ response_type: 'token' }),
-      authorizationUrl({ client_id: 'someone-else' }),
+      authorizationUrl({ client_id: '' }),
+      authorizationUrl({ client_id: '   ' }),
+      authorizationUrl({ client_id: null }),
       authorizationUrl({ code_challenge_method: 'plain' }),
       authorizationUrl({ code_challenge_method: null }),
       authorizationUrl({ code_challenge: null }),

@@ -1,6 +1,7 @@
 import { ApiError, HttpClient, NetworkError, RequestCancelledError, ResponseFormatError, type FetchLike } from '../../client';
 import { CubeMeta } from '../../contract';
 import { normalizeCubeApiAddress } from './cube-api-address';
+import { CubeApiConnectError } from './cube-api-errors';
 import { readCubeToken } from './cube-token';
 
 /**
@@ -20,36 +21,7 @@ export interface CubeApiConnected extends CubeApiConnectionSettings {
   cubes: number;
 }
 
-/**
- * Why the Cube API did not answer as one, each with what the person can do:
- * `unreachable` — nothing answered (no such host, nothing listening, connection cut): check the address;
- * `cors` — the deployment answered, but the browser withheld its answer: its CORS setting must list the add-in;
- * `timeout` — no answer in time;
- * `not-found` — a server answered 404 at `<apiUrl>/v1/meta`: not a Cube REST API at that path;
- * `html` — a web page (a site, a sign-in page of a proxy) answered instead of the API;
- * `not-cube` — an answer that is not Cube's (not JSON, or JSON without its `cubes`);
- * `token-refused` — Cube's `403 {"error": "Invalid token"}` (another secret, expired, wrong audience…);
- * `token-not-received` — Cube's `403 {"error": "Authorization header isn't set"}`: the token was sent, so something
- * between (a proxy) took the header off;
- * `refused` — another 401 or 403 (something in front of Cube that wants its own sign-in);
- * `server-error` — a 5xx, or another status Cube does not answer `/v1/meta` with.
- */
-export type CubeApiProblem =
-  | 'unreachable' | 'cors' | 'timeout' | 'not-found' | 'html' | 'not-cube' | 'token-refused' | 'token-not-received' | 'refused' | 'server-error';
-
-export class CubeApiConnectError extends Error {
-  override readonly name = 'CubeApiConnectError';
-  constructor(
-    readonly problem: CubeApiProblem,
-    message: string,
-    /** The API base that was tried (without `/v1`). */
-    readonly apiUrl: string,
-    readonly details: { status?: number; addinOrigin?: string } = {},
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
+export { CubeApiConnectError, type CubeApiProblem } from './cube-api-errors';
 
 export interface ConnectCubeApiDeps {
   fetch?: FetchLike;

@@ -1,21 +1,8 @@
 import { assertSecureBaseUrl } from '../../client/http';
 import { InsecureTransportError } from '../../client/errors';
+import { CubeApiAddressError } from './cube-api-errors';
 
-/**
- * Why a typed Cube API address was refused, before any request: `empty`; `not-a-url` (no scheme, e.g.
- * `cube.example.com/cubejs-api`: nothing is added to it); `scheme` (not http or https); `insecure` (plain http to
- * a host other than this computer); `credentials` (`user:password@` in the address, which browsers refuse to
- * fetch); `query` (a `?…` or `#…` part, which has no place in an API base).
- */
-export type CubeApiAddressProblem = 'empty' | 'not-a-url' | 'scheme' | 'insecure' | 'credentials' | 'query';
-
-/** The address typed for a Cube API could not be used; nothing was sent. `address` is what was typed, trimmed. */
-export class CubeApiAddressError extends Error {
-  override readonly name = 'CubeApiAddressError';
-  constructor(readonly problem: CubeApiAddressProblem, message: string, readonly address: string, options?: ErrorOptions) {
-    super(message, options);
-  }
-}
+export { CubeApiAddressError, type CubeApiAddressProblem } from './cube-api-errors';
 
 const EXAMPLE = 'https://cube.example.com/cubejs-api';
 

@@ -1,21 +1,9 @@
 import { RequestCancelledError } from '../../client/errors';
 import type { DeploymentTokenSource } from '../../client/token-manager';
+import { CubeTokenNeededError, type CubeTokenRequestReason } from './cube-api-errors';
 import { readCubeToken, type CubeToken } from './cube-token';
 
-/** Why a new token is asked for: the current one has expired (or is about to), or the deployment refused it. */
-export type CubeTokenRequestReason = 'expired' | 'refused';
-
-/** A new token was needed and the user gave none (they cancelled); the request that needed it was not sent. */
-export class CubeTokenNeededError extends Error {
-  override readonly name = 'CubeTokenNeededError';
-  constructor(readonly reason: CubeTokenRequestReason) {
-    super(
-      reason === 'expired'
-        ? 'The Cube API token has expired and no new one was given: paste a new token to carry on.'
-        : 'The Cube deployment refused the token and no new one was given: paste a new token to carry on.',
-    );
-  }
-}
+export { CubeTokenNeededError, type CubeTokenRequestReason } from './cube-api-errors';
 
 export interface PastedCubeTokensOptions {
   /**

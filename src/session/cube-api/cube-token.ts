@@ -1,4 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
+import { CubeTokenError } from './cube-api-errors';
 
 /** A pasted Cube API token, read (not verified): the token as Cube takes it, when it expires, and its claims. */
 export interface CubeToken {
@@ -9,26 +10,7 @@ export interface CubeToken {
   claims: JWTPayload;
 }
 
-/**
- * Why a pasted token was refused before anything was sent: `empty`; `malformed` (not three base64url parts, or a
- * header or claims that are not JSON objects, or a header without `alg`); `encrypted` (a JWE: Cube takes signed
- * tokens); `unsigned` (`alg: none`, which Cube refuses as "Invalid token"); `no-exp` (no `exp` claim, or one that
- * is not a number); `expired`; `not-yet-valid` (an `nbf` in the future, which Cube also refuses).
- */
-export type CubeTokenProblem = 'empty' | 'malformed' | 'encrypted' | 'unsigned' | 'no-exp' | 'expired' | 'not-yet-valid';
-
-export class CubeTokenError extends Error {
-  override readonly name = 'CubeTokenError';
-  constructor(
-    readonly problem: CubeTokenProblem,
-    message: string,
-    /** For `expired`, when it expired; for `not-yet-valid`, from when it is valid (ms since the epoch). */
-    readonly at?: number,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
+export { CubeTokenError, type CubeTokenProblem } from './cube-api-errors';
 
 /** Allowance for the clock of this computer against the deployment's when reading `nbf`. */
 const CLOCK_SKEW_MS = 60_000;
@@ -91,4 +73,13 @@ export function readCubeToken(pasted: string, now: number = Date.now()): CubeTok
     throw new CubeTokenError('not-yet-valid', `This token is valid only from ${utcWords(from)}; use it then, or ask for one valid now.`, from);
   }
   return { token, expiresAt, claims };
+}
+
+/** A token's claims, read without any check (only the user's name is wanted of them); none when it cannot be read. */
+export function cubeTokenClaims(token: string): JWTPayload {
+  try {
+    return decodeJwt(token);
+  } catch {
+    return {};
+  }
 }

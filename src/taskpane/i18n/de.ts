@@ -29,6 +29,7 @@ export const de: Messages = {
   signIn: 'Anmelden',
   signingIn: 'Anmeldung läuft…',
   useApiToken: 'Stattdessen ein API-Token verwenden',
+  useCubeApi: 'Stattdessen direkt mit einer Cube-API verbinden',
   useAccount: 'Stattdessen mit Ihrem Konto anmelden',
   apiToken: 'API-Token',
   apiTokenHint: 'Für selbst betriebene Plattformen: Erstellen Sie ein Token in den Einstellungen der Plattform und fügen Sie es hier ein.',

@@ -31,6 +31,7 @@ export const en = {
   signIn: 'Sign in',
   signingIn: 'Signing in…',
   useApiToken: 'Use an API token instead',
+  useCubeApi: 'Connect straight to a Cube API instead',
   useAccount: 'Sign in with your account instead',
   apiToken: 'API token',
   apiTokenHint: 'For self-hosted platforms: create a token in your platform settings and paste it here.',

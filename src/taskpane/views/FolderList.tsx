@@ -1,6 +1,9 @@
-import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, makeStyles, tokens,
+} from '@fluentui/react-components';
 import { FolderRegular } from '@fluentui/react-icons';
-import type { Folder } from '../../contract';
+import { Fragment } from 'react';
+import type { Folder, FolderPathEntry } from '../../contract';
 import { useI18n } from '../i18n';
 
 const useStyles = makeStyles({
@@ -25,5 +28,31 @@ export function FolderList({ folders, onOpen }: { folders: Folder[] | null; onOp
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The open folder's path from "All reports" down, each step a button that opens it. */
+export function FolderBreadcrumb({ folderId, path, onOpen }: {
+  folderId: number | null;
+  path: FolderPathEntry[];
+  onOpen(id: number | null, known?: FolderPathEntry[]): void;
+}) {
+  const { m } = useI18n();
+  return (
+    <Breadcrumb aria-label={m.breadcrumb} size="small">
+      <BreadcrumbItem>
+        <BreadcrumbButton current={folderId === null} onClick={() => onOpen(null)}>{m.allReports}</BreadcrumbButton>
+      </BreadcrumbItem>
+      {path.map((folder, index) => (
+        <Fragment key={folder.id}>
+          <BreadcrumbDivider />
+          <BreadcrumbItem>
+            <BreadcrumbButton current={index === path.length - 1} onClick={() => onOpen(folder.id, path.slice(0, index + 1))}>
+              {folder.name}
+            </BreadcrumbButton>
+          </BreadcrumbItem>
+        </Fragment>
+      ))}
+    </Breadcrumb>
   );
 }

@@ -9,6 +9,7 @@ import type { PlacementCard } from '../../pane/placement-cards';
 import { tableChoice } from '../../placements/placement-service';
 import { placementKey, type WorkbookPlacement } from '../../placements/workbook-placements';
 import { useI18n } from '../i18n';
+import { useCubeWords } from '../i18n/cube-words';
 import { PlacementCellOptions } from './PlacementCellOptions';
 import { StatusBadge } from './StatusBadge';
 
@@ -24,6 +25,7 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   sheet: { display: 'block', margin: 0, color: tokens.colorNeutralForeground3 },
+  home: { color: tokens.colorNeutralForeground3 },
 });
 
 /** A placement's last outcome in this pane when it was not a clean write (`cardState` weighs it against the rest). */
@@ -53,6 +55,11 @@ export interface PlacementsViewProps {
   onTableChange(placement: WorkbookPlacement, on: boolean): void;
   /** A card's choice of its cells' language or title lines: refreshes the placement with it. */
   onCellOptionsChange?(placement: WorkbookPlacement, cells: CellOptions): void;
+  /**
+   * Where a deployment's reports live, when the workbook may hold both kinds (issue 26): each card says so in one
+   * quiet line. Null, or without it: nothing is said.
+   */
+  home?: (deploymentId: number) => 'platform' | 'workbook' | null;
 }
 
 /**
@@ -63,6 +70,7 @@ export function PlacementsView(props: PlacementsViewProps) {
   const { placements, currentUserId, deployments, browsedDeploymentId, cards, busy, writeDisabled } = props;
   const styles = useStyles();
   const { m, number, relative } = useI18n();
+  const cw = useCubeWords();
   // "Refreshed 5 minutes ago" stays true while the pane is open: the times are said again every minute.
   const [, setMinute] = useState(0);
   useEffect(() => {
@@ -105,6 +113,7 @@ export function PlacementsView(props: PlacementsViewProps) {
     // Flat placements only (pivots never are tables), and only where the cells are there to convert.
     const table = !detachedNow && !damaged ? tableChoice(entry) : null;
     const deployment = entry.deploymentId !== browsedDeploymentId ? deployments.find((d) => d.id === entry.deploymentId) : undefined;
+    const home = props.home?.(entry.deploymentId) ?? null;
     const owner = entry.owner.name ?? entry.owner.email;
     const mailto = entry.owner.email
       ? `mailto:${encodeURIComponent(entry.owner.email)}?subject=${encodeURIComponent(m.accessRequestSubject(range))}`
@@ -115,6 +124,7 @@ export function PlacementsView(props: PlacementsViewProps) {
           <Text weight="semibold" id={titleId}>{report ? reportTitle(report) : m.noAccessTitle}</Text>
           <Caption1 data-testid="placement-range">{range}</Caption1>
           {deployment && <Caption1 data-testid="placement-deployment">{m.inDeployment(deployment.name)}</Caption1>}
+          {home && <Caption1 className={styles.home} data-testid="placement-home" data-home={home}>{home === 'workbook' ? cw.kept.homeWorkbook : cw.kept.homePlatform}</Caption1>}
           {when && <Caption1>{when}</Caption1>}
           {denied && owner && <Caption1 data-testid="placement-owner">{m.ownedBy(entry.owner.email && owner !== entry.owner.email ? `${owner} (${entry.owner.email})` : owner)}</Caption1>}
           {entry.legacy && !denied && <Caption1>{m.legacyPlacement}</Caption1>}

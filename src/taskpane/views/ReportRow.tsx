@@ -27,14 +27,21 @@ export interface ReportRowProps {
   onPreview?(report: Report): void;
   /** The preview when it is open for this report, shown below the row. */
   preview?: ReactNode;
+  /** The report is in no folder (kept in the workbook): no folder path is shown. */
+  noFolders?: boolean;
+  /** More actions after Preview and Place (a kept report's menu). */
+  menu?: ReactNode;
+  /** Shown below the row, after the preview (a kept report's Rename form or Delete question). */
+  below?: ReactNode;
 }
 
 /**
  * One report: its title, its folder path (each folder a link that opens it), how often it is placed here, and
  * Place. A report whose query cannot be run is listed with the reason, and cannot be placed. Preview opens what
- * the report holds before placing (description, folder, members, the size of its result) below the row.
+ * the report holds before placing (description, folder, members, the size of its result) below the row. A report
+ * kept in the workbook shows no folder path, and its menu and forms (`kept/`) are passed in.
  */
-export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, onOpenFolder, onPreview, preview }: ReportRowProps) {
+export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, onOpenFolder, onPreview, preview, noFolders, menu, below }: ReportRowProps) {
   const styles = useStyles();
   const { m, number } = useI18n();
   const definition = reportDefinition(report);
@@ -45,19 +52,23 @@ export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, o
     <li className={styles.item} data-report-id={report.id}>
       <div className={styles.details}>
         <Text weight="semibold">{title}</Text>
-        <Caption1 data-testid="folder-path">
-          {path.length === 0
-            ? m.topLevel
-            : path.map((folder, index) => (
-              <Fragment key={folder.id}>
-                {index > 0 && ' / '}
-                <Link as="button" inline aria-label={m.openFolder(folder.name)} onClick={() => onOpenFolder(folder, path.slice(0, index + 1))}>
-                  {folder.name}
-                </Link>
-              </Fragment>
-            ))}
-          {placedCount ? ` · ${m.placedHere(number(placedCount))}` : ''}
-        </Caption1>
+        {noFolders ? (
+          placedCount > 0 && <Caption1 data-testid="placed-count">{m.placedHere(number(placedCount))}</Caption1>
+        ) : (
+          <Caption1 data-testid="folder-path">
+            {path.length === 0
+              ? m.topLevel
+              : path.map((folder, index) => (
+                <Fragment key={folder.id}>
+                  {index > 0 && ' / '}
+                  <Link as="button" inline aria-label={m.openFolder(folder.name)} onClick={() => onOpenFolder(folder, path.slice(0, index + 1))}>
+                    {folder.name}
+                  </Link>
+                </Fragment>
+              ))}
+            {placedCount ? ` · ${m.placedHere(number(placedCount))}` : ''}
+          </Caption1>
+        )}
         {!definition.placeable && (
           <Caption1 className={styles.problem} data-testid="unplaceable">{m.cannotPlace(unplaceableReason(definition.reason, m))}</Caption1>
         )}
@@ -85,8 +96,10 @@ export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, o
         >
           {m.place}
         </Button>
+        {menu}
       </div>
       {preview && <div id={previewId} className={styles.preview}>{preview}</div>}
+      {below && <div className={styles.preview}>{below}</div>}
     </li>
   );
 }

@@ -1,14 +1,17 @@
 import {
-  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody,
-  Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { Fragment, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Folder, FolderPathEntry, Report, ReportListParams, ReportSortBy } from '../../contract';
 import type { ReportPreviewStore } from '../../pane/report-preview-store';
 import type { ReportStore } from '../../ports/report-store';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
-import { FolderList } from './FolderList';
+import { useCubeWords } from '../i18n/cube-words';
+import { FolderBreadcrumb, FolderList } from './FolderList';
+import { KeptOutcome, KeptReportForm, KeptReportMenu, UnavailableReports } from './kept/KeptReportParts';
+import { placementsInWorkbook, unavailableShown, type KeptReportsBrowse } from './kept/kept-reports';
+import { useKeptBrowse } from './kept/useKeptBrowse';
 import { ReportPreview } from './ReportPreview';
 import { ReportRow } from './ReportRow';
 
@@ -20,6 +23,8 @@ const useStyles = makeStyles({
 
 const PAGE_SIZE = 50;
 const SORTS: ReportSortBy[] = ['name', 'updatedAt', 'createdAt', 'lastViewedAt'];
+/** The workbook keeps no "last viewed". */
+const KEPT_SORTS = SORTS.filter((key) => key !== 'lastViewedAt');
 
 type ReportPage = { items: Report[]; pageInfo?: { hasNextPage: boolean; endCursor?: string | null } | null };
 
@@ -44,6 +49,12 @@ export interface ReportsViewProps {
   onPlace(report: Report): void;
   /** The preview before placing (one report's at a time); without it the rows have no Preview button. */
   previews?: ReportPreviewStore;
+  /**
+   * Given when the browsed deployment's reports are kept in this workbook: no folders (one line says why), no "In
+   * this workbook" switch (they all are), a menu on each row (Open in builder, Rename, Duplicate, Delete), and the
+   * reports that cannot be read listed after the rest.
+   */
+  kept?: KeptReportsBrowse | null;
 }
 
 const NO_PREVIEW = { open: null };
@@ -54,18 +65,21 @@ const noPreviews = { subscribe: () => () => {}, getState: () => NO_PREVIEW };
  * one level at a time from `GET …/folders`) and its reports, with a breadcrumb back up (from `…/ancestors`).
  * At the root the list holds every report, each with its folder path; a search looks in all folders. Sorting,
  * "In this workbook" and Load more work everywhere. A report's Preview opens below its row. React escapes every
- * title and folder name it renders.
+ * title and folder name it renders. Reports kept in the workbook (`kept`) have no folders, and a menu each.
  */
-export function ReportsView({ store, deploymentId, workbookId, placedCounts, busy, placeDisabled, onPlace, previews }: ReportsViewProps) {
+export function ReportsView({ store, deploymentId, workbookId, placedCounts, busy, placeDisabled, onPlace, previews, kept }: ReportsViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
+  const cw = useCubeWords();
   const { m } = i18n;
   const [folderId, setFolderId] = useState<number | null>(null);
   const [breadcrumb, setBreadcrumb] = useState<FolderPathEntry[]>([]);
   const [subfolders, setSubfolders] = useState<Folder[] | null>(null);
   const [search, setSearch] = useState('');
   const [onlyThisWorkbook, setOnlyThisWorkbook] = useState(false);
-  const [sortBy, setSortBy] = useState<ReportSortBy>('name');
+  const [sortChosen, setSortBy] = useState<ReportSortBy>('name');
+  const sorts = kept ? KEPT_SORTS : SORTS;
+  const sortBy = sorts.includes(sortChosen) ? sortChosen : 'name';
   const [loadingMore, setLoadingMore] = useState(false);
   const [shown, setShown] = useState<ShownList | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -73,10 +87,12 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
   const [attempt, setAttempt] = useState(0);
   const searching = search.trim() !== '';
   // The workbook's id matters only to the "In this workbook" filter; it arriving must not reload other lists.
-  const filterWorkbookId = onlyThisWorkbook ? workbookId : null;
+  const onlyHere = onlyThisWorkbook && !kept;
+  const filterWorkbookId = onlyHere ? workbookId : null;
+  const folders = !kept;
   /** What the list asks the platform for; null when "In this workbook" is on before the workbook has an id. */
   const listParams = useMemo<ReportListParams | null>(
-    () => (onlyThisWorkbook && !filterWorkbookId
+    () => (onlyHere && !filterWorkbookId
       ? null
       : {
         search: searching ? search.trim() : undefined,
@@ -84,9 +100,9 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
         first: PAGE_SIZE,
         externalWorkbookId: filterWorkbookId ?? undefined,
         // A search looks in every folder; otherwise the open folder's own reports.
-        folderId: searching || folderId === null ? undefined : folderId,
+        folderId: searching || folderId === null || !folders ? undefined : folderId,
       }),
-    [onlyThisWorkbook, filterWorkbookId, search, searching, sortBy, folderId],
+    [onlyHere, filterWorkbookId, search, searching, sortBy, folderId, folders],
   );
   // Only the answer to what is asked now is listed: while a search (or sort, filter, folder) is on its way, the
   // previous results are hidden and a spinner shows instead.
@@ -94,8 +110,12 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
   const reports = current?.reports ?? null;
   const nextCursor = current?.nextCursor ?? null;
 
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const failed = useCallback((e: unknown) => setError(describeError(e, i18n)), [i18n]);
+  const keptBrowse = useKeptBrowse(kept, attempt, reload, failed);
+
   const previewSource = previews ?? noPreviews;
-  const { open: preview } = useSyncExternalStore(previewSource.subscribe, previewSource.getState);
+  const { open: preview } = useSyncExternalStore(previewSource.subscribe, previewSource.getState, previewSource.getState);
 
   // Back to the root when the deployment changes: its folders are another tree.
   useEffect(() => {
@@ -142,9 +162,9 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
     };
   }, [store, deploymentId, listParams, i18n, attempt]);
 
-  // The open folder's subfolders, one level at a time; none while searching all folders.
+  // The open folder's subfolders, one level at a time; none while searching all folders, or without folders.
   useEffect(() => {
-    if (searching) return;
+    if (searching || !folders) return;
     const controller = new AbortController();
     setSubfolders(null);
     store
@@ -153,7 +173,7 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
         if (!controller.signal.aborted) setError(describeError(e, i18n));
       });
     return () => controller.abort();
-  }, [store, deploymentId, folderId, searching, i18n, attempt]);
+  }, [store, deploymentId, folderId, searching, folders, i18n, attempt]);
 
   const loadMore = async () => {
     const signal = shownList.current?.signal;
@@ -186,35 +206,23 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
     <div className={styles.column}>
       <SearchBox aria-label={m.searchReports} placeholder={m.searchReports} value={search} onChange={(_, d) => setSearch(d.value)} />
       <div className={styles.filters}>
-        <Switch label={m.inThisWorkbook} checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />
+        {!kept && <Switch label={m.inThisWorkbook} checked={onlyThisWorkbook} onChange={(_, d) => setOnlyThisWorkbook(d.checked)} />}
         <Field label={m.sortBy} orientation="horizontal">
           <Dropdown
             value={m.sort[sortBy]}
             selectedOptions={[sortBy]}
             onOptionSelect={(_, d) => d.optionValue && setSortBy(d.optionValue as ReportSortBy)}
           >
-            {SORTS.map((key) => <Option key={key} value={key}>{m.sort[key]}</Option>)}
+            {sorts.map((key) => <Option key={key} value={key}>{m.sort[key]}</Option>)}
           </Dropdown>
         </Field>
       </div>
-      {searching ? (
+      {!folders ? (
+        <Caption1 data-testid="folders-unavailable">{cw.kept.foldersUnavailable}</Caption1>
+      ) : searching ? (
         <Caption1 role="status">{m.searchingAllFolders}</Caption1>
       ) : (
-        <Breadcrumb aria-label={m.breadcrumb} size="small">
-          <BreadcrumbItem>
-            <BreadcrumbButton current={folderId === null} onClick={() => openFolder(null)}>{m.allReports}</BreadcrumbButton>
-          </BreadcrumbItem>
-          {breadcrumb.map((folder, index) => (
-            <Fragment key={folder.id}>
-              <BreadcrumbDivider />
-              <BreadcrumbItem>
-                <BreadcrumbButton current={index === breadcrumb.length - 1} onClick={() => openFolder(folder.id, breadcrumb.slice(0, index + 1))}>
-                  {folder.name}
-                </BreadcrumbButton>
-              </BreadcrumbItem>
-            </Fragment>
-          ))}
-        </Breadcrumb>
+        <FolderBreadcrumb folderId={folderId} path={breadcrumb} onOpen={openFolder} />
       )}
       {error && (
         <MessageBar intent="error" layout="multiline">
@@ -224,10 +232,11 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
           </MessageBarActions>
         </MessageBar>
       )}
-      {!searching && <FolderList folders={subfolders} onOpen={(folder) => openFolder(folder.id, [...breadcrumb, { id: folder.id, name: folder.name }])} />}
+      {kept && <KeptOutcome state={keptBrowse.state} actions={keptBrowse.actions} />}
+      {folders && !searching && <FolderList folders={subfolders} onOpen={(folder) => openFolder(folder.id, [...breadcrumb, { id: folder.id, name: folder.name }])} />}
       {!error && reports === null && <Spinner size="tiny" label={searching ? m.searchingReports : m.loadingReports} />}
-      {reports && reports.length === 0 && (searching || (subfolders?.length ?? 0) === 0) && (
-        <Text>{folderId !== null && !searching ? m.emptyFolder : m.noReportsMatch}</Text>
+      {reports && reports.length === 0 && (searching || !folders || (subfolders?.length ?? 0) === 0) && !(kept && !searching && keptBrowse.unavailable.length) && (
+        <Text>{kept && !searching ? cw.kept.noneKept : folderId !== null && !searching ? m.emptyFolder : m.noReportsMatch}</Text>
       )}
       {reports && reports.length > 0 && (
         <ul className={styles.list} aria-label={m.reportsList}>
@@ -242,6 +251,11 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
               onOpenFolder={(entry, path) => openFolder(entry.id, path)}
               onPreview={previews && ((r) => previews.toggle(r))}
               preview={preview?.reportId === report.id ? <ReportPreview preview={preview} /> : undefined}
+              noFolders={!folders}
+              menu={kept && <KeptReportMenu report={report} actions={keptBrowse.actions} disabled={keptBrowse.state.working} onOpenInBuilder={kept.onOpenInBuilder} />}
+              below={kept && (
+                <KeptReportForm report={report} state={keptBrowse.state} actions={keptBrowse.actions} placements={placementsInWorkbook(report, placedCounts)} />
+              )}
             />
           ))}
         </ul>
@@ -249,6 +263,7 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
       {nextCursor && (
         <Button disabled={loadingMore} onClick={() => void loadMore()}>{loadingMore ? m.loading : m.loadMore}</Button>
       )}
+      {kept && reports && <UnavailableReports reports={unavailableShown(keptBrowse.unavailable, search)} />}
     </div>
   );
 }

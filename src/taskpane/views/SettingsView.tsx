@@ -1,30 +1,33 @@
-import { Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle2, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle2, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, useSyncExternalStore } from 'react';
 import type { ChatSettings } from '../../chat/chat-settings';
-import type { Connection } from '../../session/connection';
+import type { PaneConnection } from '../../pane/pane-connection';
 import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../session/sheet-settings';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
+import { useCubeWords } from '../i18n/cube-words';
 import { loadNewPlacementSettings, storeNewPlacementSettings } from '../placement-defaults';
 import { ChatSettingsSection } from './chat/ChatSettingsSection';
 
 const useStyles = makeStyles({ column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
 export interface SettingsViewProps {
-  connection: Connection;
+  connection: PaneConnection;
   chatSettings: ChatSettings | null;
   onChatSettingsChange(settings: ChatSettings | null): void;
 }
 
 /**
  * The user's sheet settings, saved with the merge PATCH (inherited ones show the default they inherit), and
- * where the agent chat reaches its agent.
+ * where the agent chat reaches its agent (with the platform: a Cube API alone has no agent).
  */
 export function SettingsView({ connection, chatSettings, onChatSettingsChange }: SettingsViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
+  const cw = useCubeWords();
   const { m } = i18n;
-  const { user } = useSyncExternalStore(connection.subscribe, () => connection.state);
+  useSyncExternalStore(connection.subscribe, () => connection.state);
+  const { user } = connection;
   const [error, setError] = useState<string | null>(null);
   // The add-in's own setting (the platform has no field for it), per user: read once, saved at each change.
   const [newPlacements, setNewPlacements] = useState(() => loadNewPlacementSettings(user.id));
@@ -81,7 +84,9 @@ export function SettingsView({ connection, chatSettings, onChatSettingsChange }:
           onChange={(_, data) => saveNewPlacements(data.checked)}
         />
       </Field>
-      <ChatSettingsSection settings={chatSettings} onChange={onChatSettingsChange} />
+      {connection.platform
+        ? <ChatSettingsSection settings={chatSettings} onChange={onChatSettingsChange} />
+        : <Caption1 data-testid="chat-unavailable">{cw.cube.chatUnavailable}</Caption1>}
     </section>
   );
 }

@@ -23,13 +23,15 @@ export interface WorkbookSectionProps {
   writeDisabled: boolean;
   /** "Edit" on a placement: its report opens in the builder. */
   onEdit(entry: WorkbookPlacement): void;
+  /** Where a deployment's reports live (the platform, or this workbook), for each card to say; see `PlacementsView`. */
+  home?: (deploymentId: number) => 'platform' | 'workbook' | null;
 }
 
 /**
  * "In this workbook": Refresh all and its run bar, the "Refresh when this workbook opens" choice (or how many
  * placements are out of date), and the placements' cards, each action an intent of the store.
  */
-export function WorkbookSection({ store, state, currentUserId, deployments, browsedDeploymentId, writeDisabled, onEdit }: WorkbookSectionProps) {
+export function WorkbookSection({ store, state, currentUserId, deployments, browsedDeploymentId, writeDisabled, onEdit, home }: WorkbookSectionProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m, number } = i18n;
@@ -78,6 +80,7 @@ export function WorkbookSection({ store, state, currentUserId, deployments, brow
         onPlaceAgain={(entry) => void store.placeAgain(entry)}
         onRelink={(entry) => void store.relink(entry)}
         onEdit={onEdit}
+        home={home}
         onTableChange={(entry, on) => void store.setTable(entry, on)}
         onCellOptionsChange={(entry, cells) => void store.setCellOptions(entry, cells)}
         onDisconnect={(entry) => void store.askDisconnect(entry)}

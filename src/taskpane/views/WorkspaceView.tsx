@@ -10,10 +10,11 @@ import type { ChatSettings } from '../../chat/chat-settings';
 import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';
 import { isBusy } from '../../pane/pane-state';
 import { openReportPreviews } from '../../pane/report-preview-store';
-import { openWorkspace } from '../../pane/workspace';
-import type { Connection } from '../../session/connection';
+import type { PaneConnection } from '../../pane/pane-connection';
+import { openPaneWorkspace } from '../../pane/pane-workspace';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
+import { useCubeWords } from '../i18n/cube-words';
 import { cellWorkspaceOptions } from '../placement-defaults';
 import { operationWords, paneErrorWords, paneNoticeWords } from '../pane-messages';
 import { ReportsView } from './ReportsView';
@@ -23,6 +24,10 @@ import { useExplorationBuilder } from './useExplorationBuilder';
 import { useWorkspaceStore } from './useWorkspaceStore';
 import { describeChatError } from './chat/chat-words';
 import { useChatController } from './chat/useChatController';
+import { installCubeErrorWords } from '../cube-error-words';
+
+// This view can meet the Cube API's and the workbook reports' failures: their words join `describeError`.
+installCubeErrorWords();
 
 const BuilderView = lazy(() => import('./builder/BuilderView').then((module) => ({ default: module.BuilderView })));
 const ChatTab = lazy(() => import('./chat/ChatTab').then((module) => ({ default: module.ChatTab })));
@@ -34,7 +39,7 @@ const useStyles = makeStyles({
 });
 
 export interface WorkspaceViewProps {
-  connection: Connection;
+  connection: PaneConnection;
   deployment: Deployment;
   /** The admin's localized title for the reports list, else the pane's own words. */
   reportsTitle: string;
@@ -54,13 +59,15 @@ export interface WorkspaceViewProps {
 export function WorkspaceView({ connection, deployment, reportsTitle, onDeploymentChange, chatSettings, onOpenSettings, ribbon }: WorkspaceViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
+  const cw = useCubeWords();
   const { m, number } = i18n;
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
   // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
   // New placements' cells are in the pane's language; each placement keeps its own (core/cell-options.ts).
-  const workspace = useMemo(
-    () => openWorkspace(connection, cellWorkspaceOptions(i18n.language, () => connection.state.user.id)), [connection, i18n.language],
+  const { workspace, home, workbookReports } = useMemo(
+    () => openPaneWorkspace(connection, cellWorkspaceOptions(i18n.language, () => connection.user.id)), [connection, i18n.language],
   );
+  const browsingWorkbook = home(deployment.id) === 'workbook';
   const previews = useMemo(() => openReportPreviews(workspace, connection), [workspace, connection]);
   const writeDisabled = connection.appConfig.restrictDataDownload;
   const [store, state] = useWorkspaceStore(workspace, writeDisabled, i18n, ribbon);
@@ -68,11 +75,19 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const showError = useCallback((e: unknown) => store.showError(e), [store]);
   const exploration = useExplorationBuilder(connection, workspace, placements, selection, describe, showError);
   const builderOpen = exploration.builder !== null;
+  const { openReport } = exploration;
+  // A rename, duplicate or delete changes the placements' titles or removes them: the listing is read again (fire and
+  // forget: it reports its own failure).
+  const kept = useMemo(
+    () => (browsingWorkbook && workbookReports ? { reports: workbookReports, onOpenInBuilder: openReport, onReportsChanged: () => void store.reload() } : null),
+    [browsingWorkbook, workbookReports, openReport, store],
+  );
   useEffect(() => store.setBuilderOpen(builderOpen), [store, builderOpen]);
   const [tab, setTab] = useState<'workbook' | 'chat'>('workbook');
   const describeChat = useCallback((e: unknown) => describeChatError(e, i18n), [i18n]);
   const chat = useChatController(connection, chatSettings, describeChat);
   const busy = isBusy(state);
+  const deploymentName = (d: Deployment) => (connection.cube?.deployments.includes(d) ? cw.cube.deploymentName(d.name) : d.name);
 
   if (exploration.builder) {
     return (
@@ -106,17 +121,18 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
     return (
       <div className={styles.column}>
         {tabs}
-        <Suspense fallback={<Spinner size="tiny" label={m.loading} />}>
+        {!connection.platform && <Caption1 data-testid="chat-unavailable">{cw.cube.chatUnavailable}</Caption1>}
+        {connection.platform && <Suspense fallback={<Spinner size="tiny" label={m.loading} />}>
           <ChatTab
             chat={chat}
-            connection={connection}
+            connection={connection.platform}
             workspace={workspace}
             deploymentId={deployment.id}
             selection={selection}
             onOpenSettings={onOpenSettings}
             onPlace={(target: AnswerTarget, query: CubeQuery) => exploration.openAnswer(target, query)}
           />
-        </Suspense>
+        </Suspense>}
       </div>
     );
   }
@@ -130,7 +146,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       {tabs}
       <Field label={m.deployment}>
         <Dropdown
-          value={deployment.name}
+          value={deploymentName(deployment)}
           selectedOptions={[String(deployment.id)]}
           onOptionSelect={(_, data) => {
             const next = connection.deployments.find((d) => String(d.id) === data.optionValue);
@@ -138,7 +154,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           }}
         >
           {connection.deployments.map((d) => (
-            <Option key={d.id} value={String(d.id)}>{d.name}</Option>
+            <Option key={d.id} value={String(d.id)}>{deploymentName(d)}</Option>
           ))}
         </Dropdown>
       </Field>
@@ -190,6 +206,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       <WorkbookSection
         store={store}
         state={state}
+        home={home}
         currentUserId={connection.user.id}
         deployments={connection.deployments}
         browsedDeploymentId={deployment.id}
@@ -201,10 +218,12 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
           <Subtitle2 as="h2" id="reports-heading">{reportsTitle}</Subtitle2>
           <Button size="small" disabled={busy || writeDisabled} onClick={() => exploration.openNew(deployment.id)}>{m.builder.explore}</Button>
         </div>
+        {browsingWorkbook && <Caption1 data-testid="sharing-unavailable">{cw.cube.sharingUnavailable}</Caption1>}
         <Caption1 role="status" data-testid="place-target">{selection ? m.placesAt(selection) : m.selectionUnknown}</Caption1>
         <Switch checked={state.asTable} onChange={(_, data) => store.setAsTable(data.checked)} label={`${m.placeAsTable} (${m.placeAsTableHint})`} data-testid="place-as-table" />
         <ReportsView
           store={workspace.reports}
+          kept={kept}
           deploymentId={deployment.id}
           workbookId={placements?.[0]?.placement.workbookId ?? null}
           placedCounts={placedCounts}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CubeQuery } from '../../contract';
+import type { CubeQuery, Report } from '../../contract';
 import type { AnswerTarget } from '../../chat/chat-placement';
-import type { Connection } from '../../session/connection';
+import type { SettingsConnection } from '../../session/connection';
 import type { ExplorationController, BuilderStart } from '../../builder/exploration-controller';
 import { readDraft } from '../../builder/exploration-draft';
 import { explorationPreferences, placementAtSelection } from '../../builder/exploration-open';
@@ -17,16 +17,18 @@ export interface ExplorationBuilderHook {
   /** "Place in sheet" of an agent's answer: a new exploration of its query, placed at the selection. */
   openAnswer(target: AnswerTarget, query: CubeQuery): void;
   openPlacement(entry: WorkbookPlacement, reveal: boolean): void;
+  /** A report without a placement (Browse's "Open in builder" of a report kept in the workbook): Save saves into it. */
+  openReport(report: Report): void;
   closed(): void;
 }
 
 /**
  * Which exploration the pane shows, if any: a new one, a placement's report ("Edit", or a selected cell inside
- * a placement when `openExplorationFromSheet` is on), or the draft kept in the workbook (resumed when the pane
- * opens). With `revealSheetOnOpen` on, opening a placement's report selects its cells.
+ * a placement when `openExplorationFromSheet` is on), a report opened from Browse, or the draft kept in the
+ * workbook (resumed when the pane opens). With `revealSheetOnOpen` on, opening a placement's report selects its cells.
  */
 export function useExplorationBuilder(
-  connection: Connection, workspace: Workspace, placements: WorkbookPlacement[] | null, selection: string | null,
+  connection: SettingsConnection, workspace: Workspace, placements: WorkbookPlacement[] | null, selection: string | null,
   describe: (error: unknown) => string, onError: (error: unknown) => void,
 ): ExplorationBuilderHook {
   const [builder, setBuilder] = useState<ExplorationController | null>(null);
@@ -62,6 +64,18 @@ export function useExplorationBuilder(
       }
     })();
   }, [connection, workspace, start, describe, onError]);
+
+  const openReport = useCallback((report: Report) => {
+    if (open.current) return;
+    void (async () => {
+      try {
+        // The report as it is now: the builder saves into this version.
+        await start({ kind: 'report', report: await workspace.reports.getReport(report.deploymentId, report.id) });
+      } catch (error) {
+        onError(error);
+      }
+    })();
+  }, [workspace, start, onError]);
 
   // The draft kept in the workbook is resumed when the pane opens.
   useEffect(() => {
@@ -99,6 +113,7 @@ export function useExplorationBuilder(
     openNew: (deploymentId) => void start({ kind: 'new', deploymentId }),
     openAnswer: ({ deploymentId, meta }, query) => void start({ kind: 'answer', deploymentId, query, meta }),
     openPlacement,
+    openReport,
     closed: () => {
       open.current = false;
       closedAt.current = selection;

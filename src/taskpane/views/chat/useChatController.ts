@@ -14,7 +14,7 @@ const loadChat = () => Promise.all([import('../../../client/chat-client'), impor
  * With an API key, chat.yaml asks who the user is: an account's own user is named by `sessionSettings.internalId`,
  * which Cube's Chat API docs define as the internal user's email.
  */
-export function useChatController(connection: Connection, settings: ChatSettings | null, describe: (error: unknown) => string) {
+export function useChatController(connection: Pick<Connection, 'user'>, settings: ChatSettings | null, describe: (error: unknown) => string) {
   const [wanted, setWanted] = useState(false);
   const [controller, setController] = useState<ChatController | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,0 +1,47 @@
+import type { AppConfigResponse, Deployment, User, UserSettingsInput } from '../contract';
+import type { Connection, SettingsConnection } from '../session/connection';
+import type { CubeApiConnection } from '../session/cube-api/cube-api-connection';
+
+/**
+ * What the pane is connected to: the managed platform (signed in), a Cube REST API straight (its reports and
+ * placements kept in the workbook), or both at once (issue 26, "Both kinds in one workbook"). The views and the
+ * builder read it as one connection: the deployments of both (the Cube API's one goes by an id no platform
+ * deployment has), and, with the platform there, its user and admin settings for every placement.
+ */
+export interface PaneConnection extends SettingsConnection {
+  readonly platform: Connection | null;
+  readonly cube: CubeApiConnection | null;
+  /** A snapshot that changes whenever either connection's state does (for `useSyncExternalStore`). */
+  readonly state: object;
+  subscribe(listener: () => void): () => void;
+}
+
+/** The pane's connection over one or both; at least one must be given. */
+export function paneConnection(platform: Connection | null, cube: CubeApiConnection | null): PaneConnection {
+  const primary = platform ?? cube;
+  if (!primary) throw new Error('A pane connection needs the platform or a Cube API.');
+  let snapshot: { platform: object | null; cube: object | null } = { platform: platform?.state ?? null, cube: cube?.state ?? null };
+  return {
+    platform,
+    cube,
+    get state() {
+      const now = { platform: platform?.state ?? null, cube: cube?.state ?? null };
+      if (now.platform !== snapshot.platform || now.cube !== snapshot.cube) snapshot = now;
+      return snapshot;
+    },
+    get user(): User {
+      return primary.user;
+    },
+    get appConfig(): AppConfigResponse {
+      return primary.appConfig;
+    },
+    get deployments(): Deployment[] {
+      return platform && cube ? [...platform.deployments, ...cube.deployments] : primary.deployments;
+    },
+    updateSettings: (patch: UserSettingsInput, signal?: AbortSignal) => (platform ? platform.updateSettings(patch, signal) : cube!.updateSettings(patch)),
+    subscribe(listener) {
+      const stops = [platform?.subscribe(listener), cube?.subscribe(listener)];
+      return () => stops.forEach((stop) => stop?.());
+    },
+  };
+}

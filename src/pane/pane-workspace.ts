@@ -1,0 +1,30 @@
+import type { Workspace } from '../placements/workspace-parts';
+import type { WorkbookReportStore } from '../workbook';
+import { openCubeWorkspace } from './cube-workspace';
+import { openMixedWorkspace, placementHome, type MixedWorkspaceOptions, type PlacementHome } from './mixed-ports';
+import type { PaneConnection } from './pane-connection';
+import { openWorkspace } from './workspace';
+
+/** The pane's workspace, and what its cards and lists need to know of where reports are kept. */
+export interface PaneWorkspace {
+  workspace: Workspace;
+  /** Where a deployment's reports live: the platform's or this workbook's; null with only one kind connected. */
+  home(deploymentId: number): PlacementHome | null;
+  /** The reports kept in the workbook, with a Cube API connected; null without. */
+  workbookReports: WorkbookReportStore | null;
+}
+
+/** The composition root of whatever the pane is connected to: the platform, a Cube API, or both. */
+export function openPaneWorkspace(connection: PaneConnection, options: MixedWorkspaceOptions = {}): PaneWorkspace {
+  const { platform, cube } = connection;
+  if (platform && cube) {
+    const mixed = openMixedWorkspace(platform, cube, options);
+    return { workspace: mixed, home: (id) => mixed.home(id), workbookReports: mixed.workbookReports };
+  }
+  if (cube) {
+    const { dataClient: _platformData, cubeDataClient, ...rest } = options;
+    const kept = openCubeWorkspace(cube, { ...rest, dataClient: cubeDataClient });
+    return { workspace: kept, home: (id) => placementHome(id), workbookReports: kept.workbookReports };
+  }
+  return { workspace: openWorkspace(platform!, options), home: () => null, workbookReports: null };
+}
