@@ -13,6 +13,7 @@ const SHOWN = [
   'ribbon-refresh-all', 'ribbon-refresh-waits', 'excel-table-card-choice',
   'stop-keeps-hand-edit', 'question-in-view', 'report-preview', 'shared-columns', 'title-source-lines', 'german-refresh-english-placement',
   'first-run-chat-place', 'builder-analyst-saves', 'builder-close-asks', 'builder-seeded-report',
+  'cube-connect', 'cube-connect-cors', 'cube-token-expired', 'cube-both-kinds', 'cube-sign-in', 'cube-browse',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

@@ -97,6 +97,9 @@ async function reset(): Promise<void> {
   saveSettings(null);
   saveChatSettings(null);
   forgetChatThreads();
+  // The Cube API connections and their users' settings (src/taskpane/cube-connection-storage.ts).
+  localStorage.removeItem('report-sync.cube-connections');
+  localStorage.removeItem('report-sync.cube-user-settings');
 }
 
 async function start(): Promise<void> {

@@ -6,7 +6,8 @@ import type { CubeApiConnection } from '../session/cube-api/cube-api-connection'
  * What the pane is connected to: the managed platform (signed in), a Cube REST API straight (its reports and
  * placements kept in the workbook), or both at once (issue 26, "Both kinds in one workbook"). The views and the
  * builder read it as one connection: the deployments of both (the Cube API's one goes by an id no platform
- * deployment has), and, with the platform there, its user and admin settings for every placement.
+ * deployment has), and, with the platform there, its user (with the Cube API's rights on its deployment added) and
+ * admin settings for every placement.
  */
 export interface PaneConnection extends SettingsConnection {
   readonly platform: Connection | null;
@@ -21,6 +22,15 @@ export function paneConnection(platform: Connection | null, cube: CubeApiConnect
   const primary = platform ?? cube;
   if (!primary) throw new Error('A pane connection needs the platform or a Cube API.');
   let snapshot: { platform: object | null; cube: object | null } = { platform: platform?.state ?? null, cube: cube?.state ?? null };
+  // Both: the platform user, with the Cube API user's rights on its one deployment (whoever has the file may save
+  // reports into it), made anew only when either user changes.
+  let combined: { platform: User; cube: User; user: User } | null = null;
+  const bothUser = (p: User, c: User): User => {
+    if (combined?.platform !== p || combined.cube !== c) {
+      combined = { platform: p, cube: c, user: { ...p, userPolicies: [...(p.userPolicies ?? []), ...(c.userPolicies ?? [])] } };
+    }
+    return combined.user;
+  };
   return {
     platform,
     cube,
@@ -30,7 +40,7 @@ export function paneConnection(platform: Connection | null, cube: CubeApiConnect
       return snapshot;
     },
     get user(): User {
-      return primary.user;
+      return platform && cube ? bothUser(platform.user, cube.user) : primary.user;
     },
     get appConfig(): AppConfigResponse {
       return primary.appConfig;

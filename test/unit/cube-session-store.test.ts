@@ -165,6 +165,9 @@ test('the pane connection over both: the platform user and settings, the deploym
   } as unknown as Parameters<typeof paneConnection>[0];
   const both = paneConnection(platform, cube);
   expect(both.user.id).toBe(7);
+  // The platform user may save into the workbook (the Cube API's deployment), and the user stays the same object.
+  expect(both.user.userPolicies).toEqual([{ resourceType: 'Deployment', actions: ['All'], resources: ['0'] }]);
+  expect(both.user).toBe(both.user);
   expect(both.appConfig.restrictDataDownload).toBe(true);
   expect(both.deployments.map((d) => d.id)).toEqual([1, 0]);
   const cubeOnly = paneConnection(null, cube);

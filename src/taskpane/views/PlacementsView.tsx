@@ -35,6 +35,8 @@ export interface PlacementsViewProps {
   placements: WorkbookPlacement[] | null;
   /** The signed-in user, to say "by you". */
   currentUserId: number;
+  /** Who the Cube API connection stands for: placements kept in the workbook name who wrote them, not a user id. */
+  currentUserName?: string;
   /** Every deployment the user sees: a placement of another one than browsed says where it is from. */
   deployments: readonly Deployment[];
   browsedDeploymentId: number;
@@ -96,13 +98,21 @@ export function PlacementsView(props: PlacementsViewProps) {
     else groups.push({ key, title: isDetached(entry) ? m.detachedGroup : sheet, label: isDetached(entry) ? m.detachedGroup : m.sheetGroup(sheet), entries: [entry] });
   }
 
+  /** "you", or another: a platform placement names its user by id, a workbook placement by the name it recorded. */
+  const who = (id: number | null | undefined, name: unknown) => {
+    if (id === null || id === undefined) {
+      if (typeof name === 'string' && name) return name === props.currentUserName ? m.you : name;
+      return m.someoneElse;
+    }
+    return id === currentUserId ? m.you : m.someoneElse;
+  };
+
   const row = (entry: WorkbookPlacement) => {
     const { placement, report } = entry;
     const key = placementKey(entry);
-    const who = (id: number | null | undefined) => (id === currentUserId ? m.you : m.someoneElse);
     const when = placement.refreshedAt
-      ? m.refreshedAgoBy(relative(placement.refreshedAt), who(placement.refreshedByUserId))
-      : placement.placedAt ? m.placedAgoBy(relative(placement.placedAt), who(placement.placedByUserId)) : null;
+      ? m.refreshedAgoBy(relative(placement.refreshedAt), who(placement.refreshedByUserId, placement.refreshedBy))
+      : placement.placedAt ? m.placedAgoBy(relative(placement.placedAt), who(placement.placedByUserId, placement.placedBy)) : null;
     const titleId = `placement-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const card = cards.get(key);
     if (!card) return null;

@@ -18,6 +18,8 @@ export interface WorkbookSectionProps {
   store: WorkspaceStore;
   state: WorkspaceState;
   currentUserId: number;
+  /** Who the Cube API connection stands for: placements kept in the workbook name who wrote them, not a user id. */
+  currentUserName?: string;
   deployments: readonly Deployment[];
   browsedDeploymentId: number;
   writeDisabled: boolean;
@@ -31,7 +33,7 @@ export interface WorkbookSectionProps {
  * "In this workbook": Refresh all and its run bar, the "Refresh when this workbook opens" choice (or how many
  * placements are out of date), and the placements' cards, each action an intent of the store.
  */
-export function WorkbookSection({ store, state, currentUserId, deployments, browsedDeploymentId, writeDisabled, onEdit, home }: WorkbookSectionProps) {
+export function WorkbookSection({ store, state, currentUserId, currentUserName, deployments, browsedDeploymentId, writeDisabled, onEdit, home }: WorkbookSectionProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m, number } = i18n;
@@ -70,6 +72,7 @@ export function WorkbookSection({ store, state, currentUserId, deployments, brow
       <PlacementsView
         placements={placements}
         currentUserId={currentUserId}
+        currentUserName={currentUserName}
         deployments={deployments}
         browsedDeploymentId={browsedDeploymentId}
         cards={store.cards(state)}

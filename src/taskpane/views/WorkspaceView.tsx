@@ -208,6 +208,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         state={state}
         home={home}
         currentUserId={connection.user.id}
+        currentUserName={connection.cube ? connection.cube.user.firstName ?? connection.cube.user.username : undefined}
         deployments={connection.deployments}
         browsedDeploymentId={deployment.id}
         writeDisabled={writeDisabled}

@@ -114,7 +114,10 @@ export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
       {opened && (state.canEditOpened || state.canDeleteOpened) && (
         <div className={styles.buttons} role="group" aria-label={b.reportActions}>
           {state.canEditOpened && <Button icon={<RenameRegular />} disabled={saving} onClick={() => open('rename')}>{b.rename}</Button>}
-          {state.canEditOpened && <Button icon={<FolderArrowRightRegular />} disabled={saving} onClick={() => open('move')}>{b.move}</Button>}
+          {/* Nowhere to move to (no folders, as for reports kept in the workbook, and not in one): no Move. */}
+          {state.canEditOpened && (state.saveTargets.folders.length > 0 || opened.report.folderId != null) && (
+            <Button icon={<FolderArrowRightRegular />} disabled={saving} onClick={() => open('move')}>{b.move}</Button>
+          )}
           {state.canDeleteOpened && <Button icon={<DeleteRegular />} disabled={saving} onClick={() => open('delete')}>{b.delete}</Button>}
         </div>
       )}

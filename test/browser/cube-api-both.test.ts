@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import type { RunningCubeCore } from '../../server/cube-core';
+import type { CubeQuery } from '../../src/contract';
+import { freshWorkbench, place, readCells, selectCell } from './support/actions';
+import { addMember, chooseView } from './support/builder';
+import { cubeShot, cubeToken, expectedGrid, recordRequests, startCubeStandIn } from './support/cube';
+import { axeViolations, settledPaint } from './support/pane';
+import { useWorkbench } from './support/workbench';
+
+// The first file to run builds the add-in (minutes on a busy machine).
+jest.setTimeout(600_000);
+
+/** A workbook with placements of both kinds: a platform report and a report kept in the workbook (issue 26). */
+const bench = useWorkbench();
+const page = (): Page => bench.page;
+let cube: RunningCubeCore;
+
+beforeAll(async () => {
+  cube = await startCubeStandIn([bench.workbench.server.url]);
+});
+afterAll(() => cube?.close());
+
+const builder = () => page().getByTestId('builder');
+const placementRows = () => page().locator('[aria-label="Placements in this workbook"] li');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function untilCells(range: string, expected: unknown[][], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown[][] = [];
+  while (Date.now() < deadline) {
+    last = (await readCells(page(), range)).values;
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    await sleep(150);
+  }
+  expect(last).toEqual(expected);
+}
+
+const QUERY: CubeQuery = { measures: ['sales.count'], dimensions: ['sales.status'] };
+const NAME = 'Orders by status (kept in the workbook)';
+
+test('a platform report and a workbook report in one workbook: the Cube API connected beside the platform, Refresh all refreshes both', async () => {
+  await bench.platform.analyst.updateSettings({ sheets: { showAppliedFilters: false, autoRunQueryOnChange: true } });
+  await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html`, `token=${bench.platform.platform.tokens.analyst}`);
+  await page().getByText(/No reports are placed in this workbook yet/).waitFor();
+  await place(page(), 'A1', 'Orders by status');
+
+  await page().getByRole('button', { name: 'Also connect a Cube API (reports kept in this workbook)' }).click();
+  const form = page().getByRole('form', { name: 'Connect to a Cube API' });
+  await form.getByRole('textbox', { name: /Cube REST API address/ }).fill(`${cube.url}/cubejs-api`);
+  await form.getByLabel(/Cube API token/).fill(await cubeToken(cube.apiSecret));
+  await form.getByRole('button', { name: 'Connect' }).click();
+  const host = new URL(cube.url).host;
+  await page().getByTestId('cube-connected').filter({ hasText: `Connected to the Cube API at ${host}` }).waitFor();
+  // Still signed in to the platform; the deployment browsed is the Cube API's, the platform's a choice away.
+  await page().getByTestId('signed-in-user').waitFor();
+  const deployment = page().getByRole('combobox', { name: 'Deployment' });
+  await deployment.filter({ hasText: `${host} (Cube API, reports in this workbook)` }).waitFor();
+  await deployment.click();
+  const options = await page().getByRole('option').allInnerTexts();
+  expect(options).toContain(`${host} (Cube API, reports in this workbook)`);
+  expect(options.length).toBeGreaterThan(1);
+  await page().keyboard.press('Escape');
+
+  // A workbook report: built and saved at F1.
+  await selectCell(page(), 'F1');
+  await page().getByTestId('place-target').filter({ hasText: 'Sheet1!F1' }).waitFor();
+  await page().getByRole('button', { name: 'New exploration' }).click();
+  await chooseView(page(), 'sales');
+  const autoRun = builder().getByRole('switch', { name: 'Auto-run' });
+  if (!(await autoRun.isChecked())) await autoRun.click();
+  await addMember(page(), 'sales.count', 'Add to Measures', 'measures');
+  await addMember(page(), 'sales.status', 'Add to Rows', 'rows');
+  const grid = await expectedGrid(cube, QUERY);
+  const range = `F1:G${grid.length}`;
+  await untilCells(range, grid);
+  await builder().getByRole('button', { name: 'Save as report…' }).click();
+  await builder().getByRole('textbox', { name: 'Report name' }).fill(NAME);
+  await builder().getByRole('button', { name: 'Save report' }).click();
+  await builder().getByText(`Saved as “${NAME}”. These cells are now its placement.`).waitFor();
+  await builder().getByRole('button', { name: 'Close', exact: true }).click();
+  await builder().waitFor({ state: 'detached' });
+
+  await page().waitForFunction(() => document.querySelectorAll('[aria-label="Placements in this workbook"] li').length === 2);
+  expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
+
+  const requests = recordRequests(page());
+  await page().locator('.pane').getByRole('button', { name: 'Refresh all', exact: true }).click();
+  await page().getByText('2 refreshed').waitFor();
+  requests.stop();
+  // One load to the platform's Core data API (behind the workbench's origin), one to the Cube API.
+  const loads = requests.all.filter((r) => r.url.endsWith('/cubejs-api/v1/load')).map((r) => new URL(r.url).origin);
+  expect(new Set(loads)).toEqual(new Set([new URL(bench.workbench.server.url).origin, cube.url]));
+  expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
+  expect((await readCells(page(), range)).values).toEqual(grid);
+  // Each card says where its report lives.
+  await placementRows().filter({ hasText: 'Orders by status' }).first().getByText('Report on the platform').waitFor();
+  await placementRows().filter({ hasText: NAME }).getByText('Report kept in this workbook').waitFor();
+  // Both written by this user: each card says so, the workbook's by the name it recorded.
+  expect(await placementRows().filter({ hasText: 'Refreshed now by you' }).count()).toBe(2);
+  await page().getByRole('heading', { name: 'In this workbook' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await settledPaint(page());
+  await cubeShot(page(), 'cube-both-kinds');
+  expect(await axeViolations(page())).toEqual([]);
+});
