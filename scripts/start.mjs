@@ -2,41 +2,14 @@
 // Ctrl+C stops both. Ports: PLATFORM_PORT (4000) and DEV_SERVER_PORT (3000).
 // Fault injection (tests' /__platform/faults, PLATFORM_FAULTS) is off: `PLATFORM_FAULT_INJECTION=1 npm start`
 // turns it on, on the platform's own port only (the dev server does not proxy it).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { run } from './child-processes.mjs';
 import { DEV_ORIGIN } from './manifest-urls.js';
 
 const platformPort = process.env.PLATFORM_PORT ?? '4000';
 const devPort = process.env.DEV_SERVER_PORT ?? '3000';
 const dataDir = resolve(process.env.PLATFORM_DATA_DIR ?? '.platform-data');
-const children = [];
-
-function run(name, args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  child.stdout.on('data', (chunk) => process.stdout.write(prefix(name, chunk)));
-  child.stderr.on('data', (chunk) => process.stderr.write(prefix(name, chunk)));
-  child.on('exit', (code) => {
-    if (code !== 0 && code !== null) {
-      process.stderr.write(`[${name}] stopped with exit code ${code}; stopping everything.\n`);
-      stop(code);
-    }
-  });
-  return child;
-}
-
-function prefix(name, chunk) {
-  return chunk.toString().split('\n').map((line, i, all) => (i === all.length - 1 && line === '' ? '' : `[${name}] ${line}`)).join('\n');
-}
-
-function stop(code = 0) {
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(code);
-}
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-
 const origin = `${process.env.DEV_SERVER_HTTP === '1' ? 'http' : 'https'}://localhost:${devPort}`;
 // manifest.xml names a fixed address: only a dev server there serves what it names.
 const manifestOrigin = DEV_ORIGIN;

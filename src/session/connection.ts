@@ -1,5 +1,6 @@
 import { PlatformClient, type PlatformClientOptions } from '../client';
 import type { AppConfigResponse, Deployment, User, UserSettingsInput } from '../contract';
+import { ObservedConnection } from './observed-connection';
 
 /**
  * Where the pane is connected and with what, as kept in the add-in's own storage (never the workbook).
@@ -52,48 +53,23 @@ export interface ConnectionState {
  * it (the report runner, the builder); a settings change (`updateSettings`) saves it on the platform and replaces
  * the state with the user the platform answered. Views follow it with `subscribe` and `state`.
  */
-export class Connection implements ConnectionState {
+export class Connection extends ObservedConnection<ConnectionState> implements ConnectionState {
   readonly kind = 'platform' as const;
-  private readonly listeners = new Set<() => void>();
-
-  constructor(private current: ConnectionState) {}
-
-  get state(): ConnectionState {
-    return this.current;
-  }
 
   get credentials(): Credentials {
-    return this.current.credentials;
+    return this.state.credentials;
   }
 
   get platform(): PlatformClient {
-    return this.current.platform;
-  }
-
-  get user(): User {
-    return this.current.user;
-  }
-
-  get deployments(): Deployment[] {
-    return this.current.deployments;
-  }
-
-  get appConfig(): AppConfigResponse {
-    return this.current.appConfig;
+    return this.state.platform;
   }
 
   /** Saves a change of the user's settings on the platform; the state then holds the user it answered. */
   async updateSettings(patch: UserSettingsInput, signal?: AbortSignal): Promise<User> {
-    const user = await this.current.platform.updateSettings(patch, signal);
-    this.current = { ...this.current, user };
-    for (const listener of [...this.listeners]) listener();
+    const user = await this.state.platform.updateSettings(patch, signal);
+    this.replace({ ...this.state, user });
     return user;
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 }
 
 /**

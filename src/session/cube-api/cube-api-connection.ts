@@ -1,5 +1,6 @@
 import type { DeploymentTokenSource } from '../../client/token-manager';
 import type { AppConfigResponse, Deployment, User, UserSettings, UserSettingsInput } from '../../contract';
+import { ObservedConnection } from '../observed-connection';
 
 /**
  * 0: the platform's deployment ids start at 1, so a workbook holding placements of both kinds can route each by its
@@ -69,60 +70,36 @@ export interface CubeApiConnectionDeps {
  * It reads as the platform's `Connection` does to the views and the builder (`state`, `subscribe`, `updateSettings`),
  * but a settings change is kept in the add-in's own storage, never sent anywhere.
  */
-export class CubeApiConnection {
+export class CubeApiConnection extends ObservedConnection<CubeApiConnectionState> {
   readonly kind = 'cube-api' as const;
-  private readonly listeners = new Set<() => void>();
-  private current: CubeApiConnectionState;
 
   constructor(
     connection: { apiUrl: string; tokens: DeploymentTokenSource; userName: string; settings: UserSettings | null },
     private readonly deps: CubeApiConnectionDeps,
   ) {
-    this.current = {
+    super({
       apiUrl: connection.apiUrl,
       tokens: connection.tokens,
       user: cubeApiUser(connection.userName, connection.settings),
       deployments: [cubeApiDeployment(connection.apiUrl)],
       appConfig: CUBE_API_APP_CONFIG,
-    };
-  }
-
-  get state(): CubeApiConnectionState {
-    return this.current;
+    });
   }
 
   get apiUrl(): string {
-    return this.current.apiUrl;
+    return this.state.apiUrl;
   }
 
   get tokens(): DeploymentTokenSource {
-    return this.current.tokens;
-  }
-
-  get user(): User {
-    return this.current.user;
-  }
-
-  get deployments(): Deployment[] {
-    return this.current.deployments;
-  }
-
-  get appConfig(): AppConfigResponse {
-    return this.current.appConfig;
+    return this.state.tokens;
   }
 
   // Async as the platform's is, so the builder and Settings treat both alike.
   async updateSettings(patch: UserSettingsInput): Promise<User> {
-    const settings = mergeUserSettings(this.current.user.settings ?? null, patch);
+    const settings = mergeUserSettings(this.user.settings ?? null, patch);
     this.deps.saveUserSettings(settings);
-    const user = { ...this.current.user, settings };
-    this.current = { ...this.current, user };
-    for (const listener of [...this.listeners]) listener();
+    const user = { ...this.user, settings };
+    this.replace({ ...this.state, user });
     return user;
   }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 }
