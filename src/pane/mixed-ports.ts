@@ -7,6 +7,7 @@ import { PlatformPlacementRegistry } from '../platform/platform-placements';
 import { PlatformReportStore } from '../platform/platform-reports';
 import type { DataSource } from '../ports/data-source';
 import type { PlacementRegistry, ReportRef } from '../ports/placement-registry';
+import type { ReportPublisher } from '../ports/report-publisher';
 import type { ReportStore } from '../ports/report-store';
 import type { WorkbookParts } from '../ports/workbook-parts';
 import type { PlatformWorkspaceConnection } from '../session/connection';
@@ -95,6 +96,10 @@ export interface MixedWorkspaceOptions extends WorkspaceOptions {
 /** A workspace over both homes, and which one a deployment id's reports live in. */
 export interface MixedWorkspace extends KeptReportsWorkspace {
   home(deploymentId: number): PlacementHome;
+  /** The deployment id the workbook's reports go by. */
+  workbookDeploymentId: number;
+  /** The platform's upsert by public id, for publishing the workbook's reports there (`placements/publishing.ts`). */
+  publisher: ReportPublisher;
 }
 
 /**
@@ -110,13 +115,14 @@ export function openMixedWorkspace(platformConnection: PlatformWorkspaceConnecti
   const { dataClient, cubeDataClient, parts, workbookId, ...rest } = options;
   const kept = keptReports(cubeConnection, cubeId, { parts, workbookId, now: options.now });
   const workbookReports = new WorkbookReportStore(kept);
+  const platformReports = new PlatformReportStore(platformConnection.platform);
   const workspace = composeWorkspace({
     data: new RoutedDataSource({
       platform: new DeploymentDataClients(platformConnection.platform, () => platformConnection.deployments, dataClient),
       workbook: new CubeApiDataSource(cubeId, () => cubeDataClient?.(apiUrl, tokens) ?? new CoreDataClient({ apiUrl, tokens })),
       isWorkbookDeployment,
     }),
-    reports: new RoutedReportStore({ platform: new PlatformReportStore(platformConnection.platform), workbook: workbookReports, isWorkbookDeployment }),
+    reports: new RoutedReportStore({ platform: platformReports, workbook: workbookReports, isWorkbookDeployment }),
     registry: new RoutedPlacementRegistry({
       platform: new PlatformPlacementRegistry(platformConnection.platform, () => platformConnection.deployments),
       workbook: new WorkbookPlacementRegistry(kept),
@@ -125,5 +131,5 @@ export function openMixedWorkspace(platformConnection: PlatformWorkspaceConnecti
     user: () => platformConnection.user,
     appConfig: () => platformConnection.appConfig,
   }, rest);
-  return { ...workspace, workbookReports, home: (id) => placementHome(id, cubeId) };
+  return { ...workspace, workbookReports, home: (id) => placementHome(id, cubeId), workbookDeploymentId: cubeId, publisher: platformReports };
 }

@@ -3,6 +3,7 @@ import type { WorkbookReportStore } from '../workbook';
 import { openCubeWorkspace } from './cube-workspace';
 import { openMixedWorkspace, placementHome, type MixedWorkspaceOptions, type PlacementHome } from './mixed-ports';
 import type { PaneConnection } from './pane-connection';
+import { keptPublish, type KeptPublish } from './publish-reports';
 import { openWorkspace } from './workspace';
 
 /** The pane's workspace, and what its cards and lists need to know of where reports are kept. */
@@ -12,6 +13,8 @@ export interface PaneWorkspace {
   home(deploymentId: number): PlacementHome | null;
   /** The reports kept in the workbook, with a Cube API connected; null without. */
   workbookReports: WorkbookReportStore | null;
+  /** Publishing the workbook's reports to the platform, signed in to it and connected to a Cube API; null otherwise. */
+  publish: KeptPublish | null;
 }
 
 /** The composition root of whatever the pane is connected to: the platform, a Cube API, or both. */
@@ -19,12 +22,14 @@ export function openPaneWorkspace(connection: PaneConnection, options: MixedWork
   const { platform, cube } = connection;
   if (platform && cube) {
     const mixed = openMixedWorkspace(platform, cube, options);
-    return { workspace: mixed, home: (id) => mixed.home(id), workbookReports: mixed.workbookReports };
+    // The platform user's rights decide the folders offered for new reports there.
+    const publish = keptPublish(mixed, platform.deployments, () => platform.user);
+    return { workspace: mixed, home: (id) => mixed.home(id), workbookReports: mixed.workbookReports, publish };
   }
   if (cube) {
     const { dataClient: _platformData, cubeDataClient, ...rest } = options;
     const kept = openCubeWorkspace(cube, { ...rest, dataClient: cubeDataClient });
-    return { workspace: kept, home: (id) => placementHome(id), workbookReports: kept.workbookReports };
+    return { workspace: kept, home: (id) => placementHome(id), workbookReports: kept.workbookReports, publish: null };
   }
-  return { workspace: openWorkspace(platform!, options), home: () => null, workbookReports: null };
+  return { workspace: openWorkspace(platform!, options), home: () => null, workbookReports: null, publish: null };
 }

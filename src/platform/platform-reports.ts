@@ -2,10 +2,11 @@ import { ApiError, type PlatformClient } from '../client';
 import type { CreateReportInput, Folder, Report, ReportListParams, UpdateReportInput } from '../contract';
 import { reportTitle } from '../core/report-definition';
 import { ReportChangedElsewhereError } from '../ports/errors';
+import type { ReportPublisher } from '../ports/report-publisher';
 import type { ReportsPage, ReportStore } from '../ports/report-store';
 
-/** The report store over the Platform API: reports and folders of a deployment. */
-export class PlatformReportStore implements ReportStore {
+/** The report store over the Platform API: reports and folders of a deployment; and publishing by public id. */
+export class PlatformReportStore implements ReportStore, ReportPublisher {
   constructor(private readonly platform: PlatformClient) {}
 
   listReports(deploymentId: number, params: ReportListParams = {}, signal?: AbortSignal): Promise<ReportsPage> {
@@ -31,6 +32,11 @@ export class PlatformReportStore implements ReportStore {
       if (error instanceof ApiError && error.status === 409) throw new ReportChangedElsewhereError(reportTitle(opened), error);
       throw error;
     }
+  }
+
+  /** `PUT …/reports/by-public-id/{publicId}`: creates or changes the report with that public id. */
+  upsertByPublicId(deploymentId: number, publicId: string, input: CreateReportInput, signal?: AbortSignal): Promise<Report> {
+    return this.platform.upsertReportByPublicId(deploymentId, publicId, input, signal);
   }
 
   deleteReport(deploymentId: number, reportId: number, signal?: AbortSignal): Promise<void> {

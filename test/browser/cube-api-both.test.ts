@@ -96,9 +96,31 @@ test('a platform report and a workbook report in one workbook: the Cube API conn
   await placementRows().filter({ hasText: 'Orders by status' }).first().getByText('Report on the platform').waitFor();
   await placementRows().filter({ hasText: NAME }).getByText('Report kept in this workbook').waitFor();
   // Both written by this user: each card says so, the workbook's by the name it recorded.
-  expect(await placementRows().filter({ hasText: 'Refreshed now by you' }).count()).toBe(2);
+  expect(await placementRows().filter({ hasText: /(Placed|Refreshed) .+ by you/ }).count()).toBe(2);
   await page().getByRole('heading', { name: 'In this workbook' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await settledPaint(page());
   await cubeShot(page(), 'cube-both-kinds');
   expect(await axeViolations(page())).toEqual([]);
+
+  // Publish to the platform: the workbook report moves there, into the analyst's own folder, its placement with it;
+  // the cells are not rewritten, and the card now says the report is on the platform.
+  await page().getByRole('button', { name: 'Publish to the platform…' }).click();
+  const panel = page().getByTestId('kept-publish');
+  const folder = panel.getByRole('combobox', { name: 'Folder for reports new there' });
+  // The folders the analyst may create reports in are listed once read.
+  await page().waitForFunction(() => (document.querySelectorAll('[data-testid="kept-publish"] select')[1]?.querySelectorAll('option').length ?? 0) > 1);
+  await folder.selectOption({ label: "Anna's reports" });
+  const publishing = recordRequests(page());
+  await panel.getByRole('button', { name: 'Publish all' }).click();
+  await panel.getByTestId('kept-publish-outcome').filter({ hasText: '1 report published' }).waitFor();
+  publishing.stop();
+  expect(publishing.all.some((r) => r.method === 'PUT' && /\/reports\/by-public-id\//.test(r.url))).toBe(true);
+  // No data was loaded to publish, and no cell was written.
+  expect(publishing.all.filter((r) => r.url.endsWith('/v1/load'))).toEqual([]);
+  expect((await readCells(page(), range)).values).toEqual(grid);
+  await placementRows().filter({ hasText: NAME }).getByText('Report on the platform').waitFor();
+  expect(await placementRows().filter({ hasText: 'Report on the platform' }).count()).toBe(2);
+  const published = (await bench.platform.analyst.listReports(1, { search: NAME })).items;
+  expect(published.map((r) => r.name)).toEqual([NAME]);
+  expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
 });

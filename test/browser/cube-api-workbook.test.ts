@@ -230,6 +230,37 @@ test('a token that expires mid-refresh: the pane asks for a new one, and the ref
   expect(stored.connections.map((c) => c.token)).toContain(fresh);
 });
 
+test('a token that ends between two requests of a refresh: the deployment refuses it, the pane asks, and the refresh carries on', async () => {
+  const from = requests.all.length;
+  const loads = () => requests.all.slice(from).filter((r) => r.url === `${cube.url}/cubejs-api/v1/load`);
+  // The second data request of the run reaches the deployment with a token that has just expired (signed with the
+  // right secret): the stand-in refuses it as Cube does, 403 {"error": "Invalid token"}. The first went through.
+  const ended = await cubeToken(cube.apiSecret, -5);
+  let seen = 0;
+  await page().route(`${cube.url}/cubejs-api/v1/load`, async (route) => {
+    seen += 1;
+    if (seen === 2) await route.continue({ headers: { ...route.request().headers(), authorization: ended } });
+    else await route.continue();
+  });
+  try {
+    await page().locator('.pane').getByRole('button', { name: 'Refresh all', exact: true }).click();
+    const ask = page().getByTestId('cube-token-request');
+    await ask.getByText('The Cube deployment refused the token').waitFor();
+    const fresh = await cubeToken(cube.apiSecret);
+    await ask.getByRole('textbox', { name: 'New token' }).fill(fresh);
+    await ask.getByRole('button', { name: 'Use this token' }).click();
+    await page().getByText('2 refreshed').waitFor();
+    // The refused request was sent again with the new token: three loads in all, the last with the new token.
+    expect(loads()).toHaveLength(3);
+    expect(loads()[2]!.authorization).toBe(fresh);
+    expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
+    await untilCells(rangeOf('B2', editedGrid), editedGrid);
+    await untilCells(rangeOf('B12', editedGrid), editedGrid);
+  } finally {
+    await page().unroute(`${cube.url}/cubejs-api/v1/load`);
+  }
+});
+
 test('every request the pane sent in Cube mode was a Cube REST API request or the workbench\'s own files', () => {
   requests.stop();
   expect(notCubeNorStatic(requests.all, bench.workbench.server.url)).toEqual([]);

@@ -9,6 +9,7 @@ import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
 import { FolderBreadcrumb, FolderList } from './FolderList';
+import { KeptPublishPanel } from './kept/KeptPublishPanel';
 import { KeptOutcome, KeptReportForm, KeptReportMenu, UnavailableReports } from './kept/KeptReportParts';
 import { placementsInWorkbook, unavailableShown, type KeptReportsBrowse } from './kept/kept-reports';
 import { useKeptBrowse } from './kept/useKeptBrowse';
@@ -233,6 +234,7 @@ export function ReportsView({ store, deploymentId, workbookId, placedCounts, bus
         </MessageBar>
       )}
       {kept && <KeptOutcome state={keptBrowse.state} actions={keptBrowse.actions} />}
+      {kept?.publish && <KeptPublishPanel publish={kept.publish} onChanged={() => { reload(); kept.onReportsChanged?.(); }} />}
       {folders && !searching && <FolderList folders={subfolders} onOpen={(folder) => openFolder(folder.id, [...breadcrumb, { id: folder.id, name: folder.name }])} />}
       {!error && reports === null && <Spinner size="tiny" label={searching ? m.searchingReports : m.loadingReports} />}
       {reports && reports.length === 0 && (searching || !folders || (subfolders?.length ?? 0) === 0) && !(kept && !searching && keptBrowse.unavailable.length) && (

@@ -64,7 +64,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
   // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
   // New placements' cells are in the pane's language; each placement keeps its own (core/cell-options.ts).
-  const { workspace, home, workbookReports } = useMemo(
+  const { workspace, home, workbookReports, publish } = useMemo(
     () => openPaneWorkspace(connection, cellWorkspaceOptions(i18n.language, () => connection.user.id)), [connection, i18n.language],
   );
   const browsingWorkbook = home(deployment.id) === 'workbook';
@@ -79,8 +79,10 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   // A rename, duplicate or delete changes the placements' titles or removes them: the listing is read again (fire and
   // forget: it reports its own failure).
   const kept = useMemo(
-    () => (browsingWorkbook && workbookReports ? { reports: workbookReports, onOpenInBuilder: openReport, onReportsChanged: () => void store.reload() } : null),
-    [browsingWorkbook, workbookReports, openReport, store],
+    () => (browsingWorkbook && workbookReports
+      ? { reports: workbookReports, onOpenInBuilder: openReport, onReportsChanged: () => void store.reload(), publish: publish ?? undefined }
+      : null),
+    [browsingWorkbook, workbookReports, openReport, store, publish],
   );
   useEffect(() => store.setBuilderOpen(builderOpen), [store, builderOpen]);
   const [tab, setTab] = useState<'workbook' | 'chat'>('workbook');

@@ -21,9 +21,10 @@ const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   unavailable: {
     display: 'flex', flexDirection: 'column', paddingBlock: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    color: tokens.colorNeutralForegroundDisabled,
   },
-  grey: { color: tokens.colorNeutralForegroundDisabled },
+  // Muted, yet readable (WCAG AA on the pane's background): the why is the only place the user learns it.
+  grey: { color: tokens.colorNeutralForeground3 },
+  why: { color: tokens.colorNeutralForeground2 },
 });
 
 /** A kept report's menu: a labelled button (its title tells the list's many apart) opening a keyboard-navigable menu. */
@@ -124,7 +125,7 @@ export function UnavailableReports({ reports }: { reports: UnavailableReport[] }
       {reports.map((u) => (
         <li key={u.partId} className={styles.unavailable} aria-disabled="true" data-unavailable-kind={u.kind}>
           <Text weight="semibold" className={styles.grey}>{u.reportName ?? cw.kept.unnamed}</Text>
-          <Caption1 className={styles.grey}>{u.message}</Caption1>
+          <Caption1 className={styles.why}>{u.message}</Caption1>
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import { reportTitle } from '../../../core/report-definition';
 import type { ReportStore } from '../../../ports/report-store';
 import type { UnavailableReport } from '../../../workbook/report-parts';
 import type { WorkbookReportStore } from '../../../workbook/workbook-report-store';
+import type { KeptPublish } from '../../../pane/publish-reports';
 import { Store } from '../../../pane/store';
 
 /**
@@ -22,6 +23,12 @@ export interface KeptReportsBrowse {
    * pane can read this workbook's placements again. Optional.
    */
   onReportsChanged?(): void;
+  /**
+   * Publish to the platform (issue 26): given only when the pane is signed in to the platform too
+   * (`keptPublish(mixedWorkspace, deployments, user)`, `pane/publish-reports.ts`). Browse then offers "Publish to the
+   * platform…"; after each run the list reloads and `onReportsChanged` is called (placements moved home).
+   */
+  publish?: KeptPublish;
 }
 
 /** Duplicate: the same definition, the name and the title users see marked as a copy; no placement, no folder. */
