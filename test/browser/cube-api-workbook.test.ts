@@ -159,6 +159,8 @@ test('placed a second time; edited in the builder (a measure added) and saved: t
   await untilCells(rangeOf('B2', editedGrid), editedGrid);
   // The other placement still shows what it showed.
   expect((await readCells(page(), rangeOf('B12', firstGrid))).values).toEqual(firstGrid);
+  await placementAt(`Sheet1!${rangeOf('B12', firstGrid)}`).scrollIntoViewIfNeeded();
+  await cubeShot(page(), 'cube-out-of-date');
 });
 
 test('Refresh all: both placements up to date, both with the edited report\'s cells', async () => {
@@ -176,6 +178,7 @@ test('a hand edit in a placed cell is named before a refresh overwrites it', asy
   await page().locator('.fui-MessageBarTitle', { hasText: 'Edited by hand' }).waitFor();
   await page().getByText(/Row 14 was changed/).waitFor();
   expect((await readCells(page(), 'C14')).values).toEqual([[12345]]);
+  await cubeShot(page(), 'cube-hand-edit');
   await page().getByRole('button', { name: 'Refresh anyway' }).click();
   await untilCells(rangeOf('B12', editedGrid), editedGrid);
 });
@@ -196,6 +199,8 @@ test('saved and reopened: the reports and placements are still there with their 
   expect(sheetIdsAfter).toHaveLength(1);
   expect(sheetIdsAfter[0]).not.toBe(sheetIdsBefore[0]);
   expect((await readCells(page(), rangeOf('B2', editedGrid))).values).toEqual(editedGrid);
+  await page().getByRole('heading', { name: 'In this workbook' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await cubeShot(page(), 'cube-reopened');
 });
 
 test('a token that expires mid-refresh: the pane asks for a new one, and the refresh carries on with it', async () => {
