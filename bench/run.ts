@@ -6,6 +6,7 @@ import type { BenchResult } from './measure';
 import { paneBenchmarks } from './pane';
 import { placementBenchmarks } from './placement';
 import { refreshAllBenchmark } from './refresh-all';
+import { roundTripBenchmarks } from './round-trip';
 
 /** `npm run bench`: every benchmark, measured in one run on this machine; exits 1 if a bound is missed. */
 async function main(): Promise<void> {
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     ['data-api', () => dataApiOverhead(Math.max(runs, 41))],
     ['builder', () => builderBenchmark(Math.max(20, Number(process.env.BENCH_CHANGES ?? 24)))],
     ['chat', () => chatBenchmark(Math.max(runs, 15))],
+    // Issue 27: user actions with a round trip per sync (50 and 150 ms).
+    ['round-trip', roundTripBenchmarks],
   ];
   const results: BenchResult[] = [];
   for (const [name, run] of suites) if (!only || only.includes(name)) results.push(...(await run()));

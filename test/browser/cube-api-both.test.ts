@@ -6,6 +6,7 @@ import { addMember, chooseView } from './support/builder';
 import { cubeShot, cubeToken, expectedGrid, recordRequests, startCubeStandIn } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
 import { useWorkbench } from './support/workbench';
+import { untilCells } from './support/cube-cells';
 
 // The first file to run builds the add-in (minutes on a busy machine).
 jest.setTimeout(600_000);
@@ -22,18 +23,6 @@ afterAll(() => cube?.close());
 
 const builder = () => page().getByTestId('builder');
 const placementRows = () => page().locator('[aria-label="Placements in this workbook"] li');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function untilCells(range: string, expected: unknown[][], timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown[][] = [];
-  while (Date.now() < deadline) {
-    last = (await readCells(page(), range)).values;
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await sleep(150);
-  }
-  expect(last).toEqual(expected);
-}
 
 const QUERY: CubeQuery = { measures: ['sales.count'], dimensions: ['sales.status'] };
 const NAME = 'Orders by status (kept in the workbook)';
@@ -72,7 +61,7 @@ test('a platform report and a workbook report in one workbook: the Cube API conn
   await addMember(page(), 'sales.status', 'Add to Rows', 'rows');
   const grid = await expectedGrid(cube, QUERY);
   const range = `F1:G${grid.length}`;
-  await untilCells(range, grid);
+  await untilCells(page(), range, grid);
   await builder().getByRole('button', { name: 'Save as report…' }).click();
   await builder().getByRole('textbox', { name: 'Report name' }).fill(NAME);
   await builder().getByRole('button', { name: 'Save report' }).click();

@@ -6,6 +6,7 @@ import { addMember, chooseView } from './support/builder';
 import { cubeShot, cubeToken, expectedGrid, startCubeStandIn } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
 import { useWorkbench } from './support/workbench';
+import { rangeOf, untilCells } from './support/cube-cells';
 
 // The first file to run builds the add-in (minutes on a busy machine).
 jest.setTimeout(600_000);
@@ -50,24 +51,6 @@ const search = () => page().getByRole('searchbox', { name: 'Search reports' });
 const notice = () => page().getByTestId('kept-notice');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const column = (letter: string, offset: number) => String.fromCharCode(letter.charCodeAt(0) + offset);
-function rangeOf(anchor: string, grid: unknown[][]): string {
-  const [, col, row] = /^([A-Z])(\d+)$/.exec(anchor)!;
-  const width = Math.max(...grid.map((r) => r.length));
-  return `${anchor}:${column(col!, width - 1)}${Number(row) + grid.length - 1}`;
-}
-
-async function untilCells(range: string, expected: unknown[][], timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown[][] = [];
-  while (Date.now() < deadline) {
-    last = (await readCells(page(), range)).values;
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await sleep(150);
-  }
-  expect(last).toEqual(expected);
-}
-
 /** Waits until the list's readable rows are exactly `titles`, in that order. */
 async function untilRows(titles: string[], timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -91,7 +74,7 @@ async function saveExploration(cell: string, measure: string, name: string, expe
   if (!(await autoRun.isChecked())) await autoRun.click();
   await addMember(page(), measure, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
-  await untilCells(rangeOf(cell, expected), expected);
+  await untilCells(page(), rangeOf(cell, expected), expected);
   await builder().getByRole('button', { name: 'Save as report…' }).click();
   await builder().getByRole('textbox', { name: 'Report name' }).fill(name);
   await builder().getByRole('button', { name: 'Save report' }).click();

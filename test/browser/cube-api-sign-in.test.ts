@@ -9,6 +9,7 @@ import { addMember, chooseView } from './support/builder';
 import { closedPort, cubeShot, gridWithToken, notCubeOAuthNorStatic, recordRequests, startJwksCubeStandIn, type SentRequest } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
 import { useWorkbench } from './support/workbench';
+import { rangeOf, untilCells } from './support/cube-cells';
 
 // The first file to run builds the add-in (minutes on a busy machine).
 jest.setTimeout(600_000);
@@ -58,26 +59,6 @@ afterAll(async () => {
 
 const form = () => page().getByRole('form', { name: 'Connect to a Cube API' });
 const builder = () => page().getByTestId('builder');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const column = (letter: string, offset: number) => String.fromCharCode(letter.charCodeAt(0) + offset);
-function rangeOf(anchor: string, grid: unknown[][]): string {
-  const [, col, row] = /^([A-Z])(\d+)$/.exec(anchor)!;
-  const width = Math.max(...grid.map((r) => r.length));
-  return `${anchor}:${column(col!, width - 1)}${Number(row) + grid.length - 1}`;
-}
-
-/** Waits until the cells at `range` hold `expected`; fails with the difference otherwise. */
-async function untilCells(range: string, expected: unknown[][], timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown[][] = [];
-  while (Date.now() < deadline) {
-    last = (await readCells(page(), range)).values;
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await sleep(150);
-  }
-  expect(last).toEqual(expected);
-}
-
 /** Fills the sign-in variant of the form as a user does (from the start screen or the form). */
 async function fillSignInForm(cube: RunningCubeCore, tokenKind: 'Access token' | 'ID token', resource = '') {
   const link = page().getByRole('button', { name: 'Connect straight to a Cube API instead' });
@@ -104,7 +85,7 @@ async function explorationAt(cell: string, expected: unknown[][]) {
   if (!(await autoRun.isChecked())) await autoRun.click();
   await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
-  await untilCells(rangeOf(cell, expected), expected);
+  await untilCells(page(), rangeOf(cell, expected), expected);
 }
 
 /** Closes the builder's unsaved exploration, keeping its cells as plain values. */
@@ -217,7 +198,7 @@ test('a refused token is renewed through the refresh token without asking; once 
   expect(await axeViolations(page())).toEqual([]);
   await signInThroughDialog(page(), () => ask.getByRole('button', { name: 'Sign in again' }).click());
   await ask.waitFor({ state: 'detached' });
-  await untilCells(rangeOf('N2', expected), expected);
+  await untilCells(page(), rangeOf('N2', expected), expected);
   await page().unroute(`${cubeId.url}/cubejs-api/v1/load**`);
   requests.stop();
   // The new sign-in's ID token, kept, and the one the waiting load went with.

@@ -6,6 +6,7 @@ import { addMember, chooseView } from './support/builder';
 import { closeReference, cubeShot, cubeToken, expectedGrid, notCubeNorStatic, recordRequests, referenceSql, startCubeStandIn } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
 import { useWorkbench } from './support/workbench';
+import { rangeOf, untilCells } from './support/cube-cells';
 
 // The first file to run builds the add-in (minutes on a busy machine).
 jest.setTimeout(600_000);
@@ -40,26 +41,6 @@ const builder = () => page().getByTestId('builder');
 const placementRows = () => page().locator('[aria-label="Placements in this workbook"] li');
 const placementAt = (range: string) => placementRows().filter({ hasText: range });
 const reportRow = (title: string) => page().locator('[aria-label="Reports"] li', { hasText: title });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const column = (letter: string, offset: number) => String.fromCharCode(letter.charCodeAt(0) + offset);
-function rangeOf(anchor: string, grid: unknown[][]): string {
-  const [, col, row] = /^([A-Z])(\d+)$/.exec(anchor)!;
-  const width = Math.max(...grid.map((r) => r.length));
-  return `${anchor}:${column(col!, width - 1)}${Number(row) + grid.length - 1}`;
-}
-
-/** Waits until the cells at `range` hold `expected`; fails with the difference otherwise. */
-async function untilCells(range: string, expected: unknown[][], timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown[][] = [];
-  while (Date.now() < deadline) {
-    last = (await readCells(page(), range)).values;
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await sleep(150);
-  }
-  expect(last).toEqual(expected);
-}
 
 /** Connects through the form, as a user does from the signed-out pane. */
 async function connectCube(token: string) {
@@ -106,7 +87,7 @@ test('build an exploration and save it into the workbook: it is listed as a repo
   await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
   firstGrid = await expectedGrid(cube, FIRST);
-  await untilCells(rangeOf('B2', firstGrid), firstGrid);
+  await untilCells(page(), rangeOf('B2', firstGrid), firstGrid);
 
   await builder().getByRole('button', { name: 'Save as report…' }).click();
   await builder().getByRole('textbox', { name: 'Report name' }).fill(NAME);
@@ -138,7 +119,7 @@ test('build an exploration and save it into the workbook: it is listed as a repo
 
 test('placed a second time; edited in the builder (a measure added) and saved: the other placement turns Out of date', async () => {
   await placeAt('B12', NAME);
-  await untilCells(rangeOf('B12', firstGrid), firstGrid);
+  await untilCells(page(), rangeOf('B12', firstGrid), firstGrid);
   await placementAt(`Sheet1!${rangeOf('B12', firstGrid)}`).getByText('Up to date').waitFor();
 
   // The first placement's Edit opens its report in the builder, writing at its own cells.
@@ -147,7 +128,7 @@ test('placed a second time; edited in the builder (a measure added) and saved: t
   await addMember(page(), ORDERS, 'Add to Measures', 'measures');
   editedGrid = await expectedGrid(cube, EDITED);
   // Auto-run writes the edit at the placement's cells before it is saved.
-  await untilCells(rangeOf('B2', editedGrid), editedGrid);
+  await untilCells(page(), rangeOf('B2', editedGrid), editedGrid);
   expect(editedGrid[0]).toEqual(['Region', 'Revenue', 'Count']);
   expect(Object.fromEntries(editedGrid.slice(1).map((r) => [r[0], r[2]]))).toEqual(expectedOrders);
   await builder().getByRole('button', { name: 'Save', exact: true }).click();
@@ -156,7 +137,7 @@ test('placed a second time; edited in the builder (a measure added) and saved: t
   await builder().waitFor({ state: 'detached' });
 
   await placementAt(`Sheet1!${rangeOf('B12', firstGrid)}`).getByText('Out of date').waitFor();
-  await untilCells(rangeOf('B2', editedGrid), editedGrid);
+  await untilCells(page(), rangeOf('B2', editedGrid), editedGrid);
   // The other placement still shows what it showed.
   expect((await readCells(page(), rangeOf('B12', firstGrid))).values).toEqual(firstGrid);
   await placementAt(`Sheet1!${rangeOf('B12', firstGrid)}`).scrollIntoViewIfNeeded();
@@ -166,8 +147,8 @@ test('placed a second time; edited in the builder (a measure added) and saved: t
 test('Refresh all: both placements up to date, both with the edited report\'s cells', async () => {
   await page().locator('.pane').getByRole('button', { name: 'Refresh all', exact: true }).click();
   await page().getByText('2 refreshed').waitFor();
-  await untilCells(rangeOf('B12', editedGrid), editedGrid);
-  await untilCells(rangeOf('B2', editedGrid), editedGrid);
+  await untilCells(page(), rangeOf('B12', editedGrid), editedGrid);
+  await untilCells(page(), rangeOf('B2', editedGrid), editedGrid);
   expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
 });
 
@@ -180,7 +161,7 @@ test('a hand edit in a placed cell is named before a refresh overwrites it', asy
   expect((await readCells(page(), 'C14')).values).toEqual([[12345]]);
   await cubeShot(page(), 'cube-hand-edit');
   await page().getByRole('button', { name: 'Refresh anyway' }).click();
-  await untilCells(rangeOf('B12', editedGrid), editedGrid);
+  await untilCells(page(), rangeOf('B12', editedGrid), editedGrid);
 });
 
 test('saved and reopened: the reports and placements are still there with their statuses', async () => {
@@ -228,8 +209,8 @@ test('a token that expires mid-refresh: the pane asks for a new one, and the ref
   // Both placements' loads went with the new token, none with the expiring one.
   expect(loads().length).toBeGreaterThanOrEqual(2);
   expect(loads().every((r) => r.authorization === fresh)).toBe(true);
-  await untilCells(rangeOf('B2', editedGrid), editedGrid);
-  await untilCells(rangeOf('B12', editedGrid), editedGrid);
+  await untilCells(page(), rangeOf('B2', editedGrid), editedGrid);
+  await untilCells(page(), rangeOf('B12', editedGrid), editedGrid);
   // The new token is kept for next time, in the add-in's storage.
   const stored = await page().evaluate(() => JSON.parse(localStorage.getItem('report-sync.cube-connections') ?? 'null') as { connections: { token: string }[] });
   expect(stored.connections.map((c) => c.token)).toContain(fresh);
@@ -259,8 +240,8 @@ test('a token that ends between two requests of a refresh: the deployment refuse
     expect(loads()).toHaveLength(3);
     expect(loads()[2]!.authorization).toBe(fresh);
     expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
-    await untilCells(rangeOf('B2', editedGrid), editedGrid);
-    await untilCells(rangeOf('B12', editedGrid), editedGrid);
+    await untilCells(page(), rangeOf('B2', editedGrid), editedGrid);
+    await untilCells(page(), rangeOf('B12', editedGrid), editedGrid);
   } finally {
     await page().unroute(`${cube.url}/cubejs-api/v1/load`);
   }
