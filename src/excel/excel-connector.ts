@@ -2,15 +2,15 @@ import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellOptions } from '../core/cell-options';
 import type { CellGrid } from '../core/layout';
-import type { CellsSnapshot, ColumnFit, GridWrite, GridWriteResult, GuardVerdict, Location, TargetFindings, Workbook } from '../ports/workbook';
+import type { CellsNow, CellsSnapshot, CellsToRead, ColumnFit, GridWrite, GridWriteResult, GuardVerdict, Location, TargetFindings, Workbook } from '../ports/workbook';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
 import { readSetting, writeSetting } from './document-settings';
-import { restoreAfter, writeGrid } from './grid-write';
+import { restoreAfter, writeGrid, type GridWriteSteps } from './grid-write';
 import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference } from './names';
-import { clearCells, findPlacedCells, forgetPlacement, nameCells } from './placement-cells';
+import { clearCells, findPlacements, forgetPlacement, nameCells } from './placement-cells';
 import { writeCellOptions } from './placement-options';
-import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, readPlacement, type Inspection } from './reads';
+import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, inspectionFromRead, readPlacement, readsWithinBudget, type Inspection } from './reads';
 import * as selection from './selection';
 import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
@@ -75,16 +75,16 @@ export class ExcelConnector implements Workbook {
 
   /**
    * The workbook's id, name, selection, sheets, and the cells of the given placements (see `readWorkbookState`);
-   * with `tableTitle`, a free table name for it too.
+   * with `tableTitle`, a free table name for it too; with `read`, the cells that fit the response budget read along.
    */
-  prepare(placementIds: readonly string[] = [], tableTitle: string | null = null): Promise<WorkbookState> {
-    return Excel.run((context) => readWorkbookState(context, placementIds, tableTitle));
+  prepare(placementIds: readonly string[] = [], tableTitle: string | null = null, read: readonly CellsToRead[] = []): Promise<WorkbookState> {
+    const along = readsWithinBudget(read, this.responseBudget);
+    return Excel.run((context) => readWorkbookState(context, placementIds, tableTitle, along));
   }
 
-  /** The cells of the given placements whose names still point at cells. */
-  async findPlacements(placementIds: readonly string[]): Promise<PlacedCells[]> {
-    if (placementIds.length === 0) return [];
-    return Excel.run((context) => findPlacedCells(context, placementIds));
+  /** The cells of the given placements whose names still point at cells; with `read`, some read along (see `findPlacements`). */
+  findPlacements(placementIds: readonly string[], read: readonly CellsToRead[] = []): Promise<PlacedCells[]> {
+    return findPlacements(placementIds, readsWithinBudget(read, this.responseBudget));
   }
 
   /** Where a placement's cells are now, by its hidden name; `null` when the sheet or the cells are gone. */
@@ -103,11 +103,17 @@ export class ExcelConnector implements Workbook {
     return this.newId();
   }
 
-  /** The placement's own values and the foreign cells in `target` (see `inspect` in reads.ts). */
-  inspect(sheetName: string, own: Rect | null, target: Rect, usedRange: Rect | null | undefined, rowBytes: number, limit = 20): Promise<Inspection> {
+  /**
+   * The placement's own values and the foreign cells in `target` (see `inspect` in reads.ts); `known`, the own
+   * cells and their sheet's used ranges as read with the placement's name, stands in for reading them.
+   */
+  inspect(sheetName: string, own: Rect | null, target: Rect, usedRange: Rect | null | undefined, rowBytes: number, limit = 20, known?: CellsNow): Promise<Inspection> {
     // Nothing to read (no own cells, and the used range known not to reach the target): no request at all.
     if (!own && usedRange !== undefined && (!usedRange || !rectsIntersect(usedRange, target))) return Promise.resolve({ ownValues: null, foreignCells: [] });
-    return Excel.run((context) => inspect(context, sheetName, own, target, usedRange, rowBytes, this.responseBudget, limit));
+    // The own cells read with their name, and nothing else in the target's way: no request either.
+    const read = own ? inspectionFromRead(own, target, known) : null;
+    if (read) return Promise.resolve(read);
+    return Excel.run((context) => inspect(context, sheetName, own, target, usedRange, rowBytes, this.responseBudget, limit, known));
   }
 
   /** How a grid at `anchor` will be written: its requests, and the cells it will change. No Excel involved. */
@@ -131,9 +137,15 @@ export class ExcelConnector implements Workbook {
     return this.writes.around(() => executeWrite(plan, this.writeRetry, this.sleep, onProgress));
   }
 
-  /** The one write of the pipeline (see `writeGrid` in grid-write.ts and the port's description). */
+  /**
+   * The one write of the pipeline (see `writeGrid` in grid-write.ts and the port's description). Own cells read
+   * with their name (`own.cellsNow`, asked for by `prepare`) are checked as read: no request reads them again.
+   */
   writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
-    return writeGrid(this, write, guard);
+    const known = write.own?.cellsNow;
+    const inspectKnown: GridWriteSteps['inspect'] = (sheetName, own, target, used, rowBytes) => this.inspect(sheetName, own, target, used, rowBytes, 20, known);
+    const steps: GridWriteSteps = { inspect: inspectKnown, planWrite: (...a) => this.planWrite(...a), snapshot: (...a) => this.snapshot(...a), write: (...a) => this.write(...a), restore: (s) => this.restore(s) };
+    return writeGrid(known ? steps : this, write, guard);
   }
 
   /** Puts a written grid's snapshot back after a later step failed (`RestoreFailedError` when it cannot). */

@@ -1,35 +1,58 @@
 import type { Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
-import type { ColumnFit, PlacedCells } from '../ports/workbook';
-import { findNamedCells, legacyPlacementSetting, placementName } from './names';
+import type { CellsToRead, ColumnFit, PlacedCells } from '../ports/workbook';
+import { legacyPlacementSetting, placementName, queueNamedCells } from './names';
 import { cellOptionsSetting, queueCellOptions } from './placement-options';
-import { sheetNamed } from './reads';
+import { queueCellsRead, sheetNamed } from './reads';
 import { placementTableProperty, queueTableNotes } from './table-note';
 import type { RecordTarget, WriteOp, WritePlan } from './write-plan';
 import { executeWrite, queueClear } from './writes';
 import { ColumnMeasure, fitsInOneRequest } from './column-fit';
-import { isTransientHostError, type RetryPolicy, type Sleep } from './host-errors';
+import { isResponseTooLarge, isTransientHostError, type RetryPolicy, type Sleep } from './host-errors';
 
 /**
  * A placement's cells as the workbook keeps them, by its hidden name (names.ts): found with their sheet's id and
  * their table note, named after the platform gave the placement its id, emptied, and forgotten.
  */
 
-/** The cells of the given placements whose names still point at cells on a sheet there is. */
-export async function findPlacedCells(context: Excel.RequestContext, placementIds: readonly string[]): Promise<PlacedCells[]> {
+/**
+ * The cells of the given placements whose names still point at cells on a sheet there is, in one request; with
+ * `read`, those placements' cells read through their names in the same request (`queueCellsRead`: the live
+ * hand-edit check's values, so the check sends no request of its own).
+ */
+export async function findPlacedCells(context: Excel.RequestContext, placementIds: readonly string[], read: readonly CellsToRead[] = []): Promise<PlacedCells[]> {
   const sheets = context.workbook.worksheets;
   sheets.load('items/id, items/name');
-  // Which of them are tables (their notes, see tables.ts), read with the names' first request.
+  // Which of them are tables (their notes, see tables.ts), read with the names' request.
   const noteOf = queueTableNotes(context, placementIds);
   const optionsOf = queueCellOptions(context, placementIds);
-  const named = await findNamedCells(context, placementIds);
+  const namedOf = queueNamedCells(context, placementIds);
+  const cellsRead = queueCellsRead(context, read);
+  await context.sync();
+  const named = namedOf();
+  const cellsNow = cellsRead(named);
   const ids = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
   const found: PlacedCells[] = [];
   for (const cells of named.values()) {
     const sheetId = ids.get(cells.sheetName.toLowerCase());
-    if (sheetId) found.push({ ...cells, sheetId, table: noteOf(cells.placementId), cellOptions: optionsOf(cells.placementId) });
+    const now = cellsNow.get(cells.placementId);
+    if (sheetId) found.push({ ...cells, sheetId, table: noteOf(cells.placementId), cellOptions: optionsOf(cells.placementId), ...(now ? { cellsNow: now } : {}) });
   }
   return found;
+}
+
+/**
+ * The cells of the given placements (see `findPlacedCells`), in one request with the cells of `read`; if those weigh
+ * more than guessed (Excel refuses the response as too large), the names are read again without them.
+ */
+export async function findPlacements(placementIds: readonly string[], read: readonly CellsToRead[]): Promise<PlacedCells[]> {
+  if (placementIds.length === 0) return [];
+  try {
+    return await Excel.run((context) => findPlacedCells(context, placementIds, read));
+  } catch (error) {
+    if (!read.length || !isResponseTooLarge(error)) throw error;
+    return Excel.run((context) => findPlacedCells(context, placementIds));
+  }
 }
 
 const NO_GRID: CellGrid = { values: [], numberFormats: [], headerRows: 0, boldRows: [] };

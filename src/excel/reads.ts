@@ -2,7 +2,8 @@ import { parseSheetAddress, rectAddress, rectColumns, rectRows, type Rect } from
 import type { CellValue } from '../core/cell-values';
 import { isResponseTooLarge } from './host-errors';
 import { jsonRowBytes } from './json-size';
-import { findNamedCells } from './names';
+import { findNamedCells, placementName, type NamedCells } from './names';
+import type { CellsNow, CellsToRead } from '../ports/workbook';
 
 /**
  * Reads sized to the host's limits: Excel on the web refuses a response over 5 MB, and every host a read of
@@ -126,6 +127,75 @@ export async function readPlacement(
   return { values, rect };
 }
 
+/** Response bytes per cell guessed for a read riding along with the names (values of a small placement). */
+const RIDE_ALONG_CELL_BYTES = 48;
+
+/**
+ * The reads of `read` that ride along with the names' request: as many as fit half the response budget at a
+ * generous guess per cell, so the request stays well under Excel on the web's 5 MB response limit; the rest are
+ * read as before, chunked to the limit, in requests of their own.
+ */
+export function readsWithinBudget(read: readonly CellsToRead[], budget: number): CellsToRead[] {
+  const taken: CellsToRead[] = [];
+  let bytes = 0;
+  for (const r of read) {
+    const cells = r.size ? r.size.rows * r.size.columns : r.expectedCells;
+    const more = Math.max(cells, r.expectedCells) * RIDE_ALONG_CELL_BYTES;
+    if (bytes + more > budget / 2) continue;
+    bytes += more;
+    taken.push(r);
+  }
+  return taken;
+}
+
+/**
+ * Queues, into the pending request, reading the given placements' cells through their hidden names: each name's
+ * range (`NamedItem.getRangeOrNullObject`, ExcelApi 1.4:
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.nameditem#excel-excel-nameditem-getrangeornullobject-member(1)),
+ * its values, and with `usedRanges` its sheet's used ranges, so they share one request with the names themselves
+ * (Office.js sends everything queued before `sync()` as one batch:
+ * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/application-specific-api-model#sync). A name that
+ * does not exist, or is not a range, comes back as a null object (`isNullObject`) rather than failing the
+ * request, and so does everything reached through it ("*OrNullObject methods and properties",
+ * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/application-specific-api-model#ornullobject-methods-and-properties).
+ * The answer, after the sync, takes the names as read (`names.ts`): a read is kept only when the range read is
+ * where the name's text says (a relative reference, an earlier version's, is read against the active cell and
+ * is not), so a check never judges other cells.
+ */
+export function queueCellsRead(context: Excel.RequestContext, read: readonly CellsToRead[]): (named: ReadonlyMap<string, NamedCells>) => Map<string, CellsNow> {
+  const queued = read.map((r) => {
+    const whole = context.workbook.names.getItemOrNullObject(placementName(r.placementId)).getRangeOrNullObject();
+    const range = r.size ? whole.getCell(0, 0).getResizedRange(r.size.rows - 1, r.size.columns - 1) : whole;
+    range.load(['address', 'values']);
+    const used = r.usedRanges ? whole.worksheet.getUsedRangeOrNullObject(true) : null;
+    used?.load('address');
+    const formatted = r.usedRanges ? whole.worksheet.getUsedRangeOrNullObject(false) : null;
+    formatted?.load('address');
+    return { r, range, used, formatted };
+  });
+  return (named) => {
+    const found = new Map<string, CellsNow>();
+    for (const { r, range, used, formatted } of queued) {
+      const cells = named.get(r.placementId);
+      if (!cells || range.isNullObject) continue;
+      const at = parseSheetAddress(range.address);
+      const where = r.size
+        ? { top: cells.rect.top, left: cells.rect.left, bottom: cells.rect.top + r.size.rows - 1, right: cells.rect.left + r.size.columns - 1 }
+        : cells.rect;
+      if ((at.sheetName ?? '').toLowerCase() !== cells.sheetName.toLowerCase() || !sameArea(at.rect, where)) continue;
+      const read: CellsNow = { rect: at.rect, values: range.values as CellValue[][] };
+      if (used) read.usedRange = used.isNullObject ? null : parseSheetAddress(used.address).rect;
+      if (formatted) read.formattedRange = formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect;
+      found.set(r.placementId, read);
+    }
+    return found;
+  };
+}
+
+function sameArea(a: Rect, b: Rect): boolean {
+  return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
+}
+
 export interface Inspection {
   ownValues: CellValue[][] | null;
   foreignCells: string[];
@@ -143,6 +213,18 @@ function contains(outer: Rect, inner: Rect): boolean {
 }
 
 /**
+ * The inspection of a placement's own cells from what was read with its name (`queueCellsRead`, with the used
+ * ranges), when nothing else needs reading: no cell of `target` outside them can hold anything (the sheet's used
+ * range says so). Null when the foreign cells must be read, or the read is not of these cells.
+ */
+export function inspectionFromRead(own: Rect, target: Rect, known: CellsNow | undefined): Inspection | null {
+  if (!known || known.usedRange === undefined || known.formattedRange === undefined || !sameArea(known.rect, own)) return null;
+  const area = known.usedRange ? intersect(target, known.usedRange) : null;
+  if (area && !contains(own, area)) return null;
+  return { ownValues: known.values, foreignCells: [], formattedRange: known.formattedRange };
+}
+
+/**
  * What a write must know about the cells it is about to touch: the placement's own values (for the hand-edit
  * check and the rows to rewrite), chunked to the response limit from `rowBytes`, and which cells of `target`
  * outside `own` hold something (at most `limit` of them). The sheet's used range shares the first sync when
@@ -157,19 +239,23 @@ export async function inspect(
   rowBytes: number,
   budget: number,
   limit = 20,
+  known?: CellsNow,
 ): Promise<Inspection> {
   // A proxy is an instantiate action of its own: made only when something is read, so a check with nothing to
   // read sends no request.
   let sheetProxy: Excel.Worksheet | undefined;
   const sheet = () => (sheetProxy ??= sheetNamed(context, sheetName));
-  let used = usedRange;
+  // The own cells and the sheet's used ranges already read with the placement's name (`queueCellsRead`): only
+  // the foreign cells, if any can be in the way, are left to read.
+  const ready = own && known && known.usedRange !== undefined && known.formattedRange !== undefined && sameArea(known.rect, own) ? known : undefined;
+  let used = ready ? ready.usedRange : usedRange;
   const usedProxy = used === undefined ? sheet().getUsedRangeOrNullObject(true) : undefined;
   usedProxy?.load('address');
-  const ownValues: CellValue[][] = [];
+  const ownValues: CellValue[][] = ready ? ready.values : [];
   // Rides along with the first read: a later snapshot then knows which cells hold nothing at all.
-  const formatted = own || usedRange === undefined ? sheet().getUsedRangeOrNullObject(false) : null;
+  const formatted = !ready && (own || usedRange === undefined) ? sheet().getUsedRangeOrNullObject(false) : null;
   formatted?.load('address');
-  if (own) {
+  if (own && !ready) {
     const cellBytes = Math.max(MIN_CELL_BYTES, rowBytes / rectColumns(own));
     await readChunks(context, sheet(), [own], ['values'], { cellBytes, budget }, (_chunk, range) => {
       const chunk = range.values as CellValue[][];
@@ -195,6 +281,6 @@ export async function inspect(
       return gridBytes(formulas);
     });
   }
-  const formattedRange = formatted ? (formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect) : undefined;
+  const formattedRange = ready ? ready.formattedRange : formatted ? (formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect) : undefined;
   return { ownValues: own ? ownValues : null, foreignCells, formattedRange };
 }

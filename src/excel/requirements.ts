@@ -14,6 +14,10 @@ export const API_SETS = {
   suspendScreenUpdating: '1.9',
   /** `Workbook.getSelectedRanges()`, to tell a multi-area selection (https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook). */
   selectedRanges: '1.9',
+  /**
+   * `Range.getCellProperties()`, every cell's bold and fill in one read (https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getcellproperties-member(1)).
+   */
+  cellProperties: '1.9',
   /** `Table.resize(newRange)` (https://learn.microsoft.com/en-us/javascript/api/excel/excel.table#excel-excel-table-resize-member(1)). */
   tableResize: '1.13',
 } as const;

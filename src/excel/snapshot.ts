@@ -5,7 +5,12 @@ import { cellInput, type CellValue } from '../core/cell-values';
 import { RESTORE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { jsonRowBytes, jsonStringBytes } from './json-size';
 import { placementName } from './names';
-import { gridBytes, readChunks, sheetNamed } from './reads';
+import { gridBytes, sheetNamed } from './reads';
+import { API_SETS, supportsExcelApi } from './requirements';
+import { LookGrid, looksOf, plainLook, readLooks, type LookRegion } from './snapshot-looks';
+import { looksBytes, readSnapshotCells, type SnapshotRead } from './snapshot-reads';
+
+export type { LookRegion } from './snapshot-looks';
 import { Batcher, chunkRows, REQUEST_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
 import { queueFormats, runBatches, suspendForWrite } from './writes';
 
@@ -19,14 +24,6 @@ export interface SnapshotPart {
    */
   inputs: CellValue[][] | null;
   numberFormats: string[][];
-}
-
-/** Cells alike in bold and fill. */
-export interface LookRegion {
-  rect: Rect;
-  bold: boolean;
-  /** `#RRGGBB`, or null for no fill (which Excel reads as white, so a white fill is put back as none). */
-  fill: string | null;
 }
 
 /** What a write changes, as it was before: cells, number formats, bold, fill, and the placement's name. */
@@ -59,56 +56,6 @@ export function restoreInput(value: unknown, type: string, formula: unknown, num
 
 /** What still needs the apostrophe in a Text-formatted cell: a formula sign, or an apostrophe of its own. */
 const TEXT_CELL_PREFIX = /^[=+\-@'\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63]/;
-
-/** Ranges whose bold and fill are read in one request at most (Format, Font and Fill paths each). */
-const MAX_LOOK_PROBES = 2_000;
-
-/**
- * How a range whose cells differ in bold is asked about next: a block of columns as its single columns (a bold
- * Total column comes out whole), a single column in halves (a bold Total row takes log2 of the rows rounds).
- */
-function split(rect: Rect): Rect[] {
-  if (rectColumns(rect) > 1) return Array.from({ length: rectColumns(rect) }, (_, c) => ({ ...rect, left: rect.left + c, right: rect.left + c }));
-  const middle = rect.top + Math.floor((rectRows(rect) - 1) / 2);
-  return [{ ...rect, bottom: middle }, { ...rect, top: middle + 1 }];
-}
-
-/**
- * Which cells of `rects` are bold and how they are filled, as uniform regions. `format.font.bold` and
- * `format.fill.color` answer for a whole range, or `null` when its cells differ
- * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefont#excel-excel-rangefont-bold-member,
- * https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefill#excel-excel-rangefill-color-member):
- * mixed ranges are split (see `split`) and asked again, so a placement with a bold Total row and column and
- * filled header rows takes a few rounds and a few hundred small ranges, not a request per cell.
- */
-async function readLooks(context: Excel.RequestContext, sheet: Excel.Worksheet, rects: readonly Rect[]): Promise<LookRegion[]> {
-  const regions: LookRegion[] = [];
-  let pending = rects.slice();
-  while (pending.length > 0) {
-    const round = pending.slice(0, MAX_LOOK_PROBES);
-    pending = pending.slice(MAX_LOOK_PROBES);
-    const formats = round.map((rect) => {
-      const format = sheet.getRange(rectAddress(rect)).format;
-      format.load('font/bold,fill/color');
-      return format;
-    });
-    // At most MAX_LOOK_PROBES ranges a request; mixed ranges are split, so rounds grow with log2 of the rows.
-    // eslint-disable-next-line office-addins/no-context-sync-in-loop
-    await context.sync();
-    round.forEach((rect, i) => {
-      const bold = formats[i]!.font.bold as boolean | null;
-      const fill = formats[i]!.fill.color as string | null;
-      if ((bold === null || fill === null) && (rectRows(rect) > 1 || rectColumns(rect) > 1)) {
-        for (const part of split(rect)) pending.push(part);
-      } else regions.push({ rect, bold: bold === true, fill: fill === null || fill.toUpperCase() === NO_FILL ? null : fill });
-    });
-  }
-  return regions;
-}
-
-/** What `fill.color` reads for cells with no fill. */
-const NO_FILL = '#FFFFFF';
-const plainLook = (rect: Rect): LookRegion => ({ rect, bold: false, fill: null });
 
 export interface SnapshotOptions {
   /** The rectangles hold no values (the sheet's used range does not reach them): only formats are kept. */
@@ -145,16 +92,21 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
   const isKnown = (rect: Rect) => !options.knownEmpty && known !== undefined && rectContainsRect(known.rect, rect);
   const parts: SnapshotPart[] = rects.map((rect) => (isBlank(rect) ? blankPart(rect) : { rect, inputs: options.knownEmpty ? null : [], numberFormats: [] }));
   const toRead = rects.filter((rect) => !isBlank(rect));
-  // Two passes: cells whose values are known read their number formats only, the others everything.
-  for (const group of [toRead.filter(isKnown), toRead.filter((rect) => !isKnown(rect))]) {
-    if (group.length === 0) continue;
-    const partsOf = parts.filter((p) => group.includes(p.rect));
-    const fromKnown = isKnown(group[0]!);
-    let part = 0;
-    const properties = options.knownEmpty || fromKnown ? ['numberFormat'] : ['values', 'valueTypes', 'formulas', 'numberFormat'];
-    await readChunks(context, sheet(), group, properties, { cellBytes: properties.length === 1 ? 10 : 64, budget: options.budget }, (chunk, range) => {
-      while (partsOf[part]!.numberFormats.length >= rectRows(partsOf[part]!.rect)) part += 1;
-      const target = partsOf[part]!;
+  // Cells whose values are known read their number formats only, the others everything; with ExcelApi 1.9, every
+  // cell's bold and fill come along in the same requests (`getCellProperties`), so the snapshot is one request for
+  // as long as the response fits the budget, however the looks are laid out.
+  const withLooks = supportsExcelApi(API_SETS.cellProperties);
+  const targets = parts.filter((part) => !isBlank(part.rect));
+  const grids = toRead.map((rect) => (withLooks ? new LookGrid(rect) : null));
+  const reads: SnapshotRead[] = toRead.map((rect) => ({
+    rect,
+    properties: options.knownEmpty || isKnown(rect) ? ['numberFormat'] : ['values', 'valueTypes', 'formulas', 'numberFormat'],
+    looks: withLooks,
+  }));
+  if (reads.length > 0) {
+    await readSnapshotCells(context, sheet(), reads, options.budget, (index, chunk, range, cells) => {
+      const target = targets[index]!;
+      const fromKnown = isKnown(toRead[index]!);
       const formats = range.numberFormat as string[][];
       let bytes = gridBytes(formats);
       for (const row of formats) target.numberFormats.push(row);
@@ -170,10 +122,15 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
         bytes += gridBytes(values) + gridBytes(formulas) + gridBytes(types);
         values.forEach((row, r) => target.inputs!.push(row.map((value, c) => restoreInput(value, types[r]![c]!, formulas[r]![c], formats[r]![c]))));
       }
+      if (cells) {
+        grids[index]!.add(chunk, cells);
+        bytes += looksBytes(cells);
+      }
       return bytes;
     });
   }
-  const looks = rects.filter(isBlank).map(plainLook).concat(toRead.length ? await readLooks(context, sheet(), toRead) : []);
+  const read = withLooks ? looksOf(grids as LookGrid[]) : toRead.length ? await readLooks(context, sheet(), toRead) : [];
+  const looks = rects.filter(isBlank).map(plainLook).concat(read);
   const formula = options.nameFormula ?? (named ? String(named.formula) : undefined);
   return { sheetName, parts, looks, name: options.renames && formula !== undefined ? { placementId: options.renames, formula } : null };
 }

@@ -1,7 +1,8 @@
 import { parseSheetAddress, type Cell } from '../core/a1';
-import type { PlacedCells, WorkbookState } from '../ports/workbook';
-import { isTransientHostError } from './host-errors';
+import type { CellsToRead, PlacedCells, WorkbookState } from '../ports/workbook';
+import { isResponseTooLarge, isTransientHostError } from './host-errors';
 import { queueNamedCells } from './names';
+import { queueCellsRead } from './reads';
 import { queueCellOptions } from './placement-options';
 import { API_SETS, supportsExcelApi } from './requirements';
 import { queueFreeTableName, queueTableNotes } from './tables';
@@ -47,37 +48,61 @@ export type { PlacedCells, SheetRef, WorkbookState } from '../ports/workbook';
  * Everything a place or refresh needs to know before it writes: the workbook's id and name, the selection and
  * its sheet's used range, the sheets, and the cells of the given placements (by their hidden names). One sync. A selection that is not one range (Excel refuses
  * `getSelectedRange` for several areas or a chart: https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1))
- * gives `selection: null` rather than failing the rest.
+ * gives `selection: null` rather than failing the rest. With `read`, those placements' cells are read through their
+ * names in the same sync (`queueCellsRead` in reads.ts: a refresh's hand-edit check then sends no request of its
+ * own); if that makes the response too large, everything is read again without them.
  */
-export async function readWorkbookState(context: Excel.RequestContext, placementIds: readonly string[], tableTitle: string | null = null): Promise<WorkbookState> {
-  let state = queueState(context, placementIds, tableTitle);
-  let selection: Cell | null;
-  // Where ExcelApi 1.9 tells the areas apart (`getSelectedRanges`), several areas are seen without an error;
-  // elsewhere (and for a chart or a shape) the sync fails and the rest is read again without the selection.
-  const areas = supportsExcelApi(API_SETS.selectedRanges) ? context.workbook.getSelectedRanges() : null;
-  areas?.load(['areaCount', 'address']);
-  const range = areas ? null : context.workbook.getSelectedRange();
-  range?.load('address');
+export async function readWorkbookState(
+  context: Excel.RequestContext, placementIds: readonly string[], tableTitle: string | null = null, read: readonly CellsToRead[] = [],
+): Promise<WorkbookState> {
+  let state = queueState(context, placementIds, tableTitle, read);
+  let selection: Cell | null = null;
+  const queueSelection = () => {
+    // Where ExcelApi 1.9 tells the areas apart (`getSelectedRanges`), several areas are seen without an error;
+    // elsewhere (and for a chart or a shape) the sync fails and the rest is read again without the selection.
+    const areas = supportsExcelApi(API_SETS.selectedRanges) ? context.workbook.getSelectedRanges() : null;
+    areas?.load(['areaCount', 'address']);
+    const range = areas ? null : context.workbook.getSelectedRange();
+    range?.load('address');
+    return () => (areas ? (areas.areaCount === 1 ? topLeft(areas.address) : null) : topLeft(range!.address));
+  };
+  let selected = queueSelection();
   try {
     await context.sync();
-    if (areas) selection = areas.areaCount === 1 ? topLeft(areas.address) : null;
-    else selection = topLeft(range!.address);
+    selection = selected();
   } catch (error) {
     if (isTransientHostError(error)) throw error;
-    // The selection is what failed (or, if not, the same error comes again): everything else without it.
-    state = queueState(context, placementIds, tableTitle);
-    await context.sync();
-    selection = null;
+    if (read.length && isResponseTooLarge(error)) {
+      // The cells read along weighed more than guessed: everything again without them (the write's check reads
+      // them in chunks sized to the limit).
+      state = queueState(context, placementIds, tableTitle, []);
+      selected = queueSelection();
+      try {
+        await context.sync();
+        selection = selected();
+      } catch (again) {
+        if (isTransientHostError(again)) throw again;
+        state = queueState(context, placementIds, tableTitle, []);
+        await context.sync();
+      }
+    } else {
+      // The selection is what failed (or, if not, the same error comes again): everything else without it (and
+      // without the cells read along, in case they were).
+      state = queueState(context, placementIds, tableTitle, []);
+      await context.sync();
+    }
   }
   const { property, setting, active, used, formatted, sheets, tables, cellOptions, freeTableName } = state;
   const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
   const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
   const sheetIds = new Map(sheets.items.map((sheet) => [sheet.name.toLowerCase(), sheet.id]));
   const named = state.named();
+  const cellsNow = state.cellsRead(named);
   const placements: PlacedCells[] = [];
   for (const cells of named.values()) {
     const sheetId = sheetIds.get(cells.sheetName.toLowerCase());
-    if (sheetId) placements.push({ ...cells, sheetId, table: tables(cells.placementId), cellOptions: cellOptions(cells.placementId) });
+    const now = cellsNow.get(cells.placementId);
+    if (sheetId) placements.push({ ...cells, sheetId, table: tables(cells.placementId), cellOptions: cellOptions(cells.placementId), ...(now ? { cellsNow: now } : {}) });
   }
   return {
     workbookId: fromProperty ?? fromSetting,
@@ -92,7 +117,7 @@ export async function readWorkbookState(context: Excel.RequestContext, placement
   };
 }
 
-function queueState(context: Excel.RequestContext, placementIds: readonly string[], tableTitle: string | null) {
+function queueState(context: Excel.RequestContext, placementIds: readonly string[], tableTitle: string | null, read: readonly CellsToRead[]) {
   const property = context.workbook.properties.custom.getItemOrNullObject(WORKBOOK_ID_PROPERTY);
   property.load('value');
   const setting = context.workbook.settings.getItemOrNullObject(LEGACY_WORKBOOK_ID_SETTING);
@@ -113,7 +138,9 @@ function queueState(context: Excel.RequestContext, placementIds: readonly string
   // And their cells' language and title lines (placement-options.ts).
   const cellOptions = queueCellOptions(context, placementIds);
   const freeTableName = tableTitle === null ? null : queueFreeTableName(context, tableTitle);
-  return { property, setting, active, used, formatted, sheets, named, tables, cellOptions, freeTableName };
+  // And, when asked, placements' cells through their names (a refresh's hand-edit check), still in the same request.
+  const cellsRead = queueCellsRead(context, read);
+  return { property, setting, active, used, formatted, sheets, named, tables, cellOptions, freeTableName, cellsRead };
 }
 
 function topLeft(address: string): Cell {

@@ -1,8 +1,10 @@
 import { parseRect, parseSheetAddress, rectsIntersect, type Rect } from '../core/a1';
 import type { PaneOutcome } from '../core/card-state';
 import type { Workspace } from '../placements/workspace-parts';
-import type { CellChange, PlacedCells, Workbook } from '../ports/workbook';
+import type { CellValue } from '../core/cell-values';
+import type { CellChange, CellsToRead, PlacedCells, Workbook } from '../ports/workbook';
 import { placementKey, type WorkbookPlacement } from '../placements/workbook-placements';
+import { recordedRect } from '../placements/write-pipeline';
 
 /** What a live check found for one placement (its `placementKey`). */
 export type LiveEditResult =
@@ -43,8 +45,8 @@ export function isDamaged(entry: Pick<WorkbookPlacement, 'placement' | 'location
 
 export interface LiveEditsDependencies {
   excel: Pick<Workbook, 'watchCellChanges' | 'findPlacements'>;
-  /** `PlacementService.checkHandEdits`: the placement's cells read against the platform's record. */
-  checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>): Promise<{ rows: number[]; cells: string[] } | null>;
+  /** `PlacementService.checkHandEdits`: the placement's cells (`known`: as read with its name) against the platform's record. */
+  checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>, known?: { values: CellValue[][]; rect: Rect }): Promise<{ rows: number[]; cells: string[] } | null>;
 }
 
 export interface LiveEditsOptions {
@@ -182,6 +184,22 @@ export class LiveHandEdits {
     }, this.debounceMs);
   }
 
+  /**
+   * The cells to read with the names: each checked placement's recorded size from its name's top-left (what its check
+   * compares), for those last known under a change, or on a sheet where cells moved.
+   */
+  private readAlong(changes: readonly PendingChange[]): CellsToRead[] {
+    const read: CellsToRead[] = [];
+    for (const entry of this.entries) {
+      const { sheetId, rect } = entry.location!;
+      const recorded = recordedRect(entry.placement.resultLocation);
+      if (!recorded || !changes.some((c) => c.sheetId === sheetId && (c.moves || rectsIntersect(c.rect, rect)))) continue;
+      const size = { rows: recorded.bottom - recorded.top + 1, columns: recorded.right - recorded.left + 1 };
+      read.push({ placementId: entry.placement.id!, size, expectedCells: size.rows * size.columns });
+    }
+    return read;
+  }
+
   /** Checks the placements the pending changes touch; one flush at a time, later changes wait for the next. */
   private async flush(): Promise<void> {
     if (this.stopped || this.pending.length === 0) return;
@@ -197,7 +215,9 @@ export class LiveHandEdits {
       const byId = new Map(this.entries.map((e) => [e.placement.id!, e]));
       const moved = new Set(changes.filter((c) => c.moves).map((c) => c.sheetId));
       const followed = moved.size ? this.placed.filter((e) => moved.has(e.location!.sheetId)) : [];
-      const located = await this.deps.excel.findPlacements([...new Set([...byId.keys(), ...followed.map((e) => e.placement.id!)])]);
+      // One request: the names (where the placements are now) and, through them, the cells a change likely touched,
+      // which their checks then take as read (one not read along is read by its check).
+      const located = await this.deps.excel.findPlacements([...new Set([...byId.keys(), ...followed.map((e) => e.placement.id!)])], this.readAlong(changes));
       this.succeeded(WATCHING);
       if (followed.length && !this.stopped) {
         // Where the moved sheets' placements are now (their names moved with the cells), first: a check's cells are named there.
@@ -210,7 +230,7 @@ export class LiveHandEdits {
         if (!entry || this.stopped) continue;
         const key = placementKey(entry);
         try {
-          const edits = await this.deps.checkHandEdits(entry);
+          const edits = await this.deps.checkHandEdits(entry, cells.cellsNow && { values: cells.cellsNow.values, rect: cells.rect });
           if (this.stopped) return;
           // No rows edited (what was written is there again), or no way to tell (no record): not edited, as a refresh would see it.
           this.options.onResult(edits?.rows.length ? { kind: 'edited', key, rows: edits.rows, cells: edits.cells } : { kind: 'clean', key });
@@ -274,5 +294,5 @@ export function relocated(placements: WorkbookPlacement[], locations: Map<string
 
 /** Live hand-edit checks for a workspace's placements, on its workbook and its placements' `checkHandEdits`. */
 export function liveHandEdits({ workbook, placements }: Pick<Workspace, 'workbook' | 'placements'>, options: LiveEditsOptions): LiveHandEdits {
-  return new LiveHandEdits({ excel: workbook, checkHandEdits: (entry) => placements.checkHandEdits(entry) }, options);
+  return new LiveHandEdits({ excel: workbook, checkHandEdits: (entry, known) => placements.checkHandEdits(entry, known) }, options);
 }

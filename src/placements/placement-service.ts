@@ -1,5 +1,6 @@
 import type { Report } from '../contract';
-import { parseSheetAddress } from '../core/a1';
+import { parseSheetAddress, type Rect } from '../core/a1';
+import type { CellValue } from '../core/cell-values';
 import { unionRect } from '../core/grid-diff';
 import { reportDefinition, reportTitle } from '../core/report-definition';
 import { tableHeaderRow } from '../core/table-header';
@@ -72,12 +73,14 @@ export class PlacementService {
 
   /**
    * The rows and cells of a placement edited by hand since the add-in last wrote it, read against the registry's
-   * record of what was written. `null` when that cannot be known (no record, the cells are gone, no id).
+   * record of what was written. `null` when that cannot be known (no record, the cells are gone, no id). `known`:
+   * its cells as already read through its name with its recorded size (`CellsNow` of `findPlacements`), so the
+   * check sends no request of its own.
    */
-  checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>): Promise<{ rows: number[]; cells: string[] } | null> {
+  checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>, known?: { values: CellValue[][]; rect: Rect }): Promise<{ rows: number[]; cells: string[] } | null> {
     const { placement } = entry;
     if (!placement.id) return Promise.resolve(null);
-    return this.deps.pipeline.handEdits(placement.id, { record: placement.resultChecksum, rect: recordedRect(placement.resultLocation) });
+    return this.deps.pipeline.handEdits(placement.id, { record: placement.resultChecksum, rect: recordedRect(placement.resultLocation) }, known);
   }
 
   /** Selects a placement's cells where they are now. */

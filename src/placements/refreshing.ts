@@ -2,11 +2,12 @@ import type { Report, ReportPlacement, ResultChecksum } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
 import { sameCellOptions, type CellOptions } from '../core/cell-options';
 import { keepCellOptions } from './keep-cell-options';
-import { cellAddress, parseSheetAddress, sheetAddress } from '../core/a1';
+import { cellAddress, parseSheetAddress, sheetAddress, type Rect } from '../core/a1';
 import { reportTitle } from '../core/report-definition';
 import { tableHeaderRow } from '../core/table-header';
 import { PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, ReportKeptChangingError } from './errors';
 import { roomFor } from './make-room';
+import type { CellsToRead } from '../ports/workbook';
 import type { PlacementDeps } from './placement-deps';
 import type { PreparedGrid } from './report-run';
 import type { WorkbookPlacement } from './workbook-placements';
@@ -78,7 +79,14 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   const { registry, reports, workbook, pipeline } = deps;
   const placementId = placement.id!;
   const ids = options.placementIds ?? (await registry.placementIds(placement.workbookId, options.signal));
-  const state = await workbook.prepare(ids.includes(placementId) ? ids : ids.concat(placementId));
+  const before = recordedRect(placement.resultLocation);
+  // The placement's cells and its sheet's used ranges are read through its name in the same request as the rest of
+  // the state: the hand-edit check below then reads nothing more (when they are small enough to ride along).
+  const read: CellsToRead = {
+    placementId, size: null, usedRanges: true,
+    expectedCells: Math.max(rectCells(before), prepared.grid.values.length * (prepared.grid.values[0]?.length ?? 0)),
+  };
+  const state = await workbook.prepare(ids.includes(placementId) ? ids : ids.concat(placementId), null, [read]);
   const own = state.placements.find((p) => p.placementId === placementId);
   if (!own) throw new PlacementDetachedError(placement);
   // Its cells' options as read with its cells now (a card's switch wins; none kept: the writer's language, no title
@@ -87,7 +95,6 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   const ready = prepared.cells && prepared.layOutAs && !sameCellOptions(prepared.cells, cells) ? prepared.layOutAs(cells) : prepared;
   const { grid, cutAt } = ready;
   const ref = { deploymentId: report.deploymentId, reportId: report.id };
-  const before = recordedRect(placement.resultLocation);
   const result = await pipeline.write({
     sheetName: own.sheetName, anchor: { row: own.rect.top, column: own.rect.left }, grid, own, nameAs: placementId,
     baseline: { record: options.writtenSince ?? placement.resultChecksum, rect: before },
@@ -122,6 +129,10 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   await keepCellOptions(deps, placementId, own.cellOptions, cells, Boolean(options.cellOptions));
   const rows = { now: target.bottom - target.top + 1, was: before ? before.bottom - before.top + 1 : null };
   return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows, ...(table ? { table } : {}) };
+}
+
+function rectCells(rect: Rect | null): number {
+  return rect ? (rect.bottom - rect.top + 1) * (rect.right - rect.left + 1) : 0;
 }
 
 /**

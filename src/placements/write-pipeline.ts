@@ -2,6 +2,7 @@ import type { ResultChecksum } from '../contract';
 import { parseSheetAddress, rectAddress, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { gridRect } from '../core/grid-diff';
 import type { GridDigests } from '../core/grid-hash';
+import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
 import { handEditsAgainst, handEditsFromRecord, handEditsOfDamaged, recordOf, type HandEdits } from '../core/result-checksum';
 import type { CellsSnapshot, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
@@ -90,12 +91,17 @@ export class WritePipeline {
 
   /**
    * The rows and cells of a placement edited by hand since it was last written, read through its name against
-   * `baseline`. Null when that cannot be known (no record, or the cells are gone).
+   * `baseline`. Null when that cannot be known (no record, or the cells are gone). `known`: its cells as already
+   * read through its name (the baseline's size from the name's top-left, `rect` where the name points), so none
+   * are read again.
    */
-  async handEdits(placementId: string, baseline: Baseline): Promise<{ rows: number[]; cells: string[] } | null> {
+  async handEdits(placementId: string, baseline: Baseline, known?: { values: CellValue[][]; rect: Rect }): Promise<{ rows: number[]; cells: string[] } | null> {
     if (!baseline.record || !baseline.rect) return null;
     const { rect } = baseline;
-    const read = await this.options.workbook.readPlacement(placementId, rect.bottom - rect.top + 1, rect.right - rect.left + 1);
+    const rows = rect.bottom - rect.top + 1;
+    const columns = rect.right - rect.left + 1;
+    const fits = known && known.values.length === rows && known.values.every((row) => row.length === columns);
+    const read = fits ? known : await this.options.workbook.readPlacement(placementId, rows, columns);
     if (!read) return null;
     const edits = handEditsFromRecord(baseline.record, read.values);
     return edits ? namedEdits(edits, read.rect) : null;

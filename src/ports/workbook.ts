@@ -35,6 +35,36 @@ export interface PlacedCells extends SheetRef {
   table?: string | null;
   /** Its cells' language and title lines as kept in the workbook, read with its name: null when it has none kept (an older placement). */
   cellOptions?: CellOptions | null;
+  /**
+   * What its cells held, read through its name in the same request as the name itself (asked for with `CellsToRead`);
+   * absent when not asked for, too large to ride along, or not where the name's text says (a relative reference).
+   */
+  cellsNow?: CellsNow;
+}
+
+/**
+ * A placement's cells to read along with its name (`prepare`, `findPlacements`), so that a refresh's or a live
+ * check's hand-edit check needs no request of its own.
+ */
+export interface CellsToRead {
+  placementId: string;
+  /** Rows × columns from the name's top-left cell (its recorded size); null: the name's cells as they are now. */
+  size: { rows: number; columns: number } | null;
+  /** The cells expected (for `size` null, the recorded size): the read rides along only when they fit the response budget. */
+  expectedCells: number;
+  /** Also its sheet's used ranges (what a write's check of foreign cells and its snapshot need). */
+  usedRanges?: boolean;
+}
+
+/** A placement's cells as read with its name (see `CellsToRead`). */
+export interface CellsNow {
+  /** The cells read: the name's cells, or the asked size from their top-left. */
+  rect: Rect;
+  values: CellValue[][];
+  /** Its sheet's used range, values only (`undefined`: not asked for). */
+  usedRange?: Rect | null;
+  /** Its sheet's used range counting formats (`undefined`: not asked for). */
+  formattedRange?: Rect | null;
 }
 
 export interface WorkbookState {
@@ -162,11 +192,12 @@ export type GridWriteResult<Q> =
 export interface Workbook {
   /**
    * The workbook's id, name, selection, sheets, and the cells of the given placements (one request); with
-   * `tableTitle`, a free table name for it too.
+   * `tableTitle`, a free table name for it too; with `read`, those placements' cells read in the same request
+   * (`PlacedCells.cellsNow`: a write of them then checks them without reading them again).
    */
-  prepare(placementIds?: readonly string[], tableTitle?: string | null): Promise<WorkbookState>;
-  /** The cells of the given placements whose names still point at cells. */
-  findPlacements(placementIds: readonly string[]): Promise<PlacedCells[]>;
+  prepare(placementIds?: readonly string[], tableTitle?: string | null, read?: readonly CellsToRead[]): Promise<WorkbookState>;
+  /** The cells of the given placements whose names still point at cells; with `read`, some of their cells read in the same request. */
+  findPlacements(placementIds: readonly string[], read?: readonly CellsToRead[]): Promise<PlacedCells[]>;
   /** Where a placement's cells are now, by its hidden name; `null` when the sheet or the cells are gone. */
   locate(placementId: string): Promise<Location | null>;
   /** A placement's values (`rows` × `columns`, its recorded size) through its name; `null` when the name is gone. */

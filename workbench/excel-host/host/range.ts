@@ -141,6 +141,42 @@ export class Range extends HostObject {
     return first ?? null;
   }
 
+  /**
+   * `getCellProperties` (ExcelApi 1.9, https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getcellproperties-member(1)):
+   * per cell, only the properties the load options ask for
+   * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.cellpropertiesloadoptions). The emulator models
+   * the address, and the font's bold and colour and the fill's colour (no fill reads as white, as `fill.color` does);
+   * asking for anything else is refused rather than answered wrongly.
+   */
+  private cellProperties(options: unknown): unknown[][] {
+    const asked = (options ?? {}) as { address?: boolean; addressLocal?: boolean; format?: { font?: Record<string, boolean>; fill?: Record<string, boolean> } };
+    const known = (group: Record<string, unknown> | undefined, keys: string[]) => Object.keys(group ?? {}).every((key) => keys.includes(key));
+    if (!known(asked, ['address', 'addressLocal', 'format']) || !known(asked.format, ['font', 'fill']) || !known(asked.format?.font, ['bold', 'color']) || !known(asked.format?.fill, ['color'])) {
+      throw invalidArgument(`The emulator does not model the cell properties ${JSON.stringify(options)}.`);
+    }
+    const { font, fill } = asked.format ?? {};
+    const rows: unknown[][] = [];
+    for (let row = this.rect.top; row <= this.rect.bottom; row += 1) {
+      const line: unknown[] = [];
+      for (let column = this.rect.left; column <= this.rect.right; column += 1) {
+        const cell = this.model.cellAt(this.sheet, row, column);
+        const out: Record<string, unknown> = {};
+        const address = sheetAddress(this.sheet.name, { top: row, bottom: row, left: column, right: column });
+        if (asked.address) out.address = address;
+        if (asked.addressLocal) out.addressLocal = address;
+        if (asked.format) {
+          const format: Record<string, unknown> = {};
+          if (font) format.font = { ...(font.bold ? { bold: cell?.bold ?? false } : {}), ...(font.color ? { color: cell?.fontColor ?? '#000000' } : {}) };
+          if (fill) format.fill = fill.color ? { color: cell?.fill ?? '#FFFFFF' } : {};
+          out.format = format;
+        }
+        line.push(out);
+      }
+      rows.push(line);
+    }
+    return rows;
+  }
+
   override call(name: string, args: unknown[]): unknown {
     const { rect } = this;
     const number = (i: number) => Number(args[i] ?? 0);
@@ -189,6 +225,7 @@ export class Range extends HostObject {
         this.model.delete(this.sheet, rect, shift);
         return null;
       }
+      case 'GetCellProperties': return this.cellProperties(args[0]);
       case 'Select':
         this.model.select(rect, this.sheet.id);
         return null;
