@@ -12,7 +12,7 @@ import { clearCells, findPlacements, forgetPlacement, nameCells } from './placem
 import { writeCellOptions } from './placement-options';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, inspectionFromRead, readPlacement, readsWithinBudget, type Inspection } from './reads';
 import * as selection from './selection';
-import { blankSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
+import { knownCellsOf, knownSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
 import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
@@ -121,14 +121,11 @@ export class ExcelConnector implements Workbook {
     return planWrite(sheetName, anchor, grid, options, this.requestBudget, absoluteReference);
   }
 
-  /** Copies what the plan will change, so `restore` can put it back exactly. */
-  snapshot(plan: Pick<WritePlan, 'sheetName' | 'touched' | 'record'>, options: Pick<SnapshotOptions, 'knownEmpty' | 'formattedRange' | 'knownValues' | 'nameFormula'> = {}): Promise<Snapshot> {
+  /** Copies what the plan will change, so `restore` can put it back exactly: no request when every cell is known blank or read already (`knownSnapshot`). */
+  snapshot(plan: Pick<WritePlan, 'sheetName' | 'touched' | 'record'>, options: Pick<SnapshotOptions, 'knownEmpty' | 'formattedRange' | 'knownValues' | 'knownCells' | 'nameFormula'> = {}): Promise<Snapshot> {
     const renames = plan.record?.nameExists ? plan.record.placementId : undefined;
-    const { formattedRange } = options;
-    // Every cell known to be blank (beyond the used range counting formats): nothing to read, no request.
-    if (!renames && formattedRange !== undefined && plan.touched.every((rect) => !formattedRange || !rectsIntersect(rect, formattedRange))) {
-      return Promise.resolve(blankSnapshot(plan.sheetName, plan.touched));
-    }
+    const known = knownSnapshot(plan.sheetName, plan.touched, { ...options, renames });
+    if (known) return Promise.resolve(known);
     return Excel.run((context) => takeSnapshot(context, plan.sheetName, plan.touched, { ...options, renames, budget: this.responseBudget }));
   }
 
@@ -144,7 +141,10 @@ export class ExcelConnector implements Workbook {
   writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
     const known = write.own?.cellsNow;
     const inspectKnown: GridWriteSteps['inspect'] = (sheetName, own, target, used, rowBytes) => this.inspect(sheetName, own, target, used, rowBytes, 20, known);
-    const steps: GridWriteSteps = { inspect: inspectKnown, planWrite: (...a) => this.planWrite(...a), snapshot: (...a) => this.snapshot(...a), write: (...a) => this.write(...a), restore: (s) => this.restore(s) };
+    // Their formats and looks, when read along too (`CellsToRead.snapshot`): the snapshot then reads only the rest.
+    const knownCells = knownCellsOf(known);
+    const snapshotKnown: GridWriteSteps['snapshot'] = (plan, options) => this.snapshot(plan, knownCells ? { ...options, knownCells } : options);
+    const steps: GridWriteSteps = { inspect: inspectKnown, planWrite: (...a) => this.planWrite(...a), snapshot: snapshotKnown, write: (...a) => this.write(...a), restore: (s) => this.restore(s) };
     return writeGrid(known ? steps : this, write, guard);
   }
 

@@ -43,15 +43,18 @@ export async function findPlacedCells(context: Excel.RequestContext, placementId
 
 /**
  * The cells of the given placements (see `findPlacedCells`), in one request with the cells of `read`; if those weigh
- * more than guessed (Excel refuses the response as too large), the names are read again without them.
+ * more than guessed (Excel refuses the response as too large), the names are read again without them; if their
+ * formats and looks fail the request (a name gone), again with their values alone.
  */
 export async function findPlacements(placementIds: readonly string[], read: readonly CellsToRead[]): Promise<PlacedCells[]> {
   if (placementIds.length === 0) return [];
   try {
     return await Excel.run((context) => findPlacedCells(context, placementIds, read));
   } catch (error) {
-    if (!read.length || !isResponseTooLarge(error)) throw error;
-    return Excel.run((context) => findPlacedCells(context, placementIds));
+    if (read.length && isResponseTooLarge(error)) return Excel.run((context) => findPlacedCells(context, placementIds));
+    // Formats and looks read through a name that is gone fail the request (see `readWorkbookState`): the values alone.
+    if (isTransientHostError(error) || !read.some((r) => r.snapshot)) throw error;
+    return Excel.run((context) => findPlacedCells(context, placementIds, read.map((r) => ({ ...r, snapshot: false }))));
   }
 }
 

@@ -4,6 +4,9 @@ import { isResponseTooLarge } from './host-errors';
 import { jsonRowBytes } from './json-size';
 import { findNamedCells, placementName, type NamedCells } from './names';
 import type { CellsNow, CellsToRead } from '../ports/workbook';
+import { API_SETS, supportsExcelApi } from './requirements';
+import { lookNow } from './snapshot-looks';
+import { LOOK_PROPERTIES, type CellLook } from './snapshot-reads';
 
 /**
  * Reads sized to the host's limits: Excel on the web refuses a response over 5 MB, and every host a read of
@@ -129,21 +132,26 @@ export async function readPlacement(
 
 /** Response bytes per cell guessed for a read riding along with the names (values of a small placement). */
 const RIDE_ALONG_CELL_BYTES = 48;
+/** And more with its number format and look (`CellsToRead.snapshot`): a format, and `getCellProperties`' answer (snapshot-reads.ts). */
+const SNAPSHOT_ALONG_CELL_BYTES = 16 + 64;
 
 /**
  * The reads of `read` that ride along with the names' request: as many as fit half the response budget at a
  * generous guess per cell, so the request stays well under Excel on the web's 5 MB response limit; the rest are
- * read as before, chunked to the limit, in requests of their own.
+ * read as before, chunked to the limit, in requests of their own. Formats and looks (`snapshot`) ride along only
+ * where the host reads every cell's look at once (ExcelApi 1.9) and they fit too; else the values alone.
  */
 export function readsWithinBudget(read: readonly CellsToRead[], budget: number): CellsToRead[] {
   const taken: CellsToRead[] = [];
   let bytes = 0;
+  const looks = read.some((r) => r.snapshot) && supportsExcelApi(API_SETS.cellProperties);
   for (const r of read) {
-    const cells = r.size ? r.size.rows * r.size.columns : r.expectedCells;
-    const more = Math.max(cells, r.expectedCells) * RIDE_ALONG_CELL_BYTES;
+    const cells = Math.max(r.size ? r.size.rows * r.size.columns : r.expectedCells, r.expectedCells);
+    const along = r.snapshot === true && looks && bytes + cells * (RIDE_ALONG_CELL_BYTES + SNAPSHOT_ALONG_CELL_BYTES) <= budget / 2;
+    const more = cells * (RIDE_ALONG_CELL_BYTES + (along ? SNAPSHOT_ALONG_CELL_BYTES : 0));
     if (bytes + more > budget / 2) continue;
     bytes += more;
-    taken.push(r);
+    taken.push(r.snapshot && !along ? { ...r, snapshot: false } : r);
   }
   return taken;
 }
@@ -166,16 +174,18 @@ export function queueCellsRead(context: Excel.RequestContext, read: readonly Cel
   const queued = read.map((r) => {
     const whole = context.workbook.names.getItemOrNullObject(placementName(r.placementId)).getRangeOrNullObject();
     const range = r.size ? whole.getCell(0, 0).getResizedRange(r.size.rows - 1, r.size.columns - 1) : whole;
-    range.load(['address', 'values']);
+    range.load(r.snapshot ? ['address', 'values', 'numberFormat'] : ['address', 'values']);
+    // Every cell's bold and fill (ExcelApi 1.9, asked for only where the host has it: `readsWithinBudget`).
+    const looks = r.snapshot ? range.getCellProperties(LOOK_PROPERTIES) : null;
     const used = r.usedRanges ? whole.worksheet.getUsedRangeOrNullObject(true) : null;
     used?.load('address');
     const formatted = r.usedRanges ? whole.worksheet.getUsedRangeOrNullObject(false) : null;
     formatted?.load('address');
-    return { r, range, used, formatted };
+    return { r, range, looks, used, formatted };
   });
   return (named) => {
     const found = new Map<string, CellsNow>();
-    for (const { r, range, used, formatted } of queued) {
+    for (const { r, range, looks, used, formatted } of queued) {
       const cells = named.get(r.placementId);
       if (!cells || range.isNullObject) continue;
       const at = parseSheetAddress(range.address);
@@ -186,6 +196,10 @@ export function queueCellsRead(context: Excel.RequestContext, read: readonly Cel
       const read: CellsNow = { rect: at.rect, values: range.values as CellValue[][] };
       if (used) read.usedRange = used.isNullObject ? null : parseSheetAddress(used.address).rect;
       if (formatted) read.formattedRange = formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect;
+      if (looks) {
+        read.numberFormats = range.numberFormat as string[][];
+        read.looks = (looks.value as CellLook[][]).map((row) => row.map(lookNow));
+      }
       found.set(r.placementId, read);
     }
     return found;

@@ -1,4 +1,5 @@
 import { rectAddress, rectColumns, rectRows, type Rect } from '../core/a1';
+import type { CellLookNow } from '../ports/workbook';
 import type { CellLook } from './snapshot-reads';
 
 /**
@@ -123,6 +124,11 @@ export function looksOf(grids: readonly LookGrid[]): LookRegion[] {
     }
   }
   return regions;
+}
+
+/** A cell's look as `getCellProperties` answered it, in plain data (`LookGrid.add` makes the same of either). */
+export function lookNow(cell: CellLook): CellLookNow {
+  return { bold: cell.format?.font?.bold === true, fill: cell.format?.fill?.color ?? null };
 }
 
 /** What `fill.color` reads for cells with no fill. */

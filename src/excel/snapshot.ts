@@ -2,13 +2,14 @@ import { parseSheetAddress, rectAddress, rectColumns, rectRows, rectsIntersect, 
 
 const rectContainsRect = (outer: Rect, inner: Rect) => inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
 import { cellInput, type CellValue } from '../core/cell-values';
+import type { CellLookNow, CellsNow } from '../ports/workbook';
 import { RESTORE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { jsonRowBytes, jsonStringBytes } from './json-size';
 import { placementName } from './names';
 import { gridBytes, sheetNamed } from './reads';
 import { API_SETS, supportsExcelApi } from './requirements';
 import { LookGrid, looksOf, plainLook, readLooks, type LookRegion } from './snapshot-looks';
-import { looksBytes, readSnapshotCells, type SnapshotRead } from './snapshot-reads';
+import { looksBytes, readSnapshotCells, type CellLook, type SnapshotRead } from './snapshot-reads';
 
 export type { LookRegion } from './snapshot-looks';
 import { Batcher, chunkRows, REQUEST_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
@@ -69,9 +70,74 @@ export interface SnapshotOptions {
    * inside `rect`, only number formats are read, and the values are put back as values.
    */
   knownValues?: { rect: Rect; values: readonly (readonly CellValue[])[] };
+  /**
+   * Number formats and each cell's bold and fill just read from these cells (with the placement's name, see
+   * `CellsToRead.snapshot`): cells inside `rect` whose values are known too (or known empty) are taken from them and
+   * not read again. Used only where the snapshot reads looks cell by cell too (ExcelApi 1.9), so it records the same.
+   */
+  knownCells?: KnownCells;
   /** The name's formula, when already read (see `renames`). */
   nameFormula?: string;
   budget: number;
+}
+
+/** A rectangle's number formats and looks as read (see `SnapshotOptions.knownCells`). */
+export interface KnownCells {
+  rect: Rect;
+  numberFormats: readonly (readonly string[])[];
+  looks: readonly (readonly CellLookNow[])[];
+}
+
+/** The formats and looks of a placement's cells read with its name, when they were (`CellsToRead.snapshot`). */
+export function knownCellsOf(cells: CellsNow | undefined): KnownCells | undefined {
+  return cells?.numberFormats && cells.looks ? { rect: cells.rect, numberFormats: cells.numberFormats, looks: cells.looks } : undefined;
+}
+
+/**
+ * The snapshot `takeSnapshot` would take, made from what is known alone (the used range counting formats, the
+ * name's formula, and the values, formats and looks of every cell not known blank), or null when something must be
+ * read: then no request is sent for it at all (an `Excel.run` sends one even with nothing queued). Cells all known
+ * blank give `blankSnapshot`'s.
+ */
+export function knownSnapshot(sheetName: string, rects: readonly Rect[], options: Omit<SnapshotOptions, 'budget'> & { renames?: string }): Snapshot | null {
+  const area = options.formattedRange;
+  if (area === undefined || (options.renames && options.nameFormula === undefined)) return null;
+  const isBlank = (rect: Rect) => !area || !rectsIntersect(rect, area);
+  const fromKnown = knownRead(options);
+  const toRead = rects.filter((rect) => !isBlank(rect));
+  if (!toRead.every(fromKnown)) return null;
+  const parts = rects.map((rect) => (isBlank(rect) ? blankPart(rect) : { rect, inputs: options.knownEmpty ? null : [], numberFormats: [] }));
+  const grids = toRead.map((rect) => new LookGrid(rect));
+  parts.filter((part) => !isBlank(part.rect)).forEach((part, i) => fillKnown(part, grids[i]!, options));
+  const looks = rects.filter(isBlank).map(plainLook).concat(looksOf(grids));
+  const name = options.renames ? { placementId: options.renames, formula: options.nameFormula! } : null;
+  return { sheetName, parts, looks, name };
+}
+
+/** Whether a rectangle's cells are all known (values or known empty, formats, looks): then they are not read. */
+function knownRead(options: Pick<SnapshotOptions, 'knownEmpty' | 'knownValues' | 'knownCells'>): (rect: Rect) => boolean {
+  const { knownCells, knownValues, knownEmpty } = options;
+  if (!knownCells || !supportsExcelApi(API_SETS.cellProperties)) return () => false;
+  return (rect) => rectContainsRect(knownCells.rect, rect) && (knownEmpty === true || (knownValues !== undefined && rectContainsRect(knownValues.rect, rect)));
+}
+
+/** A part's formats, inputs (from the known values, as `takeSnapshot` makes them from a read) and looks, from what is known. */
+function fillKnown(part: SnapshotPart, grid: LookGrid, options: Pick<SnapshotOptions, 'knownValues' | 'knownCells'>): void {
+  const { rect } = part;
+  const cells = options.knownCells!;
+  const known = options.knownValues;
+  const looks: CellLook[][] = [];
+  for (let row = rect.top; row <= rect.bottom; row += 1) {
+    const formats = cells.numberFormats[row - cells.rect.top]!.slice(rect.left - cells.rect.left, rect.right - cells.rect.left + 1);
+    part.numberFormats.push(formats);
+    if (part.inputs) {
+      const line = known!.values[row - known!.rect.top]!;
+      part.inputs.push(formats.map((format, c) => knownInput(line[rect.left + c - known!.rect.left] ?? '', format)));
+    }
+    looks.push(cells.looks[row - cells.rect.top]!.slice(rect.left - cells.rect.left, rect.right - cells.rect.left + 1)
+      .map((look) => ({ format: { font: { bold: look.bold }, fill: { color: look.fill } } })));
+  }
+  grid.add(rect, looks);
 }
 
 /** Copies what a write will change in `rects` (see `Snapshot`), in requests sized to the response limit. */
@@ -98,13 +164,20 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
   const withLooks = supportsExcelApi(API_SETS.cellProperties);
   const targets = parts.filter((part) => !isBlank(part.rect));
   const grids = toRead.map((rect) => (withLooks ? new LookGrid(rect) : null));
-  const reads: SnapshotRead[] = toRead.map((rect) => ({
-    rect,
-    properties: options.knownEmpty || isKnown(rect) ? ['numberFormat'] : ['values', 'valueTypes', 'formulas', 'numberFormat'],
+  // Cells whose formats and looks were read with the placement's name (`knownCells`) are made from them, unread.
+  const allKnown = knownRead(options);
+  const unread = toRead.map((_rect, i) => i).filter((i) => !allKnown(toRead[i]!));
+  toRead.forEach((rect, i) => {
+    if (allKnown(rect)) fillKnown(targets[i]!, grids[i]!, options);
+  });
+  const reads: SnapshotRead[] = unread.map((i) => ({
+    rect: toRead[i]!,
+    properties: options.knownEmpty || isKnown(toRead[i]!) ? ['numberFormat'] : ['values', 'valueTypes', 'formulas', 'numberFormat'],
     looks: withLooks,
   }));
   if (reads.length > 0) {
-    await readSnapshotCells(context, sheet(), reads, options.budget, (index, chunk, range, cells) => {
+    await readSnapshotCells(context, sheet(), reads, options.budget, (read, chunk, range, cells) => {
+      const index = unread[read]!;
       const target = targets[index]!;
       const fromKnown = isKnown(toRead[index]!);
       const formats = range.numberFormat as string[][];

@@ -50,7 +50,8 @@ export type { PlacedCells, SheetRef, WorkbookState } from '../ports/workbook';
  * `getSelectedRange` for several areas or a chart: https://learn.microsoft.com/en-us/javascript/api/excel/excel.workbook#excel-excel-workbook-getselectedrange-member(1))
  * gives `selection: null` rather than failing the rest. With `read`, those placements' cells are read through their
  * names in the same sync (`queueCellsRead` in reads.ts: a refresh's hand-edit check then sends no request of its
- * own); if that makes the response too large, everything is read again without them.
+ * own, and with `CellsToRead.snapshot` neither does its snapshot); if that makes the response too large, everything
+ * is read again without them, and if formats and looks asked for fail the request, again with the values alone.
  */
 export async function readWorkbookState(
   context: Excel.RequestContext, placementIds: readonly string[], tableTitle: string | null = null, read: readonly CellsToRead[] = [],
@@ -72,10 +73,14 @@ export async function readWorkbookState(
     selection = selected();
   } catch (error) {
     if (isTransientHostError(error)) throw error;
-    if (read.length && isResponseTooLarge(error)) {
+    const tooLarge = read.length > 0 && isResponseTooLarge(error);
+    // Formats and looks read through a name that is gone fail the request (`getCellProperties` is a method, which a
+    // null object refuses, where a load is answered null): then the cells' values alone, as before they rode along.
+    const lighter = !tooLarge && read.some((r) => r.snapshot) ? read.map((r) => (r.snapshot ? { ...r, snapshot: false } : r)) : null;
+    if (tooLarge || lighter) {
       // The cells read along weighed more than guessed: everything again without them (the write's check reads
       // them in chunks sized to the limit).
-      state = queueState(context, placementIds, tableTitle, []);
+      state = queueState(context, placementIds, tableTitle, lighter ?? []);
       selected = queueSelection();
       try {
         await context.sync();

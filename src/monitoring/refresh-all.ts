@@ -42,7 +42,8 @@ export const DEFAULT_REFRESH_CONCURRENCY = 8;
 
 /**
  * Refreshes many placements as one tracked run: each report is read again and its query run concurrently
- * (bounded) while writes go one at a time, in the order queries finish. A failure is that item's alone. A
+ * (bounded) while writes go one at a time, in the order queries finish. A report and a query are read and sent once
+ * per run, however many placements share them; each placement is laid out, written and checked on its own. A failure is that item's alone. A
  * placement that needs the user (hand edits, foreign cells) is left unwritten and marked, and the run goes on.
  * A damaged placement (`isDamaged`: rows or columns inside it deleted) is written whole again where it is.
  * A report that changed between its query and the recorded refresh goes round again (at most
@@ -74,6 +75,10 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
     wake();
   };
 
+  // The run's placements share its reads of each report and each distinct query (placements/shared-run.ts): the load
+  // on the platform and the data API grows with the reports refreshed, not with their copies.
+  const run = service.sharedRun();
+
   // Writes are chained: each starts after the previous one has finished, whatever its result.
   let writes: Promise<void> = Promise.resolve();
   // The workbook's placement ids (for the overlap check) are asked for once per run, not once per write;
@@ -91,7 +96,7 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
           placementIds = undefined;
           throw error;
         });
-        const outcome = await service.writeRefresh(prepared, { placementIds: ids });
+        const outcome = await service.writeRefresh(prepared, { placementIds: ids, run });
         if (outcome.kind !== 'done') return finish(item, 'needs-attention', null, outcome);
         if (!outcome.stale) return finish(item, 'done', null, outcome);
         if (attempt >= MAX_REFRESH_ATTEMPTS) return finish(item, 'failed', describe(new ReportKeptChangingError(reportTitle(outcome.report), attempt)));
@@ -119,7 +124,7 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
       }
       update(item, 'refreshing');
       try {
-        const prepared = await service.prepareRefresh(item.entry, controller.signal);
+        const prepared = await service.prepareRefresh(item.entry, controller.signal, run);
         void write(item, prepared, attempt);
       } catch (error) {
         if (controller.signal.aborted || error instanceof RequestCancelledError) finish(item, 'stopped');

@@ -6,7 +6,7 @@ import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
 import type { Report } from '../contract';
 import { PlacementDetachedError } from '../placements/errors';
 import type { RoomHow } from '../placements/make-room';
-import type { WorkbookPlacement, WriteOptions } from '../placements/placement-service';
+import type { SharedRun, WorkbookPlacement, WriteOptions } from '../placements/placement-service';
 import { placementKey } from '../placements/workbook-placements';
 import type { Workspace } from '../placements/workspace-parts';
 import { BackgroundChecks, type BackgroundCheckOptions } from './background-checks';
@@ -140,13 +140,19 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     return this.attempts.run({ operation: { kind: 'placing', title: reportTitle(report) }, write: (o) => this.options.workspace.placements.place(report, { ...o, asTable }), permissions: {} });
   }
 
-  refresh(entry: WorkbookPlacement): Promise<boolean> {
-    return this.attempts.run({ operation: operationOf('refreshing', entry), write: (o) => this.options.workspace.placements.refresh(entry, o), permissions: {}, key: placementKey(entry) });
+  /** `run`: part of a run over many placements, sharing its reads and queries (a report's placements). */
+  refresh(entry: WorkbookPlacement, run?: SharedRun): Promise<boolean> {
+    const { placements } = this.options.workspace;
+    return this.attempts.run({ operation: operationOf('refreshing', entry), write: (o) => placements.refresh(entry, run ? { ...o, run } : o), permissions: {}, key: placementKey(entry) });
   }
 
-  /** One at a time: a question or a failure stops the rest, so nothing is written behind the user's back. */
+  /**
+   * One at a time: a question or a failure stops the rest, so nothing is written behind the user's back. The report is
+   * read and its query sent once for all of them.
+   */
   async refreshReport(entries: readonly WorkbookPlacement[]): Promise<void> {
-    for (const entry of entries) if (!(await this.refresh(entry))) return;
+    const run = this.options.workspace.placements.sharedRun();
+    for (const entry of entries) if (!(await this.refresh(entry, run))) return;
   }
 
   /**

@@ -12,6 +12,7 @@ import type { PlacementDeps } from './placement-deps';
 import { place } from './placing';
 import { prepareRefresh, refresh, writeRefresh, type PreparedRefresh, type RefreshOptions } from './refreshing';
 import { linkAgain } from './relinking';
+import { sharedRun, type SharedRun } from './shared-run';
 import { locatePlacements, type WorkbookPlacement } from './workbook-placements';
 import type { WriteOptions, WriteOutcome } from './write-outcome';
 import { recordedRect } from './write-pipeline';
@@ -20,6 +21,10 @@ export type { WorkbookPlacement } from './workbook-placements';
 export type { TableRefusal } from '../ports/workbook';
 export type { PlacementWritten, Permissions, RowCounts, WriteOptions, WriteOutcome, WriteQuestion } from './write-outcome';
 export { MAX_REFRESH_ATTEMPTS, type PreparedRefresh } from './refreshing';
+export type { SharedRun } from './shared-run';
+
+/** A refresh that is part of a run (`sharedRun`): what it reads and queries is shared with the run's other placements. */
+export type RunRefreshOptions = RefreshOptions & { run?: SharedRun };
 
 /**
  * The placement use cases as the pane calls them: list this workbook's placements, place, refresh, move, make
@@ -40,20 +45,29 @@ export class PlacementService {
     return locatePlacements(listed, { sheets: state.sheets, placements: await workbook.findPlacements(ids) });
   }
 
+  /**
+   * The same use cases for one run over many placements (Refresh all, a report's placements, refresh on open): each
+   * report read once and each distinct query sent once in it, however many placements share them (shared-run.ts).
+   * Made anew for each run, so the next run reads and queries again.
+   */
+  sharedRun(): SharedRun {
+    return sharedRun(this.deps);
+  }
+
   place(report: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
     return place(this.deps, report, options);
   }
 
-  refresh(entry: WorkbookPlacement, options: RefreshOptions = {}): Promise<WriteOutcome> {
-    return refresh(this.deps, entry, options);
+  refresh(entry: WorkbookPlacement, { run, ...options }: RunRefreshOptions = {}): Promise<WriteOutcome> {
+    return refresh(run?.deps ?? this.deps, entry, options);
   }
 
-  prepareRefresh(entry: WorkbookPlacement, signal?: AbortSignal): Promise<PreparedRefresh> {
-    return prepareRefresh(this.deps, entry, signal);
+  prepareRefresh(entry: WorkbookPlacement, signal?: AbortSignal, run?: SharedRun): Promise<PreparedRefresh> {
+    return prepareRefresh(run?.deps ?? this.deps, entry, signal);
   }
 
-  writeRefresh(prepared: PreparedRefresh, options: RefreshOptions = {}): Promise<WriteOutcome> {
-    return writeRefresh(this.deps, prepared, options);
+  writeRefresh(prepared: PreparedRefresh, { run, ...options }: RunRefreshOptions = {}): Promise<WriteOutcome> {
+    return writeRefresh(run?.deps ?? this.deps, prepared, options);
   }
 
   /** Moves a placement to the selection with its report's current result (moving.ts). */

@@ -81,9 +81,10 @@ export async function writeRefresh(deps: PlacementDeps, { report, placement, pre
   const ids = options.placementIds ?? (await registry.placementIds(placement.workbookId, options.signal));
   const before = recordedRect(placement.resultLocation);
   // The placement's cells and its sheet's used ranges are read through its name in the same request as the rest of
-  // the state: the hand-edit check below then reads nothing more (when they are small enough to ride along).
+  // the state: the hand-edit check below then reads nothing more (when they are small enough to ride along), and
+  // with their number formats and looks, neither does the snapshot of the rows it rewrites.
   const read: CellsToRead = {
-    placementId, size: null, usedRanges: true,
+    placementId, size: null, usedRanges: true, snapshot: true,
     expectedCells: Math.max(rectCells(before), prepared.grid.values.length * (prepared.grid.values[0]?.length ?? 0)),
   };
   const state = await workbook.prepare(ids.includes(placementId) ? ids : ids.concat(placementId), null, [read]);

@@ -1,4 +1,5 @@
 import type { AppConfigResponse, CubeLoadResult, CubeQuery, Report, User } from '../contract';
+import { canonicalJson } from '../core/canonical-json';
 import type { CellOptions } from '../core/cell-options';
 import { ENGLISH_CELL_WORDS, grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type CellWords, type LayoutOptions } from '../core/layout';
 import { reportDefinition, reportTitle, type Pivot } from '../core/report-definition';
@@ -7,6 +8,7 @@ import { effectiveTimezone } from '../core/timezone';
 import type { DataSource } from '../ports/data-source';
 import { DataDownloadRestrictedError, UnplaceableReportError } from './errors';
 import { DEFAULT_FETCH_LIMITS, fetchResult, type FetchLimits } from './fetch-result';
+import { memo, type Memo } from './shared-promises';
 
 /** Layout choices that come from the user's settings, the admin's app config and the report itself. */
 export interface LayoutPreferences {
@@ -41,6 +43,15 @@ export interface PreparedGrid {
   layOutAs?(cells: CellOptions): PreparedGrid;
 }
 
+/** What a run fetched for one query: its result (cut at the add-in's maximum) and its totals queries' results. */
+interface Fetched {
+  result: CubeLoadResult;
+  cutAt: number | null;
+  totals: CubeLoadResult | null;
+  rowTotalResult: CubeLoadResult | null;
+  grandTotals: CubeLoadResult | null;
+}
+
 export interface ReportRunnerOptions {
   data: DataSource;
   /** Who is signed in and what the admin set: read at each run, so a changed setting applies at once. */
@@ -71,7 +82,16 @@ export interface ReportRunnerOptions {
  * Refuses (typed errors) a report that cannot be placed and any run while the admin has turned off data download.
  */
 export class ReportRunner {
-  constructor(private readonly options: ReportRunnerOptions) {}
+  constructor(private readonly options: ReportRunnerOptions, private readonly shared?: Memo<Fetched>) {}
+
+  /**
+   * The same runner for one run over many placements (`shared-run.ts`): a report's query, with its pages and totals
+   * queries, is sent once for each distinct definition (the report, its effective query and its pivot), however many
+   * placements run it; each lays its own cells out from the shared result. A new runner shares nothing with earlier runs.
+   */
+  sharing(): ReportRunner {
+    return new ReportRunner(this.options, memo<Fetched>());
+  }
 
   /** The report's query and pivot, or why it cannot be placed. */
   private queryOf(report: Report): { query: CubeQuery; pivot: Pivot } {
@@ -104,7 +124,7 @@ export class ReportRunner {
    */
   async run(report: Report, signal?: AbortSignal, cells: CellOptions = this.cellsOf(null)): Promise<PreparedGrid> {
     const { query, pivot } = this.queryOf(report);
-    return this.runDefinition(report.deploymentId, query, pivot, signal, { cells, title: reportTitle(report) });
+    return this.runDefinition(report.deploymentId, query, pivot, signal, { cells, title: reportTitle(report), reportId: report.id });
   }
 
   /**
@@ -113,21 +133,17 @@ export class ReportRunner {
    * wins; without one, the settings' applies.
    */
   async runDefinition(
-    deploymentId: number, definitionQuery: CubeQuery, pivot: Pivot, signal?: AbortSignal, as?: { cells: CellOptions; title: string },
+    deploymentId: number, definitionQuery: CubeQuery, pivot: Pivot, signal?: AbortSignal, as?: { cells: CellOptions; title: string; reportId?: number },
   ): Promise<PreparedGrid> {
     if (this.options.appConfig().restrictDataDownload) throw new DataDownloadRestrictedError();
     const settingsZone = this.timezone();
     const timezone = definitionQuery.timezone ? null : settingsZone;
     const query = timezone ? { ...definitionQuery, timezone } : definitionQuery;
-    const data = await this.options.data.forDeployment(deploymentId, signal);
-    const none = Promise.resolve<CubeLoadResult | null>(null);
-    const rowTotals = pivot.showRowTotals && pivot.columns.length > 0;
-    const [{ result, cutAt }, totals, rowTotalResult, grandTotals] = await Promise.all([
-      fetchResult(data, query, this.options.limits ?? DEFAULT_FETCH_LIMITS, signal),
-      pivot.showColumnTotals ? data.load(totalsQuery(query, pivot), { signal }) : none,
-      rowTotals ? data.load(rowTotalsQuery(query, pivot), { signal }) : none,
-      rowTotals && pivot.showColumnTotals ? data.load(grandTotalQuery(query), { signal }) : none,
-    ]);
+    const fetch = () => this.fetch(deploymentId, query, pivot, signal);
+    // Within a run, a saved report's definition as it runs now: the same report, query and pivot share one result.
+    const { result, cutAt, totals, rowTotalResult, grandTotals } = this.shared && as?.reportId !== undefined
+      ? await this.shared.get(`${deploymentId}/${as.reportId}|${canonicalJson({ query, pivot })}`, signal, fetch)
+      : await fetch();
     // As the layout decides it: no column members and measures not on rows (layout.ts, `flat`).
     const flat = pivot.columns.length === 0 && pivot.measuresAxis !== 'rows';
     const refreshedAt = this.options.now?.() ?? new Date();
@@ -144,5 +160,19 @@ export class ReportRunner {
       return { grid: withCaptionLines(grid, lines), cutAt, flat, cells, layOutAs: layOut };
     };
     return layOut(as?.cells ?? { language: this.newPlacementCells().language, titleAndSource: false });
+  }
+
+  /** A query's whole result and the totals queries its pivot asks for. */
+  private async fetch(deploymentId: number, query: CubeQuery, pivot: Pivot, signal?: AbortSignal): Promise<Fetched> {
+    const data = await this.options.data.forDeployment(deploymentId, signal);
+    const none = Promise.resolve<CubeLoadResult | null>(null);
+    const rowTotals = pivot.showRowTotals && pivot.columns.length > 0;
+    const [{ result, cutAt }, totals, rowTotalResult, grandTotals] = await Promise.all([
+      fetchResult(data, query, this.options.limits ?? DEFAULT_FETCH_LIMITS, signal),
+      pivot.showColumnTotals ? data.load(totalsQuery(query, pivot), { signal }) : none,
+      rowTotals ? data.load(rowTotalsQuery(query, pivot), { signal }) : none,
+      rowTotals && pivot.showColumnTotals ? data.load(grandTotalQuery(query), { signal }) : none,
+    ]);
+    return { result, cutAt, totals, rowTotalResult, grandTotals };
   }
 }

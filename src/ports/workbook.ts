@@ -54,6 +54,17 @@ export interface CellsToRead {
   expectedCells: number;
   /** Also its sheet's used ranges (what a write's check of foreign cells and its snapshot need). */
   usedRanges?: boolean;
+  /**
+   * Also its cells' number formats and each cell's bold and fill (what a write's snapshot of them needs), where the
+   * host reads every cell's look in one read (ExcelApi 1.9) and they fit the response budget too; else left out.
+   */
+  snapshot?: boolean;
+}
+
+/** A cell's bold and its fill colour as read (`#FFFFFF` for no fill, as Excel answers). */
+export interface CellLookNow {
+  bold: boolean;
+  fill: string | null;
 }
 
 /** A placement's cells as read with its name (see `CellsToRead`). */
@@ -65,6 +76,10 @@ export interface CellsNow {
   usedRange?: Rect | null;
   /** Its sheet's used range counting formats (`undefined`: not asked for). */
   formattedRange?: Rect | null;
+  /** The cells' number formats (`undefined`: not asked for, see `CellsToRead.snapshot`). */
+  numberFormats?: string[][];
+  /** Each cell's bold and fill (`undefined`: not asked for, see `CellsToRead.snapshot`). */
+  looks?: CellLookNow[][];
 }
 
 export interface WorkbookState {

@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import type { CellGrid } from '../../src/core/layout';
-import { ExcelConnector } from '../../src/excel/excel-connector';
+import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
 import type { RequestBody } from '../../workbench/excel-host/host/protocol';
 import { act, installWorkbook, workbookState } from '../support/excel';
 
@@ -90,5 +90,85 @@ describe('the snapshot of bold and fill', () => {
     expect(web.stats.syncs).toBeGreaterThan(10);
     expect(web.stats.largestResponseBytes).toBeLessThanOrEqual(budget * 1.5);
     expect(web.snapshot).toEqual(old.snapshot);
+  });
+});
+
+describe('the snapshot of a placement’s cells read with its name (issue 27)', () => {
+  const own = { top: 0, left: 0, bottom: 39, right: 5 };
+
+  async function placed(profile: 'web' | 'excel2019') {
+    const host = installWorkbook({ profile });
+    await lookedCells(40);
+    await act((c) => {
+      sheet1(c).getRange('B3:B5').numberFormat = [['0.00'], ['@'], ['0%']];
+      c.workbook.names.add(placementName('p1'), sheet1(c).getRange('A1:F40'));
+    });
+    return host;
+  }
+
+  it('takes the rows to rewrite from the formats and looks read along: no request, the same snapshot', async () => {
+    const host = await placed('web');
+    const excel = new ExcelConnector();
+    const state = await excel.prepare(['p1'], null, [{ placementId: 'p1', size: null, expectedCells: 240, usedRanges: true, snapshot: true }]);
+    const cells = state.placements[0]!.cellsNow!;
+    expect(cells.numberFormats).toHaveLength(40);
+    expect(cells.looks?.[1]?.[0]).toEqual({ bold: true, fill: '#DDEBF7' });
+    const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, newGrid(40, 6), { rows: [1, 2, 3, 4, 20, 37, 39] });
+    const knownValues = { rect: own, values: cells.values };
+    const options = { formattedRange: cells.formattedRange, knownValues };
+    host.resetStats();
+    const known = await excel.snapshot(plan, { ...options, knownCells: { rect: own, numberFormats: cells.numberFormats!, looks: cells.looks! } });
+    expect(host.stats.syncs).toBe(0);
+    const read = await excel.snapshot(plan, options);
+    expect(host.stats.syncs).toBe(1);
+    expect(known).toEqual(read);
+    expect(known.parts.some((part) => part.numberFormats.some((row) => row.includes('@')))).toBe(true);
+  });
+
+  it('reads what lies outside the cells read along, and the rest from them', async () => {
+    const host = await placed('web');
+    const excel = new ExcelConnector();
+    const state = await excel.prepare(['p1'], null, [{ placementId: 'p1', size: null, expectedCells: 240, usedRanges: true, snapshot: true }]);
+    const cells = state.placements[0]!.cellsNow!;
+    // Two rows and a column more: the new cells are read, the own ones not.
+    const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, newGrid(42, 7), { rows: [0, 5, 40, 41] });
+    const options = { formattedRange: cells.formattedRange, knownValues: { rect: own, values: cells.values } };
+    host.resetStats();
+    const known = await excel.snapshot(plan, { ...options, knownCells: { rect: own, numberFormats: cells.numberFormats!, looks: cells.looks! } });
+    expect(host.stats.syncs).toBe(1);
+    expect(known).toEqual(await excel.snapshot(plan, options));
+  });
+
+  it('reads the formats and looks along only where every cell’s look is one read and they fit the budget', async () => {
+    const read = [{ placementId: 'p1', size: null, expectedCells: 240, usedRanges: true, snapshot: true }];
+    const web = await placed('web');
+    web.resetStats();
+    // Room for the values (48 bytes a cell) in half the budget, not for their formats and looks as well.
+    const tight = (await new ExcelConnector({ responseBudgetBytes: 240 * 100 }).prepare(['p1'], null, read)).placements[0]!.cellsNow!;
+    expect(web.stats.syncs).toBe(1);
+    expect(tight.values).toHaveLength(40);
+    expect(tight.numberFormats).toBeUndefined();
+    expect(tight.looks).toBeUndefined();
+    await placed('excel2019');
+    const old = (await new ExcelConnector().prepare(['p1'], null, read)).placements[0]!.cellsNow!;
+    expect(old.values).toHaveLength(40);
+    expect(old.looks).toBeUndefined();
+  });
+
+  it('still reads the state, the selection and the values when a placement asked for is gone', async () => {
+    const host = await placed('web');
+    host.resetStats();
+    const state = await new ExcelConnector().prepare(['p1', 'gone'], null, [
+      { placementId: 'gone', size: null, expectedCells: 240, usedRanges: true, snapshot: true },
+      { placementId: 'p1', size: null, expectedCells: 240, usedRanges: true, snapshot: true },
+    ]);
+    expect(state.placements.map((p) => p.placementId)).toEqual(['p1']);
+    // Its looks fail the request (a method of a null object): read again with the values alone.
+    expect(host.stats.syncs).toBe(2);
+    expect(state.selection).not.toBeNull();
+    expect(state.placements[0]!.cellsNow?.values).toHaveLength(40);
+    expect(state.placements[0]!.cellsNow?.looks).toBeUndefined();
+    const found = await new ExcelConnector().findPlacements(['p1', 'gone'], [{ placementId: 'gone', size: null, expectedCells: 240, snapshot: true }, { placementId: 'p1', size: null, expectedCells: 240, snapshot: true }]);
+    expect(found[0]!.cellsNow?.values).toHaveLength(40);
   });
 });

@@ -19,10 +19,10 @@ const local = useAnalystPlatform();
 const BUILDER_SYNCS = [7, 7, 7];
 const PLACE_SYNCS = 4;
 const REFRESH_SYNCS = 1;
-const REFRESH_CHANGED_SYNCS = 3;
+const REFRESH_CHANGED_SYNCS = 2;
 const LIVE_CHECK_SYNCS = 1;
-/** At most 4 per placement: each refresh's own prepare (its hand-edit check read with it), snapshot and write. */
-const REFRESH_ALL_SYNCS = 120;
+/** 2 per placement: each refresh's own prepare (its hand-edit check and its snapshot read with it) and write. */
+const REFRESH_ALL_SYNCS = 80;
 
 describe('Excel syncs per user action', () => {
   it('a builder change to its cells (auto-run)', async () => {

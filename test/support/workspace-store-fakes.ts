@@ -47,6 +47,7 @@ export function fakeWorkspace(listed: WorkbookPlacement[]) {
     place: jest.fn(async (_report: Report, _options: WriteOptions): Promise<WriteOutcome> => done('new')),
     refresh: jest.fn(async (e: WorkbookPlacement, _options: WriteOptions): Promise<WriteOutcome> => done(e.placement.id!)),
     placementIds: jest.fn(async () => listed.map((e) => e.placement.id!)),
+    sharedRun: jest.fn(() => ({ deps: null })),
     prepareRefresh: jest.fn(async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh),
     writeRefresh: jest.fn(async (p: PreparedRefresh, _options: WriteOptions): Promise<WriteOutcome> => done(p.placement.id!)),
     checkHandEdits: jest.fn(async () => ({ rows: [5], cells: ['C5'] })),

@@ -24,6 +24,7 @@ const damaged = (id: string) => entry(id, { top: 2, left: 1, bottom: 6, right: 3
 function fakeService(answer: (placementId: string, options: WriteOptions) => WriteOutcome) {
   const writes: { id: string; overwriteHandEdits: boolean }[] = [];
   const service = {
+    sharedRun: () => ({ deps: null }),
     prepareRefresh: async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh,
     placementIds: async () => ['a', 'b', 'c'],
     writeRefresh: async (prepared: PreparedRefresh, options: WriteOptions = {}) => {

@@ -42,6 +42,18 @@ describe('the pane store: ask, answer, retry', () => {
     expect(store.getState().outcomes.has('a')).toBe(false);
   });
 
+  it('refreshing a report\'s placements refreshes them one at a time in one shared run (one read, one query)', async () => {
+    const [a, b, c] = [entry('a'), entry('b'), entry('c')];
+    const { store, placements } = await started([a, b, c]);
+    await store.refreshReport([a, b, c]);
+    expect(placements.sharedRun).toHaveBeenCalledTimes(1);
+    const run = placements.sharedRun.mock.results[0]!.value as unknown;
+    expect(placements.refresh.mock.calls.map(([e, options]) => [e.placement.id, (options as { run?: unknown }).run])).toEqual([['a', run], ['b', run], ['c', run]]);
+    // A single placement's refresh is a run of its own.
+    await store.refresh(a);
+    expect((placements.refresh.mock.calls[3]![1] as { run?: unknown }).run).toBeUndefined();
+  });
+
   it('Cancel closes the question and a later answer writes nothing', async () => {
     const { store, placements } = await started([]);
     placements.place.mockResolvedValueOnce(inTheWay);
