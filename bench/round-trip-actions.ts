@@ -221,7 +221,7 @@ export async function liveCheck(bench: RoundTripBench, delayMs: number, publicId
  * Refresh all of `count` small placements on `sheets` sheets (placed first, without a delay), with a few rows of
  * each changed: every placement has cells to write, which is what batching writes is for.
  */
-export async function refreshAll(bench: RoundTripBench, delayMs: number, count = 40, sheets = 4): Promise<ActionFigures> {
+export async function refreshAll(bench: RoundTripBench, delayMs: number, { count = 40, sheets = 4, wavePatienceMs }: { count?: number; sheets?: number; wavePatienceMs?: number } = {}): Promise<ActionFigures> {
   await act((context) => {
     for (let s = 1; s <= sheets; s += 1) context.workbook.worksheets.add(`Many${s}`);
   });
@@ -234,7 +234,7 @@ export async function refreshAll(bench: RoundTripBench, delayMs: number, count =
   const entries = (await bench.service.workbookPlacements()).filter((e) => /^RoundTrip\d{3}$/.test(e.report?.publicId ?? ''));
   if (entries.length !== count) throw new Error(`placed ${entries.length} of ${count}`);
   bench.changeRows = true;
-  const { figures, value } = await bench.measure(delayMs, () => startRefreshAll(bench.service, entries).done).finally(() => {
+  const { figures, value } = await bench.measure(delayMs, () => startRefreshAll(bench.service, entries, { wavePatienceMs }).done).finally(() => {
     bench.changeRows = false;
   });
   if (value.some((item) => item.state !== 'done')) throw new Error(`refresh all: ${value.map((item) => item.state).join(', ')}`);

@@ -8,7 +8,7 @@ const SHOWN = [
   'refresh-all-stopped', 'settings', 'german', 'dark-theme', 'high-contrast-dark', 'keyboard-only', 'session-ended', 'workbench',
   'builder-revenue-by-region', 'builder-not-run', 'builder-saved', 'builder-open-from-cell', 'builder-no-save-right', 'builder-keyboard-only',
   'builder-german', 'chat-answer', 'chat-placed', 'chat-stopped', 'chat-restored', 'chat-describe-only', 'chat-german', 'chat-keyboard',
-  'outside-office', 'report-search-spinner', 'settings-hints', 'live-hand-edit', 'german-cells',
+  'outside-office', 'report-search-spinner', 'settings-hints', 'live-hand-edit', 'german-cells', 'stop-large-write-progress', 'stop-large-write-stopped',
   'insert-rows', 'move-placement', 'excel-table', 'live-status-moved', 'live-damaged', 'refresh-rows-changed', 'refresh-on-open',
   'ribbon-refresh-all', 'ribbon-refresh-waits', 'excel-table-card-choice',
   'stop-keeps-hand-edit', 'question-in-view', 'report-preview', 'shared-columns', 'title-source-lines', 'german-refresh-english-placement',

@@ -105,8 +105,18 @@ export interface DraftWriteOptions extends Permissions {
   baseline?: DraftRecord['written'];
   /** The run's signal: aborted when a newer change supersedes it. */
   signal?: AbortSignal;
-  /** Keeps what was written in the workbook's draft: the write's record (if it fails, the cells go back). */
-  record(written: ResultChecksum): Promise<void>;
+  /**
+   * The draft's cells as this session last wrote them: read along with their name when the workbook's state is read,
+   * so the hand-edit check and the snapshot read nothing more.
+   */
+  lastRect?: Rect | null;
+  /** The draft's setting's text once `written` is written: saved in the write's own request (without: `record` saves it). */
+  keepRecord?: (written: ResultChecksum) => string;
+  /**
+   * Keeps what was written in the draft: the write's record (if it fails, the cells go back). `kept`: the setting
+   * was saved with the cells already.
+   */
+  record(written: ResultChecksum, kept: boolean): Promise<void>;
 }
 
 /**
@@ -119,7 +129,12 @@ export async function writeDraftCells(
   { workbook, pipeline }: Pick<Workspace, 'workbook' | 'pipeline'>, draft: Pick<DraftRecord, 'placementId' | 'written'>, grid: CellGrid, options: DraftWriteOptions,
 ): Promise<WriteOutcome<DraftWritten>> {
   const cellsId = draftCellsId(draft);
-  const state = await workbook.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId));
+  const last = options.lastRect;
+  // The cells last written, their looks and their sheet's used ranges, read with the names (see `CellsToRead`).
+  const read = last
+    ? [{ placementId: cellsId, size: null, usedRanges: true, snapshot: true, expectedCells: Math.max(rectCells(last), grid.values.length * (grid.values[0]?.length ?? 0)) }]
+    : [];
+  const state = await workbook.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId), null, read);
   const own = state.placements.find((p) => p.placementId === cellsId) ?? null;
   if (!own && draft.placementId) throw new PlacementDetachedError({ resultLocation: cellsId });
   const at = own ? { sheetName: own.sheetName, sheetId: own.sheetId, cell: { row: own.rect.top, column: own.rect.left } } : state.selection;
@@ -132,7 +147,8 @@ export async function writeDraftCells(
     baseline: { record: draft.written ?? options.baseline, rect: null },
     placed: state.placements, state, saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
     permissions: options, signal: options.signal, superseded: options.signal,
-    record: ({ checksum }) => options.record(checksum),
+    keepRecord: options.keepRecord ? { key: DRAFT_SETTING, value: options.keepRecord } : undefined,
+    record: ({ checksum, recordKept }) => options.record(checksum, recordKept),
   });
   if (result.kind !== 'written') return result;
   const { rect, checksum } = result.written;
@@ -141,3 +157,5 @@ export async function writeDraftCells(
     written: checksum, workbookId, workbookName: state.workbookName,
   };
 }
+
+const rectCells = (rect: Rect) => (rect.bottom - rect.top + 1) * (rect.right - rect.left + 1);

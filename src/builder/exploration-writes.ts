@@ -1,3 +1,4 @@
+import type { Rect } from '../core/a1';
 import { toQuery, type Exploration } from '../core/exploration';
 import type { CellGrid } from '../core/layout';
 import { captionRows } from '../core/table-header';
@@ -27,6 +28,8 @@ export class ExplorationWrites {
   /** Permission given by the user's answer to the last question, for the next write only. */
   private permission: Permissions = {};
   private lastDone: { rows: number; location: string; cutAt: number | null } | null = null;
+  /** The draft's cells as last written in this session (read along with their name before the next write). */
+  private lastRect: Rect | null = null;
 
   constructor(private readonly builder: WritingHost) {}
 
@@ -46,15 +49,19 @@ export class ExplorationWrites {
     const query = toQuery(exploration, builder.typeOf);
     const { rows, columns, measures, display } = exploration;
     const { grid, cutAt } = await workspace.runner.runDefinition(builder.draft.deploymentId, query, { rows, columns, measures, ...display }, signal);
+    let fitted: DraftWritten | null = null;
     await builder.exclusive(async () => {
       // A newer change, or the builder closed, while the query ran: this result is never written.
       if (!stillCurrent() || builder.closed) return;
+      // The draft as it is when the cells are written (a change meanwhile is kept), with what was written: saved
+      // in the write's own request (a change while it is on its way waits its turn, `exclusive`).
+      const draftOf = (written: DraftRecord['written']): DraftRecord => ({ ...builder.draft, written, writtenFor: explorationKey(exploration), cellsSaved: false });
       const outcome = await writeDraftCells(workspace, builder.draft, grid, {
-        ...this.permission, placementIds: builder.placementIds, baseline: builder.baseline, signal,
-        // The draft as it is when the cells are written (a change meanwhile is kept), with what was written.
-        record: async (written) => {
-          builder.draft = { ...builder.draft, written, writtenFor: explorationKey(exploration), cellsSaved: false };
-          await saveDraft(workspace.workbook, builder.draft);
+        ...this.permission, placementIds: builder.placementIds, baseline: builder.baseline, signal, lastRect: this.lastRect,
+        keepRecord: (written) => JSON.stringify(draftOf(written)),
+        record: async (written, kept) => {
+          builder.draft = draftOf(written);
+          if (!kept) await saveDraft(workspace.workbook, builder.draft);
         },
       });
       if (outcome.kind === 'needs-confirmation') {
@@ -66,10 +73,17 @@ export class ExplorationWrites {
         return;
       }
       this.permission = {};
+      this.lastRect = outcome.rect;
       this.lastDone = { rows: grid.values.length, location: outcome.location, cutAt };
-      await fitColumns(workspace.workbook, draftCellsId(builder.draft), outcome, grid);
       await builder.showLocation(outcome.location);
+      fitted = outcome;
     });
+    if (!fitted) return;
+    const cells = fitted;
+    // The columns' fit is cosmetic: it follows the numbers instead of holding them back (its own request, queued
+    // before the next change's), and a fit Excel refuses leaves widths as they were, never the cells.
+    // eslint-disable-next-line no-restricted-syntax -- A failed fit changes nothing the user relies on; the next write fits again.
+    void builder.exclusive(() => fitColumns(workspace.workbook, draftCellsId(builder.draft), cells, grid)).catch(() => undefined);
   }
 
   onStatus(status: RunStatus<Exploration>): void {

@@ -207,6 +207,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
     const keys = rowMembers.map((m) => m.key);
     const measureKeys = measures.map((m) => m.key);
     const shared = formatsFor(null);
+    const intern = keys.map(() => internedText());
     let previousRow: Record<string, CubeCellValue> | undefined;
     for (const row of result.data) {
       const rowValues = new Array<CellValue>(width);
@@ -214,7 +215,7 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
       for (let i = 0; i < keys.length; i += 1) {
         const value = row[keys[i]!] ?? null;
         same = same && previousRow![keys[i]!] === value;
-        rowValues[i] = same ? '' : rowMembers[i]!.cell(value);
+        rowValues[i] = same ? '' : intern[i]!(rowMembers[i]!.cell(value));
       }
       for (let j = 0; j < measureKeys.length; j += 1) rowValues[left + j] = measures[j]!.cell(row[measureKeys[j]!] ?? null);
       values.push(rowValues);
@@ -254,4 +255,25 @@ export function layoutReport(result: CubeLoadResult, query: CubeQuery, pivot: Pi
   const boldHeaderRows = Array.from({ length: headerRowCount }, (_, h) => summaryRows + h);
   const filledHeaderRows = flat ? [] : boldHeaderRows;
   return { values, numberFormats: formats, headerRows: summaryRows + headerRowCount, boldRows, boldColumns, boldHeaderRows, filledHeaderRows };
+}
+
+/**
+ * One string for each distinct text of a column: JSON.parse gives every row its own copy of "North America", so a
+ * grid that outlives its result would otherwise keep one per cell (issue 27, memory). A column with `limit` distinct
+ * texts (names, ids) would gain little: it stops looking, so it costs no more than those lookups.
+ */
+function internedText(limit = 1_000): (value: CellValue) => CellValue {
+  const seen = new Map<string, string>();
+  let looking = true;
+  return (value) => {
+    if (!looking || typeof value !== 'string') return value;
+    const kept = seen.get(value);
+    if (kept !== undefined) return kept;
+    seen.set(value, value);
+    if (seen.size >= limit) {
+      looking = false;
+      seen.clear();
+    }
+    return value;
+  };
 }

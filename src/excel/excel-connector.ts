@@ -2,17 +2,19 @@ import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellOptions } from '../core/cell-options';
 import type { CellGrid } from '../core/layout';
-import type { CellsNow, CellsSnapshot, CellsToRead, ColumnFit, GridWrite, GridWriteResult, GuardVerdict, Location, TargetFindings, Workbook } from '../ports/workbook';
+import type { CellsNow, CellsSnapshot, CellsToRead, ColumnFit, GridWrite, GridWriteResult, GuardedWrite, GuardVerdict, Location, SettledGridWrite, TargetFindings, Workbook } from '../ports/workbook';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
 import { readSetting, writeSetting } from './document-settings';
-import { restoreAfter, writeGrid, type GridWriteSteps } from './grid-write';
+import { executeWrites } from './combined-writes';
+import { restoreAfter, writeGrid } from './grid-write';
+import { stepsFor, writeGrids, type WriteMany } from './grid-writes';
 import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference } from './names';
 import { clearCells, findPlacements, forgetPlacement, nameCells } from './placement-cells';
 import { writeCellOptions } from './placement-options';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, inspectionFromRead, readPlacement, readsWithinBudget, type Inspection } from './reads';
 import * as selection from './selection';
-import { knownCellsOf, knownSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
+import { knownSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
 import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
@@ -130,22 +132,19 @@ export class ExcelConnector implements Workbook {
   }
 
   /** Carries out a plan; transient host errors are waited out, the requests already done not sent again. */
-  write(plan: WritePlan, onProgress?: (progress: WriteProgress) => void): Promise<void> {
-    return this.writes.around(() => executeWrite(plan, this.writeRetry, this.sleep, onProgress));
+  write(plan: WritePlan, onProgress?: (progress: WriteProgress) => void, stop?: AbortSignal): Promise<void> {
+    return this.writes.around(() => executeWrite(plan, this.writeRetry, this.sleep, onProgress, stop));
   }
 
-  /**
-   * The one write of the pipeline (see `writeGrid` in grid-write.ts and the port's description). Own cells read
-   * with their name (`own.cellsNow`, asked for by `prepare`) are checked as read: no request reads them again.
-   */
+  /** The one write of the pipeline (see `writeGrid` in grid-write.ts, and `stepsFor` for cells read with their name). */
   writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
-    const known = write.own?.cellsNow;
-    const inspectKnown: GridWriteSteps['inspect'] = (sheetName, own, target, used, rowBytes) => this.inspect(sheetName, own, target, used, rowBytes, 20, known);
-    // Their formats and looks, when read along too (`CellsToRead.snapshot`): the snapshot then reads only the rest.
-    const knownCells = knownCellsOf(known);
-    const snapshotKnown: GridWriteSteps['snapshot'] = (plan, options) => this.snapshot(plan, knownCells ? { ...options, knownCells } : options);
-    const steps: GridWriteSteps = { inspect: inspectKnown, planWrite: (...a) => this.planWrite(...a), snapshot: snapshotKnown, write: (...a) => this.write(...a), restore: (s) => this.restore(s) };
-    return writeGrid(known ? steps : this, write, guard);
+    return writeGrid(stepsFor(this, write), write, guard);
+  }
+
+  /** Several grid writes, their requests shared within the request budget (see `writeGrids` in grid-writes.ts). */
+  writeGrids<Q>(writes: readonly GuardedWrite<Q>[], onProgress?: (progress: WriteProgress) => void): Promise<SettledGridWrite<Q>[]> {
+    const writeMany: WriteMany = (plans, progress) => this.writes.around(() => executeWrites(plans, this.requestBudget, this.writeRetry, this.sleep, progress));
+    return writeGrids(this, writes, writeMany, onProgress);
   }
 
   /** Puts a written grid's snapshot back after a later step failed (`RestoreFailedError` when it cannot). */

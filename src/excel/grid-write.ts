@@ -1,8 +1,9 @@
 import { sameRect, sheetAddress, type Rect } from '../core/a1';
-import { gridDigests } from '../core/grid-hash';
+import { gridDigests, type GridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
 import { gridRect, leftovers, rowsToWrite, unionRect } from '../core/grid-diff';
-import { RestoreFailedError, WriteFailedError } from '../ports/errors';
+import { recordOf } from '../core/result-checksum';
+import { RestoreFailedError, WriteFailedError, WriteStoppedError } from '../ports/errors';
 import type { CellsSnapshot, GridWrite, GridWriteResult, GuardVerdict, TargetFindings, WriteProgress } from '../ports/workbook';
 import { hostErrorCode } from './host-errors';
 import { jsonRowBytes } from './json-size';
@@ -22,11 +23,37 @@ export interface GridWriteSteps {
   inspect(sheetName: string, own: Rect | null, target: Rect, usedRange: Rect | null | undefined, rowBytes: number): Promise<Inspection>;
   planWrite(sheetName: string, anchor: GridWrite['anchor'], grid: CellGrid, options: PlanOptions): WritePlan;
   snapshot(plan: WritePlan, options: Pick<SnapshotOptions, 'knownEmpty' | 'formattedRange' | 'knownValues' | 'nameFormula'>): Promise<Snapshot>;
-  write(plan: WritePlan, onProgress?: (progress: WriteProgress) => void): Promise<void>;
+  write(plan: WritePlan, onProgress?: (progress: WriteProgress) => void, stop?: AbortSignal): Promise<void>;
   restore(snapshot: Snapshot): Promise<void>;
 }
 
 export async function writeGrid<Q>(steps: GridWriteSteps, write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
+  const staged = await stageGrid(steps, write, guard);
+  if (staged.kind !== 'staged') return staged;
+  const { plan, snapshot, rect, next, recordKept } = staged;
+  await writeOrRestore(steps, plan, snapshot, write.onProgress, write.stop);
+  return { kind: 'written', rect, next, snapshot, recordKept };
+}
+
+/** A grid write judged and ready: its plan and the snapshot that puts back what the plan changes. */
+export interface StagedGrid {
+  kind: 'staged';
+  rect: Rect;
+  next: GridDigests;
+  plan: WritePlan;
+  snapshot: Snapshot;
+  /** The plan saves the write's `keepRecord` setting with the cells. */
+  recordKept: boolean;
+}
+
+/**
+ * Everything of a grid write before its requests: what the cells hold now read (nothing, when known), the guard
+ * asked, the plan made and the snapshot taken. Either a question, nothing to write (already as the grid says), or
+ * staged: the caller then writes the plan (alone, or with other grids' plans in shared requests).
+ */
+export async function stageGrid<Q>(
+  steps: GridWriteSteps, write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>,
+): Promise<StagedGrid | GridWriteResult<Q>> {
   const { sheetName, anchor, grid, own, nameAs } = write;
   const target = gridRect(anchor, grid);
   // Without own cells, the used range (known for the selection's sheet) tells whether anything is in the way.
@@ -49,6 +76,7 @@ export async function writeGrid<Q>(steps: GridWriteSteps, write: GridWrite, guar
     clear,
     workbookId: write.saveWorkbookId,
     record: repoint ? { placementId: nameAs, sheetName, nameExists: own !== null } : undefined,
+    setting: write.keepRecord ? { key: write.keepRecord.key, value: write.keepRecord.value(recordOf(next)) } : undefined,
   });
   // Own cells that hold what was last written: their values, just read, are all a snapshot needs of them besides
   // formats. Cells edited by hand (overwritten on request) are read in full. Without own cells and with no foreign
@@ -60,8 +88,7 @@ export async function writeGrid<Q>(steps: GridWriteSteps, write: GridWrite, guar
     nameFormula: own?.formula,
   });
   write.superseded?.throwIfAborted();
-  await writeOrRestore(steps, plan, snapshot, write.onProgress);
-  return { kind: 'written', rect: target, next, snapshot };
+  return { kind: 'staged', rect: target, next, plan, snapshot, recordKept: Boolean(write.keepRecord) };
 }
 
 /**
@@ -81,17 +108,28 @@ export async function restoreAfter(steps: Pick<GridWriteSteps, 'restore'>, snaps
   }
 }
 
-/** Runs a write; if it fails (after Excel's transient errors were waited out), puts the snapshot back. */
-async function writeOrRestore(steps: GridWriteSteps, plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void): Promise<void> {
+/**
+ * Runs a write; if it fails (after Excel's transient errors were waited out), puts the snapshot back. Its size is told
+ * before the first request (`totalCells`: the pane offers Stop on a large one). `stop` is the user's Stop, honoured
+ * between requests: a request once sent by `context.sync()` is carried out whole ("executing instructions queued on the
+ * request context", https://learn.microsoft.com/en-us/javascript/api/office/officeextension.clientrequestcontext#office-officeextension-clientrequestcontext-sync-member(1)),
+ * so the write stops before the next one, or after the last (before anything records it), and the snapshot goes back
+ * as after a failure (`WriteStoppedError`; nothing to put back when no request was sent).
+ */
+export async function writeOrRestore(steps: GridWriteSteps, plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void, stop?: AbortSignal): Promise<void> {
+  const totalCells = plan.totalRows * (plan.rect.right - plan.rect.left + 1);
   let requestsDone = 0;
+  onProgress?.({ rowsWritten: 0, totalRows: plan.totalRows, totalCells });
   try {
     await steps.write(plan, (progress) => {
       requestsDone += 1;
-      onProgress?.(progress);
-    });
+      onProgress?.({ ...progress, totalCells });
+    }, stop);
+    stop?.throwIfAborted();
   } catch (error) {
-    await restoreAfter(steps, snapshot, error, requestsDone === 0);
-    throw new WriteFailedError(error);
+    const stopped = stop?.aborted === true && error === stop.reason;
+    if (!stopped || requestsDone > 0) await restoreAfter(steps, snapshot, error, requestsDone === 0);
+    throw stopped ? new WriteStoppedError() : new WriteFailedError(error);
   }
 }
 

@@ -17,7 +17,7 @@ import { isResponseTooLarge } from './host-errors';
 export const LOOK_PROPERTIES = { format: { font: { bold: true }, fill: { color: true } } } as const;
 
 /** One cell's look as `getCellProperties` answers it: `{"format":{"font":{"bold":false},"fill":{"color":"#FFFFFF"}}}`, 61 bytes and a comma. */
-const LOOK_CELL_BYTES = 64;
+export const LOOK_CELL_BYTES = 64;
 /** Guessed response bytes per cell before any was seen: number formats alone, or values, types, formulas and formats. */
 const FORMAT_CELL_BYTES = 10;
 const FULL_CELL_BYTES = 64;

@@ -9,7 +9,7 @@ import { placementName } from './names';
 import { gridBytes, sheetNamed } from './reads';
 import { API_SETS, supportsExcelApi } from './requirements';
 import { LookGrid, looksOf, plainLook, readLooks, type LookRegion } from './snapshot-looks';
-import { looksBytes, readSnapshotCells, type CellLook, type SnapshotRead } from './snapshot-reads';
+import { LOOK_CELL_BYTES, looksBytes, readSnapshotCells, type CellLook, type SnapshotRead } from './snapshot-reads';
 
 export type { LookRegion } from './snapshot-looks';
 import { Batcher, chunkRows, REQUEST_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
@@ -161,12 +161,16 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
   // Cells whose values are known read their number formats only, the others everything; with ExcelApi 1.9, every
   // cell's bold and fill come along in the same requests (`getCellProperties`), so the snapshot is one request for
   // as long as the response fits the budget, however the looks are laid out.
-  const withLooks = supportsExcelApi(API_SETS.cellProperties);
   const targets = parts.filter((part) => !isBlank(part.rect));
-  const grids = toRead.map((rect) => (withLooks ? new LookGrid(rect) : null));
   // Cells whose formats and looks were read with the placement's name (`knownCells`) are made from them, unread.
   const allKnown = knownRead(options);
   const unread = toRead.map((_rect, i) => i).filter((i) => !allKnown(toRead[i]!));
+  // Every cell's look costs about 64 bytes of answer: taken along while that stays within half a response, so a
+  // placement of tens of thousands of cells needs no request of its own for them; a larger one has its looks
+  // probed range by range (`readLooks`), a few short answers where its cells are alike.
+  const unreadCells = unread.reduce((sum, i) => sum + rectRows(toRead[i]!) * rectColumns(toRead[i]!), 0);
+  const withLooks = supportsExcelApi(API_SETS.cellProperties) && unreadCells * LOOK_CELL_BYTES <= options.budget / 2;
+  const grids = toRead.map((rect, i) => (withLooks || !unread.includes(i) ? new LookGrid(rect) : null));
   toRead.forEach((rect, i) => {
     if (allKnown(rect)) fillKnown(targets[i]!, grids[i]!, options);
   });
@@ -202,7 +206,8 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
       return bytes;
     });
   }
-  const read = withLooks ? looksOf(grids as LookGrid[]) : toRead.length ? await readLooks(context, sheet(), toRead) : [];
+  const probed = withLooks ? [] : unread.map((i) => toRead[i]!);
+  const read = looksOf(grids.filter((grid): grid is LookGrid => grid !== null)).concat(probed.length ? await readLooks(context, sheet(), probed) : []);
   const looks = rects.filter(isBlank).map(plainLook).concat(read);
   const formula = options.nameFormula ?? (named ? String(named.formula) : undefined);
   return { sheetName, parts, looks, name: options.renames && formula !== undefined ? { placementId: options.renames, formula } : null };

@@ -41,6 +41,8 @@ export type WriteOp =
   /** Number formats rewritten on cells whose values stay (a week label's words in another language). */
   | { kind: 'formats'; formats: FormatRect[] }
   | { kind: 'property'; workbookId: string }
+  /** A document setting saved after the cells (the write's record kept in the workbook). */
+  | { kind: 'setting'; key: string; value: string }
   | { kind: 'name'; record: RecordTarget; rect: Rect }
   /** A new placement's columns measured for a fit that only widens (column-fit.ts): cosmetic, so after the name. */
   | { kind: 'fit'; measure: ColumnMeasure };
@@ -77,6 +79,8 @@ export interface PlanOptions {
   clear?: readonly Rect[];
   /** Name the written cells for this placement, in the last request. */
   record?: RecordTarget;
+  /** A document setting saved in the last request, after everything else (`GridWrite.keepRecord`). */
+  setting?: { key: string; value: string };
 }
 
 /** A reference with absolute rows and columns, as a name must hold: `'Sales Q1'!$B$3:$F$40`. */
@@ -187,6 +191,10 @@ export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, optio
   }
   if (options.record) {
     batcher.fit({ kind: 'name', record: options.record, rect }, REQUEST_OVERHEAD.name + jsonStringBytes(`=${reference(sheetName, rect)}`));
+  }
+  if (options.setting) {
+    const { key, value } = options.setting;
+    batcher.fit({ kind: 'setting', key, value }, REQUEST_OVERHEAD.property + jsonStringBytes(key) + jsonStringBytes(value));
   }
   return { sheetName, anchor, rect, grid, batches: batcher.batches, totalRows: requested ? requested.length : height, touched, record: options.record };
 }

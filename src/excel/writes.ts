@@ -77,11 +77,15 @@ export function queueClear(sheet: Excel.Worksheet, rect: Rect): void {
   range.format.fill.clear();
 }
 
-function queueOp(context: Excel.RequestContext, sheet: Excel.Worksheet, plan: WritePlan, op: WriteOp): void {
+export function queueOp(context: Excel.RequestContext, sheet: Excel.Worksheet, plan: WritePlan, op: WriteOp): void {
   switch (op.kind) {
     case 'property':
       // Adds the property or sets it when it exists (https://learn.microsoft.com/en-us/javascript/api/excel/excel.custompropertycollection#excel-excel-custompropertycollection-add-member(1)).
       context.workbook.properties.custom.add(WORKBOOK_ID_PROPERTY, op.workbookId);
+      return;
+    case 'setting':
+      // `add` sets a setting that exists (https://learn.microsoft.com/en-us/javascript/api/excel/excel.settingcollection#excel-excel-settingcollection-add-member(1)).
+      context.workbook.settings.add(op.key, op.value);
       return;
     case 'cells':
       return queueCells(sheet, plan, op);
@@ -127,11 +131,15 @@ export async function runBatches<B>(
   });
 }
 
-/** Carries out a write plan (see `planWrite`), telling progress after each request. */
-export async function executeWrite(plan: WritePlan, retry: RetryPolicy, sleep: Sleep, onProgress?: (progress: WriteProgress) => void): Promise<void> {
+/**
+ * Carries out a write plan (see `planWrite`), telling progress after each request. `stop` (the user's Stop) is checked
+ * before each request: once aborted, no further request is sent and its reason is thrown (the caller puts back).
+ */
+export async function executeWrite(plan: WritePlan, retry: RetryPolicy, sleep: Sleep, onProgress?: (progress: WriteProgress) => void, stop?: AbortSignal): Promise<void> {
   let written = 0;
   let retried = false;
   await runBatches(plan.batches, async (context, batch) => {
+    stop?.throwIfAborted();
     const sheet = sheetNamed(context, plan.sheetName);
     const addsName = batch.ops.some((op) => op.kind === 'name' && !op.record.nameExists);
     if (retried && addsName) await dropNameAddedBefore(context, plan);
@@ -146,7 +154,7 @@ export async function executeWrite(plan: WritePlan, retry: RetryPolicy, sleep: S
 }
 
 /** A request that added the name and then failed may have added it all the same: adding again would fail. */
-async function dropNameAddedBefore(context: Excel.RequestContext, plan: WritePlan): Promise<void> {
+export async function dropNameAddedBefore(context: Excel.RequestContext, plan: WritePlan): Promise<void> {
   if (!plan.record) return;
   const item = context.workbook.names.getItemOrNullObject(placementName(plan.record.placementId));
   // One sync more, only when a request that adds the name is sent again.

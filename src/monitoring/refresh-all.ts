@@ -22,8 +22,10 @@ export interface RefreshItem {
 }
 
 export interface RefreshAllOptions {
-  /** Queries in flight at once; writes are always one at a time. */
+  /** Queries in flight at once; writes go in waves, one at a time. */
   concurrency?: number;
+  /** How long ready writes wait for the queries still running (default `WAVE_PATIENCE_MS`). */
+  wavePatienceMs?: number;
   /** Called after every change of any item's state. */
   onUpdate?: (items: readonly RefreshItem[]) => void;
   /** Turns an error into words for the item's reason. */
@@ -40,10 +42,21 @@ export interface RefreshAllRun {
 
 export const DEFAULT_REFRESH_CONCURRENCY = 8;
 
+/** How long ready writes wait for queries still running, so that they go out together. */
+export const WAVE_PATIENCE_MS = 1000;
+
+/** Resolves when `woken` does or after `ms`, whichever is first (the timer cleared either way). */
+async function wokenWithin(woken: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([woken, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
+  clearTimeout(timer);
+}
+
 /**
  * Refreshes many placements as one tracked run: each report is read again and its query run concurrently
- * (bounded) while writes go one at a time, in the order queries finish. A report and a query are read and sent once
- * per run, however many placements share them; each placement is laid out, written and checked on its own. A failure is that item's alone. A
+ * (bounded), and the placements whose queries have run are written in waves, each wave's reads and writes sharing
+ * requests. A report and a query are read and sent once per run, however many placements share them; each
+ * placement is laid out, checked, written and recorded on its own. A failure is that item's alone. A
  * placement that needs the user (hand edits, foreign cells) is left unwritten and marked, and the run goes on.
  * A damaged placement (`isDamaged`: rows or columns inside it deleted) is written whole again where it is.
  * A report that changed between its query and the recorded refresh goes round again (at most
@@ -51,6 +64,7 @@ export const DEFAULT_REFRESH_CONCURRENCY = 8;
  */
 export function startRefreshAll(service: PlacementService, entries: WorkbookPlacement[], options: RefreshAllOptions = {}): RefreshAllRun {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_REFRESH_CONCURRENCY);
+  const patienceMs = options.wavePatienceMs ?? WAVE_PATIENCE_MS;
   const describe = options.describe ?? ((error: unknown) => (error instanceof Error ? error.message : String(error)));
   const items: RefreshItem[] = entries.map((entry) => ({ entry, state: 'queued', reason: null }));
   const controller = new AbortController();
@@ -63,12 +77,16 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
 
   // Items waiting for their query (again, when their report changed during the first round).
   const queue: { item: RefreshItem; attempt: number }[] = items.map((item) => ({ item, attempt: 1 }));
+  // Items whose query has run, waiting for the next wave of writes.
+  const ready: { item: RefreshItem; prepared: PreparedRefresh; attempt: number }[] = [];
+  let preparing = 0;
   let pending = items.length;
-  // Idle workers wait here until an item is queued again or the run ends.
+  // Idle workers and the writer wait here until something is queued, ready or finished, or the run ends.
   const waiting: (() => void)[] = [];
   const wake = () => {
     for (const resolve of waiting.splice(0)) resolve();
   };
+  const woken = () => new Promise<void>((resolve) => waiting.push(resolve));
   const finish = (item: RefreshItem, state: RefreshState, reason: string | null = null, outcome?: WriteOutcome) => {
     update(item, state, reason, outcome);
     pending -= 1;
@@ -77,36 +95,61 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
 
   // The run's placements share its reads of each report and each distinct query (placements/shared-run.ts): the load
   // on the platform and the data API grows with the reports refreshed, not with their copies.
-  const run = service.sharedRun();
-
-  // Writes are chained: each starts after the previous one has finished, whatever its result.
-  let writes: Promise<void> = Promise.resolve();
+  const run = service.sharedRun(entries);
   // The workbook's placement ids (for the overlap check) are asked for once per run, not once per write;
   // a refresh adds or removes none.
   let placementIds: Promise<string[]> | undefined;
-  const write = (item: RefreshItem, prepared: PreparedRefresh, attempt: number) => {
-    writes = writes.then(async () => {
-      if (controller.signal.aborted) return finish(item, 'stopped');
-      try {
-        // Every guard applies: a damaged placement (rows or columns inside it deleted) is written whole again where
-        // it is, but hand edits in what is left of it, and foreign content where it grows back, are asked about
-        // (needs you). After a first round the record holds what that round wrote, so the guard finds it as written.
-        placementIds ??= service.placementIds(prepared.placement.workbookId, controller.signal);
-        const ids = await placementIds.catch((error: unknown) => {
-          placementIds = undefined;
-          throw error;
-        });
-        const outcome = await service.writeRefresh(prepared, { placementIds: ids, run });
-        if (outcome.kind !== 'done') return finish(item, 'needs-attention', null, outcome);
-        if (!outcome.stale) return finish(item, 'done', null, outcome);
-        if (attempt >= MAX_REFRESH_ATTEMPTS) return finish(item, 'failed', describe(new ReportKeptChangingError(reportTitle(outcome.report), attempt)));
-        queue.push({ item, attempt: attempt + 1 });
-        wake();
-      } catch (error) {
-        finish(item, 'failed', describe(error));
+
+  const settle = (item: RefreshItem, attempt: number, result: PromiseSettledResult<WriteOutcome>) => {
+    if (result.status === 'rejected') return finish(item, 'failed', describe(result.reason));
+    const outcome = result.value;
+    if (outcome.kind !== 'done') return finish(item, 'needs-attention', null, outcome);
+    if (!outcome.stale) return finish(item, 'done', null, outcome);
+    if (attempt >= MAX_REFRESH_ATTEMPTS) return finish(item, 'failed', describe(new ReportKeptChangingError(reportTitle(outcome.report), attempt)));
+    queue.push({ item, attempt: attempt + 1 });
+    wake();
+  };
+
+  // Every item ready is written in one wave: one request reads all their names and cells, and their writes share
+  // requests (placements/refresh-writes.ts). Every guard applies to each: a damaged placement (rows or columns
+  // inside it deleted) is written whole again where it is, but hand edits in what is left of it, and foreign
+  // content where it grows back, are asked about (needs you). After a first round the record holds what that round
+  // wrote, so the guard finds it as written. The wave's records go to the platform in parallel, while the next
+  // wave is written.
+  const writeWave = async () => {
+    const wave = ready.splice(0);
+    if (controller.signal.aborted) return wave.forEach(({ item }) => finish(item, 'stopped'));
+    try {
+      placementIds ??= service.placementIds(wave[0]!.prepared.placement.workbookId, controller.signal);
+      const ids = await placementIds.catch((error: unknown) => {
+        placementIds = undefined;
+        throw error;
+      });
+      const ends = await service.writeRefreshes(wave.map((w) => w.prepared), { placementIds: ids, run });
+      wave.forEach(({ item, attempt }, i) => void ends[i]!.then((result) => settle(item, attempt, result)));
+    } catch (error) {
+      wave.forEach(({ item }) => finish(item, 'failed', describe(error)));
+    }
+  };
+
+  // Writes wait for the queries still running, up to `patienceMs` after the first item was ready: a wave costs
+  // the same few requests for one placement as for forty, so waiting a little saves whole round trips.
+  const writer = async () => {
+    let readySince: number | null = null;
+    while (pending > 0) {
+      if (!ready.length) {
+        await woken();
+        continue;
       }
-    });
-    return writes;
+      readySince ??= Date.now();
+      const left = patienceMs - (Date.now() - readySince);
+      if ((queue.length || preparing) && left > 0 && !controller.signal.aborted) {
+        await wokenWithin(woken(), left);
+        continue;
+      }
+      readySince = null;
+      await writeWave();
+    }
   };
 
   const worker = async () => {
@@ -114,7 +157,7 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
       const next = queue.shift();
       if (!next) {
         // Nothing queued now: wait for a write to send an item round again, or for the run to end.
-        await new Promise<void>((resolve) => waiting.push(resolve));
+        await woken();
         continue;
       }
       const { item, attempt } = next;
@@ -123,20 +166,23 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
         continue;
       }
       update(item, 'refreshing');
+      preparing += 1;
       try {
         const prepared = await service.prepareRefresh(item.entry, controller.signal, run);
-        void write(item, prepared, attempt);
+        ready.push({ item, prepared, attempt });
       } catch (error) {
         if (controller.signal.aborted || error instanceof RequestCancelledError) finish(item, 'stopped');
         else finish(item, 'failed', describe(error));
+      } finally {
+        preparing -= 1;
+        wake();
       }
     }
     wake();
   };
 
   const done = (async () => {
-    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-    await writes;
+    await Promise.all([writer(), ...Array.from({ length: Math.min(concurrency, items.length) }, worker)]);
     return items;
   })();
   return { items, done, stop: () => controller.abort() };

@@ -22,7 +22,9 @@ export type PaneNotice =
   /** "As an Excel table" turned on, but Excel refused: the placement stays plain cells. */
   | { kind: 'table-still-plain'; refusal: TableRefusal }
   /** The ribbon's Refresh all found nothing to refresh. */
-  | { kind: 'nothing-to-refresh' };
+  | { kind: 'nothing-to-refresh' }
+  /** The user stopped a write (placing or refreshing which report): its cells were put back, nothing recorded. */
+  | { kind: 'stopped'; operation: Operation['kind']; title: string | null };
 
 /** What the pane asks before it goes on; nothing has been written while a question is open. */
 export type PaneQuestion =
@@ -37,6 +39,10 @@ export interface Operation {
   title: string | null;
   rowsWritten?: number;
   totalRows?: number;
+  /** Cells the write covers, told before its first request: a large write offers Stop (see write-stop.ts). */
+  totalCells?: number;
+  /** Stop was pressed: the write ends before its next request and its cells are put back. */
+  stopping?: boolean;
 }
 
 /** A Refresh all shown: running, or finished and not yet dismissed. */

@@ -188,6 +188,8 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   moveHere = (): Promise<boolean> => this.attempts.moveHere();
   locateHandEdits = (): Promise<void> => this.attempts.locateHandEdits();
   cancelQuestion = (): void => this.attempts.cancel();
+  /** Stop on a large write: ends it between requests, its cells put back (see write-stop.ts). */
+  stopWrite = (): boolean => this.attempts.stop();
 
   /** "As an Excel table" from a placement's card: converted in place; a table Excel refuses is said in words. */
   async setTable(entry: WorkbookPlacement, on: boolean): Promise<void> {

@@ -1,11 +1,12 @@
 import type { PaneOutcome } from '../core/card-state';
 import { reportTitle } from '../core/report-definition';
-import { PlacementDetachedError } from '../placements/errors';
+import { PlacementDetachedError, WriteStoppedError } from '../placements/errors';
 import type { RoomHow, Room } from '../placements/make-room';
 import { afterMakingRoom, moveWrite, type PlacementService, type WriteOptions, type WriteOutcome } from '../placements/placement-service';
 import type { Location } from '../ports/workbook';
 import type { Operation, WorkspaceState } from './pane-state';
 import type { PaneWords } from './pane-words';
+import { canStop } from './write-stop';
 
 /**
  * Ask, then retry: every write the pane starts runs here. When a write stops at a question (foreign cells, hand
@@ -37,6 +38,8 @@ export interface WriteAttemptsHost {
 export class WriteAttempts {
   /** The write a question is open for, with where its room and hand edits are. */
   private pending: { attempt: Attempt; room?: Room; location?: Location; cells?: string[] } | null = null;
+  /** The write under way's Stop. */
+  private stopper: AbortController | null = null;
 
   constructor(private readonly host: WriteAttemptsHost) {}
 
@@ -46,10 +49,15 @@ export class WriteAttempts {
     host.clearMessages();
     this.pending = null;
     host.set({ question: null, operation: { ...attempt.operation } });
+    const stopper = new AbortController();
+    this.stopper = stopper;
     try {
       const outcome = await attempt.write({
         ...attempt.permissions,
-        onProgress: (p) => host.set({ operation: { ...attempt.operation, rowsWritten: p.rowsWritten, totalRows: p.totalRows } }),
+        stop: stopper.signal,
+        onProgress: (p) => host.set({
+          operation: { ...attempt.operation, rowsWritten: p.rowsWritten, totalRows: p.totalRows, totalCells: p.totalCells, ...(stopper.signal.aborted ? { stopping: true } : {}) },
+        }),
       });
       if (outcome.kind === 'needs-confirmation') {
         const { room } = outcome;
@@ -77,12 +85,30 @@ export class WriteAttempts {
       });
       return true;
     } catch (error) {
+      // Stopped by the user: the cells are as they were and so is the record (a card keeps what it said). Said as news.
+      if (error instanceof WriteStoppedError) {
+        host.set({ notice: { kind: 'stopped', operation: attempt.operation.kind, title: attempt.operation.title } });
+        return false;
+      }
       this.setOutcome(attempt.key, error instanceof PlacementDetachedError ? { state: 'DETACHED' } : { state: 'FAILED', reason: host.words.describe(error) });
       host.set({ error: { source: 'action', error } });
       return false;
     } finally {
+      if (this.stopper === stopper) this.stopper = null;
       host.set({ operation: null });
     }
+  }
+
+  /**
+   * Stops the write under way between its requests (only a large one offers it, see write-stop.ts): its cells are
+   * put back and nothing is recorded; `run` then says so. Answers whether it was asked to stop.
+   */
+  stop(): boolean {
+    const operation = this.host.getState().operation;
+    if (!this.stopper || !canStop(operation)) return false;
+    this.host.set({ operation: { ...operation!, stopping: true } });
+    this.stopper.abort();
+    return true;
   }
 
   /** Overwrite the foreign cells the question named. */

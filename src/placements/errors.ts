@@ -1,7 +1,7 @@
 import type { ReportPlacement } from '../contract';
 import type { UnplaceableReason } from '../core/report-definition';
 
-export { ReportChangedElsewhereError, RestoreFailedError, WriteFailedError } from '../ports/errors';
+export { ReportChangedElsewhereError, RestoreFailedError, WriteFailedError, WriteStoppedError } from '../ports/errors';
 
 /** The placement's hidden name is gone (sheet or cells deleted): it is never written to a guessed place. */
 export class PlacementDetachedError extends Error {

@@ -39,7 +39,7 @@ export async function movePlacement(deps: PlacementDeps, ref: PlacementRef, opti
     sheetName: at.sheetName, anchor: at.cell, grid, own: null, nameAs: null, placed: state.placements, state,
     vacates: { placementId, baseline: { record: placement.resultChecksum, rect: recordedRect(placement.resultLocation) }, location: old },
     saveWorkbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
-    permissions: options, signal: options.signal, onProgress: options.onProgress,
+    permissions: options, signal: options.signal, stop: options.stop, onProgress: options.onProgress,
     // Not recorded means not moved: the new cells go back to what they were, the old ones were never touched.
     record: ({ rect, checksum }) => registry.recordRefresh(ref, { ...moveTo(rect), resultChecksum: checksum }, options.signal),
     landed: async ({ rect, checksum }) => {

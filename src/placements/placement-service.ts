@@ -10,7 +10,7 @@ import { makeRoom, type PlacementRef, type Room, type RoomHow } from './make-roo
 import { movePlacement } from './moving';
 import type { PlacementDeps } from './placement-deps';
 import { place } from './placing';
-import { prepareRefresh, refresh, writeRefresh, type PreparedRefresh, type RefreshOptions } from './refreshing';
+import { prepareRefresh, refresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions } from './refreshing';
 import { linkAgain } from './relinking';
 import { sharedRun, type SharedRun } from './shared-run';
 import { locatePlacements, type WorkbookPlacement } from './workbook-placements';
@@ -20,7 +20,7 @@ import { recordedRect } from './write-pipeline';
 export type { WorkbookPlacement } from './workbook-placements';
 export type { TableRefusal } from '../ports/workbook';
 export type { PlacementWritten, Permissions, RowCounts, WriteOptions, WriteOutcome, WriteQuestion } from './write-outcome';
-export { MAX_REFRESH_ATTEMPTS, type PreparedRefresh } from './refreshing';
+export { MAX_REFRESH_ATTEMPTS, type PreparedRefresh, type RefreshEnds } from './refreshing';
 export type { SharedRun } from './shared-run';
 
 /** A refresh that is part of a run (`sharedRun`): what it reads and queries is shared with the run's other placements. */
@@ -48,10 +48,11 @@ export class PlacementService {
   /**
    * The same use cases for one run over many placements (Refresh all, a report's placements, refresh on open): each
    * report read once and each distinct query sent once in it, however many placements share them (shared-run.ts).
-   * Made anew for each run, so the next run reads and queries again.
+   * Made anew for each run, so the next run reads and queries again. Given the run's placements, reports are read
+   * by listing where that saves requests.
    */
-  sharedRun(): SharedRun {
-    return sharedRun(this.deps);
+  sharedRun(entries: readonly WorkbookPlacement[] = []): SharedRun {
+    return sharedRun(this.deps, entries.map((e) => ({ deploymentId: e.deploymentId, reportId: e.reportId, workbookId: e.placement.workbookId })));
   }
 
   place(report: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
@@ -66,8 +67,12 @@ export class PlacementService {
     return prepareRefresh(run?.deps ?? this.deps, entry, signal);
   }
 
-  writeRefresh(prepared: PreparedRefresh, { run, ...options }: RunRefreshOptions = {}): Promise<WriteOutcome> {
-    return writeRefresh(run?.deps ?? this.deps, prepared, options);
+  /**
+   * Several placements' refreshes written together, their reads and writes sharing requests (refresh-writes.ts):
+   * resolves once the cells are written, to each one's end (recorded, or why not).
+   */
+  writeRefreshes(prepared: readonly PreparedRefresh[], { run, ...options }: RunRefreshOptions = {}): Promise<RefreshEnds> {
+    return writeRefreshes(run?.deps ?? this.deps, prepared.map((p) => ({ prepared: p, options })));
   }
 
   /** Moves a placement to the selection with its report's current result (moving.ts). */

@@ -19,9 +19,12 @@ import type { WriteOptions, WriteOutcome } from './write-outcome';
  */
 export async function place(deps: PlacementDeps, listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
   const { reports, registry, workbook, runner, pipeline } = deps;
-  const report = await reports.getReport(listed.deploymentId, listed.id, options.signal);
-  // A free name for the result's table read with the rest, so making the table later needs no read of its own.
-  const state = await workbook.prepare([], options.asTable === false ? null : reportTitle(report));
+  // The report read again while the workbook is read: neither waits for the other. A free name for the result's
+  // table is read with the rest (after the title as listed), so making the table later needs no read of its own.
+  const [report, state] = await Promise.all([
+    reports.getReport(listed.deploymentId, listed.id, options.signal),
+    workbook.prepare([], options.asTable === false ? null : reportTitle(listed)),
+  ]);
   const at = state.selection;
   if (!at) throw new SelectionNotRangeError();
   // A new placement's cells: the pane's language and the user's title-lines setting, unless it keeps an old one's.
@@ -37,7 +40,7 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
   const result = await pipeline.write({
     sheetName: at.sheetName, anchor: at.cell, grid, own: null, nameAs: null, placed, state,
     saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
-    permissions: options, signal: options.signal, onProgress: options.onProgress,
+    permissions: options, signal: options.signal, stop: options.stop, onProgress: options.onProgress,
     record: ({ rect, checksum }) => registry.connect(ref, {
       externalWorkbookId: workbookId,
       host: 'EXCEL',
@@ -79,7 +82,8 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
   if (!sameDefinition(report, updated)) {
     // The report changed after its query ran: refreshed at once. The record holds what was just written, so the
     // refresh's hand-edit guard finds the cells as written unless someone typed into them meanwhile.
-    const again = await refresh(deps, entryOf(updated, placement), { ...options, cellOptions });
+    // Placed and recorded already: no Stop from here on (it would put back a placement that stands).
+    const again = await refresh(deps, entryOf(updated, placement), { ...options, stop: undefined, cellOptions });
     return again.kind === 'done' && table ? { ...again, table } : again;
   }
   return { kind: 'done', report: updated, placement, cutAt, stale: false, ...(table ? { table } : {}) };

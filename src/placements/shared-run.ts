@@ -1,4 +1,4 @@
-import type { Report } from '../contract';
+import { nextCursor, REPORTS_PAGE_MAX, type Report } from '../contract';
 import type { PlacementRegistry } from '../ports/placement-registry';
 import type { ReportStore } from '../ports/report-store';
 import type { PlacementDeps } from './placement-deps';
@@ -14,9 +14,16 @@ import { memo } from './shared-promises';
  * recorded, or whose record failed, is read again by whatever asks next (a refresh's next round, the check whether
  * a lost record landed anyway); a changed definition is a changed query, and so is sent anew.
  */
-export function sharedRun(deps: PlacementDeps): SharedRun {
-  const reports = sharedReports(deps.reports);
+export function sharedRun(deps: PlacementDeps, placed: readonly PlacedReport[] = []): SharedRun {
+  const reports = sharedReports(deps.reports, placed);
   return { deps: { ...deps, reports: reports.store, registry: forgetting(deps.registry, reports.settled), runner: deps.runner.sharing() } };
+}
+
+/** A report the run will refresh a placement of, in the workbook it is placed in. */
+export interface PlacedReport {
+  deploymentId: number;
+  reportId: number;
+  workbookId: string;
 }
 
 /** One run's shared reads and queries: the use cases' ports as the run's placements see them. Made anew for each run. */
@@ -37,11 +44,12 @@ function delegate<T extends object>(inner: T, overrides: Partial<T>): T {
 
 const reportKey = (deploymentId: number, reportId: number) => `${deploymentId}/${reportId}`;
 
-function sharedReports(inner: ReportStore) {
+function sharedReports(inner: ReportStore, placed: readonly PlacedReport[]) {
   const { get, held } = memo<Report>();
+  const listed = listedReports(inner, placed);
   const store = delegate(inner, {
     getReport: (deploymentId: number, reportId: number, signal?: AbortSignal) =>
-      get(reportKey(deploymentId, reportId), signal, () => inner.getReport(deploymentId, reportId, signal)),
+      get(reportKey(deploymentId, reportId), signal, async () => (await listed(deploymentId, reportId, signal)) ?? inner.getReport(deploymentId, reportId, signal)),
   });
   /** A placement's refresh was recorded (`updated`, the report as recorded) or failed to be (`null`). */
   const settled = (deploymentId: number, reportId: number, updated: Report | null) => {
@@ -73,4 +81,46 @@ function forgetting(inner: PlacementRegistry, settled: (deploymentId: number, re
       }
     },
   });
+}
+
+/**
+ * The run's reports read by listing, where that saves requests: in a deployment with several of the run's reports,
+ * one list of the reports placed in the workbook (`externalWorkbookId`, 100 a page) instead of a read of each. A
+ * report is taken from the list once (what asks for it again reads it anew); one not in it, or a list that fails,
+ * is read on its own.
+ */
+function listedReports(inner: ReportStore, placed: readonly PlacedReport[]) {
+  const wanted = new Map<number, { workbookId: string; reportIds: Set<number> }>();
+  for (const { deploymentId, reportId, workbookId } of placed) {
+    const entry = wanted.get(deploymentId) ?? { workbookId, reportIds: new Set<number>() };
+    entry.reportIds.add(reportId);
+    wanted.set(deploymentId, entry);
+  }
+  const listings = new Map<number, Promise<Map<number, Report>>>();
+  const list = async (deploymentId: number, workbookId: string, signal?: AbortSignal) => {
+    const reports = new Map<number, Report>();
+    let after: string | undefined;
+    do {
+      // Pages follow one another: each names the next.
+      const page = await inner.listReports(deploymentId, { externalWorkbookId: workbookId, first: REPORTS_PAGE_MAX, after }, signal);
+      for (const report of page.items) reports.set(report.id, report);
+      after = nextCursor(page) ?? undefined;
+    } while (after);
+    return reports;
+  };
+  return async (deploymentId: number, reportId: number, signal?: AbortSignal): Promise<Report | null> => {
+    const want = wanted.get(deploymentId);
+    if (!want || want.reportIds.size < 2 || !want.reportIds.has(reportId)) return null;
+    let listing = listings.get(deploymentId);
+    if (!listing) {
+      listing = list(deploymentId, want.workbookId, signal);
+      listings.set(deploymentId, listing);
+    }
+    // A list that fails costs nothing but requests: each report is then read on its own, and its error told there.
+    // eslint-disable-next-line no-restricted-syntax
+    const reports = await listing.catch(() => null);
+    const found = reports?.get(reportId) ?? null;
+    reports?.delete(reportId);
+    return found;
+  };
 }

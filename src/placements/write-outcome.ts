@@ -51,6 +51,8 @@ export interface RowCounts {
 
 export interface WriteOptions extends Permissions {
   signal?: AbortSignal;
+  /** The user's Stop: the write ends between its requests, its cells put back and nothing recorded (`WriteStoppedError`). */
+  stop?: AbortSignal;
   onProgress?: (progress: WriteProgress) => void;
   /** This workbook's placement ids, when the caller already has them (Refresh all); asked of the registry otherwise. */
   placementIds?: readonly string[];

@@ -5,7 +5,7 @@ import type { GridDigests } from '../core/grid-hash';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
 import { handEditsAgainst, handEditsFromRecord, handEditsOfDamaged, recordOf, type HandEdits } from '../core/result-checksum';
-import type { CellsSnapshot, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
+import type { CellsSnapshot, GridWrite, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
 import { PlacementOverlapError, RecordUnconfirmedError } from './errors';
 import type { Permissions, WriteQuestion } from './write-outcome';
 
@@ -46,7 +46,11 @@ export interface PipelineWrite<R> {
   signal?: AbortSignal;
   /** Aborted when what is written has been replaced by a newer state: checked right before the write. */
   superseded?: AbortSignal;
+  /** The user's Stop: the workbook's write ends between requests with its cells put back, and nothing is recorded. */
+  stop?: AbortSignal;
   onProgress?: (progress: WriteProgress) => void;
+  /** The write's record kept in the workbook, saved with the cells (see `GridWrite.keepRecord`); `record` still follows. */
+  keepRecord?: GridWrite['keepRecord'];
   /** Records the write (the registry, or the workbook's draft). If it fails, the cells are put back. */
   record(written: WrittenGrid): Promise<R>;
   /** After a failed record: whether it landed all the same (an answer lost on the way), and with what. */
@@ -58,6 +62,8 @@ export interface WrittenGrid {
   rect: Rect;
   checksum: ResultChecksum;
   snapshot: CellsSnapshot | null;
+  /** The record was saved in the workbook with the cells (`keepRecord`): `record` need not save it again. */
+  recordKept: boolean;
 }
 
 export type PipelineResult<R> = { kind: 'written'; written: WrittenGrid; recorded: R } | WriteQuestion;
@@ -82,11 +88,54 @@ export class WritePipeline {
     }
     const result = await workbook.writeGrid({
       sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
-      saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, onProgress: w.onProgress,
+      saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, stop: w.stop, onProgress: w.onProgress, keepRecord: w.keepRecord,
     }, (found) => judge(w, found));
     if (result.kind === 'stopped') return result.question;
-    const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot };
+    const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept) };
     return { kind: 'written', written, recorded: await this.recordOrRestore(w, written) };
+  }
+
+  /**
+   * Several writes of different placements together (Refresh all): each guarded as `write` guards it, and the cells
+   * of all written in shared requests (`Workbook.writeGrids`). Resolves as soon as the cells are written, so the
+   * workbook is free for what comes next, to each write's end: recorded (each sent at once, in parallel; its cells
+   * put back if that fails), a question, or why it failed. A write whose target meets an earlier one's in the
+   * same call is refused as one meeting another placement would be. Writes that vacate cells (a move) go alone.
+   */
+  async writeMany<R>(ws: readonly PipelineWrite<R>[], onProgress?: (progress: WriteProgress) => void): Promise<Promise<PromiseSettledResult<PipelineResult<R>>>[]> {
+    const ends: Promise<PromiseSettledResult<PipelineResult<R>>>[] = [];
+    const guarded: { index: number; w: PipelineWrite<R> }[] = [];
+    const taken: PlacedCells[] = [];
+    for (const [index, w] of ws.entries()) {
+      const target = gridRect(w.anchor, w.grid);
+      try {
+        if (w.vacates) throw new TypeError('A write that vacates cells is written alone (WritePipeline.write).');
+        // Refused one at a time on purpose: naming a placement in the way asks the platform for its title.
+        await this.refuseOverlap(w.placed.concat(taken), w.sheetName, target, w.nameAs ?? w.own?.placementId ?? null, w.signal);
+        taken.push({ placementId: w.nameAs ?? w.own?.placementId ?? `#${index}`, sheetId: '', sheetName: w.sheetName, rect: target, relative: false, formula: '' });
+        guarded.push({ index, w });
+      } catch (error) {
+        ends[index] = Promise.resolve({ status: 'rejected', reason: error });
+      }
+    }
+    const settled = await this.options.workbook.writeGrids(guarded.map(({ w }) => ({
+      write: {
+        sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
+        saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, keepRecord: w.keepRecord,
+      },
+      guard: (found: TargetFindings) => judge(w, found),
+    })), onProgress);
+    for (const [i, { index, w }] of guarded.entries()) {
+      const result = settled[i]!;
+      const end = async (): Promise<PipelineResult<R>> => {
+        if (result.kind === 'failed') throw result.error;
+        if (result.kind === 'stopped') return result.question;
+        const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept) };
+        return { kind: 'written', written, recorded: await this.recordOrRestore(w, written) };
+      };
+      ends[index] = end().then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason }));
+    }
+    return ends;
   }
 
   /**

@@ -12,6 +12,18 @@ export class WriteFailedError extends Error {
 }
 
 /**
+ * The user stopped a write between two of its requests: the cells it had changed were put back as they were (the
+ * same restore as a failure's), and nothing was recorded. A refresh's record stays what it was; a first placement
+ * has none.
+ */
+export class WriteStoppedError extends Error {
+  override readonly name = 'WriteStoppedError';
+  constructor() {
+    super('You stopped the write. The cells were put back as they were, and nothing was recorded.');
+  }
+}
+
+/**
  * A write failed and putting the cells back failed too: the cells hold part of the new result. Nothing was
  * recorded.
  */

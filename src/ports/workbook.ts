@@ -1,3 +1,4 @@
+import type { ResultChecksum } from '../contract';
 import type { Cell, Rect } from '../core/a1';
 import type { CellOptions } from '../core/cell-options';
 import type { CellValue } from '../core/cell-values';
@@ -151,6 +152,8 @@ export type TableRefusal = { reason: 'overlap'; table: string } | { reason: 'ref
 export interface WriteProgress {
   rowsWritten: number;
   totalRows: number;
+  /** Cells the write's rows cover (rows × the grid's columns): how large the write is, told before its first request too. */
+  totalCells?: number;
 }
 
 /** One change someone else made: the sheet (this session's id), the changed area on it (`B3`, `B3:D9`, `5:6`), and its kind. */
@@ -196,13 +199,31 @@ export interface GridWrite {
   saveWorkbookId?: string;
   /** Aborted when what is written has been replaced by a newer state: checked right before the write. */
   superseded?: AbortSignal;
+  /**
+   * The write's record kept in the workbook as a document setting (an exploration's draft): saved in the write's
+   * last request, after its cells, so the cells and their record land together or not at all. `value` is given the
+   * record of what is written.
+   */
+  keepRecord?: { key: string; value: (record: ResultChecksum) => string };
+  /** The user's Stop: checked before each request; once aborted, the cells written are put back (`WriteStoppedError`). */
+  stop?: AbortSignal;
   onProgress?: (progress: WriteProgress) => void;
 }
 
 export type GridWriteResult<Q> =
   /** Written (or nothing needed writing: `snapshot` null). `next` digests the grid written. */
-  | { kind: 'written'; rect: Rect; next: GridDigests; snapshot: CellsSnapshot | null }
+  /** `recordKept`: the `keepRecord` setting was saved with the cells. */
+  | { kind: 'written'; rect: Rect; next: GridDigests; snapshot: CellsSnapshot | null; recordKept?: boolean }
   | { kind: 'stopped'; question: Q };
+
+/** A grid write and its guard, one of several written together (`writeGrids`). */
+export interface GuardedWrite<Q> {
+  write: GridWrite;
+  guard: (findings: TargetFindings) => GuardVerdict<Q>;
+}
+
+/** One of several grid writes as it ended: written, stopped at a question, or failed (its cells put back first). */
+export type SettledGridWrite<Q> = GridWriteResult<Q> | { kind: 'failed'; error: unknown };
 
 export interface Workbook {
   /**
@@ -226,6 +247,12 @@ export interface Workbook {
    * when that fails too).
    */
   writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>>;
+  /**
+   * Several grid writes (of different placements, on any sheets, not overlapping one another) as `writeGrid` does
+   * each, their requests shared: what each needs written goes out together in as few requests as the payload
+   * limit allows. Each ends on its own; a write that fails is that write's alone (its cells put back).
+   */
+  writeGrids<Q>(writes: readonly GuardedWrite<Q>[], onProgress?: (progress: WriteProgress) => void): Promise<SettledGridWrite<Q>[]>;
   /** Puts a written grid's snapshot back after a later step failed (`RestoreFailedError` when it cannot). */
   restoreAfter(snapshot: CellsSnapshot, failure: unknown): Promise<void>;
   /**

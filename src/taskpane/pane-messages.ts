@@ -1,6 +1,7 @@
 import type { Operation, PaneError, PaneNotice } from '../pane/pane-state';
 import { describeError, describeFailedCheck, tableRefusalReason } from './errors';
 import type { I18n } from './i18n';
+import { stopWordsOf } from './i18n/stop-words';
 
 /** The pane store's typed messages in the pane's words. */
 
@@ -21,6 +22,11 @@ export function paneNoticeWords(notice: PaneNotice, { m, number }: I18n): string
   switch (notice.kind) {
     case 'nothing-to-refresh': return m.ribbonNothingToRefresh;
     case 'table-still-plain': return m.tableStillPlain(tableRefusalReason(notice.refusal, m));
+    case 'stopped': {
+      const title = notice.title ?? m.noAccessTitle;
+      const words = stopWordsOf(m);
+      return notice.operation === 'placing' ? words.stoppedPlacing(title) : words.stoppedRefreshing(title);
+    }
     case 'written': {
       const { rows, cutAt, table } = notice;
       const cut = cutAt ? ` ${m.cutNotice(number(cutAt))}` : '';

@@ -84,12 +84,12 @@ async function observed(beforeQuery?: (query: CubeQuery) => Promise<void>) {
       };
     },
   });
-  const writeRefresh = service.writeRefresh.bind(service);
-  service.writeRefresh = async (...args) => {
+  const writeRefreshes = service.writeRefreshes.bind(service);
+  service.writeRefreshes = async (...args) => {
     seen.writes += 1;
     seen.maxWrites = Math.max(seen.maxWrites, seen.writes);
     try {
-      return await writeRefresh(...args);
+      return await writeRefreshes(...args);
     } finally {
       seen.writes -= 1;
     }
@@ -104,7 +104,7 @@ const cellsAt = (sim: ExcelHost, entry: WorkbookPlacement) => cellsOf(sim, 'Shee
 const byRegion = [['Region', 'Count'], ...Array.from({ length: 4 }, () => [expect.any(String), expect.any(Number)]), ['', '']];
 
 describe('refresh all', () => {
-  it('runs queries concurrently up to the bound, writes one at a time, and keeps going past a failure', async () => {
+  it('runs queries concurrently up to the bound, writes one wave at a time, and keeps going past a failure', async () => {
     const sim = installWorkbook();
     const entries = await placeReports('raFail', Array(6).fill(await sales()));
     // Broken after the pane listed it: the refresh reads the report again and runs what it says now.
@@ -151,7 +151,9 @@ describe('refresh all', () => {
     const { service } = await observed();
     let stopped = false;
     const run = startRefreshAll(service, entries, {
+      // Each placement written as soon as its query has run, so that Stop finds some written and some not.
       concurrency: 2,
+      wavePatienceMs: 0,
       onUpdate: (items: readonly RefreshItem[]) => {
         if (!stopped && items.some((i) => i.state === 'done')) {
           stopped = true;

@@ -38,6 +38,8 @@ export async function until(condition: () => boolean): Promise<void> {
 export function fakeWorkspace(listed: WorkbookPlacement[]) {
   let onCellChange: ((change: CellChange) => void) | null = null;
   const placed: PlacedCells[] = listed.map((e) => ({ placementId: e.placement.id!, sheetId: 's1', sheetName: 'Sheet1', rect: e.location!.rect, relative: false, formula: '' }));
+  /** One placement's write as a run's wave makes it (`writeRefreshes` asks it of each): what tests answer and count. */
+  const writeRefresh = jest.fn(async (p: PreparedRefresh, _options: WriteOptions): Promise<WriteOutcome> => done(p.placement.id!));
   const placements = {
     workbookPlacements: jest.fn(async () => listed),
     watchSelection: jest.fn(async (on: (address: string | null) => void) => {
@@ -49,7 +51,8 @@ export function fakeWorkspace(listed: WorkbookPlacement[]) {
     placementIds: jest.fn(async () => listed.map((e) => e.placement.id!)),
     sharedRun: jest.fn(() => ({ deps: null })),
     prepareRefresh: jest.fn(async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh),
-    writeRefresh: jest.fn(async (p: PreparedRefresh, _options: WriteOptions): Promise<WriteOutcome> => done(p.placement.id!)),
+    writeRefresh,
+    writeRefreshes: jest.fn(async (prepared: readonly PreparedRefresh[], options: WriteOptions) => prepared.map((p) => settled(writeRefresh(p, options)))),
     checkHandEdits: jest.fn(async () => ({ rows: [5], cells: ['C5'] })),
     selectCells: jest.fn(async () => undefined),
     relink: jest.fn(async (e: WorkbookPlacement) => e),
@@ -81,3 +84,6 @@ export async function started(listed: WorkbookPlacement[]) {
   return { store, ...fake };
 }
 
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason }));
+}

@@ -18,7 +18,7 @@ function entry(id: string, rect = { top: 2, left: 1, bottom: 7, right: 3 }): Wor
 const damaged = (id: string) => entry(id, { top: 2, left: 1, bottom: 6, right: 3 });
 
 /**
- * A service whose writes answer as Excel would for each placement (by id): what `writeRefresh` was asked with is
+ * A service whose writes answer as Excel would for each placement (by id): what `writeRefreshes` was asked with is
  * kept, so a test sees whether hand edits were allowed to go.
  */
 function fakeService(answer: (placementId: string, options: WriteOptions) => WriteOutcome) {
@@ -27,10 +27,10 @@ function fakeService(answer: (placementId: string, options: WriteOptions) => Wri
     sharedRun: () => ({ deps: null }),
     prepareRefresh: async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh,
     placementIds: async () => ['a', 'b', 'c'],
-    writeRefresh: async (prepared: PreparedRefresh, options: WriteOptions = {}) => {
-      writes.push({ id: prepared.placement.id!, overwriteHandEdits: options.overwriteHandEdits === true });
-      return answer(prepared.placement.id!, options);
-    },
+    writeRefreshes: async (prepared: readonly PreparedRefresh[], options: WriteOptions = {}) => prepared.map(async (one) => {
+      writes.push({ id: one.placement.id!, overwriteHandEdits: options.overwriteHandEdits === true });
+      return { status: 'fulfilled', value: answer(one.placement.id!, options) };
+    }),
   } as unknown as PlacementService;
   return { service, writes };
 }

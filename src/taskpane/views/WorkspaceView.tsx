@@ -1,5 +1,5 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, ProgressBar, Spinner, Subtitle2, Switch, Tab, TabList,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Subtitle2, Switch, Tab, TabList,
   makeStyles, tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -16,10 +16,11 @@ import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
 import { cellWorkspaceOptions } from '../placement-defaults';
-import { operationWords, paneErrorWords, paneNoticeWords } from '../pane-messages';
+import { paneErrorWords, paneNoticeWords } from '../pane-messages';
 import { ReportsView } from './ReportsView';
 import { WorkbookSection } from './WorkbookSection';
 import { WorkspaceQuestion } from './WorkspaceQuestion';
+import { WriteProgressView } from './WriteProgressView';
 import { useExplorationBuilder } from './useExplorationBuilder';
 import { useWorkspaceStore } from './useWorkspaceStore';
 import { describeChatError } from './chat/chat-words';
@@ -60,7 +61,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const styles = useStyles();
   const i18n = useI18n();
   const cw = useCubeWords();
-  const { m, number } = i18n;
+  const { m } = i18n;
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
   // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
   // New placements' cells are in the pane's language; each placement keeps its own (core/cell-options.ts).
@@ -166,15 +167,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         </MessageBar>
       )}
 
-      {operation && (
-        <Field
-          label={operationWords(operation, i18n)}
-          validationState="none"
-          hint={operation.totalRows ? m.rowsWritten(number(operation.rowsWritten ?? 0), number(operation.totalRows)) : undefined}
-        >
-          <ProgressBar value={operation.totalRows ? (operation.rowsWritten ?? 0) / operation.totalRows : undefined} />
-        </Field>
-      )}
+      {operation && <WriteProgressView operation={operation} onStop={() => void store.stopWrite()} />}
       {question && (
         <WorkspaceQuestion
           question={question}
@@ -200,7 +193,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         </MessageBar>
       )}
       {notice && (
-        <MessageBar intent="success">
+        <MessageBar intent={notice.kind === 'stopped' ? 'info' : 'success'} data-testid="pane-notice">
           <MessageBarBody>{paneNoticeWords(notice, i18n)}</MessageBarBody>
         </MessageBar>
       )}
