@@ -3,8 +3,11 @@ import { builderBenchmark } from './builder';
 import { chatBenchmark } from './chat';
 import { dataApiOverhead } from './data-api-overhead';
 import type { BenchResult } from './measure';
+import { memoryBenchmark } from './memory';
 import { paneBenchmarks } from './pane';
+import { paneStartBenchmark } from './pane-start';
 import { placementBenchmarks } from './placement';
+import { platformLoadBenchmark } from './platform-load';
 import { refreshAllBenchmark } from './refresh-all';
 import { roundTripBenchmarks } from './round-trip';
 
@@ -24,6 +27,9 @@ async function main(): Promise<void> {
     ['chat', () => chatBenchmark(Math.max(runs, 15))],
     // Issue 27: user actions with a round trip per sync (50 and 150 ms).
     ['round-trip', roundTripBenchmarks],
+    ['memory', memoryBenchmark],
+    ['pane-start', paneStartBenchmark],
+    ['platform-load', platformLoadBenchmark],
   ];
   const results: BenchResult[] = [];
   for (const [name, run] of suites) if (!only || only.includes(name)) results.push(...(await run()));

@@ -9,6 +9,7 @@ import { loadSettings, saveSettings } from '../src/taskpane/settings-storage';
 import type { CommandCompletion, ExcelHost } from './excel-host';
 import { HOST_PROFILES, type HostProfile } from './excel-host/host/profiles';
 import type { WorkbookModel } from './excel-host/workbook/workbook-model';
+import { describeRequest, type LoggedRequest } from './request-log';
 import { Ribbon } from './ribbon';
 import { clearWorkbook } from './workbook-store';
 import { workbenchHost, workbenchLanguage } from './workbench-host';
@@ -102,8 +103,14 @@ async function reset(): Promise<void> {
   localStorage.removeItem('report-sync.cube-user-settings');
 }
 
+/** How many of the latest requests `window.workbench.requests` keeps. */
+const REQUESTS_KEPT = 10_000;
+
 async function start(): Promise<void> {
-  Object.assign(window, { workbench: { reset } });
+  // The requests the host answers, from the first (benchmarks count the pane's syncs at start with it); the latest
+  // REQUESTS_KEPT only, so a long session does not grow it without end.
+  const requests: LoggedRequest[] = [];
+  Object.assign(window, { workbench: { reset, requests } });
   // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server;
   // the local agent's Chat API URL and key (`chatUrl`, `chatKey`) set up the chat.
   const fragment = new URLSearchParams(window.location.hash.slice(1));
@@ -139,7 +146,11 @@ async function start(): Promise<void> {
     const opened = { model: workbook.model, Grid: area.WorkbookGrid };
     root.render(<Workbench workbook={opened} refreshAll={null} {...shell} />);
     const [{ ExcelHost, connectOfficeJs }] = await Promise.all([import('./excel-host'), loadOfficeJs()]);
-    const host = new ExcelHost(workbook.model, { profile, delayMs: Number(params.get('delayMs') ?? 0) });
+    const host = new ExcelHost(workbook.model, {
+      profile, delayMs: Number(params.get('delayMs') ?? 0), onRequest: (request) => {
+        if (requests.push(describeRequest(request)) > REQUESTS_KEPT) requests.shift();
+      },
+    });
     const office = connectOfficeJs(host, window, workbenchLanguage(params), { show: () => pane.set(true), hide: () => pane.set(false) });
     // As in Office (src/taskpane/index.tsx), the pane's page gives Office the ribbon command's function.
     associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
@@ -162,6 +173,7 @@ async function start(): Promise<void> {
       host,
       model,
       Excel,
+      requests,
       /** Saves the workbook now (tests call this before reloading the page). */
       save: saveNow,
       reset: async () => {

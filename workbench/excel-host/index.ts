@@ -1,5 +1,5 @@
 export { ExcelHost } from './host/excel-host';
-export type { HostOptions, HostStats } from './host/excel-host';
+export type { HostOptions, HostRequest, HostStats } from './host/excel-host';
 export { connectOfficeJs } from './host/office-context';
 export type { OfficeConnection, TaskpaneVisibility } from './host/office-context';
 export { COMMAND_SUCCEEDED } from './host/function-commands';

@@ -33,6 +33,16 @@ export interface HostOptions {
    * before anything in it is carried out. Sees the request's number (from 1) and its body.
    */
   failRequest?: (request: { number: number; body: RequestBody }) => string | undefined;
+  /** Hears of each request once answered, with when it came and when its answer left (`performance.now()`). */
+  onRequest?: (request: HostRequest) => void;
+}
+
+/** One request as the host saw it: a sync the add-in waited for, or a cleanup it did not. */
+export interface HostRequest {
+  cleanup: boolean;
+  body: RequestBody;
+  receivedAt: number;
+  answeredAt: number;
 }
 
 const encoder = new TextEncoder();
@@ -91,9 +101,16 @@ export class ExcelHost implements HostScope {
   }
 
   async execute(body: RequestBody): Promise<ResponseMessage> {
+    const receivedAt = performance.now();
+    const response = await this.answer(body);
+    this.options.onRequest?.({ cleanup: isCleanup(body), body, receivedAt, answeredAt: performance.now() });
+    return response;
+  }
+
+  private async answer(body: RequestBody): Promise<ResponseMessage> {
     const requestBytes = bytesOf(body);
     const stats = this.stats;
-    const cleanup = body.Actions.some((a) => a.Name === '_RemoveReference') && body.Actions.every((a) => a.ActionType === ActionType.instantiate || a.Name === '_RemoveReference');
+    const cleanup = isCleanup(body);
     if (cleanup) stats.cleanupRequests += 1;
     else stats.syncs += 1;
     stats.requestBytes += requestBytes;
@@ -160,6 +177,11 @@ export class ExcelHost implements HostScope {
   release(id: string): void {
     this.references.delete(id);
   }
+}
+
+/** A request that only releases kept ranges (see `HostStats.cleanupRequests`). */
+function isCleanup(body: RequestBody): boolean {
+  return body.Actions.some((a) => a.Name === '_RemoveReference') && body.Actions.every((a) => a.ActionType === ActionType.instantiate || a.Name === '_RemoveReference');
 }
 
 function requestError(code: string, message: string): ResponseMessage {

@@ -1,0 +1,31 @@
+import type { HostRequest } from './excel-host';
+import { ActionType } from './excel-host/host/protocol';
+
+/** One request the pane's Office.js sent the host, for benchmarks and tests reading `window.workbench.requests`. */
+export interface LoggedRequest {
+  /** A request only releasing kept ranges, which Office.js sends without waiting for it (not a sync). */
+  cleanup: boolean;
+  /** `performance.now()` of the page: when the host received it and when its answer left. */
+  receivedAt: number;
+  answeredAt: number;
+  /** What it asked, in short: each query's object and properties, each method and property set, in order. */
+  actions: string[];
+}
+
+/** What a request asks, one phrase per query, method or property set (instantiations and traces left out). */
+export function describeRequest({ body, cleanup, receivedAt, answeredAt }: HostRequest): LoggedRequest {
+  const pathName = (id: number) => body.ObjectPaths[String(id)]?.Name ?? '?';
+  const actions = body.Actions.flatMap((action) => {
+    switch (action.ActionType) {
+      case ActionType.query: return [`load ${pathName(action.ObjectPathId)}(${(action.QueryInfo?.Select ?? []).join(',')})`];
+      case ActionType.method: return [`${pathName(action.ObjectPathId)}.${action.Name}()`];
+      case ActionType.setProperty: return [`set ${pathName(action.ObjectPathId)}.${action.Name}`];
+      default: return [];
+    }
+  });
+  // A request of nothing else (an object fetched for its id, a trace): said too, so no sync reads as empty.
+  if (actions.length === 0) {
+    for (const action of body.Actions) actions.push(action.ActionType === ActionType.trace ? 'trace' : `get ${pathName(action.ObjectPathId)}`);
+  }
+  return { cleanup, receivedAt, answeredAt, actions };
+}
