@@ -4,7 +4,7 @@ import type { CellLook } from './snapshot-reads';
 
 /**
  * The bold and fill a snapshot keeps, as uniform regions: read from the host range by range where it lacks
- * `getCellProperties` (`readLooks`), or found from every cell's look read along with the values (`LookGrid`,
+ * `getCellProperties` (`LookProbe`), or found from every cell's look read along with the values (`LookGrid`,
  * `looksOf`), the same regions either way.
  */
 
@@ -35,31 +35,60 @@ function split(rect: Rect): Rect[] {
  * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefont#excel-excel-rangefont-bold-member,
  * https://learn.microsoft.com/en-us/javascript/api/excel/excel.rangefill#excel-excel-rangefill-color-member):
  * mixed ranges are split (see `split`) and asked again, so a placement with a bold Total row and column and
- * filled header rows takes a few rounds and a few hundred small ranges, not a request per cell.
+ * filled header rows takes a few rounds and a few hundred small ranges, not a request per cell. A round can ride
+ * along in a request the caller sends anyway (`queueRound` before its sync, `settleRound` after): the first
+ * round's ranges do not depend on anything read.
  */
-export async function readLooks(context: Excel.RequestContext, sheet: Excel.Worksheet, rects: readonly Rect[]): Promise<LookRegion[]> {
-  const regions: LookRegion[] = [];
-  let pending = rects.slice();
-  while (pending.length > 0) {
-    const round = pending.slice(0, MAX_LOOK_PROBES);
-    pending = pending.slice(MAX_LOOK_PROBES);
-    const formats = round.map((rect) => {
-      const format = sheet.getRange(rectAddress(rect)).format;
+export class LookProbe {
+  private pending: Rect[];
+  private round: { rects: Rect[]; formats: Excel.RangeFormat[] } | null = null;
+  readonly regions: LookRegion[] = [];
+
+  constructor(private readonly sheet: Excel.Worksheet, rects: readonly Rect[]) {
+    this.pending = rects.slice();
+  }
+
+  /** Queues the next round's reads (at most MAX_LOOK_PROBES ranges); false when nothing is left to ask. */
+  queueRound(): boolean {
+    if (this.pending.length === 0) return false;
+    const rects = this.pending.slice(0, MAX_LOOK_PROBES);
+    this.pending = this.pending.slice(MAX_LOOK_PROBES);
+    const formats = rects.map((rect) => {
+      const format = this.sheet.getRange(rectAddress(rect)).format;
       format.load('font/bold,fill/color');
       return format;
     });
-    // At most MAX_LOOK_PROBES ranges a request; mixed ranges are split, so rounds grow with log2 of the rows.
-    // eslint-disable-next-line office-addins/no-context-sync-in-loop
-    await context.sync();
-    round.forEach((rect, i) => {
-      const bold = formats[i]!.font.bold as boolean | null;
-      const fill = formats[i]!.fill.color as string | null;
+    this.round = { rects, formats };
+    return true;
+  }
+
+  /** After the sync that carried the queued round: its uniform ranges kept, its mixed ones split for the next. */
+  settleRound(): void {
+    const round = this.round;
+    if (!round) return;
+    this.round = null;
+    round.rects.forEach((rect, i) => {
+      const bold = round.formats[i]!.font.bold as boolean | null;
+      const fill = round.formats[i]!.fill.color as string | null;
       if ((bold === null || fill === null) && (rectRows(rect) > 1 || rectColumns(rect) > 1)) {
-        for (const part of split(rect)) pending.push(part);
-      } else regions.push({ rect, bold: bold === true, fill: fill === null || fill.toUpperCase() === NO_FILL ? null : fill });
+        for (const part of split(rect)) this.pending.push(part);
+      } else this.regions.push({ rect, bold: bold === true, fill: fill === null || fill.toUpperCase() === NO_FILL ? null : fill });
     });
   }
-  return regions;
+
+  /** Asks round after round until every range is uniform; the regions found. */
+  async finish(context: Excel.RequestContext): Promise<LookRegion[]> {
+    // A round queued along with a request of the caller's that then failed (too large, sent again smaller) is asked anew.
+    if (this.round) this.pending = this.round.rects.concat(this.pending);
+    this.round = null;
+    while (this.queueRound()) {
+      // Mixed ranges are split, so rounds grow with log2 of the rows.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+      this.settleRound();
+    }
+    return this.regions;
+  }
 }
 
 /** Every cell's bold and fill in a rectangle, as `getCellProperties` answered them chunk by chunk. */
@@ -107,7 +136,7 @@ export class LookGrid {
 }
 
 /**
- * The regions `readLooks` finds, found from every cell's look instead of from the host: the same ranges asked in
+ * The regions `LookProbe` finds, found from every cell's look instead of from the host: the same ranges asked in
  * the same order (a mixed range split as `split` does), so the snapshot records the same regions either way.
  */
 export function looksOf(grids: readonly LookGrid[]): LookRegion[] {

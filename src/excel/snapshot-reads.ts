@@ -58,8 +58,11 @@ export async function readSnapshotCells(
   reads: readonly SnapshotRead[],
   budget: number,
   consume: (read: number, chunk: Rect, range: Excel.Range, looks: CellLook[][] | null) => number,
+  along?: { queueRound(): boolean; settleRound(): void },
 ): Promise<void> {
   let scale = 1;
+  // Reads that depend on nothing read here (the first round of a look probe) ride along in the first request.
+  let first = true;
   let index = 0;
   let top = reads[0]?.rect.top ?? 0;
   while (index < reads.length) {
@@ -91,6 +94,8 @@ export async function readSnapshotCells(
       // https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getcellproperties-member(1)
       return { range, looks: looks ? range.getCellProperties(LOOK_PROPERTIES) : null };
     });
+    const carried = first && along ? along.queueRound() : false;
+    first = false;
     try {
       // Each sync's response is sized under the budget from what earlier chunks weighed.
       // eslint-disable-next-line office-addins/no-context-sync-in-loop
@@ -101,6 +106,7 @@ export async function readSnapshotCells(
       scale *= 2;
       continue;
     }
+    if (carried) along!.settleRound();
     let seen = 0;
     let guessed = 0;
     taken.forEach(({ read, rect }, k) => {

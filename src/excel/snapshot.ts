@@ -8,7 +8,7 @@ import { jsonRowBytes, jsonStringBytes } from './json-size';
 import { placementName } from './names';
 import { gridBytes, sheetNamed } from './reads';
 import { API_SETS, supportsExcelApi } from './requirements';
-import { LookGrid, looksOf, plainLook, readLooks, type LookRegion } from './snapshot-looks';
+import { LookGrid, LookProbe, looksOf, plainLook, type LookRegion } from './snapshot-looks';
 import { LOOK_CELL_BYTES, looksBytes, readSnapshotCells, type CellLook, type SnapshotRead } from './snapshot-reads';
 
 export type { LookRegion } from './snapshot-looks';
@@ -167,7 +167,8 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
   const unread = toRead.map((_rect, i) => i).filter((i) => !allKnown(toRead[i]!));
   // Every cell's look costs about 64 bytes of answer: taken along while that stays within half a response, so a
   // placement of tens of thousands of cells needs no request of its own for them; a larger one has its looks
-  // probed range by range (`readLooks`), a few short answers where its cells are alike.
+  // probed range by range (`LookProbe`), a few short answers where its cells are alike, its first round in the
+  // first read's request.
   const unreadCells = unread.reduce((sum, i) => sum + rectRows(toRead[i]!) * rectColumns(toRead[i]!), 0);
   const withLooks = supportsExcelApi(API_SETS.cellProperties) && unreadCells * LOOK_CELL_BYTES <= options.budget / 2;
   const grids = toRead.map((rect, i) => (withLooks || !unread.includes(i) ? new LookGrid(rect) : null));
@@ -179,6 +180,7 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
     properties: options.knownEmpty || isKnown(toRead[i]!) ? ['numberFormat'] : ['values', 'valueTypes', 'formulas', 'numberFormat'],
     looks: withLooks,
   }));
+  const probe = new LookProbe(sheet(), withLooks ? [] : unread.map((i) => toRead[i]!));
   if (reads.length > 0) {
     await readSnapshotCells(context, sheet(), reads, options.budget, (read, chunk, range, cells) => {
       const index = unread[read]!;
@@ -204,10 +206,9 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
         bytes += looksBytes(cells);
       }
       return bytes;
-    });
+    }, probe);
   }
-  const probed = withLooks ? [] : unread.map((i) => toRead[i]!);
-  const read = looksOf(grids.filter((grid): grid is LookGrid => grid !== null)).concat(probed.length ? await readLooks(context, sheet(), probed) : []);
+  const read = looksOf(grids.filter((grid): grid is LookGrid => grid !== null)).concat(await probe.finish(context));
   const looks = rects.filter(isBlank).map(plainLook).concat(read);
   const formula = options.nameFormula ?? (named ? String(named.formula) : undefined);
   return { sheetName, parts, looks, name: options.renames && formula !== undefined ? { placementId: options.renames, formula } : null };
