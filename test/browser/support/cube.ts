@@ -93,17 +93,7 @@ export function notCubeNorStatic(requests: SentRequest[], workbenchUrl: string):
  * (Cube's short titles), then the rows, dimensions as text and measures as numbers.
  */
 export async function expectedGrid(cube: RunningCubeCore, query: CubeQuery): Promise<(string | number)[][]> {
-  const token = await cube.signToken({ user_id: 'checker' });
-  const response = await fetch(`${cube.apiUrl}/load?query=${encodeURIComponent(JSON.stringify(query))}`, { headers: { Authorization: token } });
-  if (!response.ok) throw new Error(`load answered ${response.status}: ${await response.text()}`);
-  const { data: rows, annotation } = (await response.json()) as {
-    data: Record<string, unknown>[];
-    annotation: { measures: Record<string, { shortTitle: string }>; dimensions: Record<string, { shortTitle: string }> };
-  };
-  const dimensions = query.dimensions ?? [];
-  const measures = query.measures ?? [];
-  const headers = [...dimensions.map((d) => annotation.dimensions[d]!.shortTitle), ...measures.map((m) => annotation.measures[m]!.shortTitle)];
-  return [headers, ...rows.map((row) => [...dimensions.map((d) => String(row[d])), ...measures.map((m) => Number(row[m]))])];
+  return gridWithToken(cube, query, await cube.signToken({ user_id: 'checker' }));
 }
 
 /** A screenshot for the README: into test-results/screenshots as the other browser tests take them, and docs/screenshots. */
