@@ -43,21 +43,22 @@ export async function refreshAllBenchmark(): Promise<BenchResult[]> {
     if (entries.length !== PLACEMENTS) throw new Error(`placed ${entries.length} of ${PLACEMENTS}`);
     platform.faults.set([{ method: 'POST', path: '^/cubejs-api/v1/load$', latencyMs: LATENCY_MS }]);
 
-    // Write times are measured inside the run, so the lower bound uses this run's own figures.
-    const writeTimes: number[] = [];
-    // A wave's time: from its first request until its last placement is recorded (not awaited: the run goes on meanwhile).
+    // Write times are measured inside the run, so the lower bound uses this run's own figures: a wave's time is from
+    // its first request until its last placement is recorded (not awaited: the run goes on meanwhile), and time in
+    // which waves overlap (one's records while the next writes) is counted once.
+    const writeSpans: [number, number][] = [];
     const writeRefreshes = service.writeRefreshes.bind(service);
     service.writeRefreshes = async (...args) => {
       const started = performance.now();
       const ends = await writeRefreshes(...args);
-      void Promise.all(ends).then(() => writeTimes.push(performance.now() - started));
+      void Promise.all(ends).then(() => writeSpans.push([started, performance.now()]));
       return ends;
     };
     let started = performance.now();
     const items = await startRefreshAll(service, entries).done;
     const allMs = performance.now() - started;
     if (items.some((i) => i.state !== 'done')) throw new Error(`refresh all: ${items.map((i) => i.state).join(', ')}`);
-    const lowerBound = LATENCY_MS + writeTimes.reduce((a, b) => a + b, 0);
+    const lowerBound = LATENCY_MS + unionMs(writeSpans);
 
     started = performance.now();
     for (const entry of entries) await service.refresh(entry);
@@ -67,10 +68,22 @@ export async function refreshAllBenchmark(): Promise<BenchResult[]> {
     const speedup = sequentialMs / allMs;
     return [{
       name: `refresh all of ${PLACEMENTS} placements, ${LATENCY_MS} ms added to every query`,
-      figures: { 'refresh all ms': allMs, 'lower bound ms (latency + sum of writes)': lowerBound, 'ratio to lower bound': ratio, 'one after another ms': sequentialMs, speedup },
+      figures: { 'refresh all ms': allMs, 'lower bound ms (latency + time writing, waves overlapping counted once)': lowerBound, 'ratio to lower bound': ratio, 'one after another ms': sequentialMs, speedup },
       bound: { description: 'ratio ≤ 1.3 and speedup ≥ 5', met: ratio <= 1.3 && speedup >= 5 },
     }];
   } finally {
     await platform.close();
   }
+}
+
+/** The time covered by any of `spans`, overlaps counted once. */
+function unionMs(spans: readonly [number, number][]): number {
+  let total = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const [from, to] of spans.slice().sort((a, b) => a[0] - b[0])) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
 }

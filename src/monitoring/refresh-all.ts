@@ -24,7 +24,7 @@ export interface RefreshItem {
 export interface RefreshAllOptions {
   /** Queries in flight at once; writes go in waves, one at a time. */
   concurrency?: number;
-  /** How long ready writes wait for the queries still running (default `WAVE_PATIENCE_MS`). */
+  /** How long ready writes wait for the queries still running (default: as long as a wave takes, see `WAVE_PATIENCE_MS`). */
   wavePatienceMs?: number;
   /** Called after every change of any item's state. */
   onUpdate?: (items: readonly RefreshItem[]) => void;
@@ -42,8 +42,13 @@ export interface RefreshAllRun {
 
 export const DEFAULT_REFRESH_CONCURRENCY = 8;
 
-/** How long ready writes wait for queries still running, so that they go out together. */
+/**
+ * How long ready writes wait at most for queries still running, so that they go out together. Within it, a wave
+ * waits as long as the last wave took to write (the first: `FIRST_WAVE_PATIENCE_MS`): waiting longer than a wave
+ * costs would save nothing, and where writes are quick (Excel on the desktop) they follow the queries closely.
+ */
 export const WAVE_PATIENCE_MS = 1000;
+export const FIRST_WAVE_PATIENCE_MS = 300;
 
 /** Resolves when `woken` does or after `ms`, whichever is first (the timer cleared either way). */
 async function wokenWithin(woken: Promise<void>, ms: number): Promise<void> {
@@ -64,7 +69,9 @@ async function wokenWithin(woken: Promise<void>, ms: number): Promise<void> {
  */
 export function startRefreshAll(service: PlacementService, entries: WorkbookPlacement[], options: RefreshAllOptions = {}): RefreshAllRun {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_REFRESH_CONCURRENCY);
-  const patienceMs = options.wavePatienceMs ?? WAVE_PATIENCE_MS;
+  // The last wave's time to write its cells: the next waits that long at most (see `WAVE_PATIENCE_MS`).
+  let waveMs = FIRST_WAVE_PATIENCE_MS;
+  const patience = () => options.wavePatienceMs ?? Math.min(WAVE_PATIENCE_MS, waveMs);
   const describe = options.describe ?? ((error: unknown) => (error instanceof Error ? error.message : String(error)));
   const items: RefreshItem[] = entries.map((entry) => ({ entry, state: 'queued', reason: null }));
   const controller = new AbortController();
@@ -125,14 +132,16 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
         placementIds = undefined;
         throw error;
       });
+      const started = Date.now();
       const ends = await service.writeRefreshes(wave.map((w) => w.prepared), { placementIds: ids, run });
+      waveMs = Date.now() - started;
       wave.forEach(({ item, attempt }, i) => void ends[i]!.then((result) => settle(item, attempt, result)));
     } catch (error) {
       wave.forEach(({ item }) => finish(item, 'failed', describe(error)));
     }
   };
 
-  // Writes wait for the queries still running, up to `patienceMs` after the first item was ready: a wave costs
+  // Writes wait for the queries still running, up to `patience()` after the first item was ready: a wave costs
   // the same few requests for one placement as for forty, so waiting a little saves whole round trips.
   const writer = async () => {
     let readySince: number | null = null;
@@ -142,7 +151,7 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
         continue;
       }
       readySince ??= Date.now();
-      const left = patienceMs - (Date.now() - readySince);
+      const left = patience() - (Date.now() - readySince);
       if ((queue.length || preparing) && left > 0 && !controller.signal.aborted) {
         await wokenWithin(woken(), left);
         continue;

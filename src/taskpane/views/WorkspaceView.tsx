@@ -16,11 +16,10 @@ import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
 import { cellWorkspaceOptions } from '../placement-defaults';
-import { paneErrorWords, paneNoticeWords } from '../pane-messages';
+import { operationWords, paneErrorWords, paneNoticeWords } from '../pane-messages';
 import { ReportsView } from './ReportsView';
 import { WorkbookSection } from './WorkbookSection';
 import { WorkspaceQuestion } from './WorkspaceQuestion';
-import { WriteProgressView } from './WriteProgressView';
 import { useExplorationBuilder } from './useExplorationBuilder';
 import { useWorkspaceStore } from './useWorkspaceStore';
 import { describeChatError } from './chat/chat-words';
@@ -32,6 +31,8 @@ installCubeErrorWords();
 
 const BuilderView = lazy(() => import('./builder/BuilderView').then((module) => ({ default: module.BuilderView })));
 const ChatTab = lazy(() => import('./chat/ChatTab').then((module) => ({ default: module.ChatTab })));
+// With the first write, not in the initial script (its Stop words and their German come with it).
+const WriteProgressView = lazy(() => import('./WriteProgressView').then((module) => ({ default: module.WriteProgressView })));
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -167,7 +168,11 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         </MessageBar>
       )}
 
-      {operation && <WriteProgressView operation={operation} onStop={() => void store.stopWrite()} />}
+      {operation && (
+        <Suspense fallback={<Spinner size="tiny" label={operationWords(operation, i18n)} />}>
+          <WriteProgressView operation={operation} onStop={() => void store.stopWrite()} />
+        </Suspense>
+      )}
       {question && (
         <WorkspaceQuestion
           question={question}
