@@ -1,3 +1,5 @@
+// First: sets the thread pool's size before anything starts it.
+import '../server/thread-pool';
 import { cpus } from 'node:os';
 import { builderBenchmark } from './builder';
 import { chatBenchmark } from './chat';

@@ -1,3 +1,5 @@
+// First: sets the thread pool's size before anything starts it.
+import './thread-pool';
 import { resolve } from 'node:path';
 import { startPlatform } from './app';
 import { faultsFromEnvironment } from './faults';

@@ -5,6 +5,7 @@ import { QueryError } from './cube/errors';
 import type { FaultInjector } from './faults';
 import { HttpError, readBody, send, sendStream, type ApiRequest, type ApiResponse, type Router } from './http';
 import type { OAuthServer } from './oauth';
+import { withCaller } from './store/abandoned';
 
 /** Waits `ms`, or less if the caller hangs up first. */
 const sleepUnlessClosed = (ms: number, res: ServerResponse) =>
@@ -25,7 +26,9 @@ const sleepUnlessClosed = (ms: number, res: ServerResponse) =>
  */
 export function requestListener(router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, oauth?: Pick<OAuthServer, 'handles' | 'handle'>) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    handle(router, faults, hosts, oauth, req, res).catch((error: unknown) => {
+    // Queued state work of a caller that hung up is skipped (store/abandoned.ts).
+    const gone = () => res.destroyed;
+    withCaller(gone, () => handle(router, faults, hosts, oauth, req, res)).catch((error: unknown) => {
       // Only a failure while answering gets here; the answer may be half sent.
       if (res.destroyed || res.writableEnded) return;
       logInternalError(error);

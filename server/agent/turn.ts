@@ -3,6 +3,7 @@ import {
   abortedFrame, applyFrame, cutoffFrame, GRAPH, stateFrame, suspendedFrame, usageFrame, wordsOfAnswer, type ChatMessage, type MessageFrame,
 } from './frames';
 import type { ChatThread, SuspendedTurn, ThreadStore } from './threads';
+import { outlivingCaller } from '../store/abandoned';
 
 /** One response listening to a turn. */
 export interface Subscriber {
@@ -101,7 +102,8 @@ export class Turn {
     if (this.started) return;
     this.started = true;
     // Fire and forget: run() reports its own failures through fail(), and whoever waits for the turn awaits done.
-    void this.run();
+    // It goes on (and saves the thread) when the caller who asked hangs up.
+    void outlivingCaller(() => this.run());
   }
 
   private async run(): Promise<void> {

@@ -24,6 +24,9 @@ export function duckDbAdapter(db: Database): new (model: string) => Adapter {
   const now = () => new Date().toISOString();
   const live = `(expires_at IS NULL OR expires_at > ?)`;
 
+  // ISO times compare as text, as `live` compares them in SQL.
+  const isLive = (row: Record<string, unknown>) => row.expires_at === null || row.expires_at === undefined || String(row.expires_at) > now();
+
   const fromRow = (row: Record<string, unknown> | undefined): AdapterPayload | undefined => {
     if (!row) return undefined;
     const payload = JSON.parse(String(row.payload)) as AdapterPayload;
@@ -46,8 +49,14 @@ export function duckDbAdapter(db: Database): new (model: string) => Adapter {
       });
     }
 
-    find(id: string): Promise<AdapterPayload | undefined> {
-      return db.read(async (tx) => fromRow(await tx.one(`SELECT payload, consumed_at FROM oauth_store WHERE model = ? AND id = ? AND ${live}`, [this.model, id, now()])));
+    /**
+     * Every Platform API request looks its Bearer token up here (and its grant), so the row is kept until the
+     * store is written; expiry is checked on each use, as the statement would.
+     */
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      const row = await db.cachedRead(['oauth_store'], `oauth ${this.model} id ${id}`, (tx) =>
+        tx.one(`SELECT payload, consumed_at, expires_at FROM oauth_store WHERE model = ? AND id = ?`, [this.model, id]));
+      return fromRow(row && isLive(row) ? row : undefined);
     }
 
     findByUid(uid: string): Promise<AdapterPayload | undefined> {

@@ -2,7 +2,7 @@ import { tokenHash } from '../auth';
 import type { PlatformContext } from '../context';
 import { HttpError, type ApiRequest } from '../http';
 import type { UserRecord } from '../store/rows';
-import { loadUser } from '../store/users';
+import { loadUser, USER_TABLES, userKey } from '../store/users';
 
 export function bearerToken(request: ApiRequest): string | null {
   const header = request.headers.authorization;
@@ -15,7 +15,8 @@ export const unauthorized = (message: string) =>
 
 /** The user an API key belongs to, or null. */
 async function apiKeyUser(ctx: PlatformContext, token: string): Promise<number | null> {
-  const row = await ctx.db.read((tx) => tx.one(`SELECT user_id FROM access_tokens WHERE token_hash = ? AND kind = 'api-key'`, [tokenHash(token)]));
+  const hash = tokenHash(token);
+  const row = await ctx.db.cachedRead(['access_tokens'], `api key ${hash}`, (tx) => tx.one(`SELECT user_id FROM access_tokens WHERE token_hash = ? AND kind = 'api-key'`, [hash]));
   return row ? Number(row.user_id) : null;
 }
 
@@ -23,7 +24,7 @@ async function apiKeyUser(ctx: PlatformContext, token: string): Promise<number |
 export async function userForToken(ctx: PlatformContext, token: string): Promise<UserRecord | 'inactive' | null> {
   const userId = (await ctx.oauthUserForAccessToken?.(token)) ?? (await apiKeyUser(ctx, token));
   if (userId === null) return null;
-  const user = await ctx.db.read((tx) => loadUser(tx, userId));
+  const user = await ctx.db.cachedRead(USER_TABLES, userKey(userId), (tx) => loadUser(tx, userId));
   if (!user) return null;
   return user.active ? user : 'inactive';
 }

@@ -30,9 +30,13 @@ async function authorizeData(ctx: PlatformContext, request: ApiRequest): Promise
   const token = (parts.length === 1 ? parts[0]! : parts[1]!).trim();
   const claimed = claimedIssue(token);
   // One read for the deployment's secret and the user's standing: this runs before every data request.
-  const row = claimed && await ctx.db.readRowCached(
-    `SELECT jwt_secret, (SELECT active FROM users WHERE id = ?) AS active, ${SESSION_EPOCH_SQL} AS epoch FROM deployments WHERE id = ?`,
-    [claimed.userId, claimed.userId, claimed.deploymentId],
+  const row = claimed && await ctx.db.cachedRead(
+    ['deployments', 'users', 'sessions_ended'],
+    `data token check ${claimed.userId} ${claimed.deploymentId}`,
+    (tx) => tx.one(
+      `SELECT jwt_secret, (SELECT active FROM users WHERE id = ?) AS active, ${SESSION_EPOCH_SQL} AS epoch FROM deployments WHERE id = ?`,
+      [claimed.userId, claimed.userId, claimed.deploymentId],
+    ),
   );
   const claims = row ? await verifyDeploymentToken(token, String(row.jwt_secret), ctx.now()) : null;
   // A token issued before the user's sessions last ended (deactivation) stays refused after re-activation.

@@ -13,7 +13,7 @@ import { nextPlacementKey } from '../store/schema';
 import { authenticate } from './auth';
 import { integerPathParam } from './cursor';
 import { visibleDeployment } from './platform';
-import { loadReport } from './report-store';
+import { checkedReportResponse, checkReport, placementRows } from './report-store';
 import { parseBody } from './validation';
 
 /** The request's placement address; a `resultLocation` that is no range is a 400. */
@@ -29,16 +29,15 @@ function addressOf(body: Parameters<typeof placementAddress>[0]): PlacementAddre
 const checksumText = (checksum: ResultChecksum | null | undefined) => (checksum ? JSON.stringify(checksum) : null);
 
 /**
- * The placement a body addresses: by `placementId`; or by `externalWorkbookId` with `sheetName` and
- * `anchorCell`, or a `resultLocation` naming both (a placement recorded before ids existed has only that);
- * `sheetId` narrows. Null when nothing matches.
+ * The placement a body addresses among the report's `placements`: by `placementId`; or by
+ * `externalWorkbookId` with `sheetName` and `anchorCell`, or a `resultLocation` naming both (a placement
+ * recorded before ids existed has only that); `sheetId` narrows. Null when nothing matches.
  */
-async function findPlacement(
-  tx: StateConnection,
-  reportId: number,
+function findPlacement(
+  placements: Row[],
   body: { placementId?: string | null; externalWorkbookId?: string | null; sheetId?: string | null; sheetName?: string | null; anchorCell?: string | null; resultLocation?: string | null },
-): Promise<Row | null> {
-  if (body.placementId) return (await tx.one(`SELECT * FROM placements WHERE id = ? AND report_id = ?`, [body.placementId, reportId])) ?? null;
+): Row | null {
+  if (body.placementId) return placements.find((row) => row.id === body.placementId) ?? null;
   if (!body.externalWorkbookId) {
     throw badRequest(PLACEMENT_ADDRESS_WORDS);
   }
@@ -46,7 +45,8 @@ async function findPlacement(
   if (!sheetName || !anchorCell) {
     throw badRequest(PLACEMENT_ADDRESS_WORDS);
   }
-  const candidates = await tx.all(`SELECT * FROM placements WHERE report_id = ? AND workbook_id = ? ORDER BY row_key`, [reportId, body.externalWorkbookId]);
+  // The first recorded of those at that address.
+  const candidates = placements.filter((row) => row.workbook_id === body.externalWorkbookId).sort((a, b) => Number(a.row_key) - Number(b.row_key));
   const match = candidates.find((row) => {
     if (body.sheetId && row.sheet_id !== null && row.sheet_id !== body.sheetId) return false;
     const recorded = row.sheet_name !== null && row.anchor_cell !== null
@@ -70,10 +70,10 @@ export interface NewPlacement {
   resultChecksum?: ResultChecksum | null;
 }
 
-/** Records a new placement, stamped with the report's current query checksum. */
-export async function insertPlacement(tx: StateConnection, ctx: PlatformContext, user: UserRecord, reportId: number, body: NewPlacement): Promise<string> {
+/** Records a new placement, stamped with the report's current query checksum (of its `report` row when the caller has it). */
+export async function insertPlacement(tx: StateConnection, ctx: PlatformContext, user: UserRecord, reportId: number, body: NewPlacement, report?: Row): Promise<string> {
   const address = addressOf(body);
-  const report = await tx.one(`SELECT query_checksum FROM reports WHERE id = ?`, [reportId]);
+  report ??= await tx.one(`SELECT query_checksum FROM reports WHERE id = ?`, [reportId]);
   const id = body.placementId ?? randomUUID();
   if (await tx.one(`SELECT id FROM placements WHERE id = ?`, [id])) throw badRequest(`'placementId' ${id} is already used`);
   await tx.run(
@@ -87,12 +87,13 @@ export async function insertPlacement(tx: StateConnection, ctx: PlatformContext,
   return id;
 }
 
-/** What a placement route works with, in one transaction: the caller, the report's row, the parsed body. */
+/** What a placement route works with, in one transaction: the caller, the report's row and placements, the parsed body. */
 interface PlacementCall<T> {
   tx: StateConnection;
   user: UserRecord;
   reportId: number;
   report: Row;
+  placements: Row[];
   body: T;
   now: string;
 }
@@ -100,8 +101,11 @@ interface PlacementCall<T> {
 /**
  * A route on one report's placements: the caller may see the deployment and read the report (all of them
  * need only read access); the answer is the report as it is afterwards. `viewed` marks the report viewed.
+ * A pane's Refresh all sends one of these per placement at once, so it reads the report and its placements
+ * once and, after the work, only the placements again (unless the work answers them, in their order): the work
+ * changes nothing else of the report.
  */
-function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, viewed: boolean, work: (call: PlacementCall<z.infer<T>>) => Promise<void>) {
+function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, viewed: boolean, work: (call: PlacementCall<z.infer<T>>) => Promise<Row[] | void>) {
   return async (request: ApiRequest): Promise<ApiResponse> => {
     const user = await authenticate(ctx, request);
     const deploymentId = integerPathParam(request, 'deploymentId');
@@ -109,19 +113,22 @@ function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, vi
     const body = parseBody(schema, request.body);
     return ctx.db.transaction(async (tx) => {
       await visibleDeployment(tx, user, deploymentId);
-      const { row: report } = await loadReport(tx, user, deploymentId, reportId);
+      const checked = await checkReport(tx, user, deploymentId, reportId);
+      const placements = await placementRows(tx, [reportId]);
       const now = ctx.now().toISOString();
-      await work({ tx, user, reportId, report, body, now });
+      const after = await work({ tx, user, reportId, report: checked.row, placements, body, now });
       if (viewed) await tx.run(`UPDATE reports SET last_viewed_at = ? WHERE id = ?`, [now, reportId]);
-      return { status: 200, body: (await loadReport(tx, user, deploymentId, reportId)).report };
+      const row = viewed ? { ...checked.row, last_viewed_at: now } : checked.row;
+      return { status: 200, body: checkedReportResponse({ ...checked, row }, after ?? await placementRows(tx, [reportId])) };
     });
   };
 }
 
-/** Sets the given columns of one placement row. */
-async function updatePlacement(tx: StateConnection, rowKey: number, columns: Record<string, SqlParam>): Promise<void> {
+/** Sets the given columns of one placement row; answers the row as it is now. */
+async function updatePlacement(tx: StateConnection, rowKey: number, columns: Record<string, SqlParam>): Promise<Row> {
   const names = Object.keys(columns);
-  await tx.run(`UPDATE placements SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE row_key = ?`, [...Object.values(columns), rowKey]);
+  const [updated] = await tx.all(`UPDATE placements SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE row_key = ? RETURNING *`, [...Object.values(columns), rowKey]);
+  return updated!;
 }
 
 const kept = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -131,15 +138,15 @@ const kept = (value: unknown) => (value === null || value === undefined ? null :
  * A placement recorded before ids existed gets one. `addressOnly` corrects the address (a renamed sheet, say)
  * and keeps the recorded checksums.
  */
-const connectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, ConnectReportToWorkbookInput, true, async ({ tx, user, reportId, report, body, now }) => {
+const connectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, ConnectReportToWorkbookInput, true, async ({ tx, user, reportId, report, placements, body, now }) => {
   // By id first (the placement may have moved), else by where it is (how a placement without an id is found).
-  const byId = body.placementId ? await findPlacement(tx, reportId, body) : null;
+  const byId = body.placementId ? findPlacement(placements, body) : null;
   if (body.placementId && !byId && (await tx.one(`SELECT id FROM placements WHERE id = ?`, [body.placementId]))) {
     throw badRequest(`'placementId' ${body.placementId} belongs to another report`);
   }
-  const existing = byId ?? (await findPlacement(tx, reportId, { ...body, placementId: null }));
+  const existing = byId ?? findPlacement(placements, { ...body, placementId: null });
   if (!existing) {
-    await insertPlacement(tx, ctx, user, reportId, body);
+    await insertPlacement(tx, ctx, user, reportId, body, report);
     return;
   }
   const address = addressOf(body);
@@ -163,8 +170,8 @@ const connectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, ConnectRep
 });
 
 /** `DELETE …/connect-workbook` with a JSON body: removes one placement; a target that matches none changes nothing. */
-const disconnectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, DisconnectReportFromWorkbookInput, false, async ({ tx, reportId, body }) => {
-  const found = await findPlacement(tx, reportId, body);
+const disconnectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, DisconnectReportFromWorkbookInput, false, async ({ tx, placements, body }) => {
+  const found = findPlacement(placements, body);
   if (found) await tx.run(`DELETE FROM placements WHERE row_key = ?`, [Number(found.row_key)]);
 });
 
@@ -173,8 +180,8 @@ const disconnectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, Disconn
  * `sheetName`, `anchorCell` and `resultLocation` are its new place), what was written, and the report's
  * current query checksum. `404` when no placement matches.
  */
-const refreshPlacement = (ctx: PlatformContext) => placementRoute(ctx, RefreshReportInput, true, async ({ tx, user, reportId, report, body, now }) => {
-  const found = await findPlacement(tx, reportId, body);
+const refreshPlacement = (ctx: PlatformContext) => placementRoute(ctx, RefreshReportInput, true, async ({ tx, user, reportId, report, placements, body, now }) => {
+  const found = findPlacement(placements, body);
   if (!found) throw notFound(`No such placement on report ${reportId}`);
   // Addressed by id with a new sheet name but no new range: the recorded range, on the renamed sheet.
   const renamed = body.placementId && body.sheetName && !body.resultLocation
@@ -184,7 +191,7 @@ const refreshPlacement = (ctx: PlatformContext) => placementRoute(ctx, RefreshRe
   const address = body.placementId
     ? addressOf({ ...body, resultLocation: location })
     : addressOf({ resultLocation: location, sheetName: kept(found.sheet_name), anchorCell: kept(found.anchor_cell) });
-  await updatePlacement(tx, Number(found.row_key), {
+  const updated = await updatePlacement(tx, Number(found.row_key), {
     sheet_id: body.sheetId ?? kept(found.sheet_id),
     sheet_name: address.sheetName,
     anchor_cell: address.anchorCell,
@@ -195,6 +202,8 @@ const refreshPlacement = (ctx: PlatformContext) => placementRoute(ctx, RefreshRe
     refreshed_at: now,
     refreshed_by_user_id: user.id,
   });
+  // `placed_at` is unchanged, so the order the report lists them in is too.
+  return placements.map((row) => (row === found ? updated : row));
 });
 
 export function placementRoutes(router: Router, ctx: PlatformContext): void {

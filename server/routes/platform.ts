@@ -25,7 +25,7 @@ export interface DeploymentRow {
 
 /** The deployment, if this user may see it; `404` otherwise (as for one that does not exist). */
 export async function visibleDeployment(tx: StateConnection, user: UserRecord, deploymentId: number): Promise<DeploymentRow> {
-  const row = await tx.one(`SELECT * FROM deployments WHERE id = ?`, [deploymentId]);
+  const row = await tx.cached(['deployments'], `deployment ${deploymentId}`, () => tx.one(`SELECT * FROM deployments WHERE id = ?`, [deploymentId]));
   if (!row || !canSeeDeployment(user, deploymentId)) throw notFound(`Deployment ${deploymentId} not found`);
   return { id: Number(row.id), name: String(row.name), secret: String(row.jwt_secret), restUrlStyle: String(row.rest_url_style) };
 }

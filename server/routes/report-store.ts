@@ -9,7 +9,7 @@ export const REPORT_SELECT = `SELECT r.*, u.id AS owner_id, coalesce(json_extrac
   u.given_name AS owner_first_name, u.family_name AS owner_family_name FROM reports r JOIN users u ON u.id = r.user_id`;
 
 export async function foldersOf(tx: StateConnection, deploymentId: number): Promise<Map<number, FolderRow>> {
-  const rows = await tx.all(`SELECT * FROM folders WHERE deployment_id = ?`, [deploymentId]);
+  const rows = await tx.cached(['folders'], `folders of ${deploymentId}`, () => tx.all(`SELECT * FROM folders WHERE deployment_id = ?`, [deploymentId]));
   return new Map(rows.map((r) => [Number(r.id), folderRow(r)]));
 }
 
@@ -42,11 +42,7 @@ export function accessOf(user: UserRecord, row: Row, folders: Map<number, Folder
 export async function readableReports(tx: StateConnection, user: UserRecord, rows: Row[], folders: Map<number, FolderRow>): Promise<Report[]> {
   const readable = rows.map((row) => ({ row, access: accessOf(user, row, folders) })).filter(({ access }) => access.read);
   if (readable.length === 0) return [];
-  const ids = readable.map(({ row }) => Number(row.id));
-  const placements = await tx.all(
-    `SELECT * FROM placements WHERE report_id IN (${ids.map(() => '?').join(', ')}) ORDER BY placed_at NULLS FIRST, row_key`,
-    ids,
-  );
+  const placements = await placementRows(tx, readable.map(({ row }) => Number(row.id)));
   const byReport = new Map<number, Row[]>();
   for (const placement of placements) {
     const reportId = Number(placement.report_id);
@@ -56,17 +52,32 @@ export async function readableReports(tx: StateConnection, user: UserRecord, row
     reportResponse(row, byReport.get(Number(row.id)) ?? [], folders, { canEdit: access.edit, canManage: access.manage }));
 }
 
+/** The placements' rows of the given reports, in the order a report lists them. */
+export function placementRows(tx: StateConnection, reportIds: number[]): Promise<Row[]> {
+  return tx.all(
+    `SELECT * FROM placements WHERE report_id IN (${reportIds.map(() => '?').join(', ')}) ORDER BY placed_at NULLS FIRST, row_key`,
+    reportIds,
+  );
+}
+
+/** A report the caller may act on: its row, its deployment's folders and what the caller may do with it. */
+export interface CheckedReport {
+  row: Row;
+  folders: Map<number, FolderRow>;
+  access: ReturnType<typeof accessOf>;
+}
+
 /**
  * One report of a deployment, if it exists (`404`) and the user may act on it as asked (`403` naming the
- * missing action).
+ * missing action); without its placements.
  */
-export async function loadReport(
+export async function checkReport(
   tx: StateConnection,
   user: UserRecord,
   deploymentId: number,
   reportId: number,
   need: 'read' | 'edit' | 'manage' = 'read',
-): Promise<{ report: Report; row: Row; folders: Map<number, FolderRow> }> {
+): Promise<CheckedReport> {
   const row = await tx.one(`${REPORT_SELECT} WHERE r.id = ? AND r.deployment_id = ?`, [reportId, deploymentId]);
   if (!row) throw notFound(`Report ${reportId} not found`);
   const folders = await foldersOf(tx, deploymentId);
@@ -74,7 +85,24 @@ export async function loadReport(
   if (!access.read) throw new HttpError(403, `You lack the ReportRead permission on report ${reportId}`);
   if (need === 'edit' && !access.edit) throw new HttpError(403, `You lack the ReportEdit permission on report ${reportId}`);
   if (need === 'manage' && !access.manage) throw new HttpError(403, `You lack the ReportManage permission on report ${reportId}`);
-  return { report: (await readableReports(tx, user, [row], folders))[0]!, row, folders };
+  return { row, folders, access };
+}
+
+/** api.yaml `Report` of a checked report with its placements' rows. */
+export function checkedReportResponse({ row, folders, access }: CheckedReport, placements: Row[]): Report {
+  return reportResponse(row, placements, folders, { canEdit: access.edit, canManage: access.manage });
+}
+
+/** One report of a deployment with its placements, if it exists and the user may act on it as asked (`checkReport`). */
+export async function loadReport(
+  tx: StateConnection,
+  user: UserRecord,
+  deploymentId: number,
+  reportId: number,
+  need: 'read' | 'edit' | 'manage' = 'read',
+): Promise<{ report: Report; row: Row; folders: Map<number, FolderRow> }> {
+  const checked = await checkReport(tx, user, deploymentId, reportId, need);
+  return { report: checkedReportResponse(checked, await placementRows(tx, [reportId])), row: checked.row, folders: checked.folders };
 }
 
 export async function selectReports(tx: StateConnection, where: string, params: SqlParam[], tail = ''): Promise<Row[]> {

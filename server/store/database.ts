@@ -1,7 +1,10 @@
-import { DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { abandonedRequestError } from './abandoned';
+import { ReadCache, writtenTable, type Table } from './read-cache';
 
 export type SqlParam = string | number | boolean | null;
 export type Row = Record<string, unknown>;
+export type { Table } from './read-cache';
 
 /**
  * The local platform's one DuckDB database (a file in the data dir, or in memory for tests). Platform state
@@ -13,13 +16,11 @@ const MAX_IDLE_ANALYTICS = 4;
 
 export class Database {
   private tail: Promise<unknown> = Promise.resolve();
-  /** Statements the hot paths run on every request, parsed and planned once. */
-  private readonly prepared = new Map<string, Promise<DuckDBPreparedStatement>>();
   /** Analytical connections between queries; as many stay open as queries have run at once, up to a few. */
   private readonly idleAnalytics: DuckDBConnection[] = [];
   private closed = false;
-  /** Rows those statements answered since the last commit, by statement and parameters; a commit clears them. */
-  private readonly cachedRows = new Map<string, Row | undefined>();
+  /** Reads every request repeats (who a token is, a deployment, its folders), kept until a commit writes their tables. */
+  private readonly cache = new ReadCache();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -35,13 +36,16 @@ export class Database {
 
   /** Runs `work` alone on the state connection, inside a transaction: all of it lands or none. */
   transaction<T>(work: (tx: StateConnection) => Promise<T>): Promise<T> {
+    const abandoned = abandonedRequestError();
     const run = this.tail.then(async () => {
-      const tx = new StateConnection(this.state);
+      // A caller that hung up while this waited in the queue wants nothing: its turn goes to the next.
+      abandoned.throwIfGone();
+      const tx = new StateConnection(this.state, this.cache);
       await this.state.run('BEGIN TRANSACTION');
       try {
         const result = await work(tx);
         await this.state.run('COMMIT');
-        this.cachedRows.clear();
+        this.cache.invalidate(tx.written);
         return result;
       } catch (error) {
         await this.state.run('ROLLBACK');
@@ -53,33 +57,29 @@ export class Database {
 
   /** A read on the state connection, queued behind any running transaction. */
   read<T>(work: (tx: StateConnection) => Promise<T>): Promise<T> {
-    const run = this.tail.then(() => work(new StateConnection(this.state)));
+    const abandoned = abandonedRequestError();
+    const run = this.tail.then(async () => {
+      abandoned.throwIfGone();
+      const tx = new StateConnection(this.state, this.cache);
+      try {
+        return await work(tx);
+      } finally {
+        // A statement outside a transaction commits on its own.
+        this.cache.invalidate(tx.written);
+      }
+    });
     return this.queue(run);
   }
 
   /**
-   * One row of a read that runs on every request (the data API's token check), from a statement prepared
-   * once. The row is kept until the next commit: nothing can change it before then, and the read competes
-   * with running analytical queries for the same cores.
+   * A read that many requests repeat, kept until a commit writes one of `tables` (which must be every table
+   * the read touches). A kept answer does not queue: it is what the last commit left, as a read queued
+   * before a running transaction would see. Callers must not change what it answers.
    */
-  readRowCached(sql: string, params: SqlParam[]): Promise<Row | undefined> {
-    const key = `${sql}\n${JSON.stringify(params)}`;
-    if (this.cachedRows.has(key)) return Promise.resolve(this.cachedRows.get(key));
-    const run = this.tail.then(async () => {
-      if (this.cachedRows.has(key)) return this.cachedRows.get(key);
-      let statement = this.prepared.get(sql);
-      if (!statement) {
-        statement = this.state.prepare(sql);
-        this.prepared.set(sql, statement);
-      }
-      const prepared = await statement;
-      prepared.bind(params as DuckDBValue[]);
-      const reader = await prepared.runAndReadAll();
-      const row = (reader.getRowObjectsJson() as Row[])[0];
-      this.cachedRows.set(key, row);
-      return row;
-    });
-    return this.queue(run);
+  cachedRead<T>(tables: readonly Table[], key: string, work: (tx: StateConnection) => Promise<T>): Promise<T> {
+    const kept = this.cache.get<T>(key);
+    if (kept) return Promise.resolve(kept.value);
+    return this.read((tx) => tx.cached(tables, key, () => work(tx)));
   }
 
   /** Puts `run` at the end of the queue on the state connection: the next work waits for it, whatever its outcome. */
@@ -119,9 +119,13 @@ export class Database {
 }
 
 export class StateConnection {
-  constructor(private readonly connection: DuckDBConnection) {}
+  /** The tables this work wrote (`*`: a statement whose target is not told, such as DDL); a commit forgets their kept reads. */
+  readonly written = new Set<Table | '*'>();
+
+  constructor(private readonly connection: DuckDBConnection, private readonly cache: ReadCache) {}
 
   async all(sql: string, params: SqlParam[] = []): Promise<Row[]> {
+    this.noteWrite(sql);
     const reader = await this.connection.runAndReadAll(sql, params as DuckDBValue[]);
     return reader.getRowObjectsJson() as Row[];
   }
@@ -132,6 +136,27 @@ export class StateConnection {
 
   /** Runs a statement; answers the rows it inserted, updated or deleted (what a conditional write checks). */
   async run(sql: string, params: SqlParam[] = []): Promise<number> {
+    this.noteWrite(sql);
     return (await this.connection.run(sql, params as DuckDBValue[])).rowsChanged;
   }
+
+  /**
+   * `work`'s answer, kept under `key` until a commit writes one of `tables` (every table `work` reads). Not
+   * kept, nor taken from what is kept, once this work has written one of them: it reads its own writes.
+   */
+  async cached<T>(tables: readonly Table[], key: string, work: () => Promise<T>): Promise<T> {
+    const own = this.written.has('*') || tables.some((table) => this.written.has(table));
+    if (own) return work();
+    const kept = this.cache.get<T>(key);
+    if (kept) return kept.value;
+    const value = await work();
+    this.cache.set(key, tables, value);
+    return value;
+  }
+
+  private noteWrite(sql: string): void {
+    const table = writtenTable(sql);
+    if (table) this.written.add(table);
+  }
 }
+

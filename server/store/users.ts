@@ -1,6 +1,10 @@
 import type { Policy } from '../../src/contract';
-import type { StateConnection } from './database';
+import type { StateConnection, Table } from './database';
 import { userRecord, type UserRecord } from './rows';
+
+/** The tables a user's record is read from. */
+export const USER_TABLES: readonly Table[] = ['users', 'groups', 'group_members'];
+export const userKey = (id: number) => `user ${id}`;
 
 /** The policies a user's groups carry, in group id order. */
 export async function groupPolicies(tx: StateConnection, userId: number): Promise<Policy[]> {
@@ -12,12 +16,23 @@ export async function groupPolicies(tx: StateConnection, userId: number): Promis
 }
 
 /**
- * A user as access decisions see them: their effective rights are their own policies plus their groups', read
- * afresh on every request so a membership change applies at once. A deleted (former) user is no one.
+ * A user as access decisions see them: their effective rights are their own policies plus their groups', as
+ * the last commit left them, so a membership change applies at once. A deleted (former) user is no one. The
+ * record is kept until users or groups change (`StateConnection.cached`): it is frozen, as every caller shares it.
  */
-export async function loadUser(tx: StateConnection, id: number): Promise<UserRecord | null> {
-  const row = await tx.one(`SELECT * FROM users WHERE id = ? AND deleted_at IS NULL`, [id]);
-  if (!row) return null;
-  const user = userRecord(row);
-  return { ...user, policies: [...user.policies, ...(await groupPolicies(tx, id))] };
+export function loadUser(tx: StateConnection, id: number): Promise<UserRecord | null> {
+  return tx.cached(USER_TABLES, userKey(id), async () => {
+    const row = await tx.one(`SELECT * FROM users WHERE id = ? AND deleted_at IS NULL`, [id]);
+    if (!row) return null;
+    const user = userRecord(row);
+    return deepFreeze({ ...user, policies: [...user.policies, ...(await groupPolicies(tx, id))] });
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

@@ -1,6 +1,7 @@
 import { ApiError, type PlatformClient } from '../client';
 import type { ConnectReportToWorkbookInput, Deployment, DisconnectReportFromWorkbookInput, RefreshReportInput, Report } from '../contract';
 import { reportOwner } from '../core/report-owner';
+import { Slots } from '../core/slots';
 import type { ListedPlacement, PlacementRegistry, PlacementStatus, ReportRef } from '../ports/placement-registry';
 
 /**
@@ -9,7 +10,16 @@ import type { ListedPlacement, PlacementRegistry, PlacementStatus, ReportRef } f
  * with the readable reports from one filtered report list per deployment; a platform without that endpoint (404)
  * is asked deployment by deployment instead, which shows only readable reports (contract.md: degrade gracefully).
  */
+/**
+ * Placement records in flight at once. Refresh all records a wave's placements together; a browser sends at most
+ * six requests at once to one host over HTTP/1.1, and a Monday-morning burst of panes must not line up thousands
+ * of records at the platform, each waiting out its timeout (bench/platform-load.ts).
+ */
+export const RECORDS_IN_FLIGHT = 6;
+
 export class PlatformPlacementRegistry implements PlacementRegistry {
+  private readonly records = new Slots(RECORDS_IN_FLIGHT);
+
   constructor(private readonly platform: PlatformClient, private readonly deployments: () => readonly Deployment[]) {}
 
   async list(workbookId: string, signal?: AbortSignal): Promise<ListedPlacement[]> {
@@ -59,15 +69,15 @@ export class PlatformPlacementRegistry implements PlacementRegistry {
   }
 
   connect(report: ReportRef, input: ConnectReportToWorkbookInput, signal?: AbortSignal): Promise<Report> {
-    return this.platform.connectWorkbook(report.deploymentId, report.reportId, input, signal);
+    return this.records.run(() => this.platform.connectWorkbook(report.deploymentId, report.reportId, input, signal), signal);
   }
 
   recordRefresh(report: ReportRef, input: RefreshReportInput, signal?: AbortSignal): Promise<Report> {
-    return this.platform.recordRefresh(report.deploymentId, report.reportId, input, signal);
+    return this.records.run(() => this.platform.recordRefresh(report.deploymentId, report.reportId, input, signal), signal);
   }
 
   async disconnect(report: ReportRef, target: DisconnectReportFromWorkbookInput, signal?: AbortSignal): Promise<void> {
-    await this.platform.disconnectWorkbook(report.deploymentId, report.reportId, target, signal);
+    await this.records.run(() => this.platform.disconnectWorkbook(report.deploymentId, report.reportId, target, signal), signal);
   }
 
   /** The tenant-wide listing, or `null` from a platform without that endpoint (404). */
