@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { COMMAND_SUCCEEDED, type CommandCompletion } from './excel-host';
+import { COMMAND_SUCCEEDED, type CommandCompletion } from './excel-host/host/function-commands';
 
 /** The manifest's ribbon words (its bt:ShortStrings, with their de-DE overrides). */
 const LABELS = {

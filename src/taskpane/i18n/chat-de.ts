@@ -1,6 +1,6 @@
 import type { chatEn } from './chat-en';
 
-/** Die Wörter des Agent-Chats auf Deutsch (`m.chat`). */
+/** Die Wörter des Agent-Chats auf Deutsch (neben `Messages`, siehe chat-catalog.ts). */
 export const chatDe: typeof chatEn = {
   workbookTab: 'Arbeitsmappe',
   chatTab: 'Agent fragen',

@@ -1,5 +1,5 @@
 /**
- * The agent chat's words, in English (part of `Messages`: `m.chat`). Functions take the values to put in,
+ * The agent chat's words, in English (apart from `Messages`, see chat-catalog.ts). Functions take the values to put in,
  * already formatted; a `count` is only there to choose singular or plural.
  */
 export const chatEn = {

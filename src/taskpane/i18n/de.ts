@@ -1,8 +1,6 @@
 import { builderDe } from './builder-de';
 import { cellsDe } from './cells-de';
 import { placementOptionsDe } from './placement-options-de';
-import { chatDe } from './chat-de';
-import { previewDe } from './preview-de';
 import type { Messages } from './en';
 
 /** German. Same entries as English (the type makes sure of it). */
@@ -198,8 +196,6 @@ export const de: Messages = {
   saved: 'Gespeichert.',
 
   builder: builderDe,
-  chat: chatDe,
-  preview: previewDe,
   cells: cellsDe,
   ...placementOptionsDe,
 

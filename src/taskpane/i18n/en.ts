@@ -1,8 +1,6 @@
 import { builderEn } from './builder-en';
 import { cellsEn } from './cells-en';
 import { placementOptionsEn } from './placement-options-en';
-import { chatEn } from './chat-en';
-import { previewEn } from './preview-en';
 
 /**
  * Every word the pane shows, in English. Other languages implement the same `Messages` type, so a missing
@@ -206,8 +204,6 @@ export const en = {
   saved: 'Saved.',
 
   builder: builderEn,
-  chat: chatEn,
-  preview: previewEn,
   /** The words written into cells, in this language. */
   cells: cellsEn,
   ...placementOptionsEn,

@@ -1,5 +1,5 @@
 /**
- * The words of a report's preview before placing, in English (part of `Messages`: `m.preview`). Functions take
+ * The words of a report's preview before placing, in English (apart from `Messages`, see preview-words.ts). Functions take
  * the values to put in, already formatted; counts are in the plural category of their number (Intl.PluralRules).
  */
 export const previewEn = {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { PreviewMember, PreviewSize, ReportPreview as Preview } from '../../placements/report-preview';
 import { describeError } from '../errors';
 import { useI18n, type I18n } from '../i18n';
+import { previewWordsOf } from '../i18n/preview-words';
 import { timeHeader } from '../../core/time-header';
 
 const useStyles = makeStyles({
@@ -27,11 +28,11 @@ function counted(words: CountWords, n: number, { number, locale }: Pick<I18n, 'n
 
 /** "12 rows × 3 columns". */
 const gridWords = (rows: number, columns: number, i18n: I18n) =>
-  `${counted(i18n.m.preview.rowCount, rows, i18n)} × ${counted(i18n.m.preview.columnCount, columns, i18n)}`;
+  `${counted(previewWordsOf(i18n.m).rowCount, rows, i18n)} × ${counted(previewWordsOf(i18n.m).columnCount, columns, i18n)}`;
 
 /** The size of the result in words: exact, about, at least, or why it is not known. */
 export function sizeWords(size: PreviewSize, i18n: I18n): string {
-  const p = i18n.m.preview;
+  const p = previewWordsOf(i18n.m);
   switch (size.kind) {
     case 'counting': return p.counting;
     case 'slow': return p.estimating;
@@ -64,7 +65,7 @@ export function ReportPreview({ preview }: ReportPreviewProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m, locale } = i18n;
-  const p = m.preview;
+  const p = previewWordsOf(m);
   const name = (member: PreviewMember) =>
     member.title === null ? member.name : member.granularity ? timeHeader(member.title, member.granularity, m.cells) : member.title;
   const names = (list: PreviewMember[]) => (list.length ? list.map(name).join(', ') : p.noMembers);

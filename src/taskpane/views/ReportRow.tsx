@@ -4,6 +4,7 @@ import type { FolderPathEntry, Report } from '../../contract';
 import { reportDefinition, reportTitle } from '../../core/report-definition';
 import { unplaceableReason } from '../errors';
 import { useI18n } from '../i18n';
+import { usePreviewWords } from '../i18n/preview-words';
 
 const useStyles = makeStyles({
   item: {
@@ -44,6 +45,7 @@ export interface ReportRowProps {
 export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, onOpenFolder, onPreview, preview, noFolders, menu, below }: ReportRowProps) {
   const styles = useStyles();
   const { m, number } = useI18n();
+  const previewWords = usePreviewWords();
   const definition = reportDefinition(report);
   const path = report.folderPath ?? [];
   const title = reportTitle(report);
@@ -80,10 +82,10 @@ export function ReportRow({ report, placedCount, busy, placeDisabled, onPlace, o
             appearance="subtle"
             aria-expanded={preview ? true : false}
             aria-controls={preview ? previewId : undefined}
-            aria-label={m.preview.openReport(title)}
+            aria-label={previewWords.openReport(title)}
             onClick={() => onPreview(report)}
           >
-            {m.preview.open}
+            {previewWords.open}
           </Button>
         )}
         <Button

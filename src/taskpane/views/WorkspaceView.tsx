@@ -14,6 +14,7 @@ import type { PaneConnection } from '../../pane/pane-connection';
 import { openPaneWorkspace } from '../../pane/pane-workspace';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
+import { useChatWords } from '../i18n/chat-catalog';
 import { useCubeWords } from '../i18n/cube-words';
 import { cellWorkspaceOptions } from '../placement-defaults';
 import { operationWords, paneErrorWords, paneNoticeWords } from '../pane-messages';
@@ -62,6 +63,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const styles = useStyles();
   const i18n = useI18n();
   const cw = useCubeWords();
+  const chatWords = useChatWords();
   const { m } = i18n;
   const describe = useCallback((e: unknown) => describeError(e, i18n), [i18n]);
   // One workspace per connection: switching the browsed deployment keeps the workbook's placements in view.
@@ -115,10 +117,10 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         setTab(data.value as 'workbook' | 'chat');
         if (data.value === 'chat') chat.show();
       }}
-      aria-label={m.chat.tabsLabel}
+      aria-label={chatWords.tabsLabel}
     >
-      <Tab value="workbook">{m.chat.workbookTab}</Tab>
-      <Tab value="chat">{m.chat.chatTab}</Tab>
+      <Tab value="workbook">{chatWords.workbookTab}</Tab>
+      <Tab value="chat">{chatWords.chatTab}</Tab>
     </TabList>
   );
   if (tab === 'chat') {

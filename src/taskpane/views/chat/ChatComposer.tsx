@@ -2,6 +2,7 @@ import { Button, Caption1, Field, Textarea, makeStyles, tokens } from '@fluentui
 import { memo, useState } from 'react';
 import { MAX_CHAT_INPUT_CHARS } from '../../../contract';
 import { useI18n } from '../../i18n';
+import { useChatWords } from '../../i18n/chat-catalog';
 
 const useStyles = makeStyles({
   row: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -20,8 +21,8 @@ export const ChatComposer = memo(Composer);
 
 function Composer({ streaming, stopping, disabled, onSend, onStop }: ChatComposerProps) {
   const styles = useStyles();
-  const { m, number } = useI18n();
-  const c = m.chat;
+  const { number } = useI18n();
+  const c = useChatWords();
   const [text, setText] = useState('');
   const tooLong = text.length > MAX_CHAT_INPUT_CHARS;
   const canSend = !disabled && !streaming && !tooLong && text.trim() !== '';

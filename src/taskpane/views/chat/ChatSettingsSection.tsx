@@ -1,7 +1,7 @@
 import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { ChatSettings } from '../../../chat/chat-settings';
-import { useI18n } from '../../i18n';
+import { useChatWords } from '../../i18n/chat-catalog';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -17,8 +17,7 @@ export interface ChatSettingsSectionProps {
 /** The agent's Chat API URL and key. The key is never shown back: a saved one shows as dots until replaced. */
 export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const words = m.chat.settings;
+  const words = useChatWords().settings;
   const [url, setUrl] = useState(settings?.chatApiUrl ?? '');
   const [key, setKey] = useState('');
   const [notice, setNotice] = useState<'saved' | 'forgotten' | 'incomplete' | null>(null);

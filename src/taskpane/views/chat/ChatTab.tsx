@@ -6,6 +6,7 @@ import { deploymentForQuery, type AnswerTarget } from '../../../chat/chat-placem
 import type { Connection } from '../../../session/connection';
 import type { Workspace } from '../../../placements/workspace-parts';
 import { useI18n } from '../../i18n';
+import { useChatWords } from '../../i18n/chat-catalog';
 import { describeChatError } from './chat-words';
 import type { PlaceAbility } from './ChatTurnView';
 import { ChatView } from './ChatView';
@@ -28,7 +29,7 @@ export interface ChatTabProps {
  */
 export function ChatTab({ chat, connection, workspace, deploymentId, selection, onOpenSettings, onPlace }: ChatTabProps) {
   const i18n = useI18n();
-  const c = i18n.m.chat;
+  const c = useChatWords();
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [finding, setFinding] = useState(false);
 

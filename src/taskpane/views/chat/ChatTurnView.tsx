@@ -2,7 +2,7 @@ import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, Spinne
 import { memo } from 'react';
 import { answerQuery, type ChatTurn } from '../../../core/chat-conversation';
 import type { CubeQuery } from '../../../contract';
-import { useI18n } from '../../i18n';
+import { useChatWords } from '../../i18n/chat-catalog';
 import { ChatMarkdown } from './ChatMarkdown';
 import { ToolCallDetails } from './ToolCallDetails';
 
@@ -53,8 +53,7 @@ function sameTurn(a: ChatTurn, b: ChatTurn): boolean {
 /** One question and the agent's reply: its tool calls (collapsible), its answer as it streams, and what can be done with it. */
 function TurnView({ turn, last, streaming, stopped, place, onPlace, onRetry }: ChatTurnViewProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const c = m.chat;
+  const c = useChatWords();
   const query = answerQuery(turn);
   const working = last && streaming;
   const answerText = turn.answer?.content ?? '';

@@ -7,6 +7,7 @@ import { turns } from '../../../core/chat-conversation';
 import type { ChatController } from '../../../chat/chat-controller';
 import type { ChatThreadEntry } from '../../../chat/chat-settings';
 import { useI18n } from '../../i18n';
+import { useChatWords } from '../../i18n/chat-catalog';
 import { ChatComposer } from './ChatComposer';
 import { ChatTurnView, type PlaceAbility } from './ChatTurnView';
 
@@ -32,8 +33,8 @@ export interface ChatViewProps {
  */
 export function ChatView({ controller, place, onPlace }: ChatViewProps) {
   const styles = useStyles();
-  const { m, number } = useI18n();
-  const c = m.chat;
+  const { number } = useI18n();
+  const c = useChatWords();
   const subscribe = useCallback((listener: () => void) => controller.subscribe(listener), [controller]);
   const getState = useCallback(() => controller.getState(), [controller]);
   const state = useSyncExternalStore(subscribe, getState);
@@ -116,8 +117,7 @@ interface ThreadPickerProps {
 /** The user's conversations with the agent, and a new one. Not drawn again for each streamed word. */
 const ThreadPicker = memo(function ThreadPicker({ controller, threads, chatId, streaming }: ThreadPickerProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const c = m.chat;
+  const c = useChatWords();
   const selected = chatId ?? '';
   const titleOf = (id: string) => threads.find((t) => t.chatId === id)?.title || c.untitled;
   return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ChatToolCallView } from '../../../core/chat-conversation';
 import { summarizeQuery } from '../../../core/query-summary';
 import { useI18n } from '../../i18n';
+import { useChatWords } from '../../i18n/chat-catalog';
 
 const useStyles = makeStyles({
   call: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, borderLeft: `2px solid ${tokens.colorNeutralStroke1}`, paddingLeft: tokens.spacingHorizontalS },
@@ -15,8 +16,8 @@ const useStyles = makeStyles({
 /** One tool the agent ran, collapsed to a line ("Ran a query · 4 rows"); its details list the query's members and filters. */
 export function ToolCallDetails({ call }: { call: ChatToolCallView }) {
   const styles = useStyles();
-  const { m, number } = useI18n();
-  const c = m.chat;
+  const { number } = useI18n();
+  const c = useChatWords();
   const [open, setOpen] = useState(false);
   const detailsId = useId('tool-call');
   const title = call.query ? (call.running ? c.runningQuery : c.ranQuery) : c.ranTool(call.name);
