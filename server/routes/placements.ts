@@ -124,11 +124,11 @@ function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, vi
   };
 }
 
-/** Sets the given columns of one placement row; answers the row as it is now. */
-async function updatePlacement(tx: StateConnection, rowKey: number, columns: Record<string, SqlParam>): Promise<Row> {
+/** Sets the given columns of one placement's `row`; answers the row as it is now (text and integer columns read back as set). */
+async function updatePlacement(tx: StateConnection, row: Row, columns: Record<string, SqlParam>): Promise<Row> {
   const names = Object.keys(columns);
-  const [updated] = await tx.all(`UPDATE placements SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE row_key = ? RETURNING *`, [...Object.values(columns), rowKey]);
-  return updated!;
+  await tx.run(`UPDATE placements SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE row_key = ?`, [...Object.values(columns), Number(row.row_key)]);
+  return { ...row, ...columns };
 }
 
 const kept = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -150,7 +150,7 @@ const connectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, ConnectRep
     return;
   }
   const address = addressOf(body);
-  await updatePlacement(tx, Number(existing.row_key), {
+  await updatePlacement(tx, existing, {
     id: kept(existing.id) ?? body.placementId ?? randomUUID(),
     workbook_id: body.externalWorkbookId,
     result_location: body.resultLocation,
@@ -191,7 +191,7 @@ const refreshPlacement = (ctx: PlatformContext) => placementRoute(ctx, RefreshRe
   const address = body.placementId
     ? addressOf({ ...body, resultLocation: location })
     : addressOf({ resultLocation: location, sheetName: kept(found.sheet_name), anchorCell: kept(found.anchor_cell) });
-  const updated = await updatePlacement(tx, Number(found.row_key), {
+  const updated = await updatePlacement(tx, found, {
     sheet_id: body.sheetId ?? kept(found.sheet_id),
     sheet_name: address.sheetName,
     anchor_cell: address.anchorCell,
