@@ -6,6 +6,12 @@ import { builderChanges, liveCheck, placeSmall, refreshAll, refreshSmall, RoundT
 
 /** A remote host's round trip per sync: Excel on the web over a good connection, and over a slow one. */
 const ROUND_TRIPS_MS = [50, 150];
+/** The issue's bounds are all at 150 ms; the other round trips are reported beside them, not judged. */
+const JUDGED_ROUND_TRIP_MS = 150;
+
+/** `bound` where the round trip is the judged one. */
+const judged = (roundTripMs: number, bound: NonNullable<BenchResult['bound']>): Pick<BenchResult, 'bound'> =>
+  (roundTripMs === JUDGED_ROUND_TRIP_MS ? { bound } : {});
 
 /**
  * The least number of syncs each action needs, what the 5 MB request and response limits and true
@@ -36,14 +42,14 @@ function result(key: keyof typeof ACTIONS, roundTripMs: number, action: ActionFi
     return {
       name: `${roundTripMs} ms round trip: ${label}`,
       figures: { ...figuresOf(roundTripMs, action, minimal, floorMs, 2 * roundTripMs), ...extra },
-      bound: { description: '1 round trip: 1 sync, wall < 2 round trips', met: action.syncs <= 1 && action.wallMs < 2 * roundTripMs },
+      ...judged(roundTripMs, { description: '1 round trip: 1 sync, wall < 2 round trips', met: action.syncs <= 1 && action.wallMs < 2 * roundTripMs }),
     };
   }
   const boundMs = action.dataMs + boundTrips * roundTripMs;
   return {
     name: `${roundTripMs} ms round trip: ${label}`,
     figures: { ...figuresOf(roundTripMs, action, minimal, floorMs, boundMs), ...extra },
-    bound: { description: `wall ≤ data time + ${boundTrips} round trips`, met: action.wallMs <= boundMs },
+    ...judged(roundTripMs, { description: `wall ≤ data time + ${boundTrips} round trips`, met: action.wallMs <= boundMs }),
   };
 }
 
@@ -57,7 +63,8 @@ function medianChange(changes: ActionFigures[]): ActionFigures {
  * Issue 27: user actions on Office.js over the host emulator with a round trip per sync (the host answers each
  * request after `delayMs`), against the local platform. Per action: wall time, syncs, the data API's own time
  * (time with a data-client request in flight) and the floor, data time + minimal syncs × round trip.
- * Set-ups run without a delay; only the action is timed. Set `BENCH_ROUND_TRIPS=50` to run one round trip only.
+ * Set-ups run without a delay; only the action is timed. Bounds are judged at 150 ms only, as the issue sets them.
+ * Set `BENCH_ROUND_TRIPS=50` to run one round trip only.
  */
 export async function roundTripBenchmarks(): Promise<BenchResult[]> {
   const platform = await startPlatform({ dataDir: ':memory:', port: 0 });
@@ -89,7 +96,7 @@ export async function roundTripBenchmarks(): Promise<BenchResult[]> {
         figures: {
           ...figuresOf(roundTripMs, all, REFRESH_ALL_MINIMAL, floorMs, boundMs), 'slowest query ms': all.slowestQueryMs, queries: all.queries,
         },
-        bound: { description: 'wall ≤ 1.3 × (slowest query + minimal syncs × round trip)', met: all.wallMs <= boundMs },
+        ...judged(roundTripMs, { description: 'wall ≤ 1.3 × (slowest query + minimal syncs × round trip)', met: all.wallMs <= boundMs }),
       });
     }
   } finally {
