@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_SCALES, FilterOperator, MEASURES_AXES, MEASURES_POSITIONS, ResultChecksum } from '../contract';
-import { sheetAddress, type Rect } from '../core/a1';
+import { gridCells, rectCells, sheetAddress, type Rect } from '../core/a1';
 import { canonicalJson } from '../core/canonical-json';
 import type { Exploration } from '../core/exploration';
 import type { CellGrid } from '../core/layout';
@@ -132,7 +132,7 @@ export async function writeDraftCells(
   const last = options.lastRect;
   // The cells last written, their looks and their sheet's used ranges, read with the names (see `CellsToRead`).
   const read = last
-    ? [{ placementId: cellsId, size: null, usedRanges: true, snapshot: true, expectedCells: Math.max(rectCells(last), grid.values.length * (grid.values[0]?.length ?? 0)) }]
+    ? [{ placementId: cellsId, size: null, usedRanges: true, snapshot: true, expectedCells: Math.max(rectCells(last), gridCells(grid.values)) }]
     : [];
   const state = await workbook.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId), null, read);
   const own = state.placements.find((p) => p.placementId === cellsId) ?? null;
@@ -157,5 +157,3 @@ export async function writeDraftCells(
     written: checksum, workbookId, workbookName: state.workbookName,
   };
 }
-
-const rectCells = (rect: Rect) => (rect.bottom - rect.top + 1) * (rect.right - rect.left + 1);

@@ -90,6 +90,10 @@ export function rectAddress(rect: Rect): string {
 
 export const rectRows = (rect: Rect) => rect.bottom - rect.top + 1;
 export const rectColumns = (rect: Rect) => rect.right - rect.left + 1;
+/** The cells a rectangle covers; none for no rectangle. */
+export const rectCells = (rect: Rect | null) => (rect ? rectRows(rect) * rectColumns(rect) : 0);
+/** The cells a grid of rows covers (its first row's length for every row). */
+export const gridCells = (rows: readonly (readonly unknown[])[]) => rows.length * (rows[0]?.length ?? 0);
 
 export function rectFrom(anchor: Cell, rows: number, columns: number): Rect {
   return { top: anchor.row, left: anchor.column, bottom: anchor.row + rows - 1, right: anchor.column + columns - 1 };

@@ -16,8 +16,8 @@ import type { ColumnFit } from '../ports/workbook';
  * Neither takes a minimum, so a fit that only widens is measured and then mended: in one request each column's
  * width is read, the range autofit, and each width read again (Excel runs a request's operations in order, so the
  * two reads see before and after); a later request sets each column that came out narrower back to its width
- * before. The two requests are ones a placement makes anyway where it can (naming, then the table step: see
- * `nameCells` and `finishFirstPlacement`), so fitting costs no sync of its own.
+ * before. The two requests are ones a placement makes anyway where it can (its write, which names the cells, then
+ * the table step: see `WritePlan.measure` and `finishFirstPlacement`), so fitting costs no sync of its own.
  */
 
 /**
@@ -26,6 +26,8 @@ import type { ColumnFit } from '../ports/workbook';
  * columns keep their widths, which is never narrower.
  */
 export const MAX_FIT_COLUMNS = 1_000;
+/** Estimated request bytes a measured column costs (see `MAX_FIT_COLUMNS`). */
+export const FIT_COLUMN_BYTES = 1_400;
 
 /** Whether `body` is narrow enough to be measured in one request. */
 export const fitsInOneRequest = (body: Rect) => body.right - body.left + 1 <= MAX_FIT_COLUMNS;
@@ -45,6 +47,7 @@ function columnFormats(sheet: Excel.Worksheet, body: Rect): Excel.RangeFormat[] 
 export class ColumnMeasure {
   private before: Excel.RangeFormat[] = [];
   private fitted: Excel.RangeFormat[] = [];
+  private queued = false;
 
   constructor(readonly body: Rect) {}
 
@@ -53,30 +56,37 @@ export class ColumnMeasure {
     this.before = columnFormats(sheet, this.body);
     sheet.getRange(rectAddress(this.body)).format.autofitColumns();
     this.fitted = columnFormats(sheet, this.body);
+    this.queued = true;
   }
 
-  /** The widths read, after the request was sent. */
-  result(): ColumnFit {
+  /** The request that held the fit was refused and is sent again without it: nothing was measured. */
+  drop(): void {
+    this.queued = false;
+  }
+
+  /** The widths read, after the request was sent; null when it was not (see `drop`). */
+  result(): ColumnFit | null {
+    if (!this.queued) return null;
     return { left: this.body.left, before: this.before.map((f) => f.columnWidth), fitted: this.fitted.map((f) => f.columnWidth) };
   }
 }
 
-/** Columns the autofit made narrower, with the width each had before. */
-export function narrowed(fit: ColumnFit): { column: number; width: number }[] {
+/** Columns the autofit made narrower (`all`: changed either way), with the width each had before. */
+export function narrowed(fit: ColumnFit, all = false): { column: number; width: number }[] {
   const found: { column: number; width: number }[] = [];
   fit.before.forEach((width, i) => {
     const fitted = fit.fitted[i];
-    if (typeof width === 'number' && typeof fitted === 'number' && fitted < width) found.push({ column: fit.left + i, width });
+    if (typeof width === 'number' && typeof fitted === 'number' && (all ? fitted !== width : fitted < width)) found.push({ column: fit.left + i, width });
   });
   return found;
 }
 
 /**
- * Queues setting each column the autofit made narrower back to its width before (a run of equal widths as one
- * range); answers how many columns that is (0: nothing queued).
+ * Queues setting each column the autofit made narrower (`all`: changed at all, to undo the fit) back to its width
+ * before (a run of equal widths as one range); answers how many columns that is (0: nothing queued).
  */
-export function queueWidenOnly(sheet: Excel.Worksheet, fit: ColumnFit, row: number): number {
-  const back = narrowed(fit);
+export function queueWidenOnly(sheet: Excel.Worksheet, fit: ColumnFit, row: number, all = false): number {
+  const back = narrowed(fit, all);
   for (let i = 0; i < back.length;) {
     let j = i;
     while (j + 1 < back.length && back[j + 1]!.column === back[j]!.column + 1 && back[j + 1]!.width === back[i]!.width) j += 1;

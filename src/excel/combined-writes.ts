@@ -1,7 +1,7 @@
 import type { RetryPolicy, Sleep } from './host-errors';
 import { sheetNamed } from './reads';
 import type { WriteBatch, WritePlan } from './write-plan';
-import { dropNameAddedBefore, queueOp, runBatches, suspendForWrite } from './writes';
+import { addsName, dropNamesAddedBefore, queueOp, runBatches, suspendForWrite } from './writes';
 import type { WriteProgress } from '../ports/workbook';
 
 /** One plan's batch inside a shared request. */
@@ -64,10 +64,7 @@ export async function executeWrites(
   let retried = false;
   try {
     await runBatches(requests, async (context, parts) => {
-      for (const { plan, batch } of parts) {
-        const addsName = batch.ops.some((op) => op.kind === 'name' && !op.record.nameExists);
-        if (retried && addsName) await dropNameAddedBefore(context, plan);
-      }
+      if (retried) await dropNamesAddedBefore(context, parts.filter((part) => addsName(part.batch)).map((part) => part.plan));
       suspendForWrite(context, requests.length === 1);
       for (const { plan, batch } of parts) {
         const sheet = sheetNamed(context, plan.sheetName);

@@ -2,7 +2,7 @@ import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellOptions } from '../core/cell-options';
 import type { CellGrid } from '../core/layout';
-import type { CellsNow, CellsSnapshot, CellsToRead, ColumnFit, GridWrite, GridWriteResult, GuardedWrite, GuardVerdict, Location, SettledGridWrite, TargetFindings, Workbook } from '../ports/workbook';
+import type { CellsNow, CellsSnapshot, CellsToRead, GridWrite, GridWriteResult, GuardedWrite, GuardVerdict, Location, SettledGridWrite, TargetFindings, Workbook } from '../ports/workbook';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
 import { readSetting, writeSetting } from './document-settings';
 import { executeWrites } from './combined-writes';
@@ -14,7 +14,8 @@ import { clearCells, findPlacements, forgetPlacement, nameCells } from './placem
 import { writeCellOptions } from './placement-options';
 import { DEFAULT_RESPONSE_BUDGET_BYTES, inspect, inspectionFromRead, readPlacement, readsWithinBudget, type Inspection } from './reads';
 import * as selection from './selection';
-import { knownSnapshot, restoreSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
+import { restoreSnapshot } from './restore';
+import { knownSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
 import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
@@ -125,10 +126,12 @@ export class ExcelConnector implements Workbook {
 
   /** Copies what the plan will change, so `restore` can put it back exactly: no request when every cell is known blank or read already (`knownSnapshot`). */
   snapshot(plan: Pick<WritePlan, 'sheetName' | 'touched' | 'record'>, options: Pick<SnapshotOptions, 'knownEmpty' | 'formattedRange' | 'knownValues' | 'knownCells' | 'nameFormula'> = {}): Promise<Snapshot> {
-    const renames = plan.record?.nameExists ? plan.record.placementId : undefined;
-    const known = knownSnapshot(plan.sheetName, plan.touched, { ...options, renames });
+    const { record } = plan;
+    const renames = record?.nameExists ? record.placementId : undefined;
+    const adds = record && !record.nameExists ? { placementId: record.placementId, withOptions: Boolean(record.cellOptions) } : undefined;
+    const known = knownSnapshot(plan.sheetName, plan.touched, { ...options, renames, adds });
     if (known) return Promise.resolve(known);
-    return Excel.run((context) => takeSnapshot(context, plan.sheetName, plan.touched, { ...options, renames, budget: this.responseBudget }));
+    return Excel.run((context) => takeSnapshot(context, plan.sheetName, plan.touched, { ...options, renames, adds, budget: this.responseBudget }));
   }
 
   /** Carries out a plan; transient host errors are waited out, the requests already done not sent again. */
@@ -157,15 +160,12 @@ export class ExcelConnector implements Workbook {
     return this.writes.around(() => restoreSnapshot(snapshot, this.requestBudget, this.sleep, this.restoreRetry));
   }
 
-  /** Names a placement's cells (after the platform gave the placement its id), measuring a fit if asked (see `nameCells`). */
-  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget, fitColumns?: Rect): Promise<ColumnFit | null> {
-    return nameCells(sheetName, rect, record, fitColumns, this.writeRetry, this.sleep);
+  /** Names a placement's cells in one request (see `nameCells`). */
+  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget): Promise<void> {
+    return nameCells(sheetName, rect, record, this.writeRetry, this.sleep);
   }
 
-  /**
-   * After a first placement: its columns autofit once, and its result made an Excel table when asked (see
-   * tables.ts). Resolves to null, or to why the result stays plain cells.
-   */
+  /** After a first placement: its columns fit once, its result made a table when asked (tables.ts); null, or why it stays plain cells. */
   finishPlacement(first: FirstPlacement): Promise<TableRefusal | null> {
     return this.tableStep(() => Excel.run((context) => finishFirstPlacement(context, first)));
   }

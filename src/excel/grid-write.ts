@@ -31,8 +31,14 @@ export async function writeGrid<Q>(steps: GridWriteSteps, write: GridWrite, guar
   const staged = await stageGrid(steps, write, guard);
   if (staged.kind !== 'staged') return staged;
   const { plan, snapshot, rect, next, recordKept } = staged;
-  await writeOrRestore(steps, plan, snapshot, write.onProgress, write.stop);
-  return { kind: 'written', rect, next, snapshot, recordKept };
+  const undo = await writeOrRestore(steps, plan, snapshot, write.onProgress, write.stop);
+  return { kind: 'written', rect, next, snapshot: undo, recordKept, ...(write.first ? { fit: plan.measure?.result() ?? null } : {}) };
+}
+
+/** Once the plan is written: the snapshot with the columns its fit changed, so putting it back sets them back too. */
+function withColumns(snapshot: Snapshot, plan: WritePlan): Snapshot {
+  const fit = plan.measure?.result();
+  return fit && plan.measure ? { ...snapshot, columns: { row: plan.measure.body.top, fit } } : snapshot;
 }
 
 /** A grid write judged and ready: its plan and the snapshot that puts back what the plan changes. */
@@ -75,8 +81,9 @@ export async function stageGrid<Q>(
     rows,
     clear,
     workbookId: write.saveWorkbookId,
-    record: repoint ? { placementId: nameAs, sheetName, nameExists: own !== null } : undefined,
+    record: repoint ? { placementId: nameAs, sheetName, nameExists: own !== null, ...(write.first?.cellOptions ? { cellOptions: write.first.cellOptions } : {}) } : undefined,
     setting: write.keepRecord ? { key: write.keepRecord.key, value: write.keepRecord.value(recordOf(next)) } : undefined,
+    fit: repoint && !own ? write.first?.fitColumns : undefined,
   });
   // Own cells that hold what was last written: their values, just read, are all a snapshot needs of them besides
   // formats. Cells edited by hand (overwritten on request) are read in full. Without own cells and with no foreign
@@ -114,23 +121,29 @@ export async function restoreAfter(steps: Pick<GridWriteSteps, 'restore'>, snaps
  * between requests: a request once sent by `context.sync()` is carried out whole ("executing instructions queued on the
  * request context", https://learn.microsoft.com/en-us/javascript/api/office/officeextension.clientrequestcontext#office-officeextension-clientrequestcontext-sync-member(1)),
  * so the write stops before the next one, or after the last (before anything records it), and the snapshot goes back
- * as after a failure (`WriteStoppedError`; nothing to put back when no request was sent).
+ * as after a failure (`WriteStoppedError`; nothing to put back when no request was sent). Resolves to the snapshot
+ * that undoes the write from then on (`withColumns`).
  */
-export async function writeOrRestore(steps: GridWriteSteps, plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void, stop?: AbortSignal): Promise<void> {
+export async function writeOrRestore(
+  steps: GridWriteSteps, plan: WritePlan, snapshot: Snapshot, onProgress?: (progress: WriteProgress) => void, stop?: AbortSignal,
+): Promise<Snapshot> {
   const totalCells = plan.totalRows * (plan.rect.right - plan.rect.left + 1);
   let requestsDone = 0;
+  let undo = snapshot;
   onProgress?.({ rowsWritten: 0, totalRows: plan.totalRows, totalCells });
   try {
     await steps.write(plan, (progress) => {
       requestsDone += 1;
       onProgress?.({ ...progress, totalCells });
     }, stop);
+    undo = withColumns(snapshot, plan);
     stop?.throwIfAborted();
   } catch (error) {
     const stopped = stop?.aborted === true && error === stop.reason;
-    if (!stopped || requestsDone > 0) await restoreAfter(steps, snapshot, error, requestsDone === 0);
+    if (!stopped || requestsDone > 0) await restoreAfter(steps, undo, error, requestsDone === 0);
     throw stopped ? new WriteStoppedError() : new WriteFailedError(error);
   }
+  return undo;
 }
 
 /** Estimated response bytes per row when the cells' values are read back. */

@@ -1,18 +1,17 @@
 import type { Rect } from '../core/a1';
 import type { CellGrid } from '../core/layout';
-import type { CellsToRead, ColumnFit, PlacedCells } from '../ports/workbook';
+import type { CellsToRead, PlacedCells } from '../ports/workbook';
 import { legacyPlacementSetting, placementName, queueNamedCells } from './names';
 import { cellOptionsSetting, queueCellOptions } from './placement-options';
 import { queueCellsRead, sheetNamed } from './reads';
 import { placementTableProperty, queueTableNotes } from './table-note';
-import type { RecordTarget, WriteOp, WritePlan } from './write-plan';
+import type { RecordTarget, WritePlan } from './write-plan';
 import { executeWrite, queueClear } from './writes';
-import { ColumnMeasure, fitsInOneRequest } from './column-fit';
 import { isResponseTooLarge, isTransientHostError, type RetryPolicy, type Sleep } from './host-errors';
 
 /**
  * A placement's cells as the workbook keeps them, by its hidden name (names.ts): found with their sheet's id and
- * their table note, named after the platform gave the placement its id, emptied, and forgotten.
+ * their table note, named on their own (a new placement's are named by its write: `WritePlan.record`), emptied, and forgotten.
  */
 
 /**
@@ -60,43 +59,17 @@ export async function findPlacements(placementIds: readonly string[], read: read
 
 const NO_GRID: CellGrid = { values: [], numberFormats: [], headerRows: 0, boldRows: [] };
 
-/**
- * A plan that only names `rect` for a placement (a new name, or the existing one re-pointed): one request, no cells;
- * with `measure`, its columns are measured for their fit after the name, in the same request.
- */
-export function namingPlan(sheetName: string, rect: Rect, record: RecordTarget, measure?: ColumnMeasure): WritePlan {
-  const ops: WriteOp[] = [{ kind: 'name', record, rect }];
-  if (measure) ops.push({ kind: 'fit', measure });
+/** A plan that only names `rect` for a placement (a new name, or the existing one re-pointed): one request, no cells. */
+export function namingPlan(sheetName: string, rect: Rect, record: RecordTarget): WritePlan {
   return {
     sheetName, anchor: { row: rect.top, column: rect.left }, rect, grid: NO_GRID, totalRows: 0, touched: [], record,
-    batches: [{ ops, bytes: 0, rows: 0 }],
+    batches: [{ ops: [{ kind: 'name', record, rect }], bytes: 0, rows: 0 }],
   };
 }
 
-/**
- * Names a new placement's cells and, given `fitColumns` (its header and data), measures their columns' fit in the
- * same request (column-fit.ts), for the table step to finish: placing makes that request anyway, so the fit costs
- * no sync. The fit is cosmetic and the name is not: when Excel refuses the request for any reason but a transient
- * one, whatever of it was carried out (Excel runs a request's operations up to the one it refuses) is taken back
- * and the cells are named again without the fit (null: not measured, the table step measures it).
- */
-export async function nameCells(sheetName: string, rect: Rect, record: RecordTarget, fitColumns: Rect | undefined, retry: RetryPolicy, sleep: Sleep): Promise<ColumnFit | null> {
-  const measure = fitColumns && !record.nameExists && fitsInOneRequest(fitColumns) ? new ColumnMeasure(fitColumns) : undefined;
-  try {
-    await executeWrite(namingPlan(sheetName, rect, record, measure), retry, sleep);
-    return measure?.result() ?? null;
-  } catch (error) {
-    if (!measure || isTransientHostError(error)) throw error;
-    await Excel.run(async (context) => {
-      const name = context.workbook.names.getItemOrNullObject(placementName(record.placementId));
-      await context.sync();
-      if (name.isNullObject) return;
-      name.delete();
-      await context.sync();
-    });
-    await executeWrite(namingPlan(sheetName, rect, record), retry, sleep);
-    return null;
-  }
+/** Names a placement's cells in one request (a placement linked again, a saved exploration's draft). */
+export async function nameCells(sheetName: string, rect: Rect, record: RecordTarget, retry: RetryPolicy, sleep: Sleep): Promise<void> {
+  await executeWrite(namingPlan(sheetName, rect, record), retry, sleep);
 }
 
 /** Empties cells (contents, and the number formats and bold the add-in set) in one request. */

@@ -1,10 +1,8 @@
-import { parseSheetAddress, rectAddress, rectColumns, rectRows, rectsIntersect, type Rect } from '../core/a1';
+import { parseSheetAddress, rectColumns, rectRows, rectsIntersect, type Rect } from '../core/a1';
 
 const rectContainsRect = (outer: Rect, inner: Rect) => inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
 import { cellInput, type CellValue } from '../core/cell-values';
-import type { CellLookNow, CellsNow } from '../ports/workbook';
-import { RESTORE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
-import { jsonRowBytes, jsonStringBytes } from './json-size';
+import type { CellLookNow, CellsNow, ColumnFit } from '../ports/workbook';
 import { placementName } from './names';
 import { gridBytes, sheetNamed } from './reads';
 import { API_SETS, supportsExcelApi } from './requirements';
@@ -12,8 +10,6 @@ import { LookGrid, LookProbe, looksOf, plainLook, type LookRegion } from './snap
 import { LOOK_CELL_BYTES, looksBytes, readSnapshotCells, type CellLook, type SnapshotRead } from './snapshot-reads';
 
 export type { LookRegion } from './snapshot-looks';
-import { Batcher, chunkRows, REQUEST_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
-import { queueFormats, runBatches, suspendForWrite } from './writes';
 
 /** One rectangle of cells as they were before a write. */
 export interface SnapshotPart {
@@ -27,13 +23,18 @@ export interface SnapshotPart {
   numberFormats: string[][];
 }
 
-/** What a write changes, as it was before: cells, number formats, bold, fill, and the placement's name. */
+/** What a write changes, as it was before: cells, number formats, bold, fill, the placement's name and its columns. */
 export interface Snapshot {
   sheetName: string;
   parts: SnapshotPart[];
   looks: LookRegion[];
-  /** The placement's name's formula before the write re-points it. */
-  name: { placementId: string; formula: string } | null;
+  /**
+   * The placement's name's formula before the write re-points it; null for a name the write adds (a new placement's),
+   * which is removed again, with the cell options kept beside it when the write kept them (`withOptions`).
+   */
+  name: { placementId: string; formula: string | null; withOptions?: boolean } | null;
+  /** A new placement's columns as its write's fit changed them (see `WritePlan.measure`): set back to their widths before. */
+  columns?: { row: number; fit: ColumnFit };
 }
 
 /**
@@ -63,6 +64,8 @@ export interface SnapshotOptions {
   knownEmpty?: boolean;
   /** The write re-points this placement's name: its formula is kept. */
   renames?: string;
+  /** The write adds this name (a new placement's, with its cell options when `withOptions`): it is removed on restore. */
+  adds?: { placementId: string; withOptions: boolean };
   /** The sheet's used range counting formats, when already known (`undefined`: read here). */
   formattedRange?: Rect | null;
   /**
@@ -110,8 +113,7 @@ export function knownSnapshot(sheetName: string, rects: readonly Rect[], options
   const grids = toRead.map((rect) => new LookGrid(rect));
   parts.filter((part) => !isBlank(part.rect)).forEach((part, i) => fillKnown(part, grids[i]!, options));
   const looks = rects.filter(isBlank).map(plainLook).concat(looksOf(grids));
-  const name = options.renames ? { placementId: options.renames, formula: options.nameFormula! } : null;
-  return { sheetName, parts, looks, name };
+  return { sheetName, parts, looks, name: nameBefore(options, options.nameFormula) };
 }
 
 /** Whether a rectangle's cells are all known (values or known empty, formats, looks): then they are not read. */
@@ -210,8 +212,13 @@ export async function takeSnapshot(context: Excel.RequestContext, sheetName: str
   }
   const read = looksOf(grids.filter((grid): grid is LookGrid => grid !== null)).concat(await probe.finish(context));
   const looks = rects.filter(isBlank).map(plainLook).concat(read);
-  const formula = options.nameFormula ?? (named ? String(named.formula) : undefined);
-  return { sheetName, parts, looks, name: options.renames && formula !== undefined ? { placementId: options.renames, formula } : null };
+  return { sheetName, parts, looks, name: nameBefore(options, options.nameFormula ?? (named ? String(named.formula) : undefined)) };
+}
+
+/** The name as it was: its formula when the write re-points it, none when the write adds it. */
+function nameBefore(options: Pick<SnapshotOptions, 'renames' | 'adds'>, formula: string | undefined): Snapshot['name'] {
+  if (options.renames) return formula === undefined ? null : { placementId: options.renames, formula };
+  return options.adds ? { ...options.adds, formula: null } : null;
 }
 
 /** What puts back a value read with `values` alone, in a placement's own cells (text, numbers, booleans). */
@@ -228,61 +235,4 @@ function blankPart(rect: Rect): SnapshotPart {
 /** The snapshot of cells known to be blank (beyond the sheet's used range counting formats), read from nowhere. */
 export function blankSnapshot(sheetName: string, rects: readonly Rect[]): Snapshot {
   return { sheetName, parts: rects.map(blankPart), looks: rects.map(plainLook), name: null };
-}
-
-type RestoreOp =
-  | { kind: 'part'; part: SnapshotPart; start: number; end: number; formats: FormatPiece[] }
-  | { kind: 'look'; region: LookRegion }
-  | { kind: 'name'; placementId: string; formula: string };
-
-/** The requests that put a snapshot back, each within the budget. */
-export function planRestore(snapshot: Snapshot, budget: number): { ops: RestoreOp[]; bytes: number }[] {
-  const batcher = new Batcher<RestoreOp>(budget);
-  const { range, font } = REQUEST_OVERHEAD;
-  for (const part of snapshot.parts) {
-    const columns = rectColumns(part.rect);
-    const inputs = part.inputs;
-    const source: RowSource = {
-      columns,
-      valueBytes: (r) => (inputs ? jsonRowBytes(inputs[r]!) : 0),
-      formats: (r) => part.numberFormats[r]!,
-      formatBytes: (r) => jsonRowBytes(part.numberFormats[r]!),
-    };
-    chunkRows(source, 0, rectRows(part.rect), REQUEST_OVERHEAD.clear + range, () => 0, batcher, (chunk): RestoreOp => ({ kind: 'part', part, ...chunk }));
-  }
-  // Bold, then the fill (a Format and Fill path as costly as the font's).
-  for (const region of snapshot.looks) batcher.fit({ kind: 'look', region }, range + 2 * font);
-  if (snapshot.name) batcher.fit({ kind: 'name', ...snapshot.name }, REQUEST_OVERHEAD.name + jsonStringBytes(snapshot.name.formula));
-  return batcher.batches;
-}
-
-/**
- * Puts a snapshot back: number formats before values (a value written into a Text-formatted cell stays text),
- * formulas only where the cell held one, text behind the apostrophe where Excel would read it otherwise, bold
- * and fill as they were, the name's old reference. Nothing else is touched: no `clear('All')`, which would also wipe fills,
- * borders and fonts the write never changed. Transient host errors are waited out (`RESTORE_RETRY`).
- */
-export async function restoreSnapshot(snapshot: Snapshot, budget: number, sleep: Sleep, retry: RetryPolicy = RESTORE_RETRY): Promise<void> {
-  const batches = planRestore(snapshot, budget);
-  await runBatches(batches, (context, batch) => {
-    const sheet = sheetNamed(context, snapshot.sheetName);
-    suspendForWrite(context, batches.length === 1);
-    for (const op of batch.ops) {
-      if (op.kind === 'part') {
-        const { rect, inputs, numberFormats } = op.part;
-        const origin = { row: rect.top, column: rect.left };
-        for (const piece of op.formats) queueFormats(sheet, origin, rectColumns(rect), piece, numberFormats);
-        const cells = sheet.getRange(rectAddress({ ...rect, top: rect.top + op.start, bottom: rect.top + op.end - 1 }));
-        if (inputs) cells.formulas = inputs.slice(op.start, op.end);
-        else cells.clear('Contents');
-      } else if (op.kind === 'look') {
-        const { format } = sheet.getRange(rectAddress(op.region.rect));
-        format.font.bold = op.region.bold;
-        if (op.region.fill) format.fill.color = op.region.fill;
-        else format.fill.clear();
-      } else {
-        context.workbook.names.getItem(placementName(op.placementId)).formula = op.formula;
-      }
-    }
-  }, retry, sleep);
 }

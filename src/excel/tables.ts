@@ -52,7 +52,7 @@ export async function refusalOf(step: () => Promise<TableRefusal | null>): Promi
 /**
  * After a first placement: its columns fit to the header and data, never to the caption rows above them (the filter
  * summary's long line, a title or source line), and only ever wider (column-fit.ts): `first.fit`, measured when the
- * cells were named, is finished here, in the request that makes the table; without it, the fit is measured here
+ * cells were written and named, is finished here, in the request that makes the table; without it, the fit is measured here
  * and finished in one more request only when a column came out narrower. `autofit` false (a placement turned into
  * a table from its card) keeps the widths it has. Then, when asked, the table. Resolves to null, or to why the
  * result stays plain cells (the host refused the table); transient host errors are thrown, to be retried.
@@ -73,7 +73,8 @@ export async function finishFirstPlacement(context: Excel.RequestContext, first:
     refusal = await makeTable(context, first.placementId, first.sheetName, tableRect(body), { name: first.tableName, style: TABLE_STYLE }, first.tablesBefore, measureNow);
     measured = refusal === null;
   }
-  if (measure && measured && queueWidenOnly(sheet, measure.result(), body.top) > 0) await cosmetic(context);
+  const fit = measured ? measure?.result() : null;
+  if (fit && queueWidenOnly(sheet, fit, body.top) > 0) await cosmetic(context);
   return refusal;
 }
 

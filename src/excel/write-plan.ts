@@ -1,10 +1,11 @@
 import type { Cell, Rect } from '../core/a1';
+import { storedCellOptions } from '../core/cell-options';
 import { formatHoldsWords } from '../core/excel-time-formats';
 import type { CellGrid } from '../core/layout';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from './json-size';
 import { Batcher, chunkRows, OFFICE_BULK_CELLS, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
 import type { RecordTarget } from '../ports/workbook';
-import type { ColumnMeasure } from './column-fit';
+import { ColumnMeasure, FIT_COLUMN_BYTES, fitsInOneRequest } from './column-fit';
 
 /** Requests stay under Excel on the web's 5 MB limit with room to spare (4.5 MB at most, estimates included). */
 export const DEFAULT_REQUEST_BUDGET_BYTES = 4_450_000;
@@ -68,6 +69,8 @@ export interface WritePlan {
   touched: Rect[];
   /** The placement's name, when the write adds or re-points it. */
   record?: RecordTarget;
+  /** A new placement's columns measured for their fit, after its name (`PlanOptions.fit`); read once the plan is written. */
+  measure?: ColumnMeasure;
 }
 
 export interface PlanOptions {
@@ -81,6 +84,8 @@ export interface PlanOptions {
   record?: RecordTarget;
   /** A document setting saved in the last request, after everything else (`GridWrite.keepRecord`). */
   setting?: { key: string; value: string };
+  /** A new placement's header and data: their columns measured for a fit, after the name (skipped when too wide). */
+  fit?: Rect;
 }
 
 /** A reference with absolute rows and columns, as a name must hold: `'Sales Q1'!$B$3:$F$40`. */
@@ -190,13 +195,17 @@ export function planWrite(sheetName: string, anchor: Cell, grid: CellGrid, optio
     touched.push(clear);
   }
   if (options.record) {
-    batcher.fit({ kind: 'name', record: options.record, rect }, REQUEST_OVERHEAD.name + jsonStringBytes(`=${reference(sheetName, rect)}`));
+    const { cellOptions } = options.record;
+    const optionsBytes = cellOptions ? REQUEST_OVERHEAD.property + jsonStringBytes(storedCellOptions(cellOptions)) : 0;
+    batcher.fit({ kind: 'name', record: options.record, rect }, REQUEST_OVERHEAD.name + jsonStringBytes(`=${reference(sheetName, rect)}`) + optionsBytes);
   }
+  const measure = options.fit && fitsInOneRequest(options.fit) ? new ColumnMeasure(options.fit) : undefined;
+  if (measure) batcher.fit({ kind: 'fit', measure }, REQUEST_OVERHEAD.range + (measure.body.right - measure.body.left + 1) * FIT_COLUMN_BYTES);
   if (options.setting) {
     const { key, value } = options.setting;
     batcher.fit({ kind: 'setting', key, value }, REQUEST_OVERHEAD.property + jsonStringBytes(key) + jsonStringBytes(value));
   }
-  return { sheetName, anchor, rect, grid, batches: batcher.batches, totalRows: requested ? requested.length : height, touched, record: options.record };
+  return { sheetName, anchor, rect, grid, batches: batcher.batches, totalRows: requested ? requested.length : height, touched, record: options.record, measure };
 }
 
 /** Grid-relative rectangles over `columns` columns for the runs of `rows` within `[start, end)`. */

@@ -1,12 +1,12 @@
 import { rectAddress, type Rect } from '../core/a1';
 import { cellInput } from '../core/cell-values';
-import { withHostRetry, type RetryPolicy, type Sleep } from './host-errors';
+import { hostErrorCode, isTransientHostError, withHostRetry, type RetryPolicy, type Sleep } from './host-errors';
 import { placementName, queueName } from './names';
 import { sheetNamed } from './reads';
 import { API_SETS, supportsExcelApi } from './requirements';
 import type { FormatPiece } from './request-plan';
 import { WORKBOOK_ID_PROPERTY } from './workbook-state';
-import type { CellsOp, WriteOp, WritePlan } from './write-plan';
+import type { CellsOp, WriteBatch, WriteOp, WritePlan } from './write-plan';
 import type { WriteProgress } from '../ports/workbook';
 
 export type { WriteProgress } from '../ports/workbook';
@@ -134,30 +134,48 @@ export async function runBatches<B>(
 /**
  * Carries out a write plan (see `planWrite`), telling progress after each request. `stop` (the user's Stop) is checked
  * before each request: once aborted, no further request is sent and its reason is thrown (the caller puts back).
+ * The columns' fit is cosmetic and the rest is not: when Excel refuses the request that measures it for any reason
+ * but a transient one, that request is sent again without it (what of it Excel carried out, up to the operation it
+ * refused, is written again; a name it added is dropped first), and the fit is left unmeasured (`ColumnMeasure.drop`).
  */
 export async function executeWrite(plan: WritePlan, retry: RetryPolicy, sleep: Sleep, onProgress?: (progress: WriteProgress) => void, stop?: AbortSignal): Promise<void> {
   let written = 0;
+  let next = 0;
   let retried = false;
-  await runBatches(plan.batches, async (context, batch) => {
+  const send = (batches: readonly WriteBatch[]) => runBatches(batches, async (context, batch) => {
     stop?.throwIfAborted();
     const sheet = sheetNamed(context, plan.sheetName);
-    const addsName = batch.ops.some((op) => op.kind === 'name' && !op.record.nameExists);
-    if (retried && addsName) await dropNameAddedBefore(context, plan);
+    if (retried && addsName(batch)) await dropNamesAddedBefore(context, [plan]);
     suspendForWrite(context, plan.batches.length === 1);
     for (const op of batch.ops) queueOp(context, sheet, plan, op);
     retried = true;
   }, retry, sleep, (batch) => {
     retried = false;
+    next += 1;
     written += batch.rows;
     onProgress?.({ rowsWritten: written, totalRows: plan.totalRows });
   });
+  try {
+    await send(plan.batches);
+  } catch (error) {
+    const measures = plan.batches[next]?.ops.some((op) => op.kind === 'fit');
+    if (!measures || !plan.measure || hostErrorCode(error) === null || isTransientHostError(error)) throw error;
+    plan.measure.drop();
+    retried = true;
+    await send(plan.batches.slice(next).map((batch) => ({ ...batch, ops: batch.ops.filter((op) => op.kind !== 'fit') })));
+  }
 }
 
-/** A request that added the name and then failed may have added it all the same: adding again would fail. */
-export async function dropNameAddedBefore(context: Excel.RequestContext, plan: WritePlan): Promise<void> {
-  if (!plan.record) return;
-  const item = context.workbook.names.getItemOrNullObject(placementName(plan.record.placementId));
-  // One sync more, only when a request that adds the name is sent again.
+/** Whether a batch adds its plan's name (not there before the write). */
+export const addsName = (batch: WriteBatch): boolean => batch.ops.some((op) => op.kind === 'name' && !op.record.nameExists);
+
+/**
+ * A request that added names and then failed may have added them all the same: adding again would fail. Every
+ * plan's name is looked up in one sync more, only when a request that adds names is sent again.
+ */
+export async function dropNamesAddedBefore(context: Excel.RequestContext, plans: readonly WritePlan[]): Promise<void> {
+  const items = plans.flatMap((plan) => (plan.record ? [context.workbook.names.getItemOrNullObject(placementName(plan.record.placementId))] : []));
+  if (!items.length) return;
   await context.sync();
-  if (!item.isNullObject) item.delete();
+  for (const item of items) if (!item.isNullObject) item.delete();
 }

@@ -1,5 +1,6 @@
 import type { Report } from '../contract';
 import { cellAddress, parseSheetAddress, sheetAddress, type Rect } from '../core/a1';
+import { gridRect } from '../core/grid-diff';
 import type { CellGrid } from '../core/layout';
 import { reportTitle } from '../core/report-definition';
 import { captionRows, fitRect, tableHeaderRow } from '../core/table-header';
@@ -13,9 +14,10 @@ import type { WriteOptions, WriteOutcome } from './write-outcome';
 
 /**
  * Places a report at the selection: its current definition is read again first, its query run, and its result
- * written through the pipeline (never over another placement; foreign cells asked about), then recorded in the
- * registry and named in the workbook. If the definition changes before the placement is recorded, the new
- * placement is refreshed at once, so it never starts out of date. Not recorded means not placed: the cells go back.
+ * written through the pipeline (never over another placement; foreign cells asked about) and named in the same
+ * request, then recorded in the registry under the id the add-in made for it. If the definition changes before the
+ * placement is recorded, the new placement is refreshed at once, so it never starts out of date. Not recorded means
+ * not placed: the cells, the name and the columns go back.
  */
 export async function place(deps: PlacementDeps, listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
   const { reports, registry, workbook, runner, pipeline } = deps;
@@ -36,12 +38,17 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
   const placed = await workbook.findPlacements(ids);
   const anchorCell = cellAddress(at.cell);
   const ref = { deploymentId: report.deploymentId, reportId: report.id };
-  const findRecorded = (r: Report | null) => (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
+  // The id is the add-in's (the registry records it as given), so the write itself names the cells, keeps their
+  // options and measures their columns' fit: no request of its own for any of them.
+  const placementId = globalThis.crypto.randomUUID();
+  const findRecorded = (r: Report | null) => r?.externalWorkbookPlacements?.find((p) => p.id === placementId) ?? (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
   const result = await pipeline.write({
-    sheetName: at.sheetName, anchor: at.cell, grid, own: null, nameAs: null, placed, state,
+    sheetName: at.sheetName, anchor: at.cell, grid, own: null, nameAs: placementId, placed, state,
+    first: { cellOptions, fitColumns: fitRect(gridRect(at.cell, grid), grid) },
     saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
     permissions: options, signal: options.signal, stop: options.stop, onProgress: options.onProgress,
     record: ({ rect, checksum }) => registry.connect(ref, {
+      placementId,
       externalWorkbookId: workbookId,
       host: 'EXCEL',
       sheetId: at.sheetId,
@@ -61,7 +68,7 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
     return { ...result, room: roomFor(at.sheetName, null, parseSheetAddress(result.target).rect, result.foreignCells, placed, null) };
   }
   if (result.kind !== 'written') return result;
-  const { written: { rect: target, snapshot }, recorded: updated } = result;
+  const { written: { rect: target, snapshot, fit }, recorded: updated } = result;
   const location = sheetAddress(at.sheetName, target);
   const placement = findRecorded(updated);
   if (!placement?.id) {
@@ -69,14 +76,16 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
     await unplace(deps, report, { externalWorkbookId: workbookId, resultLocation: location }, location, snapshot, error);
     throw error;
   }
-  let fit: ColumnFit | null;
-  try {
-    // The columns' fit is measured with the name and finished with the table: no sync of its own.
-    fit = await workbook.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, cellOptions }, fitRect(target, grid));
-  } catch (error) {
-    // Recorded but not named: it would show as detached. Taken back on both sides instead.
-    await unplace(deps, report, { placementId: placement.id }, location, snapshot, error);
-    throw new WriteFailedError(error);
+  if (placement.id !== placementId) {
+    // The registry kept the id of a record it already had at this anchor (its cells gone): the cells take that id's name.
+    try {
+      await workbook.forgetPlacement(placementId);
+      await workbook.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, cellOptions });
+    } catch (error) {
+      // Recorded but not named: it would show as detached. Taken back on both sides instead.
+      await unplace(deps, report, { placementId: placement.id }, location, snapshot, error);
+      throw new WriteFailedError(error);
+    }
   }
   const table = await finishPlacement(deps, placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state, fit);
   if (!sameDefinition(report, updated)) {
@@ -90,8 +99,8 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
 }
 
 /**
- * After a first placement is recorded and named: columns fit once (never on refresh), to the header and data and
- * only ever wider (`fit`, measured with the name), and a flat report made an Excel table when asked. Neither is
+ * After a first placement is written, named and recorded: columns fit once (never on refresh), to the header and data
+ * and only ever wider (`fit`, measured in the write), and a flat report made an Excel table when asked. Neither is
  * needed for a correct placement: if Excel refuses the table, it stays plain cells and the answer says why.
  */
 function finishPlacement(
@@ -105,7 +114,7 @@ function finishPlacement(
   });
 }
 
-/** Takes back a placement recorded but not named: its record, then its cells (at `location`). */
+/** Takes back a placement recorded but not rightly named: its record, then its cells, name and columns (at `location`). */
 async function unplace(
   { registry, workbook }: PlacementDeps, report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string },
   location: string, snapshot: CellsSnapshot | null, failure: unknown,

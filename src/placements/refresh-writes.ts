@@ -1,6 +1,6 @@
 import { canonicalJson } from '../core/canonical-json';
 import { sameCellOptions } from '../core/cell-options';
-import { cellAddress, parseSheetAddress, sheetAddress, type Rect } from '../core/a1';
+import { cellAddress, gridCells, parseSheetAddress, rectCells, sheetAddress } from '../core/a1';
 import { tableHeaderRow } from '../core/table-header';
 import type { CellsToRead, WorkbookState, WriteProgress } from '../ports/workbook';
 import { PlacementDetachedError, PlacementGoneError } from './errors';
@@ -67,7 +67,7 @@ export async function writeRefreshes(deps: PlacementDeps, items: readonly Refres
   // along), and neither does the snapshot of the rows rewritten.
   const reads: CellsToRead[] = items.map(({ prepared: { placement, prepared } }) => ({
     placementId: placement.id!, size: null, usedRanges: true, snapshot: true,
-    expectedCells: Math.max(rectCells(recordedRect(placement.resultLocation)), prepared.grid.values.length * (prepared.grid.values[0]?.length ?? 0)),
+    expectedCells: Math.max(rectCells(recordedRect(placement.resultLocation)), gridCells(prepared.grid.values)),
   }));
   const wanted = [...new Set([...ids, ...reads.map((r) => r.placementId)])];
   const state = await deps.workbook.prepare(wanted, null, reads);
@@ -144,10 +144,6 @@ function refreshWrite(deps: PlacementDeps, { prepared: { report, placement, prep
     return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows, ...(table ? { table } : {}) };
   };
   return { write, finish };
-}
-
-function rectCells(rect: Rect | null): number {
-  return rect ? (rect.bottom - rect.top + 1) * (rect.right - rect.left + 1) : 0;
 }
 
 /**

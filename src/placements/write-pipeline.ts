@@ -5,7 +5,7 @@ import type { GridDigests } from '../core/grid-hash';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
 import { handEditsAgainst, handEditsFromRecord, handEditsOfDamaged, recordOf, type HandEdits } from '../core/result-checksum';
-import type { CellsSnapshot, GridWrite, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
+import type { CellsSnapshot, ColumnFit, GridWrite, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
 import { PlacementOverlapError, RecordUnconfirmedError } from './errors';
 import type { Permissions, WriteQuestion } from './write-outcome';
 
@@ -31,7 +31,7 @@ export interface PipelineWrite<R> {
   grid: CellGrid;
   /** The cells written before, rewritten in place (a refresh, a draft's next run); null for new cells. */
   own: PlacedCells | null;
-  /** The id that names the cells after the write; null: the caller names them once recorded (a new placement). */
+  /** The id that names the cells in the write (a new placement's, made by the caller); null: the caller names them once recorded (a move). */
   nameAs: string | null;
   /** What was last written into `own`. */
   baseline?: Baseline;
@@ -51,6 +51,8 @@ export interface PipelineWrite<R> {
   onProgress?: (progress: WriteProgress) => void;
   /** The write's record kept in the workbook, saved with the cells (see `GridWrite.keepRecord`); `record` still follows. */
   keepRecord?: GridWrite['keepRecord'];
+  /** A new placement named `nameAs` by the write itself: its cell options and its columns' fit (see `GridWrite.first`). */
+  first?: GridWrite['first'];
   /** Records the write (the registry, or the workbook's draft). If it fails, the cells are put back. */
   record(written: WrittenGrid): Promise<R>;
   /** After a failed record: whether it landed all the same (an answer lost on the way), and with what. */
@@ -64,7 +66,12 @@ export interface WrittenGrid {
   snapshot: CellsSnapshot | null;
   /** The record was saved in the workbook with the cells (`keepRecord`): `record` need not save it again. */
   recordKept: boolean;
+  /** The columns as the write measured them (`first`), for the fit to be finished; null when not measured. */
+  fit: ColumnFit | null;
 }
+
+/** Cells a write may not cover: a placement's, or an earlier write's in the same call (no id when it has none yet). */
+type TakenCells = Pick<PlacedCells, 'sheetName' | 'rect'> & { placementId: string | null };
 
 export type PipelineResult<R> = { kind: 'written'; written: WrittenGrid; recorded: R } | WriteQuestion;
 
@@ -88,10 +95,12 @@ export class WritePipeline {
     }
     const result = await workbook.writeGrid({
       sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
-      saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, stop: w.stop, onProgress: w.onProgress, keepRecord: w.keepRecord,
+      saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, stop: w.stop, onProgress: w.onProgress, keepRecord: w.keepRecord, first: w.first,
     }, (found) => judge(w, found));
     if (result.kind === 'stopped') return result.question;
-    const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept) };
+    const written: WrittenGrid = {
+      rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept), fit: result.fit ?? null,
+    };
     return { kind: 'written', written, recorded: await this.recordOrRestore(w, written) };
   }
 
@@ -105,14 +114,15 @@ export class WritePipeline {
   async writeMany<R>(ws: readonly PipelineWrite<R>[], onProgress?: (progress: WriteProgress) => void): Promise<Promise<PromiseSettledResult<PipelineResult<R>>>[]> {
     const ends: Promise<PromiseSettledResult<PipelineResult<R>>>[] = [];
     const guarded: { index: number; w: PipelineWrite<R> }[] = [];
-    const taken: PlacedCells[] = [];
+    const taken: TakenCells[] = [];
     for (const [index, w] of ws.entries()) {
       const target = gridRect(w.anchor, w.grid);
+      const self = w.nameAs ?? w.own?.placementId ?? null;
       try {
         if (w.vacates) throw new TypeError('A write that vacates cells is written alone (WritePipeline.write).');
         // Refused one at a time on purpose: naming a placement in the way asks the platform for its title.
-        await this.refuseOverlap(w.placed.concat(taken), w.sheetName, target, w.nameAs ?? w.own?.placementId ?? null, w.signal);
-        taken.push({ placementId: w.nameAs ?? w.own?.placementId ?? `#${index}`, sheetId: '', sheetName: w.sheetName, rect: target, relative: false, formula: '' });
+        await this.refuseOverlap([...w.placed, ...taken], w.sheetName, target, self, w.signal);
+        taken.push({ placementId: self, sheetName: w.sheetName, rect: target });
         guarded.push({ index, w });
       } catch (error) {
         ends[index] = Promise.resolve({ status: 'rejected', reason: error });
@@ -130,7 +140,7 @@ export class WritePipeline {
       const end = async (): Promise<PipelineResult<R>> => {
         if (result.kind === 'failed') throw result.error;
         if (result.kind === 'stopped') return result.question;
-        const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept) };
+        const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept), fit: null };
         return { kind: 'written', written, recorded: await this.recordOrRestore(w, written) };
       };
       ends[index] = end().then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason }));
@@ -157,10 +167,10 @@ export class WritePipeline {
   }
 
   /** Refuses a target that covers another placement's cells, naming it. */
-  private async refuseOverlap(placed: readonly PlacedCells[], sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
-    const hit = placed.find((p) => p.placementId !== self && p.sheetName.toLowerCase() === sheetName.toLowerCase() && rectsIntersect(p.rect, target));
+  private async refuseOverlap(taken: readonly TakenCells[], sheetName: string, target: Rect, self: string | null, signal?: AbortSignal): Promise<void> {
+    const hit = taken.find((p) => (p.placementId === null || p.placementId !== self) && p.sheetName.toLowerCase() === sheetName.toLowerCase() && rectsIntersect(p.rect, target));
     if (!hit) return;
-    const title = (await this.options.placementTitle(hit.placementId, signal)) ?? 'another placement';
+    const title = (hit.placementId === null ? null : await this.options.placementTitle(hit.placementId, signal)) ?? 'another placement';
     throw new PlacementOverlapError({ title, location: sheetAddress(hit.sheetName, hit.rect) });
   }
 

@@ -135,7 +135,7 @@ export interface FirstPlacement {
   rect: Rect;
   /** Grid rows above the report's header (the filter summary): left out of the autofit and the table. */
   headerRow: number;
-  /** Its columns' widths as `recordPlacement` measured them: the fit is finished (never narrower) with the table. */
+  /** Its columns' widths as its write measured them (`GridWrite.first`): the fit is finished (never narrower) with the table. */
   fit?: ColumnFit | null;
   /** Make the result a table with this name (free when the workbook's state was read), or null for plain cells. */
   tableName: string | null;
@@ -191,7 +191,7 @@ export interface GridWrite {
   grid: CellGrid;
   /** The cells written before (rows rewritten only where they change, leftovers cleared); null for new cells. */
   own: PlacedCells | null;
-  /** The id that names the cells after the write; null when the caller names them later (once recorded). */
+  /** The id that names the cells in the write (a name added, or the own one re-pointed); null when the caller names them later (a move). */
   nameAs: string | null;
   /** The sheet's used ranges, when the state was read on the target's sheet (a first write at the selection). */
   state: Pick<WorkbookState, 'usedRange' | 'formattedRange'>;
@@ -208,12 +208,16 @@ export interface GridWrite {
   /** The user's Stop: checked before each request; once aborted, the cells written are put back (`WriteStoppedError`). */
   stop?: AbortSignal;
   onProgress?: (progress: WriteProgress) => void;
+  /** A new placement's (named `nameAs`): cell options kept with its name, its header and data's columns measured, in the last request. */
+  first?: { cellOptions?: CellOptions; fitColumns: Rect };
 }
 
 export type GridWriteResult<Q> =
-  /** Written (or nothing needed writing: `snapshot` null). `next` digests the grid written. */
-  /** `recordKept`: the `keepRecord` setting was saved with the cells. */
-  | { kind: 'written'; rect: Rect; next: GridDigests; snapshot: CellsSnapshot | null; recordKept?: boolean }
+  /**
+   * Written (or nothing needed writing: `snapshot` null). `next` digests the grid written; `recordKept`: the `keepRecord`
+   * setting was saved with the cells; `fit`: the columns as `first` measured them (null: not measured).
+   */
+  | { kind: 'written'; rect: Rect; next: GridDigests; snapshot: CellsSnapshot | null; recordKept?: boolean; fit?: ColumnFit | null }
   | { kind: 'stopped'; question: Q };
 
 /** A grid write and its guard, one of several written together (`writeGrids`). */
@@ -253,14 +257,10 @@ export interface Workbook {
    * limit allows. Each ends on its own; a write that fails is that write's alone (its cells put back).
    */
   writeGrids<Q>(writes: readonly GuardedWrite<Q>[], onProgress?: (progress: WriteProgress) => void): Promise<SettledGridWrite<Q>[]>;
-  /** Puts a written grid's snapshot back after a later step failed (`RestoreFailedError` when it cannot). */
+  /** Puts a written grid's snapshot back after a later step failed, a name and fit it added undone (`RestoreFailedError` when it cannot). */
   restoreAfter(snapshot: CellsSnapshot, failure: unknown): Promise<void>;
-  /**
-   * Names a placement's cells (after the registry gave the placement its id). With `fitColumns` (a new placement's
-   * header and data, never its caption rows), also measures their columns' fit in the same request, for
-   * `finishPlacement` to finish: null when it was not measured.
-   */
-  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget, fitColumns?: Rect): Promise<ColumnFit | null>;
+  /** Names a placement's cells in one request (a placement linked again, a saved exploration's cells). */
+  recordPlacement(sheetName: string, rect: Rect, record: RecordTarget): Promise<void>;
   /**
    * After a first placement: columns fit to the header and data, only ever wider (`first.fit` finished, else measured
    * here), and the result made a table when asked; null, or why it stays plain cells.

@@ -190,9 +190,11 @@ describe('placements found by name, not by sheet id', () => {
 });
 
 describe('the workbook and the platform agree on every failure path', () => {
-  it('place: recording fails → the cells are back and nothing is recorded', async () => {
+  it('place: recording fails → the cells, their name and the columns are back, and nothing is recorded', async () => {
     const host = installWorkbook();
     await neighbours();
+    // A column the user made wide: the write's autofit narrows it, and the way back sets it wide again.
+    await act((c) => { sheet1(c).getRange('C1').format.columnWidth = 150; });
     await selectCell('B3');
     const before = workbookState(host);
     local.t.platform.faults.set([{ method: 'PUT', path: 'connect-workbook$', status: 500, times: 1 }]);
@@ -213,7 +215,24 @@ describe('the workbook and the platform agree on every failure path', () => {
     expect(recorded!.resultChecksum).toEqual(resultChecksum(cellsOf(host, 'Sheet1', 2, 1, 6, 2)));
   });
 
-  it('place: naming the cells fails → the record is taken back and the cells are back', async () => {
+  it('place: the platform keeps the id of its record at that anchor → the cells are named by that id', async () => {
+    const host = installWorkbook();
+    await selectCell('B3');
+    const report = await ownReport('fpPlaceKept1', byStatus);
+    const first = done(await (await service()).place(report));
+    // The cells and their name gone, the record left: placing there again updates that record, which keeps its id.
+    await act((c) => {
+      c.workbook.names.getItem(placementName(first.placement.id!)).delete();
+      sheet1(c).getRange('B3:C8').clear();
+    });
+    const again = done(await (await service()).place(report));
+    expect(again.placement.id).toBe(first.placement.id);
+    expect(host.model.names.map((n) => n.name)).toEqual([placementName(first.placement.id!)]);
+    expect(nameFormula(host, first.placement.id!)).toBe('=Sheet1!$B$3:$C$8');
+    expect(await recordedFor('fpPlaceKept1')).toHaveLength(1);
+  });
+
+  it('place: naming the cells fails → the write fails, nothing is recorded and the cells are back', async () => {
     const host = installWorkbook();
     await neighbours();
     await selectCell('B3');

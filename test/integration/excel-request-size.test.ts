@@ -4,7 +4,7 @@
 import type { CellValue } from '../../src/core/cell-values';
 import type { CellGrid } from '../../src/core/layout';
 import { ExcelConnector } from '../../src/excel/excel-connector';
-import { planRestore } from '../../src/excel/snapshot';
+import { planRestore } from '../../src/excel/restore';
 import type { RequestBody } from '../../workbench/excel-host/host/protocol';
 import { installWorkbook } from '../support/excel';
 

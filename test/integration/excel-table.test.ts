@@ -350,15 +350,17 @@ describe('"As an Excel table" from the placement card', () => {
 });
 
 describe('failures after a write are told, not swallowed', () => {
-  it('a placement the workbook could not name and the platform could not take back: the cells are put back, the user told it is listed detached', async () => {
+  it('a placement the platform recorded but did not return, and could not take back: the cells and their name are put back, the user told it is listed detached', async () => {
     const host = installWorkbook();
     await selectCell('A1');
     const svc = await service();
-    jest.spyOn(svc.workbook, 'recordPlacement').mockRejectedValueOnce(Object.assign(new Error('refused'), { code: 'InvalidOperation' }));
+    const connect = svc.platform.connectWorkbook.bind(svc.platform);
+    jest.spyOn(svc.platform, 'connectWorkbook').mockImplementationOnce(async (...args) => ({ ...(await connect(...args)), externalWorkbookPlacements: [] }));
     jest.spyOn(svc.platform, 'disconnectWorkbook').mockRejectedValueOnce(new Error('platform down'));
     const error = await svc.place(await ownReport('itTableUnpl1', byStatus(2))).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlacementNotTakenBackError);
     expect(cellsOf(host, 'Sheet1', 0, 0, 3, 2).flat().every((v) => v === '')).toBe(true);
+    expect(host.model.names).toEqual([]);
     expect(describeError(error, words)).toBe('The report could not be placed at Sheet1!A1:B3, and its record on the platform could not be removed: it is listed as detached. Disconnect it there.');
   });
 

@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import type { CellGrid } from '../../src/core/layout';
-import { ExcelConnector } from '../../src/excel/excel-connector';
+import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
 import { WriteFailedError } from '../../src/ports/errors';
 import type { GuardedWrite } from '../../src/ports/workbook';
 import { act, cellsOf, installWorkbook } from '../support/excel';
@@ -81,6 +81,20 @@ describe('grid writes sharing requests', () => {
     expect(failed.kind === 'failed' && failed.error).toBeInstanceOf(WriteFailedError);
     expect(cellsOf(host, 'Sheet2', 0, 0, 2, 2)).toEqual([['mine', ''], ['', '']]);
     expect(cellsOf(host, 'Sheet1', 10, 0, 1, 2)).toEqual([['c 0', 0]]);
+  });
+
+  it('sends a shared request that adds names again after Excel was busy, looking up all its names in one request first', async () => {
+    const { host } = await twoSheets();
+    let refused = false;
+    host.options.failRequest = () => (refused ? undefined : ((refused = true), 'InvalidOperationInCellEditMode'));
+    const excel = new ExcelConnector({ sleep: async () => undefined });
+    const named = (guarded: GuardedWrite<string>, placementId: string) => ({ ...guarded, write: { ...guarded.write, nameAs: placementId } });
+    const before = host.stats.syncs;
+    const results = await excel.writeGrids([named(newWrite('Sheet1', 0, 'a'), 'pa'), named(newWrite('Sheet2', 0, 'b'), 'pb')]);
+    expect(results.map((r) => r.kind)).toEqual(['written', 'written']);
+    // Refused, both names looked up together (a refused request may have added them), then sent again.
+    expect(host.stats.syncs - before).toBe(3);
+    expect(host.model.names.map((n) => n.name).sort()).toEqual([placementName('pa'), placementName('pb')]);
   });
 
   it('writes nothing of a grid its guard stops at a question, and the others all the same', async () => {

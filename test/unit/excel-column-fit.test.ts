@@ -12,7 +12,7 @@ import { act, installWorkbook } from '../support/excel';
 
 /**
  * A first placement's columns: fit to its header and data, never to the caption rows above them, and never narrower
- * than they were (column-fit.ts), measured with the name and finished with the table, so the fit costs no sync.
+ * than they were (column-fit.ts), measured in the write that names the cells and finished with the table, so the fit costs no sync.
  * Widths are compared with what Office.js reads of the emulator's own autofit of the same text, never with numbers
  * copied from the code's output.
  */
@@ -63,14 +63,15 @@ function grid(rows: CellValue[][], caption: string | null): CellGrid {
   };
 }
 
-/** Writes, names and finishes a first placement at `anchor`, as placing does; answers the syncs naming and finishing took. */
+/** Writes and names a first placement at `anchor` with its fit measured, then finishes it, as placing does; answers the syncs both took. */
 async function place(host: ExcelHost, excel: ExcelConnector, g: CellGrid, anchor = { row: 0, column: 0 }, asTable = false) {
-  const plan = excel.planWrite('Sheet1', anchor, g);
-  await excel.write(plan);
   const headerRow = g.boldHeaderRows![0]!;
-  const body: Rect = { ...plan.rect, top: plan.rect.top + headerRow };
+  const rect: Rect = { top: anchor.row, left: anchor.column, bottom: anchor.row + g.values.length - 1, right: anchor.column + g.values[0]!.length - 1 };
   const before = host.stats.syncs;
-  const fit = await excel.recordPlacement('Sheet1', plan.rect, { placementId: `p${anchor.row}`, sheetName: 'Sheet1', nameExists: false }, body);
+  const record = { placementId: `p${anchor.row}`, sheetName: 'Sheet1', nameExists: false };
+  const plan = excel.planWrite('Sheet1', anchor, g, { record, fit: { ...rect, top: rect.top + headerRow } });
+  await excel.write(plan);
+  const fit = plan.measure?.result() ?? null;
   const refusal = await excel.finishPlacement({
     placementId: `p${anchor.row}`, sheetName: 'Sheet1', rect: plan.rect, headerRow, fit, tableName: asTable ? `Table_${anchor.row}` : null, tablesBefore: [],
   });
@@ -130,7 +131,7 @@ describe('a first placement\'s columns', () => {
     expect(a).toBe(await fittedWidth(long));
   });
 
-  it('cost no sync of their own: naming and the table step are one request each, even when a column would narrow', async () => {
+  it('cost no sync of their own: the write (cells, name, fit measured) and the table step are one request each, even when a column would narrow', async () => {
     const host = installWorkbook();
     const excel = new ExcelConnector({ sleep: noSleep });
     const plain = await place(host, excel, grid(statuses, null));
@@ -141,7 +142,7 @@ describe('a first placement\'s columns', () => {
     expect(table.syncs).toBe(2);
   });
 
-  it('without a fit measured with the name (the builder\'s draft), are measured in the table step and mended in one more request only when one narrowed', async () => {
+  it('without a fit measured in the write (the builder\'s draft), are measured in the table step and mended in one more request only when one narrowed', async () => {
     const host = installWorkbook();
     const excel = new ExcelConnector({ sleep: noSleep });
     const g = grid(statuses, null);
@@ -170,22 +171,26 @@ describe('a first placement\'s columns', () => {
     expect(await widths(3)).toEqual([48, 48, 48]);
   });
 
-  it('when Excel refuses the fit with the name, the cells are named all the same and keep their widths', async () => {
+  it('when Excel refuses the fit in the write, the cells are written and named all the same and keep their widths', async () => {
     const host = installWorkbook();
     const excel = new ExcelConnector({ sleep: noSleep });
     const g = grid(regions, null);
-    const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, g);
-    await excel.write(plan);
     // As a sheet protected against formatting columns would: the request that autofits is refused (not transient).
     host.options.failRequest = ({ body }) => (JSON.stringify(body).includes('AutofitColumns') ? 'AccessDenied' : undefined);
-    const fit = await excel.recordPlacement('Sheet1', plan.rect, { placementId: 'p0', sheetName: 'Sheet1', nameExists: false }, plan.rect);
-    expect(fit).toBeNull();
+    const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, g, { record: { placementId: 'p0', sheetName: 'Sheet1', nameExists: false }, fit: { top: 0, left: 0, bottom: 2, right: 1 } });
+    const before = host.stats.syncs;
+    await excel.write(plan);
+    // The refused request, the name looked up (Excel may have added it before refusing), then the same without the fit.
+    expect(host.stats.syncs - before).toBe(3);
+    expect(plan.measure?.result()).toBeNull();
     const named = await Excel.run(async (context) => {
       const name = context.workbook.names.getItemOrNullObject(placementName('p0'));
+      const cells = sheet(context).getRange('A1:B3');
+      cells.load('values');
       await context.sync();
-      return !name.isNullObject;
+      return { named: !name.isNullObject, values: cells.values };
     });
-    expect(named).toBe(true);
+    expect(named).toEqual({ named: true, values: regions });
     expect(await widths(2)).toEqual([48, 48]);
   });
 });
