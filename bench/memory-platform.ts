@@ -19,7 +19,7 @@ export function memoryPlatform(report: Report): PlatformClient {
     listEnvironments: async () => [],
     connectWorkbook: async (_d: number, _r: number, body: ConnectReportToWorkbookInput) => {
       placement = {
-        ...body, id: 'bench-placement', workbookId: body.externalWorkbookId, placedAt: now, placedByUserId: benchUser.id, refreshedAt: null,
+        ...body, id: body.placementId ?? 'bench-placement', workbookId: body.externalWorkbookId, placedAt: now, placedByUserId: benchUser.id, refreshedAt: null,
         refreshedByUserId: null, queryChecksum: report.currentQueryChecksum, syncStatus: 'UP_TO_DATE',
       };
       return answer();

@@ -1,6 +1,6 @@
 import { startPlatform } from '../server/app';
 import { PlatformClient } from '../src/client';
-import { startRefreshAll } from '../src/monitoring/refresh-all';
+import { DEFAULT_REFRESH_CONCURRENCY, startRefreshAll } from '../src/monitoring/refresh-all';
 import { openWorkspace } from '../src/pane/workspace';
 import { installHost } from './excel-host';
 import type { BenchResult } from './measure';
@@ -11,7 +11,9 @@ const LATENCY_MS = 300;
 /**
  * Refresh all of 40 placements against the local platform with 300 ms added to every data query (its
  * fault injection), on the Excel host emulator behind Office.js. Compared with the lower bound (one query latency plus the sum
- * of the write times, measured in the same run) and with refreshing them one after another.
+ * of the write times, measured in the same run; or, when longer, the queries' own floor: a run keeps
+ * DEFAULT_REFRESH_CONCURRENCY queries in flight, so 40 reports' queries take 5 latencies, then the last wave is
+ * written) and with refreshing them one after another.
  */
 export async function refreshAllBenchmark(): Promise<BenchResult[]> {
   const platform = await startPlatform({ dataDir: ':memory:', port: 0 });
@@ -58,7 +60,11 @@ export async function refreshAllBenchmark(): Promise<BenchResult[]> {
     const items = await startRefreshAll(service, entries).done;
     const allMs = performance.now() - started;
     if (items.some((i) => i.state !== 'done')) throw new Error(`refresh all: ${items.map((i) => i.state).join(', ')}`);
-    const lowerBound = LATENCY_MS + unionMs(writeSpans);
+    const writingMs = LATENCY_MS + unionMs(writeSpans);
+    // Each report is its own definition here, so every placement's query is sent; at most DEFAULT_REFRESH_CONCURRENCY at once.
+    const lastWave = writeSpans.reduce((last, span) => (span[1] > last[1] ? span : last));
+    const queriesMs = Math.ceil(PLACEMENTS / DEFAULT_REFRESH_CONCURRENCY) * LATENCY_MS + (lastWave[1] - lastWave[0]);
+    const lowerBound = Math.max(writingMs, queriesMs);
 
     started = performance.now();
     for (const entry of entries) await service.refresh(entry);
@@ -68,7 +74,15 @@ export async function refreshAllBenchmark(): Promise<BenchResult[]> {
     const speedup = sequentialMs / allMs;
     return [{
       name: `refresh all of ${PLACEMENTS} placements, ${LATENCY_MS} ms added to every query`,
-      figures: { 'refresh all ms': allMs, 'lower bound ms (latency + time writing, waves overlapping counted once)': lowerBound, 'ratio to lower bound': ratio, 'one after another ms': sequentialMs, speedup },
+      figures: {
+        'refresh all ms': allMs,
+        'latency + time writing ms (waves overlapping counted once)': writingMs,
+        'queries in turns ms (latency × turns of the run\'s concurrency + the last wave)': queriesMs,
+        'lower bound ms (the longer)': lowerBound,
+        'ratio to lower bound': ratio,
+        'one after another ms': sequentialMs,
+        speedup,
+      },
       bound: { description: 'ratio ≤ 1.3 and speedup ≥ 5', met: ratio <= 1.3 && speedup >= 5 },
     }];
   } finally {

@@ -39,8 +39,10 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
   const anchorCell = cellAddress(at.cell);
   const ref = { deploymentId: report.deploymentId, reportId: report.id };
   // The id is the add-in's (the registry records it as given), so the write itself names the cells, keeps their
-  // options and measures their columns' fit: no request of its own for any of them.
-  const placementId = globalThis.crypto.randomUUID();
+  // options and measures their columns' fit: no request of its own for any of them. A record the platform still
+  // has at this anchor, whose cells are gone, keeps its id when connected again: the cells take that id from the start.
+  const gone = state.workbookId ? placementAt(report, state.workbookId, at.sheetName, anchorCell) : undefined;
+  const placementId = gone?.id && !placed.some((p) => p.placementId === gone.id) ? gone.id : globalThis.crypto.randomUUID();
   const findRecorded = (r: Report | null) => r?.externalWorkbookPlacements?.find((p) => p.id === placementId) ?? (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
   const result = await pipeline.write({
     sheetName: at.sheetName, anchor: at.cell, grid, own: null, nameAs: placementId, placed, state,

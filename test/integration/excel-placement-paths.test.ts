@@ -215,12 +215,13 @@ describe('the workbook and the platform agree on every failure path', () => {
     expect(recorded!.resultChecksum).toEqual(resultChecksum(cellsOf(host, 'Sheet1', 2, 1, 6, 2)));
   });
 
-  it('place: the platform keeps the id of its record at that anchor → the cells are named by that id', async () => {
+  it('place where the platform still has a record (its cells gone) → the cells take that record\'s id, which the platform keeps', async () => {
     const host = installWorkbook();
     await selectCell('B3');
     const report = await ownReport('fpPlaceKept1', byStatus);
     const first = done(await (await service()).place(report));
-    // The cells and their name gone, the record left: placing there again updates that record, which keeps its id.
+    // The cells and their name gone, the record left: placing there again names the cells by that record's id (read with
+    // the report) and updates the record, which keeps it.
     await act((c) => {
       c.workbook.names.getItem(placementName(first.placement.id!)).delete();
       sheet1(c).getRange('B3:C8').clear();
