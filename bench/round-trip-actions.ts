@@ -118,9 +118,9 @@ export class RoundTripBench {
     return this.workspace.placements;
   }
 
-  /** A report of orders by `dimensions` (count and amount), saved in the Sales folder under `publicId`. */
-  report(publicId: string, dimensions: string[]): Promise<Report> {
-    const jsonQuery = JSON.stringify({ measures: ['orders.count', 'orders.total_amount'], dimensions } satisfies CubeQuery);
+  /** A report of orders by `dimensions` (count and amount, at most `limit` rows), saved in the Sales folder under `publicId`. */
+  report(publicId: string, dimensions: string[], limit?: number): Promise<Report> {
+    const jsonQuery = JSON.stringify({ measures: ['orders.count', 'orders.total_amount'], dimensions, ...(limit ? { limit } : {}) } satisfies CubeQuery);
     return this.connection.platform.upsertReportByPublicId(this.deploymentId, publicId, { name: publicId, folderId: this.folderId, jsonQuery });
   }
 
@@ -219,22 +219,30 @@ export async function liveCheck(bench: RoundTripBench, delayMs: number, publicId
 
 /**
  * Refresh all of `count` small placements on `sheets` sheets (placed first, without a delay), with a few rows of
- * each changed: every placement has cells to write, which is what batching writes is for.
+ * each changed: every placement has cells to write, which is what batching writes is for. The reports group by one
+ * of four dimensions, so the run sends four queries (one per distinct definition); `distinct`: each report has a row
+ * limit of its own that cuts nothing, so each is a definition of its own and the run sends `count` queries.
  */
-export async function refreshAll(bench: RoundTripBench, delayMs: number, { count = 40, sheets = 4, wavePatienceMs }: { count?: number; sheets?: number; wavePatienceMs?: number } = {}): Promise<ActionFigures> {
+export async function refreshAll(
+  bench: RoundTripBench, delayMs: number,
+  { count = 40, sheets = 4, wavePatienceMs, readAheadMaxAgeMs, distinct = false }: {
+    count?: number; sheets?: number; wavePatienceMs?: number; readAheadMaxAgeMs?: number; distinct?: boolean;
+  } = {},
+): Promise<ActionFigures> {
   await act((context) => {
     for (let s = 1; s <= sheets; s += 1) context.workbook.worksheets.add(`Many${s}`);
   });
+  const prefix = distinct ? 'RoundTripD' : 'RoundTrip';
   for (let i = 0; i < count; i += 1) {
-    const publicId = `RoundTrip${String(i).padStart(3, '0')}`;
-    const report = await bench.report(publicId, [DIMENSIONS[i % DIMENSIONS.length]!]);
+    const publicId = `${prefix}${String(i).padStart(3, '0')}`;
+    const report = await bench.report(publicId, [DIMENSIONS[i % DIMENSIONS.length]!], distinct ? 1000 + i : undefined);
     await selectCell(`A${1 + Math.floor(i / sheets) * 12}`, `Many${1 + (i % sheets)}`);
     done(await bench.service.place(report), `place ${publicId}`);
   }
-  const entries = (await bench.service.workbookPlacements()).filter((e) => /^RoundTrip\d{3}$/.test(e.report?.publicId ?? ''));
+  const entries = (await bench.service.workbookPlacements()).filter((e) => new RegExp(`^${prefix}\\d{3}$`).test(e.report?.publicId ?? ''));
   if (entries.length !== count) throw new Error(`placed ${entries.length} of ${count}`);
   bench.changeRows = true;
-  const { figures, value } = await bench.measure(delayMs, () => startRefreshAll(bench.service, entries, { wavePatienceMs }).done).finally(() => {
+  const { figures, value } = await bench.measure(delayMs, () => startRefreshAll(bench.service, entries, { wavePatienceMs, readAheadMaxAgeMs }).done).finally(() => {
     bench.changeRows = false;
   });
   if (value.some((item) => item.state !== 'done')) throw new Error(`refresh all: ${value.map((item) => item.state).join(', ')}`);

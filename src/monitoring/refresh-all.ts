@@ -4,6 +4,7 @@ import { reportTitle } from '../core/report-definition';
 import { ReportKeptChangingError } from '../placements/errors';
 import { MAX_REFRESH_ATTEMPTS, type PlacementService, type PreparedRefresh, type WorkbookPlacement, type WriteOutcome } from '../placements/placement-service';
 import { placementKey } from '../placements/workbook-placements';
+import { readAhead, readAheadServes, type ReadAhead } from './read-ahead';
 
 export type { RefreshState } from '../core/card-state';
 
@@ -26,6 +27,11 @@ export interface RefreshAllOptions {
   concurrency?: number;
   /** How long ready writes wait for the queries still running (default: as long as a wave takes, see `WAVE_PATIENCE_MS`). */
   wavePatienceMs?: number;
+  /**
+   * How long after it was answered the read sent as the run starts still serves the first wave (default: as long
+   * as that read took; see `readAheadServes`).
+   */
+  readAheadMaxAgeMs?: number;
   /** Called after every change of any item's state. */
   onUpdate?: (items: readonly RefreshItem[]) => void;
   /** Turns an error into words for the item's reason. */
@@ -103,9 +109,14 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
   // The run's placements share its reads of each report and each distinct query (placements/shared-run.ts): the load
   // on the platform and the data API grows with the reports refreshed, not with their copies.
   const run = service.sharedRun(entries);
-  // The workbook's placement ids (for the overlap check) are asked for once per run, not once per write;
-  // a refresh adds or removes none.
-  let placementIds: Promise<string[]> | undefined;
+  // The workbook's placement ids (for the overlap check) are asked for once per run, not once per write (a refresh
+  // adds or removes none), as the run starts, while its queries run.
+  let placementIds: Promise<string[]> | undefined = entries[0] && service.placementIds(entries[0].placement.workbookId, controller.signal);
+  // Until the first wave awaits it (and meets its failure there) it is not an unhandled rejection.
+  // eslint-disable-next-line no-restricted-syntax -- nothing is lost: the first wave awaits the same promise.
+  void placementIds?.catch(() => undefined);
+  // Taken by the first wave, if it still serves; later waves read after the previous wave wrote.
+  let ahead: Promise<ReadAhead | null> | undefined = readAhead(service, entries);
 
   const settle = (item: RefreshItem, attempt: number, result: PromiseSettledResult<WriteOutcome>) => {
     if (result.status === 'rejected') return finish(item, 'failed', describe(result.reason));
@@ -132,8 +143,11 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
         placementIds = undefined;
         throw error;
       });
+      const read = await ahead;
+      ahead = undefined;
       const started = Date.now();
-      const ends = await service.writeRefreshes(wave.map((w) => w.prepared), { placementIds: ids, run });
+      const fresh = read && readAheadServes(read, wave.map((w) => w.prepared.placement.id ?? ''), ids, options.readAheadMaxAgeMs) ? read.state : undefined;
+      const ends = await service.writeRefreshes(wave.map((w) => w.prepared), { placementIds: ids, run }, fresh);
       waveMs = Date.now() - started;
       wave.forEach(({ item, attempt }, i) => void ends[i]!.then((result) => settle(item, attempt, result)));
     } catch (error) {

@@ -4,13 +4,13 @@ import type { CellValue } from '../core/cell-values';
 import { unionRect } from '../core/grid-diff';
 import { reportDefinition, reportTitle } from '../core/report-definition';
 import { tableHeaderRow } from '../core/table-header';
-import type { Location, TableRefusal } from '../ports/workbook';
+import type { Location, TableRefusal, WorkbookState } from '../ports/workbook';
 import { PlacementAccessDeniedError, PlacementDetachedError, TableNotPossibleError } from './errors';
 import { makeRoom, type PlacementRef, type Room, type RoomHow } from './make-room';
 import { movePlacement } from './moving';
 import type { PlacementDeps } from './placement-deps';
 import { place } from './placing';
-import { prepareRefresh, refresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions } from './refreshing';
+import { prepareRefresh, readForRefreshes, refresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions } from './refreshing';
 import { linkAgain } from './relinking';
 import { sharedRun, type SharedRun } from './shared-run';
 import { locatePlacements, type WorkbookPlacement } from './workbook-placements';
@@ -69,10 +69,19 @@ export class PlacementService {
 
   /**
    * Several placements' refreshes written together, their reads and writes sharing requests (refresh-writes.ts):
-   * resolves once the cells are written, to each one's end (recorded, or why not).
+   * resolves once the cells are written, to each one's end (recorded, or why not). `readAhead`: what
+   * `readForRefreshes` read of them, not yet written over; without it, the write reads first.
    */
-  writeRefreshes(prepared: readonly PreparedRefresh[], { run, ...options }: RunRefreshOptions = {}): Promise<RefreshEnds> {
-    return writeRefreshes(run?.deps ?? this.deps, prepared.map((p) => ({ prepared: p, options })));
+  writeRefreshes(prepared: readonly PreparedRefresh[], { run, ...options }: RunRefreshOptions = {}, readAhead?: WorkbookState): Promise<RefreshEnds> {
+    return writeRefreshes(run?.deps ?? this.deps, prepared.map((p) => ({ prepared: p, options })), undefined, readAhead);
+  }
+
+  /**
+   * What writing the refreshes of `entries` reads first, in one request (`ids`: the workbook's placements), read
+   * ahead of their queries' results; the new grids' sizes are not known yet, so each is read at its recorded size.
+   */
+  readForRefreshes(ids: readonly string[], entries: readonly WorkbookPlacement[]): Promise<WorkbookState> {
+    return readForRefreshes(this.deps, ids, entries.map((e) => ({ placement: e.placement })));
   }
 
   /** Moves a placement to the selection with its report's current result (moving.ts). */

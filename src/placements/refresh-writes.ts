@@ -55,22 +55,18 @@ export type RefreshEnds = Promise<PromiseSettledResult<WriteOutcome>>[];
  * sheet and anchor; a refresh whose record fails has its cells put back. Several refreshes (Refresh all) share
  * their requests: one reads every placement's name, cells, looks and used ranges, and their writes go out
  * together (`WritePipeline.writeMany`). Resolves once the cells are written, to each refresh's end (recorded, its
- * table fitted).
+ * table fitted). `readAhead`: that request's answer, already read (`readForRefreshes`, while Refresh all's queries
+ * ran) and not yet written over; it serves one write.
  */
-export async function writeRefreshes(deps: PlacementDeps, items: readonly RefreshWrite[], onProgress?: (progress: WriteProgress) => void): Promise<RefreshEnds> {
+export async function writeRefreshes(
+  deps: PlacementDeps, items: readonly RefreshWrite[], onProgress?: (progress: WriteProgress) => void, readAhead?: WorkbookState,
+): Promise<RefreshEnds> {
   const first = items[0];
   if (!first) return [];
-  const { placement: firstRecord } = first.prepared;
-  const ids = first.options.placementIds ?? (await deps.registry.placementIds(firstRecord.workbookId, first.options.signal));
-  // Each placement's cells, their formats and looks and their sheet's used ranges are read through its name in the
-  // request that reads the names: the hand-edit check then reads nothing more (when they are small enough to ride
-  // along), and neither does the snapshot of the rows rewritten.
-  const reads: CellsToRead[] = items.map(({ prepared: { placement, prepared } }) => ({
-    placementId: placement.id!, size: null, usedRanges: true, snapshot: true,
-    expectedCells: Math.max(rectCells(recordedRect(placement.resultLocation)), gridCells(prepared.grid.values)),
-  }));
-  const wanted = [...new Set([...ids, ...reads.map((r) => r.placementId)])];
-  const state = await deps.workbook.prepare(wanted, null, reads);
+  const state = readAhead ?? await readForRefreshes(
+    deps, first.options.placementIds ?? (await deps.registry.placementIds(first.prepared.placement.workbookId, first.options.signal)),
+    items.map(({ prepared: { placement, prepared } }) => ({ placement, gridCells: gridCells(prepared.grid.values) })),
+  );
   const ends: RefreshEnds = [];
   const writes: { index: number; write: PipelineWrite<Report>; finish: (result: PipelineResult<Report>) => Promise<WriteOutcome> }[] = [];
   for (const [index, item] of items.entries()) {
@@ -88,6 +84,22 @@ export async function writeRefreshes(deps: PlacementDeps, items: readonly Refres
     ends[index] = written[i]!.then((result) => (result.status === 'fulfilled' ? settle(finish(result.value)) : result));
   }
   return ends;
+}
+
+/**
+ * What refreshes read before they write, in one request: every placement's name (`ids`: the workbook's placements,
+ * for the overlap check), and each refreshed placement's cells, formats and looks and its sheet's used ranges,
+ * read through its name: the hand-edit check then reads nothing more (when they are small enough to ride along),
+ * and neither does the snapshot of the rows rewritten. `gridCells`: the new grid's size where it is known already.
+ */
+export function readForRefreshes(
+  deps: PlacementDeps, ids: readonly string[], placements: readonly { placement: ReportPlacement; gridCells?: number }[],
+): Promise<WorkbookState> {
+  const reads: CellsToRead[] = placements.map(({ placement, gridCells: cells = 0 }) => ({
+    placementId: placement.id!, size: null, usedRanges: true, snapshot: true,
+    expectedCells: Math.max(rectCells(recordedRect(placement.resultLocation)), cells),
+  }));
+  return deps.workbook.prepare([...new Set([...ids, ...reads.map((r) => r.placementId)])], null, reads);
 }
 
 function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {

@@ -6,7 +6,7 @@ import { writeRefresh, type PreparedRefresh, type RefreshOptions } from './refre
 import type { WorkbookPlacement } from './workbook-placements';
 import type { WriteOutcome } from './write-outcome';
 
-export { sameDefinition, writeRefresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions, type RefreshWrite } from './refresh-writes';
+export { readForRefreshes, sameDefinition, writeRefresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions, type RefreshWrite } from './refresh-writes';
 
 /** How many times a refresh runs again when the report changed between running its query and recording. */
 export const MAX_REFRESH_ATTEMPTS = 3;

@@ -86,8 +86,8 @@ export class ReportRunner {
 
   /**
    * The same runner for one run over many placements (`shared-run.ts`): a report's query, with its pages and totals
-   * queries, is sent once for each distinct definition (the report, its effective query and its pivot), however many
-   * placements run it; each lays its own cells out from the shared result. A new runner shares nothing with earlier runs.
+   * queries, is sent once for each distinct definition (its effective query and its pivot on its deployment),
+   * however many placements, of however many reports, run it; each lays its own cells out from the shared result. A new runner shares nothing with earlier runs.
    */
   sharing(): ReportRunner {
     return new ReportRunner(this.options, memo<Fetched>());
@@ -140,9 +140,10 @@ export class ReportRunner {
     const timezone = definitionQuery.timezone ? null : settingsZone;
     const query = timezone ? { ...definitionQuery, timezone } : definitionQuery;
     const fetch = () => this.fetch(deploymentId, query, pivot, signal);
-    // Within a run, a saved report's definition as it runs now: the same report, query and pivot share one result.
+    // Within a run, saved reports' definitions as they run now: the same query and pivot on a deployment share one
+    // result, whichever of its reports' placements asks (copies of a report, or reports defined alike).
     const { result, cutAt, totals, rowTotalResult, grandTotals } = this.shared && as?.reportId !== undefined
-      ? await this.shared.get(`${deploymentId}/${as.reportId}|${canonicalJson({ query, pivot })}`, signal, fetch)
+      ? await this.shared.get(`${deploymentId}|${canonicalJson({ query, pivot })}`, signal, fetch)
       : await fetch();
     // As the layout decides it: no column members and measures not on rows (layout.ts, `flat`).
     const flat = pivot.columns.length === 0 && pivot.measuresAxis !== 'rows';

@@ -41,7 +41,9 @@ const sales = () => home(t.salesDeploymentId, 'Sales');
 /**
  * One report of the test's own per home (public ids: the prefix padded to 12 characters), each placed by status
  * ten rows below the one before, as the user would (select a cell, then place), then edited to group by region,
- * so each refresh really rewrites its cells. The workbook's entries for them, top to bottom.
+ * so each refresh really rewrites its cells; each with a row limit of its own that cuts nothing, so that each is a
+ * definition of its own and runs its own query (a run sends one query per distinct definition). The workbook's
+ * entries for them, top to bottom.
  */
 async function placeReports(prefix: string, homes: Home[]): Promise<WorkbookPlacement[]> {
   const { service } = await workspaceFor(t);
@@ -55,7 +57,9 @@ async function placeReports(prefix: string, homes: Home[]): Promise<WorkbookPlac
     if (outcome.kind !== 'done') throw new Error('not placed');
     placed.push({ deploymentId, reportId: report.id });
   }
-  for (const { deploymentId, reportId } of placed) await t.admin.updateReport(deploymentId, reportId, { jsonQuery: JSON.stringify(query('region')) });
+  for (const [i, { deploymentId, reportId }] of placed.entries()) {
+    await t.admin.updateReport(deploymentId, reportId, { jsonQuery: JSON.stringify({ ...query('region'), limit: 1000 + i }) });
+  }
   return (await service.workbookPlacements()).filter((e) => e.report?.publicId.startsWith(prefix));
 }
 
@@ -168,6 +172,31 @@ describe('refresh all', () => {
     expect(states.every((s) => s === 'done' || s === 'stopped')).toBe(true);
     // Each placement is either wholly refreshed (regions) or wholly as it was (statuses): never a mix.
     items.forEach((item, i) => expect(cellsAt(sim, item.entry)).toEqual(item.state === 'stopped' ? before[i] : byRegion));
+  });
+
+  it('finds a hand edit typed after the cells were read ahead, while the queries ran: the wave reads again and leaves it', async () => {
+    // The read sent as the run starts: resolved once the host has answered it.
+    let readAnswered: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => { readAnswered = resolve; });
+    const sim = installWorkbook({ onRequest: ({ cleanup }) => { if (!cleanup) readAnswered(); } });
+    const entries = await placeReports('raAhead', [await sales(), await sales()]);
+    const edited = entries[1]!;
+    let typed = false;
+    const { service } = await observed(async () => {
+      await answered;
+      if (typed) return;
+      typed = true;
+      // Typed into the second placement's first data row after the read ahead, while the queries (250 ms each) run.
+      await act((context) => {
+        context.workbook.worksheets.getItem('Sheet1').getCell(edited.location!.rect.top + 1, 1).values = [[4242]];
+      });
+    });
+    const items = await startRefreshAll(service, entries).done;
+    expect(typed).toBe(true);
+    // The read ahead took a moment and the queries a quarter of a second: too old to stand in, so the wave read again.
+    expect(items.map((i) => i.state)).toEqual(['done', 'needs-attention']);
+    expect(items[1]!.outcome).toMatchObject({ kind: 'hand-edits' });
+    expect(cellsOf(sim, 'Sheet1', edited.location!.rect.top + 1, 1, 1, 1)).toEqual([[4242]]);
   });
 
   it('sends a report edited while its query runs round again, ending Up to date with the new result', async () => {

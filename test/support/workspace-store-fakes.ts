@@ -49,6 +49,8 @@ export function fakeWorkspace(listed: WorkbookPlacement[]) {
     place: jest.fn(async (_report: Report, _options: WriteOptions): Promise<WriteOutcome> => done('new')),
     refresh: jest.fn(async (e: WorkbookPlacement, _options: WriteOptions): Promise<WriteOutcome> => done(e.placement.id!)),
     placementIds: jest.fn(async () => listed.map((e) => e.placement.id!)),
+    // The read Refresh all sends as it starts (what it answers is the real workbook's business; the fake writes ignore it).
+    readForRefreshes: jest.fn(async () => ({ placements: placed })),
     sharedRun: jest.fn(() => ({ deps: null })),
     prepareRefresh: jest.fn(async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh),
     writeRefresh,

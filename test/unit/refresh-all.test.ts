@@ -27,6 +27,7 @@ function fakeService(answer: (placementId: string, options: WriteOptions) => Wri
     sharedRun: () => ({ deps: null }),
     prepareRefresh: async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh,
     placementIds: async () => ['a', 'b', 'c'],
+    readForRefreshes: async () => ({}),
     writeRefreshes: async (prepared: readonly PreparedRefresh[], options: WriteOptions = {}) => prepared.map(async (one) => {
       writes.push({ id: one.placement.id!, overwriteHandEdits: options.overwriteHandEdits === true });
       return { status: 'fulfilled', value: answer(one.placement.id!, options) };
