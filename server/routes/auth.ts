@@ -2,7 +2,7 @@ import { tokenHash } from '../auth';
 import type { PlatformContext } from '../context';
 import { HttpError, type ApiRequest } from '../http';
 import type { UserRecord } from '../store/rows';
-import { loadUser, USER_TABLES, userKey } from '../store/users';
+import { keptUser } from '../store/users';
 
 export function bearerToken(request: ApiRequest): string | null {
   const header = request.headers.authorization;
@@ -24,7 +24,7 @@ async function apiKeyUser(ctx: PlatformContext, token: string): Promise<number |
 export async function userForToken(ctx: PlatformContext, token: string): Promise<UserRecord | 'inactive' | null> {
   const userId = (await ctx.oauthUserForAccessToken?.(token)) ?? (await apiKeyUser(ctx, token));
   if (userId === null) return null;
-  const user = await ctx.db.cachedRead(USER_TABLES, userKey(userId), (tx) => loadUser(tx, userId));
+  const user = await keptUser(ctx.db, userId);
   if (!user) return null;
   return user.active ? user : 'inactive';
 }

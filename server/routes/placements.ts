@@ -1,61 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  ConnectReportToWorkbookInput, DisconnectReportFromWorkbookInput, RefreshReportInput, type ResultChecksum,
-} from '../../src/contract';
-import { parseSheetAddress, sheetAddress } from '../../src/core/a1';
-import { PLACEMENT_ADDRESS_WORDS, placementAddress, ResultLocationError, type PlacementAddress } from '../../src/core/placement-address';
+import { ConnectReportToWorkbookInput, DisconnectReportFromWorkbookInput, type ResultChecksum } from '../../src/contract';
 import type { PlatformContext } from '../context';
-import { badRequest, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
+import { badRequest, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { Row, SqlParam, StateConnection } from '../store/database';
 import type { UserRecord } from '../store/rows';
 import { nextPlacementKey } from '../store/schema';
 import { authenticate } from './auth';
 import { integerPathParam } from './cursor';
+import { addressOf, checksumText, findPlacement, kept } from './placement-lookup';
 import { visibleDeployment } from './platform';
+import { refreshPlacement } from './refresh-batch';
 import { checkedReportResponse, checkReport, placementRows } from './report-store';
 import { parseBody } from './validation';
-
-/** The request's placement address; a `resultLocation` that is no range is a 400. */
-function addressOf(body: Parameters<typeof placementAddress>[0]): PlacementAddress {
-  try {
-    return placementAddress(body);
-  } catch (error) {
-    if (error instanceof ResultLocationError) throw badRequest(error.message);
-    throw error;
-  }
-}
-
-const checksumText = (checksum: ResultChecksum | null | undefined) => (checksum ? JSON.stringify(checksum) : null);
-
-/**
- * The placement a body addresses among the report's `placements`: by `placementId`; or by
- * `externalWorkbookId` with `sheetName` and `anchorCell`, or a `resultLocation` naming both (a placement
- * recorded before ids existed has only that); `sheetId` narrows. Null when nothing matches.
- */
-function findPlacement(
-  placements: Row[],
-  body: { placementId?: string | null; externalWorkbookId?: string | null; sheetId?: string | null; sheetName?: string | null; anchorCell?: string | null; resultLocation?: string | null },
-): Row | null {
-  if (body.placementId) return placements.find((row) => row.id === body.placementId) ?? null;
-  if (!body.externalWorkbookId) {
-    throw badRequest(PLACEMENT_ADDRESS_WORDS);
-  }
-  const { sheetName, anchorCell } = addressOf(body);
-  if (!sheetName || !anchorCell) {
-    throw badRequest(PLACEMENT_ADDRESS_WORDS);
-  }
-  // The first recorded of those at that address.
-  const candidates = placements.filter((row) => row.workbook_id === body.externalWorkbookId).sort((a, b) => Number(a.row_key) - Number(b.row_key));
-  const match = candidates.find((row) => {
-    if (body.sheetId && row.sheet_id !== null && row.sheet_id !== body.sheetId) return false;
-    const recorded = row.sheet_name !== null && row.anchor_cell !== null
-      ? { sheetName: String(row.sheet_name), anchorCell: String(row.anchor_cell) }
-      : addressOf({ resultLocation: String(row.result_location) });
-    return recorded.sheetName === sheetName && recorded.anchorCell === anchorCell;
-  });
-  return match ?? null;
-}
 
 export interface NewPlacement {
   externalWorkbookId: string;
@@ -101,11 +58,10 @@ interface PlacementCall<T> {
 /**
  * A route on one report's placements: the caller may see the deployment and read the report (all of them
  * need only read access); the answer is the report as it is afterwards. `viewed` marks the report viewed.
- * A pane's Refresh all sends one of these per placement at once, so it reads the report and its placements
- * once and, after the work, only the placements again (unless the work answers them, in their order): the work
- * changes nothing else of the report.
+ * After the work only the placements are read again: the work changes nothing else of the report. (Refresh
+ * records, which a pane's Refresh all sends in bursts, go through `refresh-batch.ts` instead.)
  */
-function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, viewed: boolean, work: (call: PlacementCall<z.infer<T>>) => Promise<Row[] | void>) {
+function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, viewed: boolean, work: (call: PlacementCall<z.infer<T>>) => Promise<void>) {
   return async (request: ApiRequest): Promise<ApiResponse> => {
     const user = await authenticate(ctx, request);
     const deploymentId = integerPathParam(request, 'deploymentId');
@@ -116,22 +72,19 @@ function placementRoute<T extends z.ZodType>(ctx: PlatformContext, schema: T, vi
       const checked = await checkReport(tx, user, deploymentId, reportId);
       const placements = await placementRows(tx, [reportId]);
       const now = ctx.now().toISOString();
-      const after = await work({ tx, user, reportId, report: checked.row, placements, body, now });
+      await work({ tx, user, reportId, report: checked.row, placements, body, now });
       if (viewed) await tx.run(`UPDATE reports SET last_viewed_at = ? WHERE id = ?`, [now, reportId]);
       const row = viewed ? { ...checked.row, last_viewed_at: now } : checked.row;
-      return { status: 200, body: checkedReportResponse({ ...checked, row }, after ?? await placementRows(tx, [reportId])) };
+      return { status: 200, body: checkedReportResponse({ ...checked, row }, await placementRows(tx, [reportId])) };
     });
   };
 }
 
-/** Sets the given columns of one placement's `row`; answers the row as it is now (text and integer columns read back as set). */
-async function updatePlacement(tx: StateConnection, row: Row, columns: Record<string, SqlParam>): Promise<Row> {
+/** Sets the given columns of one placement's `row`. */
+async function updatePlacement(tx: StateConnection, row: Row, columns: Record<string, SqlParam>): Promise<void> {
   const names = Object.keys(columns);
   await tx.run(`UPDATE placements SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE row_key = ?`, [...Object.values(columns), Number(row.row_key)]);
-  return { ...row, ...columns };
 }
-
-const kept = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /**
  * `PUT …/connect-workbook`: upserts the placement for the given workbook and never changes the report's query.
@@ -173,37 +126,6 @@ const connectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, ConnectRep
 const disconnectWorkbook = (ctx: PlatformContext) => placementRoute(ctx, DisconnectReportFromWorkbookInput, false, async ({ tx, placements, body }) => {
   const found = findPlacement(placements, body);
   if (found) await tx.run(`DELETE FROM placements WHERE row_key = ?`, [Number(found.row_key)]);
-});
-
-/**
- * `PUT …/refresh`: records that a placement was rewritten: where it is now (addressed by id, the body's
- * `sheetName`, `anchorCell` and `resultLocation` are its new place), what was written, and the report's
- * current query checksum. `404` when no placement matches.
- */
-const refreshPlacement = (ctx: PlatformContext) => placementRoute(ctx, RefreshReportInput, true, async ({ tx, user, reportId, report, placements, body, now }) => {
-  const found = findPlacement(placements, body);
-  if (!found) throw notFound(`No such placement on report ${reportId}`);
-  // Addressed by id with a new sheet name but no new range: the recorded range, on the renamed sheet.
-  const renamed = body.placementId && body.sheetName && !body.resultLocation
-    ? sheetAddress(body.sheetName, parseSheetAddress(String(found.result_location)).rect)
-    : null;
-  const location = body.resultLocation ?? renamed ?? String(found.result_location);
-  const address = body.placementId
-    ? addressOf({ ...body, resultLocation: location })
-    : addressOf({ resultLocation: location, sheetName: kept(found.sheet_name), anchorCell: kept(found.anchor_cell) });
-  const updated = await updatePlacement(tx, found, {
-    sheet_id: body.sheetId ?? kept(found.sheet_id),
-    sheet_name: address.sheetName,
-    anchor_cell: address.anchorCell,
-    result_location: location,
-    end_result_cell: address.endResultCell,
-    result_checksum: body.resultChecksum === undefined ? kept(found.result_checksum) : checksumText(body.resultChecksum),
-    query_checksum: kept(report.query_checksum),
-    refreshed_at: now,
-    refreshed_by_user_id: user.id,
-  });
-  // `placed_at` is unchanged, so the order the report lists them in is too.
-  return placements.map((row) => (row === found ? updated : row));
 });
 
 export function placementRoutes(router: Router, ctx: PlatformContext): void {

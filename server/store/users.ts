@@ -1,10 +1,10 @@
 import type { Policy } from '../../src/contract';
-import type { StateConnection, Table } from './database';
+import type { Database, StateConnection, Table } from './database';
 import { userRecord, type UserRecord } from './rows';
 
-/** The tables a user's record is read from. */
-export const USER_TABLES: readonly Table[] = ['users', 'groups', 'group_members'];
-export const userKey = (id: number) => `user ${id}`;
+/** The tables a user's record is read from, and the key it is kept under. */
+const USER_TABLES: readonly Table[] = ['users', 'groups', 'group_members'];
+const userKey = (id: number) => `user ${id}`;
 
 /** The policies a user's groups carry, in group id order. */
 export async function groupPolicies(tx: StateConnection, userId: number): Promise<Policy[]> {
@@ -21,12 +21,19 @@ export async function groupPolicies(tx: StateConnection, userId: number): Promis
  * record is kept until users or groups change (`StateConnection.cached`): it is frozen, as every caller shares it.
  */
 export function loadUser(tx: StateConnection, id: number): Promise<UserRecord | null> {
-  return tx.cached(USER_TABLES, userKey(id), async () => {
-    const row = await tx.one(`SELECT * FROM users WHERE id = ? AND deleted_at IS NULL`, [id]);
-    if (!row) return null;
-    const user = userRecord(row);
-    return deepFreeze({ ...user, policies: [...user.policies, ...(await groupPolicies(tx, id))] });
-  });
+  return tx.cached(USER_TABLES, userKey(id), () => readUser(tx, id));
+}
+
+/** `loadUser` outside a transaction: a kept record is answered without queueing behind running ones (`Database.cachedRead`). */
+export function keptUser(db: Database, id: number): Promise<UserRecord | null> {
+  return db.cachedRead(USER_TABLES, userKey(id), (tx) => readUser(tx, id));
+}
+
+async function readUser(tx: StateConnection, id: number): Promise<UserRecord | null> {
+  const row = await tx.one(`SELECT * FROM users WHERE id = ? AND deleted_at IS NULL`, [id]);
+  if (!row) return null;
+  const user = userRecord(row);
+  return deepFreeze({ ...user, policies: [...user.policies, ...(await groupPolicies(tx, id))] });
 }
 
 function deepFreeze<T>(value: T): T {
