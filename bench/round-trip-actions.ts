@@ -232,7 +232,8 @@ export async function refreshAll(
   await act((context) => {
     for (let s = 1; s <= sheets; s += 1) context.workbook.worksheets.add(`Many${s}`);
   });
-  const prefix = distinct ? 'RoundTripD' : 'RoundTrip';
+  // Public ids are 12 letters or digits.
+  const prefix = distinct ? 'RoundDist' : 'RoundTrip';
   for (let i = 0; i < count; i += 1) {
     const publicId = `${prefix}${String(i).padStart(3, '0')}`;
     const report = await bench.report(publicId, [DIMENSIONS[i % DIMENSIONS.length]!], distinct ? 1000 + i : undefined);
