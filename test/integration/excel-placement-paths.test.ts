@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import type { CubeQuery, Report } from '../../src/contract';
+import type { ConnectReportToWorkbookInput, CubeQuery, Report } from '../../src/contract';
 import { resultChecksum } from '../../src/core/result-checksum';
 import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
 import { PlacementDetachedError, SelectionNotRangeError, WriteFailedError } from '../../src/placements/errors';
@@ -231,6 +231,39 @@ describe('the workbook and the platform agree on every failure path', () => {
     expect(host.model.names.map((n) => n.name)).toEqual([placementName(first.placement.id!)]);
     expect(nameFormula(host, first.placement.id!)).toBe('=Sheet1!$B$3:$C$8');
     expect(await recordedFor('fpPlaceKept1')).toHaveLength(1);
+  });
+
+  it('place where another pane records the same anchor meanwhile → the platform keeps that id, and the cells are named by it', async () => {
+    const host = installWorkbook();
+    await selectCell('B3');
+    const report = await ownReport('fpPlaceRace1', byStatus);
+    // Another pane of the same workbook records a placement at B3 after this one read the report, just before its own
+    // record: the platform updates the record it has at that address, which keeps its id (not the one this pane made).
+    const theirs = 'placed-by-another-pane';
+    let ours: string | undefined;
+    const analyst = local.t.analyst;
+    const racing = new Proxy(analyst, {
+      get(target, key, receiver) {
+        if (key !== 'connectWorkbook') return Reflect.get(target, key, receiver) as unknown;
+        return async (deploymentId: number, reportId: number, input: ConnectReportToWorkbookInput, signal?: AbortSignal) => {
+          ours = input.placementId ?? undefined;
+          await local.t.admin.connectWorkbook(deploymentId, reportId, { ...input, placementId: theirs });
+          return analyst.connectWorkbook(deploymentId, reportId, input, signal);
+        };
+      },
+    });
+    const placed = done(await (await workspaceFor(local.t, racing)).service.place(report));
+    expect(ours).toEqual(expect.any(String));
+    expect(ours).not.toBe(theirs);
+    expect(placed.placement.id).toBe(theirs);
+    // The cells carry the platform's id; the name this pane made first is gone.
+    expect(host.model.names.map((n) => n.name)).toEqual([placementName(theirs)]);
+    expect(nameFormula(host, theirs)).toBe('=Sheet1!$B$3:$C$8');
+    const recorded = await recordedFor('fpPlaceRace1');
+    expect(recorded.map((p) => p.id)).toEqual([theirs]);
+    expect(recorded[0]!.resultChecksum).toEqual(resultChecksum(cellsOf(host, 'Sheet1', 2, 1, 6, 2)));
+    // Listed with its cells, not detached.
+    expect((await entryFor(theirs)).location?.rect).toEqual({ top: 2, left: 1, bottom: 7, right: 2 });
   });
 
   it('place: naming the cells fails → the write fails, nothing is recorded and the cells are back', async () => {
