@@ -240,7 +240,8 @@ export async function refreshAll(
     await selectCell(`A${1 + Math.floor(i / sheets) * 12}`, `Many${1 + (i % sheets)}`);
     done(await bench.service.place(report), `place ${publicId}`);
   }
-  const entries = (await bench.service.workbookPlacements()).filter((e) => new RegExp(`^${prefix}\\d{3}$`).test(e.report?.publicId ?? ''));
+  const ours = new RegExp(`^${prefix}\\d{3}$`);
+  const entries = (await bench.service.workbookPlacements()).filter((e) => ours.test(e.report?.publicId ?? ''));
   if (entries.length !== count) throw new Error(`placed ${entries.length} of ${count}`);
   bench.changeRows = true;
   const { figures, value } = await bench.measure(delayMs, () => startRefreshAll(bench.service, entries, { wavePatienceMs, readAheadMaxAgeMs }).done).finally(() => {

@@ -122,8 +122,9 @@ async function applyBatch(ctx: PlatformContext, tx: StateConnection, records: Re
       await visibleDeployment(tx, item.record.user, item.record.deploymentId);
     });
   }
-  if (reportIdsOf(items).length === 0) return items;
-  const reportRows = await reportRowsById(tx, reportIdsOf(items));
+  const readIds = reportIdsOf(items);
+  if (readIds.length === 0) return items;
+  const reportRows = await reportRowsById(tx, readIds);
   for (const item of items) {
     const { user, deploymentId, reportId } = item.record;
     await attempt(item, async () => {

@@ -117,8 +117,7 @@ export async function checkReport(
   reportId: number,
   need: 'read' | 'edit' | 'manage' = 'read',
 ): Promise<CheckedReport> {
-  const row = await tx.one(`SELECT * FROM reports WHERE id = ? AND deployment_id = ?`, [reportId, deploymentId]);
-  return checkReportRow(tx, user, deploymentId, reportId, row, need);
+  return checkReportRow(tx, user, deploymentId, reportId, (await reportRowsById(tx, [reportId])).get(reportId), need);
 }
 
 /** `checkReport` of a report whose row (`reports.*`, undefined when there is none) was read already. */

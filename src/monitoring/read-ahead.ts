@@ -24,7 +24,7 @@ export function readAhead(service: PlacementService, entries: readonly WorkbookP
   if (named.length === 0) return Promise.resolve(null);
   const ids = named.map((e) => e.placement.id!);
   const sentAt = now();
-  return service.readForRefreshes(ids, named).then(
+  return service.readForRefreshes(named).then(
     (state) => ({ state, covers: new Set(ids), sentAt, answeredAt: now() }),
     () => null,
   );

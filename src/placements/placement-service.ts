@@ -77,11 +77,11 @@ export class PlacementService {
   }
 
   /**
-   * What writing the refreshes of `entries` reads first, in one request (`ids`: the workbook's placements), read
-   * ahead of their queries' results; the new grids' sizes are not known yet, so each is read at its recorded size.
+   * What writing the refreshes of `entries` reads first, in one request, read ahead of their queries' results; the
+   * new grids' sizes are not known yet, so each is read at its recorded size.
    */
-  readForRefreshes(ids: readonly string[], entries: readonly WorkbookPlacement[]): Promise<WorkbookState> {
-    return readForRefreshes(this.deps, ids, entries.map((e) => ({ placement: e.placement })));
+  readForRefreshes(entries: readonly WorkbookPlacement[]): Promise<WorkbookState> {
+    return readForRefreshes(this.deps, [], entries.map((e) => ({ placement: e.placement })));
   }
 
   /** Moves a placement to the selection with its report's current result (moving.ts). */

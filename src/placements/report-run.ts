@@ -87,7 +87,8 @@ export class ReportRunner {
   /**
    * The same runner for one run over many placements (`shared-run.ts`): a report's query, with its pages and totals
    * queries, is sent once for each distinct definition (its effective query and its pivot on its deployment),
-   * however many placements, of however many reports, run it; each lays its own cells out from the shared result. A new runner shares nothing with earlier runs.
+   * however many placements, of however many reports, run it; each lays its own cells out from the shared result.
+   * A new runner shares nothing with earlier runs.
    */
   sharing(): ReportRunner {
     return new ReportRunner(this.options, memo<Fetched>());
