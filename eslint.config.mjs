@@ -11,9 +11,9 @@ import tseslint from 'typescript-eslint';
  * Dependencies point one way (docs/architecture.md): a folder may not import the folders above it. Matched on
  * the import text, so both `../placements` and `../placements/x` are caught. Bottom to top: contract, core,
  * ports; the adapters (client, excel, platform); session; the use cases (placements, then monitoring, builder
- * and chat); the pane's store; the views. The use cases reach Excel and the platform only through src/ports.
+ * and chat, with the RS functions between placements and monitoring); the pane's store; the views. The use cases reach Excel and the platform only through src/ports.
  */
-const useCases = ['placements', 'monitoring', 'builder', 'chat'];
+const useCases = ['placements', 'functions', 'monitoring', 'builder', 'chat'];
 const top = ['pane', 'taskpane', 'auth', 'workbench'];
 const layers = {
   contract: ['core', 'ports', 'client', 'excel', 'platform', 'session', ...useCases, ...top],
@@ -26,7 +26,9 @@ const layers = {
   // workbook parts port, beside src/platform; it reaches Excel only through src/ports.
   workbook: ['client', 'excel', 'platform', 'session', ...useCases, ...top],
   session: ['excel', 'platform', ...useCases, ...top],
-  placements: ['client', 'excel', 'platform', 'monitoring', 'builder', 'chat', ...top],
+  placements: ['client', 'excel', 'platform', 'functions', 'monitoring', 'builder', 'chat', ...top],
+  // The RS functions (issue 28): answered over the ports and the report runner; Refresh all (monitoring) refreshes them.
+  functions: ['client', 'excel', 'platform', 'monitoring', 'builder', 'chat', ...top],
   monitoring: ['client', 'excel', 'platform', 'builder', 'chat', ...top],
   builder: ['client', 'excel', 'platform', 'monitoring', 'chat', ...top],
   chat: ['excel', 'platform', 'monitoring', ...top],

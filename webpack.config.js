@@ -5,6 +5,8 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+const { LocalizedFunctionsMetadataPlugin } = require('./scripts/functions-metadata');
 const { DEV_ORIGIN, appDomainsFrom, manifestFor, productionOrigin } = require('./scripts/manifest-urls');
 const { contentSecurityPolicy, cubeOriginsFrom, platformOriginsFrom } = require('./scripts/content-security-policy');
 
@@ -80,9 +82,22 @@ module.exports = async (_env, argv) => {
       new HtmlWebpackPlugin({ filename: 'auth/start.html', template: './src/auth/start.html', chunks: ['auth-start'], csp }),
       new HtmlWebpackPlugin({ filename: 'auth/callback.html', template: './src/auth/callback.html', chunks: ['auth-callback'], officeJs, csp }),
       new HtmlWebpackPlugin({ filename: 'support.html', template: './src/support.html', chunks: [] }),
+      // The RS functions (docs/functions.md): functions.json from functions.ts's JSDoc, and Microsoft's loader appends
+      // `CustomFunctions.associate(id, function)` to functions.ts in whichever chunk bundles it (the pane's: in the
+      // shared runtime the functions run in the pane's page). functions-de.json is written from it for German Excel.
+      // https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-json-autogeneration
+      new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: path.resolve(__dirname, 'src/functions/functions.ts') }),
+      new LocalizedFunctionsMetadataPlugin({
+        from: 'functions.json',
+        to: 'functions-de.json',
+        translations: path.resolve(__dirname, 'src/functions/functions-de.ts'),
+        exportName: 'functionsDe',
+      }),
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          // As written: minified, a file of comments only would be served empty.
+          { from: 'src/functions/functions-script.js', to: 'functions.js', info: { minimized: true } },
           { from: 'manifest.xml', to: 'manifest.xml', transform: (content) => manifestFor(content.toString(), origin, appDomainsFrom(process.env.PLATFORM_APP_DOMAINS)) },
         ],
       }),

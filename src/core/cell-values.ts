@@ -3,7 +3,7 @@ import type { CubeCellValue, MemberType } from '../contract';
 /** A value as it goes into (and comes back from) a cell: `''` is an empty cell. */
 export type CellValue = string | number | boolean;
 
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+export const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const CUBE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** An Excel date serial (days since 1899-12-30) for a Cube time `YYYY-MM-DDTHH:mm:ss.SSS` (wall clock, no zone). */
@@ -21,7 +21,7 @@ export function toExcelPrecision(value: number): number {
 }
 
 const INTEGER = /^[-+]?\d+$/;
-const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+export const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
  * A quick check that `Number()` will read the text as a plain decimal: it starts with a digit, sign or point,

@@ -50,6 +50,8 @@ export interface RunState {
   handle: RefreshAllRun;
   items: readonly RefreshItem[];
   running: boolean;
+  /** Formula answers the run dropped and had Excel calculate again; absent until its formulas' part is done. */
+  formulas?: number;
 }
 
 export interface WorkspaceState {

@@ -17,6 +17,8 @@ export interface RefreshAllRunsHost {
   words: PaneWords;
   writeDisabled(): boolean;
   ribbon?: RibbonRefreshRequests;
+  /** Refreshes the workbook's RS formulas (answers dropped, Excel asked to calculate them again): how many answers were dropped. */
+  refreshFormulas?: () => Promise<number>;
 }
 
 export class RefreshAllRuns {
@@ -34,7 +36,10 @@ export class RefreshAllRuns {
   async start(): Promise<void> {
     this.host.set({ error: null, notice: null });
     const refreshable = (this.host.getState().placements ?? []).filter(isRefreshable);
-    if (!refreshable.length) return;
+    if (!refreshable.length) {
+      await this.refreshFormulas(null);
+      return;
+    }
     this.host.set((state) => ({ outcomes: without(state.outcomes, refreshable.map(placementKey), (outcome) => outcome.state === 'FAILED') }));
     // Items change state while the run starts, before its handle is known here: those updates are in `handle.items`.
     let handle: RefreshAllRun | null = null;
@@ -51,6 +56,23 @@ export class RefreshAllRuns {
     const items = await handle.done;
     this.host.set({ run: { handle, items: [...items], running: false } });
     await this.host.reload();
+    await this.refreshFormulas(handle);
+  }
+
+  /**
+   * The formulas' part of a run, after its placements (their numbers come from the same refreshed data): the count
+   * joins the run's summary, or stands alone when the workbook has formulas and no placements.
+   */
+  private async refreshFormulas(handle: RefreshAllRun | null): Promise<void> {
+    if (!this.host.refreshFormulas) return;
+    try {
+      const formulas = await this.host.refreshFormulas();
+      if (handle) this.host.set((state) => (state.run?.handle === handle ? { run: { ...state.run, formulas } } : {}));
+      else if (formulas) this.host.set({ run: { handle: finishedRun(), items: [], running: false, formulas } });
+      else this.host.set({ notice: { kind: 'nothing-to-refresh' } });
+    } catch (error) {
+      this.host.set({ error: { source: 'action', error } });
+    }
   }
 
   stop(): void {
@@ -103,7 +125,7 @@ export class RefreshAllRuns {
         return 'ran';
       }
       if (now.placements === null || isBusy(now) || now.builderOpen) return 'not-now';
-      if ((now.placements ?? []).some(isRefreshable)) await this.start();
+      if ((now.placements ?? []).some(isRefreshable) || this.host.refreshFormulas) await this.start();
       else this.host.set({ notice: { kind: 'nothing-to-refresh' } });
       return 'ran';
     };
@@ -119,6 +141,11 @@ export class RefreshAllRuns {
     this.ribbonOffer?.withdraw();
     this.ribbonOffer = null;
   }
+}
+
+/** A run with no placements, already over: the summary of a Refresh all that refreshed only formulas. */
+function finishedRun(): RefreshAllRun {
+  return { items: [], done: Promise.resolve([]), stop: () => undefined };
 }
 
 /** The outcomes without those of `keys` that `drop` picks; the same map when none is. */

@@ -24,6 +24,8 @@ export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
   words: PaneWords;
   /** "Refresh all" asked for from the ribbon, run here as the pane's own. */
   ribbon?: RibbonRefreshRequests;
+  /** Refresh all's part for the workbook's RS formulas (pane/formula-wiring.ts): how many answers it dropped. */
+  refreshFormulas?: () => Promise<number>;
 }
 
 const initialState: WorkspaceState = {
@@ -52,7 +54,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     super(initialState);
     const host = { getState: this.getState, set: (change: Parameters<WorkspaceStore['update']>[0]) => this.update(change), reload: () => this.reload() };
     this.attempts = new WriteAttempts({ ...host, clearMessages: () => this.clearMessages(), placements: options.workspace.placements, words: options.words });
-    this.runs = new RefreshAllRuns({ ...host, placements: options.workspace.placements, words: options.words, writeDisabled: options.writeDisabled, ribbon: options.ribbon });
+    this.runs = new RefreshAllRuns({ ...host, placements: options.workspace.placements, words: options.words, writeDisabled: options.writeDisabled, ribbon: options.ribbon, refreshFormulas: options.refreshFormulas });
     this.checks = new BackgroundChecks(options.workspace, {
       ...host, paused: () => isBusy(this.getState()) || this.getState().builderOpen, handEditsUndone: (key) => this.runs.handEditsUndone(key),
     }, options);

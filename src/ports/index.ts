@@ -6,3 +6,4 @@ export * from './report-publisher';
 export * from './workbook';
 export * from './dialog';
 export * from './workbook-parts';
+export * from './calculation';

@@ -19,6 +19,7 @@ import { SignInView } from './views/SignInView';
 import { useRibbonWaiting } from './views/useRibbonWaiting';
 import { ViewErrorBoundary } from './views/ViewErrorBoundary';
 import { useCubeSession } from './views/cube/useCubeSession';
+import { removeFormulaService } from '../functions/formula-registry';
 
 // Loaded once signed in, so the first paint (the sign-in view) needs only the small initial script.
 const loadConnection = () => import('../session/connection');
@@ -110,6 +111,11 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
   const [browseCube, setBrowseCube] = useState(false);
   useEffect(() => setBrowseCube(cube !== null), [cube]);
   const browsed = cube && (browseCube || !connection) ? cube.deployments[0] : deployment;
+  // Formulas Excel calculates before the pane knows whether it is signed in wait; signed out, they ask to sign in
+  // (and are calculated again once signed in, see pane/formula-wiring.ts).
+  useEffect(() => {
+    if (!pane && !busy) removeFormulaService();
+  }, [pane, busy]);
   const error = message === null ? null : message.kind === 'not-revoked' ? m.signedOutNotRevoked : describeSignIn(message.error, i18n);
 
   useEffect(() => {

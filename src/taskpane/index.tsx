@@ -11,6 +11,10 @@ import { OutsideOffice } from './views/OutsideOffice';
 const ribbon = new RibbonRefreshRequests();
 associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
 
+// The RS functions live in this page too (the manifest's shared runtime): Microsoft's metadata plugin appends their
+// `CustomFunctions.associate` calls to that module, so importing it registers them as the script loads.
+import '../functions/functions';
+
 // Office calls back once the host is ready; what it resolves with is not needed (the callback gets the same info).
 void Office.onReady((info) => {
   const root = createRoot(document.getElementById('root')!);

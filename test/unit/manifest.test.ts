@@ -2,8 +2,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import CustomFunctionsMetadataPlugin from 'custom-functions-metadata-plugin';
 import { XMLParser } from 'fast-xml-parser';
 import type { ManifestInfo } from 'office-addin-manifest';
+import { LocalizedFunctionsMetadataPlugin } from '../../scripts/functions-metadata';
 import { checkManifestOffline, CURRENT_SCHEMA, schemaErrors, SHARED_SCHEMA } from '../../scripts/manifest-schema';
 import { DEV_ORIGIN, manifestFor, productionOrigin } from '../../scripts/manifest-urls';
 
@@ -59,6 +62,11 @@ describe.each([['source', source], ['production', production]])('the %s manifest
     for (const resid of resids) expect(ids).toContain(resid);
   });
 
+  // A resource id is at most 32 characters (https://learn.microsoft.com/javascript/api/manifest/resources).
+  it('keeps every resource id within 32 characters', () => {
+    for (const { name, value } of attrs) if (name === 'id' || name === 'resid') expect(value.length).toBeLessThanOrEqual(32);
+  });
+
   it('uses https for every URL', () => {
     const urls = [...xml.matchAll(/(?:DefaultValue|Value)="(\w+:\/\/[^"]+)"|<AppDomain>([^<]+)<\/AppDomain>/g)].map((m) => m[1] ?? m[2]!);
     expect(urls.length).toBeGreaterThan(8);
@@ -105,6 +113,62 @@ describe.each([['source', source], ['production', production]])('the %s manifest
       const url = new RegExp(`<bt:Image id="RefreshAll.${size}x${size}" DefaultValue="([^"]+)"`).exec(xml)![1]!;
       expect(pngSize(join(root, new URL(url).pathname))).toEqual([size, size]);
     }
+  });
+});
+
+// The RS functions (docs/functions.md) in the pane's shared runtime, as Microsoft's sample and the AllFormFactors and
+// ExtensionPoint pages declare them: https://learn.microsoft.com/javascript/api/manifest/allformfactors,
+// https://learn.microsoft.com/javascript/api/manifest/extensionpoint#customfunctions.
+describe.each([
+  ['source', source, DEV_ORIGIN],
+  ['production', production, publicOrigin],
+])('the %s manifest\'s custom functions', (_label, xml, origin) => {
+  const host = /<Host xsi:type="Workbook">([\s\S]*?)<\/Host>/.exec(xml)![1]!;
+  const url = (id: string) => new RegExp(`<bt:Url id="${id.replace(/\./g, '\\.')}" DefaultValue="([^"]+)"`).exec(xml)?.[1];
+
+  it('are declared in AllFormFactors, between the shared runtime and the desktop form factor', () => {
+    const at = (tag: string) => host.indexOf(tag);
+    expect(at('</Runtimes>')).toBeGreaterThan(-1);
+    expect(at('<AllFormFactors>')).toBeGreaterThan(at('</Runtimes>'));
+    expect(at('<DesktopFormFactor>')).toBeGreaterThan(at('</AllFormFactors>'));
+  });
+
+  it('run in the task pane\'s page, with their metadata and the namespace RS', () => {
+    const block = /<AllFormFactors>\s*<ExtensionPoint xsi:type="CustomFunctions">([\s\S]*?)<\/ExtensionPoint>\s*<\/AllFormFactors>/.exec(host)![1]!;
+    const children = [...block.matchAll(/<(Script|Page|Metadata)>\s*<SourceLocation resid="([^"]+)"\/>|<(Namespace) resid="([^"]+)"\/>/g)]
+      .map((m) => [m[1] ?? m[3], m[2] ?? m[4]]);
+    expect(children).toEqual([
+      ['Script', 'Functions.Script.Url'],
+      ['Page', 'Taskpane.Url'],
+      ['Metadata', 'Functions.Metadata.Url'],
+      ['Namespace', 'Functions.Namespace'],
+    ]);
+    expect(xml).toMatch(/<bt:String id="Functions.Namespace" DefaultValue="RS"\/>/);
+  });
+
+  it('are at the build\'s origin: the script, the metadata, and the German metadata for de-DE', () => {
+    expect(url('Functions.Script.Url')).toBe(`${origin}/functions.js`);
+    expect(url('Functions.Metadata.Url')).toBe(`${origin}/functions.json`);
+    expect(xml).toMatch(new RegExp(`<bt:Url id="Functions\\.Metadata\\.Url" DefaultValue="[^"]+">\\s*<bt:Override Locale="de-DE" Value="${origin.replace(/[.]/g, '\\.')}/functions-de\\.json"/>\\s*</bt:Url>`));
+  });
+});
+
+// The files those URLs name are the ones the build emits (webpack.config.js, read as webpack reads it).
+describe('the custom functions\' files in the build', () => {
+  it('are functions.js, functions.json and functions-de.json', async () => {
+    const publicUrl = process.env.ADDIN_PUBLIC_URL;
+    process.env.ADDIN_PUBLIC_URL = publicOrigin;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS
+    const makeConfig = require(join(root, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => Promise<{ plugins: object[] }>;
+    const { plugins } = await makeConfig({}, { mode: 'production' });
+    if (publicUrl === undefined) delete process.env.ADDIN_PUBLIC_URL;
+    else process.env.ADDIN_PUBLIC_URL = publicUrl;
+    // The plugins keep their options in fields their types do not expose.
+    const fields = (type: abstract new (...args: never[]) => object) => plugins.find((p) => p instanceof type) as Record<string, unknown>;
+    expect(fields(CustomFunctionsMetadataPlugin).options).toEqual({ output: 'functions.json', input: join(root, 'src', 'functions', 'functions.ts') });
+    expect(fields(LocalizedFunctionsMetadataPlugin).options).toMatchObject({ from: 'functions.json', to: 'functions-de.json' });
+    expect(fields(CopyWebpackPlugin).patterns).toContainEqual(expect.objectContaining({ from: 'src/functions/functions-script.js', to: 'functions.js' }));
+    expect(existsSync(join(root, 'src', 'functions', 'functions-script.js'))).toBe(true);
   });
 });
 
@@ -186,6 +250,23 @@ describe('manifest URLs per build', () => {
     expect(refused('<Runtime resid="Taskpane.Url" lifetime="long"/>', '')).toMatch(/Runtimes.*Missing child element/);
     expect(refused('<Runtime resid="Taskpane.Url"', '<Runtime resid="Taskpane.Url.ThatIsLongerThan32Chars"')).toMatch(/maxLength/);
     expect(refused('<Runtimes>', '<Runtimes name="x">')).toMatch(/attribute 'name' is not allowed/);
+  });
+
+  // [MS-OWEMXML]'s Host: Runtimes?, AllFormFactors?, then Workbook's DesktopFormFactor?; the order Microsoft's docs use.
+  (xmllint ? it : it.skip)('the schema takes the Host children in Microsoft\'s order only', () => {
+    const allFormFactors = /\s*<AllFormFactors>[\s\S]*?<\/AllFormFactors>/.exec(source)![0];
+    const without = source.replace(allFormFactors, '');
+    const errors = (xml: string) => {
+      const file = join(dirname(productionFile), 'host-order.xml');
+      writeFileSync(file, xml);
+      return schemaErrors(CURRENT_SCHEMA, file).join('\n');
+    };
+    expect(errors(source)).toBe('');
+    expect(errors(without.replace('</DesktopFormFactor>', `</DesktopFormFactor>${allFormFactors}`))).toMatch(/Element '\{[^}]+\}AllFormFactors': This element is not expected/);
+    expect(errors(without.replace(/(\s*)<Runtimes>/, `${allFormFactors}$1<Runtimes>`))).toMatch(/Element '\{[^}]+\}Runtimes': This element is not expected/);
+    expect(errors(source.replace(/<Script>([\s\S]*?)<\/Script>(\s*)<Page>([\s\S]*?)<\/Page>/, '<Page>$3</Page>$2<Script>$1</Script>'))).toMatch(/Element '\{[^}]+\}Page': This element is not expected\. Expected is \( \{[^}]+\}Script \)/);
+    // AllFormFactors holds the custom functions only (the AllFormFactors page, [MS-OWEMXML]).
+    expect(errors(source.replace('<ExtensionPoint xsi:type="CustomFunctions">', '<ExtensionPoint xsi:type="PrimaryCommandSurface">'))).not.toBe('');
   });
 
   // A manifest that does not parse never reaches Microsoft's service, so this runs the same online and offline.

@@ -63,6 +63,7 @@ export const de: Messages = {
     failed: { one: (count) => `${count} fehlgeschlagen`, other: (count) => `${count} fehlgeschlagen` },
     needsYou: { one: (count) => `${count} wartet auf Sie`, other: (count) => `${count} warten auf Sie` },
     notReached: { one: (count) => `${count} nicht erreicht`, other: (count) => `${count} nicht erreicht` },
+    formulas: { one: (count) => `${count} Formel neu berechnet`, other: (count) => `${count} Formeln neu berechnet` },
   },
   runStopped: (summary) => `Angehalten: ${summary}`,
   stop: 'Anhalten',

@@ -68,6 +68,7 @@ export const en = {
     failed: { one: (count: string) => `${count} failed`, other: (count: string) => `${count} failed` },
     needsYou: { one: (count: string) => `${count} needs you`, other: (count: string) => `${count} need you` },
     notReached: { one: (count: string) => `${count} not reached`, other: (count: string) => `${count} not reached` },
+    formulas: { one: (count: string) => `${count} formula recalculated`, other: (count: string) => `${count} formulas recalculated` },
   },
   runStopped: (summary: string) => `Stopped: ${summary}`,
   stop: 'Stop',

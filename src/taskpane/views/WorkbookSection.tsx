@@ -65,7 +65,7 @@ export function WorkbookSection({ store, state, currentUserId, currentUserName, 
       )}
       {run && (
         <div className={styles.runBar} role="status" aria-live="polite">
-          <span>{runSummary(run.items, run.running, i18n)}</span>
+          <span>{runSummary(run.items, run.running, i18n, run.formulas)}</span>
           {run.running && <Button size="small" onClick={() => store.stopRun()}>{m.stop}</Button>}
         </div>
       )}

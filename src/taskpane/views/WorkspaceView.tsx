@@ -23,6 +23,7 @@ import { WorkbookSection } from './WorkbookSection';
 import { WorkspaceQuestion } from './WorkspaceQuestion';
 import { useExplorationBuilder } from './useExplorationBuilder';
 import { useWorkspaceStore } from './useWorkspaceStore';
+import { useFormulas } from './useFormulas';
 import { describeChatError } from './chat/chat-words';
 import { useChatController } from './chat/useChatController';
 import { installCubeErrorWords } from '../cube-error-words';
@@ -75,6 +76,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const previews = useMemo(() => openReportPreviews(workspace, connection), [workspace, connection]);
   const writeDisabled = connection.appConfig.restrictDataDownload;
   const [store, state] = useWorkspaceStore(workspace, writeDisabled, i18n, ribbon);
+  useFormulas(workspace, connection, deployment.id, store);
   const { placements, selection, operation, question, error, notice } = state;
   const showError = useCallback((e: unknown) => store.showError(e), [store]);
   const exploration = useExplorationBuilder(connection, workspace, placements, selection, describe, showError);

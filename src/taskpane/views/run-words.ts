@@ -9,9 +9,9 @@ type PluralForms = { one: (count: string) => string; other: (count: string) => s
 
 /**
  * What a run says in its bar: "2 of 5…" while it runs, then its counts by outcome, only those that happened
- * ("3 refreshed, 1 failed, 1 needs you"), prefixed "Stopped:" with how many it never reached.
+ * ("3 refreshed, 1 failed, 1 needs you, 12 formulas recalculated"), prefixed "Stopped:" with how many it never reached.
  */
-export function runSummary(items: readonly RefreshItem[], running: boolean, { m, number, locale }: I18n): string {
+export function runSummary(items: readonly RefreshItem[], running: boolean, { m, number, locale }: I18n, formulas = 0): string {
   const counts = countOutcomes(items);
   if (running) return m.runProgress(number(counts.finished), number(counts.total));
   const plural = new Intl.PluralRules(locale);
@@ -20,6 +20,7 @@ export function runSummary(items: readonly RefreshItem[], running: boolean, { m,
     [m.runOutcome.failed, counts.failed],
     [m.runOutcome.needsYou, counts.needsYou],
     [m.runOutcome.notReached, counts.notReached],
+    [m.runOutcome.formulas, formulas],
   ];
   const summary = parts
     .filter(([, count]) => count > 0)

@@ -3,6 +3,8 @@ import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';
 import type { Workspace } from '../../placements/workspace-parts';
 import type { WorkspaceState } from '../../pane/pane-state';
 import { WorkspaceStore } from '../../pane/workspace-store';
+import { refreshFormulas } from '../../pane/formula-wiring';
+import { excelCalculation } from './useFormulas';
 import { describeError } from '../errors';
 import type { I18n } from '../i18n';
 import { attention } from './run-words';
@@ -17,6 +19,7 @@ export function useWorkspaceStore(workspace: Workspace, writeDisabled: boolean, 
     writeDisabled: () => writeDisabled,
     words: { describe: (error) => describeError(error, i18n), attention: (item) => attention(item, i18n.m) },
     ribbon,
+    refreshFormulas: () => refreshFormulas(excelCalculation),
   }), [workspace, writeDisabled, i18n, ribbon]);
 
   useEffect(() => {

@@ -1,0 +1,164 @@
+import type { CubeCellValue, CubeLoadResult, CubeQuery, MemberType } from '../contract';
+import { canonicalJson } from './canonical-json';
+import type { ValueRequest } from './formula-args';
+import { coveringDateRange, periodsBetween, type PeriodGranularity } from './formula-periods';
+import { measureAnswer, rowValueKey } from './formula-values';
+import { timeDimensionMember } from './report-definition';
+
+/**
+ * The fewest `/v1/load` queries that answer a batch of `RS.VALUE` calls, and each call's answer from them.
+ * Calls that filter the same members (a time member with the same granularity) and ask the same source share
+ * one query: those members grouped, each filtered to the values the calls ask for (a time member to a date
+ * range covering its periods), with every measure asked. Each call then reads the row holding its values.
+ */
+
+/** Cube's REST API returns at most this many rows a query. */
+export const MAX_QUERY_ROWS = 50_000;
+
+export type FormulaAnswer = number | null;
+
+export interface PlannedQuery {
+  source: string | null;
+  query: CubeQuery;
+  /** The indexes of the requests this query answers, ascending. */
+  calls: number[];
+  /** The answers of `calls`, in their order, read from this query's result. */
+  answers(result: CubeLoadResult): FormulaAnswer[];
+}
+
+/** A member a query groups by, with the values the calls ask of it, sorted. */
+interface Axis {
+  member: string;
+  type: MemberType;
+  granularity: PeriodGranularity | null;
+  values: string[];
+}
+
+interface Call {
+  index: number;
+  request: ValueRequest;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortedDistinct(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort(compareText);
+}
+
+/** The axes of calls that filter the same members (their filters are sorted by member, so position matches). */
+function axesOf(calls: readonly Call[]): Axis[] {
+  return calls[0]!.request.filters.map((filter, i) => ({
+    member: filter.member,
+    type: filter.type,
+    granularity: filter.granularity,
+    values: sortedDistinct(calls.map((call) => call.request.filters[i]!.value)),
+  }));
+}
+
+/** How many rows an axis can give: its values, or for a time member every period of the covering date range. */
+function rowsOf(axis: Axis): number {
+  return axis.granularity ? periodsBetween(axis.values[0]!, axis.values[axis.values.length - 1]!, axis.granularity) : axis.values.length;
+}
+
+function mostRows(axes: readonly Axis[]): number {
+  return axes.reduce((rows, axis) => rows * rowsOf(axis), 1);
+}
+
+/**
+ * The calls split so that no query can give more rows than the API returns: by the values of the axis with
+ * the most rows, into as many parts as the excess asks, each part split again while it is still too large.
+ */
+function withinRowLimit(calls: readonly Call[]): Call[][] {
+  const axes = axesOf(calls);
+  const rows = mostRows(axes);
+  if (rows <= MAX_QUERY_ROWS) return [[...calls]];
+  const widest = axes.reduce((best, axis, i) => (rowsOf(axis) > rowsOf(axes[best]!) ? i : best), 0);
+  const values = axes[widest]!.values;
+  const size = Math.ceil(values.length / Math.min(values.length, Math.ceil(rows / MAX_QUERY_ROWS)));
+  const parts: Call[][] = [];
+  for (let start = 0; start < values.length; start += size) {
+    const part = new Set(values.slice(start, start + size));
+    parts.push(calls.filter((call) => part.has(call.request.filters[widest]!.value)));
+  }
+  return parts.flatMap(withinRowLimit);
+}
+
+function queryOf(axes: readonly Axis[], measures: string[]): CubeQuery {
+  const grouped = axes.filter((axis) => !axis.granularity);
+  return {
+    measures,
+    dimensions: grouped.map((axis) => axis.member),
+    timeDimensions: axes.flatMap((axis) =>
+      axis.granularity ? [{ dimension: axis.member, granularity: axis.granularity, dateRange: coveringDateRange(axis.values, axis.granularity) }] : [],
+    ),
+    filters: grouped.map((axis) => ({ member: axis.member, operator: 'equals' as const, values: axis.values })),
+    limit: mostRows(axes),
+  };
+}
+
+const rowKey = (values: readonly (string | null)[]) => JSON.stringify(values);
+
+function answersFrom(result: CubeLoadResult, axes: readonly Axis[], requests: readonly ValueRequest[]): FormulaAnswer[] {
+  const columns = axes.map((axis) => timeDimensionMember({ dimension: axis.member, granularity: axis.granularity ?? undefined }));
+  const rows = new Map<string, Record<string, CubeCellValue>>();
+  for (const row of result.data) {
+    const key = rowKey(axes.map((axis, i) => rowValueKey(row[columns[i]!], axis.type, axis.granularity)));
+    if (!rows.has(key)) rows.set(key, row);
+  }
+  return requests.map((request) => {
+    const row = rows.get(rowKey(request.filters.map((filter) => filter.value)));
+    // No row: the combination has no data, and the measure answers what it aggregates an empty set to.
+    return row ? measureAnswer(row[request.measure]) : request.emptyAnswer;
+  });
+}
+
+/** What groups calls into one query: the source and the filtered members, each with its granularity. */
+function groupKey(request: ValueRequest): string {
+  return JSON.stringify([request.source, request.filters.map((filter) => [filter.member, filter.granularity])]);
+}
+
+/**
+ * The queries that answer the requests, in an order that depends only on what is asked (not on the order
+ * of the calls), each query written the same way for the same calls, so it can serve as a cache key.
+ */
+export function planQueries(requests: readonly ValueRequest[]): PlannedQuery[] {
+  const groups = new Map<string, Call[]>();
+  requests.forEach((request, index) => {
+    const key = groupKey(request);
+    const group = groups.get(key) ?? [];
+    group.push({ index, request });
+    groups.set(key, group);
+  });
+  return [...groups.keys()].sort(compareText).flatMap((key) =>
+    withinRowLimit(groups.get(key)!).map((calls): PlannedQuery => {
+      const axes = axesOf(calls);
+      const callRequests = calls.map((call) => call.request);
+      return {
+        source: calls[0]!.request.source,
+        query: queryOf(axes, sortedDistinct(callRequests.map((request) => request.measure))),
+        calls: calls.map((call) => call.index),
+        answers: (result) => answersFrom(result, axes, callRequests),
+      };
+    }),
+  );
+}
+
+/** Every request's answer, in the requests' order, from the results of the planned queries (in the plan's order). */
+export function answersOf(plan: readonly PlannedQuery[], results: readonly CubeLoadResult[]): FormulaAnswer[] {
+  const answers: FormulaAnswer[] = [];
+  plan.forEach((planned, i) => {
+    const result = results[i];
+    if (!result) throw new RangeError(`No result for planned query ${i + 1} of ${plan.length}`);
+    planned.answers(result).forEach((answer, j) => {
+      answers[planned.calls[j]!] = answer;
+    });
+  });
+  return answers;
+}
+
+/** The cache key of a planned query: its source and query as canonical JSON. */
+export function plannedQueryKey(planned: Pick<PlannedQuery, 'source' | 'query'>): string {
+  return canonicalJson({ source: planned.source, query: planned.query });
+}

@@ -1,0 +1,112 @@
+import type { CubeLoadResult, CubeQuery } from '../contract';
+import { canonicalJson } from '../core/canonical-json';
+import { valueRequest, type ValueRequest } from '../core/formula-args';
+import { answersOf, planQueries } from '../core/formula-batch';
+import { FormulaArgumentError } from '../core/formula-error';
+import { asFormulaError, FormulaError } from './formula-errors';
+import type { FormulaSources } from './formula-sources';
+
+/** One `RS.VALUE` call waiting for its batch. */
+interface PendingValue {
+  measure: unknown;
+  pairs: readonly unknown[];
+  resolve: (answer: number | null) => void;
+  reject: (error: FormulaError) => void;
+}
+
+/**
+ * Batches `RS.VALUE` calls. Excel calls a custom function once per cell, and Office.js's runtime invokes every call
+ * of one calculation message in one synchronous loop, so calls gathered until the next macrotask are one batch
+ * (Microsoft's batching pattern: https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-batching).
+ * A batch becomes the fewest `/v1/load` queries (src/core/formula-batch.ts); each call's answer is kept, per
+ * deployment, until the next refresh, so recalculating the same cells asks nothing.
+ */
+export class ValueBatcher {
+  private pending: PendingValue[] = [];
+  private answers = new Map<string, Promise<number | null>>();
+  /** Queries sent since the last refresh (what tests and the benchmark count). */
+  queriesSent = 0;
+
+  constructor(private readonly sources: FormulaSources, private readonly load: (deploymentId: number, query: CubeQuery) => Promise<CubeLoadResult>) {}
+
+  value(measure: unknown, pairs: readonly unknown[]): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      if (!this.pending.length) setTimeout(() => void this.flush(), 0);
+      this.pending.push({ measure, pairs, resolve, reject });
+    });
+  }
+
+  /** Answers kept, dropped by a refresh. */
+  get keptAnswers(): number {
+    return this.answers.size;
+  }
+
+  /** Drops every kept answer: the next calculation asks the data API again. Returns how many were dropped. */
+  forget(): number {
+    const dropped = this.answers.size;
+    this.answers.clear();
+    this.queriesSent = 0;
+    return dropped;
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    const byDeployment = new Map<number, Array<{ call: ValueRequest; pending: PendingValue }>>();
+    for (const pending of batch) {
+      try {
+        this.sources.checkDownloadAllowed();
+        const { call, deploymentId } = await this.resolve(pending);
+        const calls = byDeployment.get(deploymentId) ?? [];
+        calls.push({ call, pending });
+        byDeployment.set(deploymentId, calls);
+      } catch (error) {
+        pending.reject(asFormulaError(error));
+      }
+    }
+    await Promise.all(Array.from(byDeployment, ([deploymentId, calls]) => this.answer(deploymentId, calls)));
+  }
+
+  private async resolve(pending: PendingValue): Promise<{ call: ValueRequest; deploymentId: number }> {
+    // The deployment is named by an unpaired last item; its data model resolves the members.
+    const source = pending.pairs.length % 2 === 1 ? pending.pairs[pending.pairs.length - 1] : null;
+    const deploymentId = await this.sources.deploymentOf(source);
+    const meta = await this.sources.meta(deploymentId);
+    try {
+      return { call: { ...valueRequest(meta, pending.measure, pending.pairs), source: null }, deploymentId };
+    } catch (error) {
+      if (error instanceof FormulaArgumentError) throw new FormulaError('invalidValue', error.message);
+      throw error;
+    }
+  }
+
+  /** Answers one deployment's calls: kept answers at once, the rest from the fewest queries. */
+  private async answer(deploymentId: number, calls: Array<{ call: ValueRequest; pending: PendingValue }>): Promise<void> {
+    const missing: Array<{ call: ValueRequest; key: string; settle: { resolve: (n: number | null) => void; reject: (e: unknown) => void } }> = [];
+    for (const { call, pending } of calls) {
+      const key = `${deploymentId}|${canonicalJson(call)}`;
+      let answer = this.answers.get(key);
+      if (!answer) {
+        let settle!: { resolve: (n: number | null) => void; reject: (e: unknown) => void };
+        answer = new Promise<number | null>((resolve, reject) => { settle = { resolve, reject }; });
+        this.answers.set(key, answer);
+        missing.push({ call, key, settle });
+      }
+      answer.then(pending.resolve, (error: unknown) => pending.reject(asFormulaError(error)));
+    }
+    if (!missing.length) return;
+    try {
+      const plan = planQueries(missing.map((m) => m.call));
+      this.queriesSent += plan.length;
+      const results = await Promise.all(plan.map((planned) => this.load(deploymentId, planned.query)));
+      const answers = answersOf(plan, results);
+      missing.forEach((m, index) => m.settle.resolve(answers[index] ?? null));
+    } catch (error) {
+      // A failed query is not kept: the next calculation asks again.
+      for (const m of missing) {
+        this.answers.delete(m.key);
+        m.settle.reject(error);
+      }
+    }
+  }
+}

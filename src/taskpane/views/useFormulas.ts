@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { ExcelCalculation } from '../../excel/calculation';
+import { startFormulas } from '../../pane/formula-wiring';
+import type { PaneConnection } from '../../pane/pane-connection';
+import type { WorkspaceStore } from '../../pane/workspace-store';
+import type { Workspace } from '../../placements/workspace-parts';
+
+/** Excel's calculation: the RS functions calculated again after sign-in and by Refresh all. */
+export const excelCalculation = new ExcelCalculation();
+
+/**
+ * The workbook's RS formulas are answered over this workspace while the view is shown (signed in); the deployment
+ * the pane shows is theirs when the workbook names none. A failure to calculate them again after sign-in is shown.
+ */
+export function useFormulas(workspace: Workspace, connection: PaneConnection, browsedDeployment: number, store: WorkspaceStore): void {
+  const browsed = useRef(browsedDeployment);
+  browsed.current = browsedDeployment;
+  useEffect(() => {
+    const started = startFormulas({
+      workspace,
+      deployments: () => connection.deployments,
+      appConfig: () => connection.appConfig,
+      user: () => connection.user,
+      browsedDeployment: () => browsed.current,
+      calculation: excelCalculation,
+    });
+    started.calculated.catch((error: unknown) => store.showError(error));
+    return started.stop;
+  }, [workspace, connection, store]);
+}

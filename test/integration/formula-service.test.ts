@@ -1,0 +1,162 @@
+import type { CubeQuery } from '../../src/contract';
+import { FormulaError } from '../../src/functions/formula-errors';
+import { FormulaService } from '../../src/functions/formula-service';
+import { DOWNLOAD_RESTRICTED_MESSAGE } from '../../src/functions/formula-sources';
+import type { DataClient } from '../../src/ports/data-source';
+import { useAnalystPlatform } from '../support/local-platform';
+import { workspaceFor } from '../support/workspace';
+
+/**
+ * The RS functions' answers over the local platform, without Excel: VALUE calls batched into the fewest queries,
+ * each answer equal to an independent `/v1/load` of that one call's own query (the measure filtered by its members,
+ * no dimensions), written here by hand; MEMBERS in the data API's own order; REPORT as the report's rows.
+ */
+
+const env = useAnalystPlatform();
+
+const REGIONS = ['North America', 'Europe', 'Asia Pacific', 'Latin America'];
+const CATEGORIES = ['Electronics', 'Furniture', 'Office Supplies', 'Apparel', 'Books'];
+const MONTHS = Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`);
+const MEASURES = ['sales.count', 'sales.total_amount', 'sales.customer_count'];
+
+/** The number one call's own query answers: Cube returns one row for a query without dimensions. */
+async function independently(data: DataClient, query: CubeQuery): Promise<number | ''> {
+  const result = await data.load(query);
+  expect(result.data).toHaveLength(1);
+  const value = result.data[0]![query.measures![0]!];
+  return value === null || value === undefined ? '' : Number(value);
+}
+
+function ownQuery(measure: string, region: string, category: string, month: string): CubeQuery {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return {
+    measures: [measure],
+    filters: [
+      { member: 'sales.region', operator: 'equals', values: [region] },
+      { member: 'sales.category', operator: 'equals', values: [category] },
+    ],
+    timeDimensions: [{ dimension: 'sales.created_at', dateRange: [`${month}-01`, `${month}-${String(last).padStart(2, '0')}`] }],
+  };
+}
+
+async function serviceFor(options: { loads?: CubeQuery[]; appConfig?: { restrictDataDownload: boolean } } = {}) {
+  const { t } = env;
+  const { connection, workspace } = await workspaceFor(t, t.analyst);
+  const data = {
+    forDeployment: async (id: number) => {
+      const client = await workspace.data.forDeployment(id);
+      return { ...client, meta: client.meta?.bind(client), load: (query: CubeQuery) => (options.loads?.push(query), client.load(query)) };
+    },
+  };
+  return new FormulaService({
+    data,
+    reports: workspace.reports,
+    runner: workspace.runner,
+    deployments: () => connection.deployments,
+    defaultDeployment: async () => t.salesDeploymentId,
+    appConfig: () => ({ ...connection.appConfig, ...options.appConfig }),
+    timezone: () => null,
+  });
+}
+
+async function formulaError(answer: Promise<unknown>): Promise<FormulaError> {
+  const error = await answer.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(FormulaError);
+  return error as FormulaError;
+}
+
+describe('RS.VALUE over the local platform', () => {
+  it('answers 720 cells (4 regions × 5 categories × 12 months × 3 measures) from one query, each equal to its own /v1/load', async () => {
+    const loads: CubeQuery[] = [];
+    const service = await serviceFor({ loads });
+    const cells = REGIONS.flatMap((region) => CATEGORIES.flatMap((category) => MONTHS.flatMap((month) => MEASURES.map((measure) => ({ measure, region, category, month })))));
+    // Titles and names mixed, as a sheet's headers would give them; the month as text.
+    const answers = await Promise.all(cells.map((c) => service.value(c.measure, ['Region', c.region, 'sales.category', c.category, 'sales.created_at.month', c.month])));
+    expect(loads).toHaveLength(1);
+    expect(service.valueQueries).toBe(1);
+    // Every 37th cell (coprime with the grid's sides, so each region, category, month and measure comes up) checked on its own.
+    for (let i = 0; i < cells.length; i += 37) {
+      const c = cells[i]!;
+      expect([c, answers[i]]).toEqual([c, await independently(env.data, ownQuery(c.measure, c.region, c.category, c.month))]);
+    }
+  });
+
+  it('answers a combination the data has no row for as Cube answers its own query: 0 for a count, empty for a sum', async () => {
+    const service = await serviceFor();
+    const pairs = ['sales.region', 'Antarctica', 'sales.created_at.year', 2024];
+    const [count, revenue] = await Promise.all([service.value('sales.count', pairs), service.value('sales.total_amount', pairs)]);
+    const own = (measure: string): CubeQuery => ({
+      measures: [measure],
+      filters: [{ member: 'sales.region', operator: 'equals', values: ['Antarctica'] }],
+      timeDimensions: [{ dimension: 'sales.created_at', dateRange: ['2024-01-01', '2024-12-31'] }],
+    });
+    expect(count).toBe(await independently(env.data, own('sales.count')));
+    expect(count).toBe(0);
+    expect(revenue).toBe(await independently(env.data, own('sales.total_amount')));
+    expect(revenue).toBe('');
+  });
+
+  it('sends one query per granularity when a sheet mixes years and quarters', async () => {
+    const loads: CubeQuery[] = [];
+    const service = await serviceFor({ loads });
+    const [year, quarter] = await Promise.all([
+      service.value('sales.total_amount', ['sales.created_at.year', 2024]),
+      service.value('sales.total_amount', ['sales.created_at.quarter', '2024-Q2']),
+    ]);
+    expect(loads).toHaveLength(2);
+    const own = (range: [string, string]): CubeQuery => ({ measures: ['sales.total_amount'], timeDimensions: [{ dimension: 'sales.created_at', dateRange: range }] });
+    expect(year).toBe(await independently(env.data, own(['2024-01-01', '2024-12-31'])));
+    expect(quarter).toBe(await independently(env.data, own(['2024-04-01', '2024-06-30'])));
+  });
+
+  it('keeps answers until a refresh, then asks again', async () => {
+    const loads: CubeQuery[] = [];
+    const service = await serviceFor({ loads });
+    const ask = () => service.value('sales.count', ['sales.region', 'Europe']);
+    const first = await ask();
+    expect(await ask()).toBe(first);
+    expect(loads).toHaveLength(1);
+    expect(service.refresh()).toBe(1);
+    expect(await ask()).toBe(first);
+    expect(loads).toHaveLength(2);
+  });
+
+  it('refuses an unknown member as #VALUE! naming it, and data download turned off as #N/A in words', async () => {
+    const service = await serviceFor();
+    const unknown = await formulaError(service.value('sales.count', ['sales.planet', 'Mars']));
+    expect(unknown.kind).toBe('invalidValue');
+    expect(unknown.message).toContain('sales.planet');
+    const restricted = await formulaError((await serviceFor({ appConfig: { restrictDataDownload: true } })).value('sales.count', []));
+    expect([restricted.kind, restricted.message]).toEqual(['notAvailable', DOWNLOAD_RESTRICTED_MESSAGE]);
+  });
+
+  it('names another deployment by an unpaired last argument, and refuses one that does not exist', async () => {
+    const service = await serviceFor();
+    const missing = await formulaError(service.value('sales.count', ['sales.region', 'Europe', 'Nowhere']));
+    expect(missing.kind).toBe('invalidValue');
+    expect(missing.message).toContain('Nowhere');
+    expect(await service.value('sales.count', ['sales.region', 'Europe', 'Sales Analytics'])).toBe(await service.value('sales.count', ['sales.region', 'Europe']));
+  });
+});
+
+describe('RS.MEMBERS and RS.REPORT over the local platform', () => {
+  it("lists a dimension in the data API's own order", async () => {
+    const service = await serviceFor();
+    const column = await service.members('Region', []);
+    const own = await env.data.load({ dimensions: ['sales.region'] });
+    expect(column).toEqual(own.data.map((row) => [row['sales.region']]));
+    expect(column.flat().sort()).toEqual([...REGIONS].sort());
+  });
+
+  it("spills a saved report's rows under its headers", async () => {
+    const service = await serviceFor();
+    const rows = await service.report('Orders by status', true, null);
+    const report = await env.report('OrdersStatus');
+    const own = await env.data.load(JSON.parse(report.jsonQuery!) as CubeQuery);
+    expect(rows.length).toBe(own.data.length + 1);
+    expect(await service.report('Orders by status', false, null)).toEqual(rows.slice(1));
+    const missing = await formulaError(service.report('No such report', true, null));
+    expect(missing.message).toContain('No such report');
+  });
+});
