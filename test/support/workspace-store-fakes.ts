@@ -79,9 +79,9 @@ export const words = {
   attention: (item: RefreshItem) => (item.outcome?.kind === 'hand-edits' ? `Edited: ${item.outcome.cells.join(', ')}` : item.reason),
 };
 
-export async function started(listed: WorkbookPlacement[]) {
+export async function started(listed: WorkbookPlacement[], options: { refreshFormulas?: () => Promise<number> } = {}) {
   const fake = fakeWorkspace(listed);
-  const store = new WorkspaceStore({ workspace: fake.workspace, writeDisabled: () => false, words, liveDebounceMs: 1 });
+  const store = new WorkspaceStore({ workspace: fake.workspace, writeDisabled: () => false, words, liveDebounceMs: 1, ...options });
   await store.start({ visible: false });
   return { store, ...fake };
 }

@@ -24,6 +24,12 @@ describe("a Refresh all run's summary", () => {
     expect(runSummary(items('done'), false, en)).toBe('1 refreshed');
   });
 
+  it("adds the formulas the run had Excel calculate again, alone when the workbook has no placements", () => {
+    expect(runSummary(items('done', 'done'), false, en, 12)).toBe('2 refreshed, 12 formulas recalculated');
+    expect(runSummary([], false, en, 1)).toBe('1 formula recalculated');
+    expect(runSummary(items('done'), false, de, 1200)).toBe('1 aktualisiert, 1.200 Formeln neu berechnet');
+  });
+
   it('says how far a run has got while it runs', () => {
     expect(runSummary(items('done', 'failed', 'refreshing', 'queued', 'queued'), true, en)).toBe('2 of 5…');
   });

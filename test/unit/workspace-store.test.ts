@@ -96,6 +96,24 @@ describe('the pane store: Refresh all', () => {
     expect(store.getState().outcomes.has('b')).toBe(false);
   });
 
+  it("refreshes the workbook's formulas after its placements, their count in the summary; alone when there are no placements", async () => {
+    const order: string[] = [];
+    const refreshFormulas = jest.fn(async () => (order.push('formulas'), 7));
+    const { store, placements } = await started([entry('a')], { refreshFormulas });
+    placements.writeRefresh.mockImplementation(async (p) => (order.push('write'), done(p.placement.id!)));
+    await store.refreshAll();
+    expect(order).toEqual(['write', 'formulas']);
+    expect(store.getState().run).toMatchObject({ running: false, formulas: 7 });
+
+    const alone = await started([], { refreshFormulas: async () => 3 });
+    await alone.store.refreshAll();
+    expect(alone.store.getState().run).toMatchObject({ items: [], running: false, formulas: 3 });
+    // No formulas either: nothing to refresh, said so.
+    const none = await started([], { refreshFormulas: async () => 0 });
+    await none.store.refreshAll();
+    expect([none.store.getState().run, none.store.getState().notice]).toEqual([null, { kind: 'nothing-to-refresh' }]);
+  });
+
   it('Stop midway: what was written stays written, what was not reached is stopped, and the run ends', async () => {
     const [a, b, c] = [entry('a'), entry('b'), entry('c')];
     const { store, placements } = await started([a, b, c]);
