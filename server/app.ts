@@ -23,6 +23,7 @@ import { specRoutes } from './routes/spec';
 import { Database } from './store/database';
 import { nextPlacementKey } from './store/schema';
 import { ensureDevTokens, prepareDatabase, type DevTokens } from './store/seed';
+import { addSampleOrders, type AddedOrder } from './store/sample-data';
 
 // The listener lives apart (one idea per file); tests build a server around it alone.
 export { requestListener } from './request-listener';
@@ -86,6 +87,8 @@ export interface PlatformTestHooks {
    * with its secret as a customer's backend signs one: what the Chat API's `X-Cube-Auth-Token` takes.
    */
   signAgentCubeToken(claims: Record<string, unknown>): Promise<string>;
+  /** Adds orders to the sample data: the data changing upstream between refreshes. */
+  addOrders(orders: readonly AddedOrder[]): Promise<void>;
 }
 
 export const MODEL_PATH = join(__dirname, 'model', 'sales.yml');
@@ -174,6 +177,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await tx.run(`UPDATE groups SET policies = ? WHERE display_name = ?`, [JSON.stringify(policies), displayName]);
       return JSON.parse(String(row.policies)) as Policy[];
     }),
+    addOrders: (orders) => db.transaction((tx) => addSampleOrders(tx, orders)),
     async addLegacyPlacement(reportId, workbookId, resultLocation) {
       await db.transaction(async (tx) => {
         await tx.run(`INSERT INTO placements (row_key, id, report_id, workbook_id, result_location) VALUES (?, NULL, ?, ?, ?)`, [

@@ -43,3 +43,23 @@ export async function createSampleData(tx: StateConnection): Promise<void> {
       r_returning < 0.4 AS is_returning_customer
     FROM base`);
 }
+
+/** An order added to the sample data by a test: the data changing upstream, as a warehouse's does between refreshes. */
+export interface AddedOrder {
+  createdAt: string;
+  region: string;
+  category: string;
+  amount: number;
+  status?: string;
+}
+
+/** Adds orders (ids after the sample's); the data API answers from them at once, as it keeps no results. */
+export async function addSampleOrders(tx: StateConnection, orders: readonly AddedOrder[]): Promise<void> {
+  for (const order of orders) {
+    await tx.run(
+      `INSERT INTO orders (id, created_at, status, category, region, customer_segment, customer_id, customer_name, quantity, amount, is_returning_customer)
+       VALUES ((SELECT max(id) + 1 FROM orders), ?::TIMESTAMP, ?, ?, ?, 'Consumer', 1, 'Customer 0001', 1, ?::DECIMAL(12, 2), false)`,
+      [order.createdAt, order.status ?? 'completed', order.category, order.region, order.amount],
+    );
+  }
+}

@@ -122,6 +122,27 @@ describe('RS.VALUE over the local platform', () => {
     expect(loads).toHaveLength(2);
   });
 
+  it('answers the new number after the data changed and a refresh, never the kept one', async () => {
+    const service = await serviceFor();
+    const pairs = ['sales.region', 'Europe', 'sales.category', 'Books', 'sales.created_at.day', '2024-07-04'];
+    const own = (): CubeQuery => ({
+      measures: ['sales.total_amount'],
+      filters: [
+        { member: 'sales.region', operator: 'equals', values: ['Europe'] },
+        { member: 'sales.category', operator: 'equals', values: ['Books'] },
+      ],
+      timeDimensions: [{ dimension: 'sales.created_at', dateRange: ['2024-07-04', '2024-07-04'] }],
+    });
+    const before = await service.value('sales.total_amount', pairs);
+    expect(before).toBe(await independently(env.data, own()));
+    await env.t.platform.testing.addOrders([{ createdAt: '2024-07-04 12:00:00', region: 'Europe', category: 'Books', amount: 1234.5 }]);
+    expect(await service.value('sales.total_amount', pairs)).toBe(before);
+    service.refresh();
+    const after = await service.value('sales.total_amount', pairs);
+    expect(after).toBe(await independently(env.data, own()));
+    expect(after).toBeCloseTo(Number(before || 0) + 1234.5, 2);
+  });
+
   it('refuses an unknown member as #VALUE! naming it, and data download turned off as #N/A in words', async () => {
     const service = await serviceFor();
     const unknown = await formulaError(service.value('sales.count', ['sales.planet', 'Mars']));
