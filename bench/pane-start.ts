@@ -63,7 +63,8 @@ export async function timePaneStart(page: Page, url: string, count: number): Pro
   const listing = answers.filter((a) => LISTING.test(a.name) && a.end <= listedAt);
   if (listing.length === 0) throw new Error('the pane listed its placements without asking the platform');
   const platformAnsweredAt = Math.max(...listing.map((a) => a.end));
-  const syncs = requests.filter((r) => !r.cleanup && r.receivedAt <= listedAt);
+  // The custom-functions runtime's own requests (its handshake as the page loads) are the functions', not the pane's start.
+  const syncs = requests.filter((r) => !r.cleanup && !r.customFunctions && r.receivedAt <= listedAt);
   const after = syncs.filter((r) => r.receivedAt >= platformAnsweredAt);
   const before = syncs.filter((r) => r.receivedAt < platformAnsweredAt);
   return {

@@ -12,6 +12,7 @@ import { placementBenchmarks } from './placement';
 import { platformLoadBenchmark } from './platform-load';
 import { refreshAllBenchmark } from './refresh-all';
 import { roundTripBenchmarks } from './round-trip';
+import { rsFunctionsBenchmark } from './rs-functions';
 
 /** `npm run bench`: every benchmark, measured in one run on this machine; exits 1 if a bound is missed. */
 async function main(): Promise<void> {
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     ['memory', memoryBenchmark],
     ['pane-start', paneStartBenchmark],
     ['platform-load', platformLoadBenchmark],
+    // Issue 28: 1,000 RS.VALUE cells through Office.js's custom-functions runtime.
+    ['rs-functions', rsFunctionsBenchmark],
   ];
   const results: BenchResult[] = [];
   for (const [name, run] of suites) if (!only || only.includes(name)) results.push(...(await run()));

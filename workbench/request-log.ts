@@ -1,10 +1,17 @@
 import type { HostRequest } from './excel-host';
 import { ActionType } from './excel-host/host/protocol';
 
+const CUSTOM_FUNCTIONS_OBJECT = 'Microsoft.ExcelServices.CustomFunctions';
+
 /** One request the pane's Office.js sent the host, for benchmarks and tests reading `window.workbench.requests`. */
 export interface LoggedRequest {
   /** A request only releasing kept ranges, which Office.js sends without waiting for it (not a sync). */
   cleanup: boolean;
+  /**
+   * A request of Office.js's custom-functions runtime (its handshake, the functions' results), on the
+   * `Microsoft.ExcelServices.CustomFunctions` object: the functions' traffic, not the pane's.
+   */
+  customFunctions: boolean;
   /** `performance.now()` of the page: when the host received it and when its answer left. */
   receivedAt: number;
   answeredAt: number;
@@ -27,5 +34,6 @@ export function describeRequest({ body, cleanup, receivedAt, answeredAt }: HostR
   if (actions.length === 0) {
     for (const action of body.Actions) actions.push(action.ActionType === ActionType.trace ? 'trace' : `get ${pathName(action.ObjectPathId)}`);
   }
-  return { cleanup, receivedAt, answeredAt, actions };
+  const customFunctions = Object.values(body.ObjectPaths).some((path) => path?.Name === CUSTOM_FUNCTIONS_OBJECT);
+  return { cleanup, customFunctions, receivedAt, answeredAt, actions };
 }

@@ -7,6 +7,8 @@ import { Pane } from '../src/taskpane/App';
 import { forgetChatThreads, saveChatSettings } from '../src/taskpane/chat-storage';
 import { loadSettings, saveSettings } from '../src/taskpane/settings-storage';
 import type { CommandCompletion, ExcelHost } from './excel-host';
+import type { FunctionsMetadata, RuntimeAddInFunctions } from './excel-host/host/custom-functions';
+import { prepareOfficeLoader } from './excel-host/host/custom-functions-loader';
 import { HOST_PROFILES, type HostProfile } from './excel-host/host/profiles';
 import type { WorkbookModel } from './excel-host/workbook/workbook-model';
 import { describeRequest, type LoggedRequest } from './request-log';
@@ -25,6 +27,8 @@ import { workbenchHost, workbenchLanguage } from './workbench-host';
 /** The workbook, its saving, and the host emulator that carries out Office.js's requests on it. */
 interface OpenedWorkbench {
   host: ExcelHost;
+  /** The add-in's RS functions, for the workbook's formulas, once Office.js's custom-functions runtime is there. */
+  addInFunctions: Promise<RuntimeAddInFunctions>;
   model: WorkbookModel;
   saveNow: () => Promise<void>;
   stopSaving: () => void;
@@ -154,11 +158,14 @@ async function start(): Promise<void> {
     const office = connectOfficeJs(host, window, workbenchLanguage(params), { show: () => pane.set(true), hide: () => pane.set(false) });
     // As in Office (src/taskpane/index.tsx), the pane's page gives Office the ribbon command's function.
     associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
+    const addInFunctions = startAddInFunctions(host, workbenchLanguage(params));
+    // Told on the console: the workbook and the pane work without the functions.
+    addInFunctions.catch((error: unknown) => console.error('The RS functions did not start:', error));
     if (host.profile.otherSets.sharedruntime) {
       const refreshAll = () => office.runFunctionCommand(REFRESH_ALL_COMMAND, 'ReportSync.RefreshAll');
       root.render(<Workbench workbook={opened} refreshAll={refreshAll} {...shell} />);
     }
-    return { host, ...workbook };
+    return { host, addInFunctions, ...workbook };
   })());
   let workbench: OpenedWorkbench;
   try {
@@ -167,10 +174,11 @@ async function start(): Promise<void> {
     // The pane says so in words when it connects (it waits for the host).
     return;
   }
-  const { host, model, saveNow, stopSaving } = workbench;
+  const { host, addInFunctions, model, saveNow, stopSaving } = workbench;
   Object.assign(window, {
     workbench: {
       host,
+      addInFunctions,
       model,
       Excel,
       requests,
@@ -189,8 +197,34 @@ function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** Runs the Excel API library the page preloads (`<link id="office-js">`), after the first paint. */
+/**
+ * The RS functions, as Office runs them in the pane's page (the manifest's shared runtime): their module associates
+ * them (Microsoft's metadata plugin appends the `CustomFunctions.associate` calls, as in src/taskpane/index.tsx), the
+ * build's functions.json names them as Excel reads it, and Office.js's own custom-functions runtime carries them out.
+ */
+async function startAddInFunctions(host: ExcelHost, language: string): Promise<RuntimeAddInFunctions> {
+  // The manifest's Metadata URL has a de-DE override (functions-de.json): Excel in German reads the German names.
+  const file = language.toLowerCase() === 'de-de' ? 'functions-de.json' : 'functions.json';
+  const [{ connectCustomFunctions }, metadata] = await Promise.all([
+    import('./excel-host/host/custom-functions'),
+    fetch(file).then((response) => {
+      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      return response.json() as Promise<FunctionsMetadata>;
+    }),
+    import('../src/functions/functions'),
+  ]);
+  // The manifest's `Functions.Namespace`; the workbook's formula engine calls them from then on.
+  const functions = connectCustomFunctions(host, window, metadata, 'RS');
+  host.model.calculation.addInFunctions = functions;
+  return functions;
+}
+
+/**
+ * Runs the Excel API library the page preloads (`<link id="office-js">`), after the first paint, with what Office's
+ * loader would have set up first (its custom-functions runtime needs it while it loads).
+ */
 function loadOfficeJs(): Promise<void> {
+  prepareOfficeLoader(window);
   const href = document.querySelector<HTMLLinkElement>('link#office-js')!.href;
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');

@@ -34,6 +34,7 @@ export class FormulaService {
   /** One number; a combination the data has no row for is what Cube answers for it alone (0 for a count, else empty). */
   async value(measure: unknown, pairs: readonly unknown[]): Promise<number | string> {
     const answer = await this.values.value(measure, pairs);
+    this.answered();
     return answer ?? '';
   }
 
@@ -84,7 +85,22 @@ export class FormulaService {
     return dropped;
   }
 
-  private kept(key: string, compute: () => Promise<CellValue[][]>): Promise<CellValue[][]> {
+  private told = false;
+
+  /** Tells once that formulas have answered (the pane then offers Refresh all for them). */
+  private answered(): void {
+    if (this.told) return;
+    this.told = true;
+    this.ports.formulasAnswered?.();
+  }
+
+  private async kept(key: string, compute: () => Promise<CellValue[][]>): Promise<CellValue[][]> {
+    const answer = await this.keptAnswer(key, compute);
+    this.answered();
+    return answer;
+  }
+
+  private keptAnswer(key: string, compute: () => Promise<CellValue[][]>): Promise<CellValue[][]> {
     let answer = this.arrays.get(key);
     if (!answer) {
       answer = (async () => {

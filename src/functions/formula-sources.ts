@@ -12,6 +12,8 @@ export interface FormulaSourcePorts {
   appConfig: () => AppConfigResponse;
   /** The time zone queries run in (the user's or the admin's setting, as placements use), or null for the data API's own. */
   timezone: () => string | null;
+  /** Told once, when the first formula has its answer: the workbook has formulas for Refresh all. */
+  formulasAnswered?: () => void;
 }
 
 export const NO_DEPLOYMENT_MESSAGE = 'Choose a deployment for formulas in the pane\'s settings, or name one as the last argument.';

@@ -16,6 +16,8 @@ export interface FormulaWiring {
   /** The deployment the pane shows: formulas' deployment when the workbook names none. */
   browsedDeployment: () => number | null;
   calculation: Calculation;
+  /** Told once, when the first formula has its answer. */
+  formulasAnswered?: () => void;
 }
 
 export interface StartedFormulas {
@@ -37,6 +39,7 @@ export function startFormulas(wiring: FormulaWiring): StartedFormulas {
     runner: workspace.runner,
     deployments: wiring.deployments,
     appConfig: wiring.appConfig,
+    formulasAnswered: wiring.formulasAnswered,
     timezone: () => effectiveTimezone(wiring.appConfig().timezoneSettings, wiring.user().settings?.timezone),
     defaultDeployment: async () => {
       const named = await workspace.workbook.readSetting(FORMULA_DEPLOYMENT_SETTING);

@@ -74,6 +74,8 @@ export interface WorkspaceState {
   refreshOnOpen: RefreshOnOpenChoice | null;
   /** An exploration is open in the builder: background checks wait, the ribbon's requests too. */
   builderOpen: boolean;
+  /** The workbook's RS formulas have been answered in this session: Refresh all has them to refresh, placements or not. */
+  formulasInUse: boolean;
 }
 
 /** Something is being written or asked: no other write starts, and the pane's buttons wait. */

@@ -30,7 +30,7 @@ export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
 
 const initialState: WorkspaceState = {
   placements: null, listFailed: false, selection: null, asTable: true, outcomes: new Map(), operation: null, question: null,
-  error: null, notice: null, run: null, refreshOnOpen: null, builderOpen: false,
+  error: null, notice: null, run: null, refreshOnOpen: null, builderOpen: false, formulasInUse: false,
 };
 
 /**
@@ -120,6 +120,11 @@ export class WorkspaceStore extends Store<WorkspaceState> {
 
   setBuilderOpen(builderOpen: boolean): void {
     this.update({ builderOpen });
+  }
+
+  /** The workbook's RS formulas have answered: Refresh all refreshes them even without placements. */
+  formulasAnswered(): void {
+    if (!this.getState().formulasInUse) this.update({ formulasInUse: true });
   }
 
   /** A failure of something the views started (opening an exploration, say), shown in the error area. */

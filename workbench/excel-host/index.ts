@@ -9,3 +9,6 @@ export type { HostProfile } from './host/profiles';
 export { WorkbookModel } from './workbook/workbook-model';
 export type { CellData, SerializedWorkbook, SheetModel } from './workbook/workbook-model';
 export { formatCellValue } from './workbook/number-format';
+export { connectCustomFunctions, RuntimeAddInFunctions } from './host/custom-functions';
+export type { FunctionMetadata, FunctionsMetadata } from './host/custom-functions';
+export { prepareOfficeLoader } from './host/custom-functions-loader';

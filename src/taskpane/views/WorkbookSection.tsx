@@ -45,7 +45,7 @@ export function WorkbookSection({ store, state, currentUserId, currentUserName, 
     <section className={styles.section} aria-labelledby="placements-heading">
       <div className={styles.sectionHeader}>
         <Subtitle2 as="h2" id="placements-heading">{m.inThisWorkbook}</Subtitle2>
-        <Button size="small" disabled={busy || writeDisabled || !refreshable.length} onClick={() => void store.refreshAll()}>{m.refreshAll}</Button>
+        <Button size="small" disabled={busy || writeDisabled || (!refreshable.length && !state.formulasInUse)} onClick={() => void store.refreshAll()}>{m.refreshAll}</Button>
       </div>
       <Switch
         checked={choice?.on ?? false}

@@ -23,6 +23,7 @@ export function useFormulas(workspace: Workspace, connection: PaneConnection, br
       user: () => connection.user,
       browsedDeployment: () => browsed.current,
       calculation: excelCalculation,
+      formulasAnswered: () => store.formulasAnswered(),
     });
     started.calculated.catch((error: unknown) => store.showError(error));
     return started.stop;

@@ -150,7 +150,10 @@ export class DocumentProperties extends HostObject {
   }
 }
 
-/** https://learn.microsoft.com/en-us/javascript/api/excel/excel.application: calculation is not modelled. */
+/**
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.application. Calculation is automatic (the mode
+ * can be set but stays automatic); `calculate` runs the formula engine (calc/calculation.ts).
+ */
 export class Application extends HostObject {
   readonly type = 'Application';
   override readonly defaultProperties = ['CalculationMode'];
@@ -167,7 +170,13 @@ export class Application extends HostObject {
 
   override call(name: string, args: unknown[]): unknown {
     switch (name) {
-      case 'Calculate':
+      case 'Calculate': {
+        // https://learn.microsoft.com/javascript/api/excel/excel.application#excel-excel-application-calculate-member(1)
+        const type = String(args[0]);
+        if (type !== 'Recalculate' && type !== 'Full' && type !== 'FullRebuild') throw invalidArgument(`Unknown calculation type '${type}'.`);
+        this.model.calculation.calculate(type);
+        return null;
+      }
       case 'SuspendApiCalculationUntilNextSync':
       case 'SuspendScreenUpdatingUntilNextSync':
         return null;

@@ -1,8 +1,9 @@
 import { ErrorCodes, HostError, hostError } from '../workbook/host-error';
 import type { SheetModel, WorkbookModel } from '../workbook/workbook-model';
 import { apiSetOf, type MemberAccess } from './api-sets';
+import { CUSTOM_FUNCTIONS_OBJECT_NAME, CustomFunctionsChannel, CustomFunctionsObject } from './custom-functions-endpoint';
 import { CustomXmlPart } from './custom-xml-parts';
-import { HostCollection, HostObject, type HostScope } from './host-object';
+import { HostCollection, HostObject, invalidArgument, type HostScope } from './host-object';
 import { HOST_PROFILES, type HostProfile } from './profiles';
 import { ActionType, ObjectPathType, type Action, type ActionResult, type RequestBody, type ResponseMessage } from './protocol';
 import { answerQuery } from './query';
@@ -73,6 +74,8 @@ export class ExcelHost implements HostScope {
    * Excel raises WorksheetChanged only for those (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events).
    */
   readonly dataChangedRegistrations = new Map<string, number>();
+  /** What Office.js's custom-functions runtime told this host: that it is ready, and the results of invocations. */
+  readonly customFunctions = new CustomFunctionsChannel();
 
   constructor(readonly model: WorkbookModel, readonly options: HostOptions = {}) {
     this.profile = HOST_PROFILES[options.profile ?? 'web'];
@@ -159,6 +162,15 @@ export class ExcelHost implements HostScope {
     return response;
   }
 
+  /**
+   * @internal An object a request creates (`ObjectPathType` 2, NewObject): only the custom-functions runtime's
+   * `Microsoft.ExcelServices.CustomFunctions` (`CustomFunctionRequestContext`, excel-web-16.00.debug.js 62271-62276).
+   */
+  newObject(name: string): HostObject {
+    if (name === CUSTOM_FUNCTIONS_OBJECT_NAME) return new CustomFunctionsObject(this, this.customFunctions);
+    throw invalidArgument(`No object ${name} can be created.`);
+  }
+
   /** @internal */
   keep(object: HostObject): string {
     const id = `{R${this.nextReference++}}`;
@@ -218,6 +230,7 @@ class RequestRun {
     let object: HostObject | null;
     if (path.ObjectPathType === ObjectPathType.global) object = new Workbook(this.host);
     else if (path.ObjectPathType === ObjectPathType.referenceId) object = this.host.referenced(path.Name);
+    else if (path.ObjectPathType === ObjectPathType.newObject) object = this.host.newObject(path.Name);
     else {
       const parent = this.resolve(path.ParentObjectPathId!);
       if (parent === null) object = null;

@@ -41,6 +41,9 @@ class RichApiMessages {
   }
 }
 
+/** The internal `CustomFunctions` requirement set the emulator claims (see `connectOfficeJs`). */
+const CUSTOM_FUNCTIONS_INTERNAL_SET = '1.7';
+
 /** `messageCategory` of an event message (`GenericEventRegistration.richApiMessageEventCategory`). */
 const EVENT_MESSAGE_CATEGORY = 65536;
 /** `eventType` of `Worksheet.onChanged` in Office.js's `GenericEventHandlers` (excel-web-16.00.debug.js). */
@@ -93,6 +96,11 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
   };
   const { Requirement } = globals.OfficeExt;
   const sets: Record<string, string> = { excelapi: `1.${host.profile.excelApiMinor}`, ...host.profile.otherSets };
+  // Office's internal `CustomFunctions` set, which Office.js's custom-functions runtime asks (not the public
+  // CustomFunctionsRuntime): from 1.7 it sends results as arrays (`SetInvocationArrayResults`); 1.8 and 1.9 would add
+  // not-found codes and `_GetEnabledFeatures`, which the emulator does not answer (docs/research/custom-functions.md §4).
+  // Claimed where the add-in's functions run in its shared runtime.
+  if (sets.sharedruntime) sets.customfunctions = CUSTOM_FUNCTIONS_INTERNAL_SET;
   const requirements = new Requirement.RequirementMatrix(new Requirement.DefaultSetRequirement(sets));
   const selectionHandlers = new Set<SelectionHandler>();
   host.model.onSelectionChanged(() => {
@@ -114,7 +122,8 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
       },
     },
   };
-  globals.OSF._OfficeAppFactory = { ...(globals.OSF._OfficeAppFactory ?? {}), getContext: () => context };
+  // The loader object (custom-functions-loader.ts) keeps its state: the context is added to it, not copied over it.
+  Object.assign((globals.OSF._OfficeAppFactory ??= {}), { getContext: () => context });
 
   // `Office.addin.setStartupBehavior` (SharedRuntime 1.1, https://learn.microsoft.com/javascript/api/office/office.addin)
   // asks Office's runtime service, which the emulator does not have: where the profile has the set, the behaviour is

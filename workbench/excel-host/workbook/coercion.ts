@@ -22,7 +22,8 @@
  *   `typed-input.ts` and `typed-dates.ts`.
  *
  * Choices where Microsoft documents nothing (each tested):
- * - Formulas are stored, not calculated. The stored value is what a constant formula gives (`=5`, `="a"`, `=TRUE`,
+ * - The value stored here for a formula is a placeholder until the workbook's formula engine (calc/calculation.ts)
+ *   calculates the cell at the end of the operation. It is what a constant formula gives (`=5`, `="a"`, `=TRUE`,
  *   `=#N/A`, with unary signs), `#NAME?` for a bare unknown identifier (`=-x`; a defined name of that name would
  *   resolve, which only the workbook knows), and 0 for anything else (Excel's result for a reference to an empty
  *   cell). Function names and references are kept as written (Excel would upper-case them).

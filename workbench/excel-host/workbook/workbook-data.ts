@@ -4,7 +4,7 @@ import type { Rect } from '../../../src/core/a1';
 import type { SerializedCustomXmlPart } from './custom-xml-store';
 import type { TableModel } from './tables';
 
-/** What one cell holds. A formula is stored, never evaluated (the emulator has no formula engine). */
+/** What one cell holds. A formula cell's value is its calculated result (calc/calculation.ts). */
 export interface CellData {
   /** For an error value (`error: true`), its text, e.g. `#N/A`. */
   value: string | number | boolean;
@@ -13,6 +13,10 @@ export interface CellData {
   textPrefix?: boolean;
   /** The value is one of Excel's error values (`#N/A`, `#REF!`, ...): `valueTypes` says `Error`. */
   error?: boolean;
+  /** What an add-in function said of the error it returned (Excel shows it on the cell's error indicator). */
+  errorMessage?: string;
+  /** A value spilled by the dynamic-array formula in this cell (`row:column`, same sheet); the cell has no formula. */
+  spillParent?: string;
   numberFormat?: string;
   bold?: boolean;
   /** Fill colour as `#RRGGBB`. */

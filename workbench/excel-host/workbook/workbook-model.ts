@@ -1,4 +1,5 @@
 import type { Rect } from '../../../src/core/a1';
+import { Calculation } from '../calc/calculation';
 import { CellChangeLog, type CellChange } from './cell-change-log';
 import { CustomXmlStore } from './custom-xml-store';
 import { ErrorCodes, HostError } from './host-error';
@@ -45,6 +46,8 @@ export class WorkbookModel {
   editingCell = false;
   /** The add-in's request is being carried out (set by the host): changes now are the add-in's own. */
   addinWriting = false;
+  /** The formula engine: formula cells hold their results, recalculated after each operation. */
+  readonly calculation: Calculation = new Calculation(this);
   private nextSheetNumber = 1;
   private readonly cellChanges = new CellChangeLog();
   private dirty = false;
@@ -71,6 +74,7 @@ export class WorkbookModel {
 
   /** Ends the operation under way: its edited cells become one change (the host calls this after each action). */
   endOperation(): void {
+    this.calculation.recalculate();
     this.cellChanges.endOperation();
   }
 
@@ -146,6 +150,7 @@ export class WorkbookModel {
     if (other && other !== sheet) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
     namesAfterSheetRenamed(this.names, sheet.name, name);
     sheet.name = name;
+    this.calculation.rebuild();
   }
 
   deleteSheet(sheet: SheetModel): void {
@@ -154,6 +159,7 @@ export class WorkbookModel {
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.tables = this.tables.filter((t) => t.sheet !== sheet);
     namesAfterSheetDeleted(this.names, sheet.name);
+    this.calculation.rebuild();
     if (this.activeSheetId === sheet.id) {
       this.activeSheetId = this.sheets[0]!.id;
       this.selection = { top: 0, left: 0, bottom: 0, right: 0 };
@@ -180,6 +186,7 @@ export class WorkbookModel {
     const empty = data.value === '' && !data.formula && !data.numberFormat && !data.bold && !data.fill && !data.fontColor;
     if (empty) sheet.cells.delete(cellKey(row, column));
     else sheet.cells.set(cellKey(row, column), data);
+    this.calculation.cellChanged(sheet, row, column);
   }
 
   clear(sheet: SheetModel, rect: Rect, applyTo: 'All' | 'Contents' | 'Formats'): void {
@@ -190,8 +197,9 @@ export class WorkbookModel {
       if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
       if (applyTo === 'All') sheet.cells.delete(key);
       else if (applyTo === 'Contents') this.setCell(sheet, row, column, { value: '', numberFormat: cell.numberFormat, bold: cell.bold, fill: cell.fill, fontColor: cell.fontColor });
-      else this.setCell(sheet, row, column, { value: cell.value, formula: cell.formula, textPrefix: cell.textPrefix, error: cell.error });
+      else this.setCell(sheet, row, column, { value: cell.value, formula: cell.formula, textPrefix: cell.textPrefix, error: cell.error, errorMessage: cell.errorMessage, spillParent: cell.spillParent });
     }
+    if (applyTo !== 'Formats') this.calculation.areaChanged(sheet, rect);
   }
 
   /** Inserts blank cells at `rect`, moving what was there down or right (and the names that point there). */
@@ -200,6 +208,7 @@ export class WorkbookModel {
     shiftForInsert(sheet, rect, shift);
     namesAfterInsert(this.names, sheet.name, rect, shift);
     tablesAfterInsert(this, sheet, rect, shift);
+    this.calculation.rebuild();
     this.cellChanges.structuralChange(sheet, rect, shift, this.addinWriting);
   }
 
@@ -209,6 +218,7 @@ export class WorkbookModel {
     shiftForDelete(sheet, rect, shift);
     namesAfterDelete(this.names, sheet.name, rect, shift);
     tablesAfterDelete(this, sheet, rect, shift);
+    this.calculation.rebuild();
     this.cellChanges.structuralChange(sheet, rect, shift, this.addinWriting);
   }
 
@@ -242,6 +252,7 @@ export class WorkbookModel {
     validateName(name, [...this.names, ...this.tables.map((t) => ({ name: t.name, formula: '', origin: { row: 0, column: 0 }, visible: true, comment: '' }))]);
     const entry: NameModel = { name, formula: formula.startsWith('=') ? formula : `=${formula}`, origin: this.activeCell, visible: true, comment };
     this.names.push(entry);
+    this.calculation.rebuild();
     return entry;
   }
 
@@ -250,11 +261,13 @@ export class WorkbookModel {
     this.dirty = true;
     entry.formula = formula.startsWith('=') ? formula : `=${formula}`;
     entry.origin = this.activeCell;
+    this.calculation.rebuild();
   }
 
   deleteName(entry: NameModel): void {
     this.dirty = true;
     this.names = this.names.filter((n) => n !== entry);
+    this.calculation.rebuild();
   }
 
   /** The cells a name refers to now, or null when it is not a plain reference to an existing sheet. */
@@ -299,6 +312,9 @@ export class WorkbookModel {
     model.activeSheetId = model.sheets[data.activeSheet]?.id ?? model.sheets[0]!.id;
     model.selection = data.selection;
     model.nextSheetNumber = data.nextSheetNumber;
+    // The saved values are calculated again, as Excel does on opening a workbook.
+    model.calculation.rebuild();
+    model.calculation.recalculate(true);
     return model;
   }
 }

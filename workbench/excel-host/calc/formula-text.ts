@@ -1,0 +1,33 @@
+import { lex } from 'fast-formula-parser/grammar/lexing';
+
+/**
+ * The text of a formula as the engine hands it to the library. fast-formula-parser reads a lone run of one to
+ * three letters (`=-x`, `=abc+1`) as a whole column; Excel reads it as a name, and `#NAME?` when no such name
+ * is defined. Such a run gets a `?` appended, which no Excel name contains, so the library reads it as a
+ * name (its `onVariable`), and `definedName` takes the `?` off again.
+ */
+
+const MARK = '?';
+
+export function expressionOf(formula: string): string {
+  const text = formula.slice(1);
+  let tokens;
+  try {
+    tokens = lex(text).tokens;
+  } catch {
+    return text;
+  }
+  let expression = text;
+  for (let i = tokens.length - 1; i >= 0; i -= 1) {
+    const token = tokens[i]!;
+    if (token.tokenType.name !== 'Column') continue;
+    const partOfRange = tokens[i - 1]?.tokenType.name === 'Colon' || tokens[i + 1]?.tokenType.name === 'Colon';
+    if (partOfRange) continue;
+    const end = token.startOffset + token.image.length;
+    expression = `${expression.slice(0, end)}${MARK}${expression.slice(end)}`;
+  }
+  return expression;
+}
+
+/** The defined name an `onVariable` name stands for (see the header). */
+export const definedName = (name: string) => (name.endsWith(MARK) ? name.slice(0, -MARK.length) : name);
