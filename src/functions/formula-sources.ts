@@ -25,6 +25,8 @@ export const DOWNLOAD_RESTRICTED_MESSAGE = 'Your administrator has turned off da
  */
 export class FormulaSources {
   private metas = new Map<number, Promise<CubeMeta>>();
+  /** The workbook's default, read once (a read is a round trip to Excel) until the next refresh. */
+  private chosen: Promise<number | null> | null = null;
 
   constructor(private readonly ports: FormulaSourcePorts) {}
 
@@ -41,7 +43,14 @@ export class FormulaSources {
       if (!found) throw new FormulaError('invalidValue', `No deployment is named "${text}". Name one of: ${deployments.map((d) => d.name).join(', ')}.`);
       return found.id;
     }
-    const chosen = await this.ports.defaultDeployment();
+    this.chosen ??= this.ports.defaultDeployment();
+    let chosen: number | null;
+    try {
+      chosen = await this.chosen;
+    } catch (error) {
+      this.chosen = null;
+      throw error;
+    }
     if (chosen !== null && deployments.some((d) => d.id === chosen)) return chosen;
     if (deployments.length === 1) return deployments[0]!.id;
     throw new FormulaError('notAvailable', NO_DEPLOYMENT_MESSAGE);
@@ -76,8 +85,9 @@ export class FormulaSources {
     return meta;
   }
 
-  /** Forgets the data models read (a refresh reads them again). */
+  /** Forgets the data models and the default deployment read (a refresh reads them again). */
   forget(): void {
     this.metas.clear();
+    this.chosen = null;
   }
 }

@@ -4,7 +4,7 @@
 import type { CubeQuery } from '../../src/contract';
 import { ExcelCalculation } from '../../src/excel/calculation';
 import { removeFormulaService, SIGN_IN_MESSAGE } from '../../src/functions/formula-registry';
-import { refreshFormulas, startFormulas } from '../../src/pane/formula-wiring';
+import { FORMULA_DEPLOYMENT_SETTING, refreshFormulas, startFormulas } from '../../src/pane/formula-wiring';
 import type { DataClient } from '../../src/ports/data-source';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { act, installWorkbook } from '../support/excel';
@@ -55,8 +55,13 @@ async function setUp(options: { signedIn?: boolean } = {}) {
     },
   };
   const calculation = new ExcelCalculation();
+  // The workbook's default deployment for formulas is a document setting: each read is a round trip to Excel.
+  const settingReads: string[] = [];
+  const workbook = Object.assign(Object.create(workspace.workbook) as typeof workspace.workbook, {
+    readSetting: (key: string) => (settingReads.push(key), workspace.workbook.readSetting(key)),
+  });
   const signIn = () => startFormulas({
-    workspace: { ...workspace, data },
+    workspace: { ...workspace, data, workbook },
     deployments: () => connection.deployments,
     appConfig: () => connection.appConfig,
     user: () => connection.user,
@@ -66,7 +71,7 @@ async function setUp(options: { signedIn?: boolean } = {}) {
   removeFormulaService();
   const started = options.signedIn === false ? null : signIn();
   await started?.calculated;
-  return { host, loads, calculation, signIn, started };
+  return { host, loads, calculation, signIn, started, settingReads };
 }
 
 /** A small P&L: regions down column A, months across row 1 (typed as dates), RS.VALUE in between reading both. */
@@ -87,9 +92,11 @@ afterEach(() => removeFormulaService());
 
 describe('RS.VALUE in cells', () => {
   it('fills a grid over typed headers from one query; each cell equals its own /v1/load', async () => {
-    const { host, loads } = await setUp();
+    const { host, loads, settingReads } = await setUp();
     await writeGrid(host);
     expect(loads).toHaveLength(1);
+    // Nine calls, one read of the workbook's default deployment (not one round trip per cell).
+    expect(settingReads).toEqual([FORMULA_DEPLOYMENT_SETTING]);
     for (const [r, region] of REGIONS.entries()) {
       for (const [c, month] of MONTHS.entries()) {
         const address = `${String.fromCharCode(66 + c)}${r + 2}`;
