@@ -4,9 +4,9 @@ import { FormulaService } from '../functions/formula-service';
 import { installedFormulaService, installFormulaService, removeFormulaService } from '../functions/formula-registry';
 import type { Workspace } from '../placements/workspace-parts';
 import type { Calculation } from '../ports/calculation';
+import { FORMULA_DEPLOYMENT_SETTING } from './formula-deployment';
 
-/** The workbook setting naming the deployment formulas ask when they name none (by name: ids differ between tenants). */
-export const FORMULA_DEPLOYMENT_SETTING = 'ReportSync.FormulaDeployment';
+export { FORMULA_DEPLOYMENT_SETTING };
 
 export interface FormulaWiring {
   workspace: Workspace;

@@ -67,6 +67,8 @@ test('a P&L of RS.VALUE formulas over typed headers shows the governed numbers, 
   for (const [r, region] of REGIONS.entries()) {
     for (const [c, month] of MONTHS.entries()) expect([region, month.typed, values[r]![c]]).toEqual([region, month.typed, await ownValue(revenueIn(region, month.range))]);
   }
+  // Formulas answered: the pane offers the workbook's deployment for them.
+  await page.locator('.pane').getByText('Deployment for RS formulas').waitFor();
   await page.screenshot({ path: join(screenshots, 'rs-value-pnl.png') });
 
   // The data changes upstream; the pane's Refresh all has Excel calculate the formulas again.

@@ -53,6 +53,9 @@ export const en = {
   refreshAll: 'Refresh all',
   refreshOnOpen: 'Refresh when this workbook opens',
   refreshOnOpenHint: 'Saved in this workbook; takes effect the next time it opens.',
+  formulaDeployment: 'Deployment for RS formulas',
+  formulaDeploymentShown: 'The one shown above',
+  formulaDeploymentHint: 'Saved in this workbook: formulas that name no deployment ask this one.',
   refreshOnOpenUnsupported: 'Needs a newer version of Excel.',
   /** The ribbon's "Refresh all" button, asked before the pane can run it. */
   ribbonRefreshAfterSignIn: '"Refresh all" from the ribbon runs once you sign in.',

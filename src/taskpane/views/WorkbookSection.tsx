@@ -7,6 +7,8 @@ import type { WorkspaceStore } from '../../pane/workspace-store';
 import { useI18n } from '../i18n';
 import { PlacementsView } from './PlacementsView';
 import { runSummary } from './run-words';
+import type { FormulaDeploymentChoice } from '../../pane/formula-deployment';
+import { FormulaDeploymentField } from './FormulaDeploymentField';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -27,13 +29,15 @@ export interface WorkbookSectionProps {
   onEdit(entry: WorkbookPlacement): void;
   /** Where a deployment's reports live (the platform, or this workbook), for each card to say; see `PlacementsView`. */
   home?: (deploymentId: number) => 'platform' | 'workbook' | null;
+  /** The workbook's deployment for RS formulas, offered once the workbook's formulas have answered or one is kept. */
+  formulaDeployment?: FormulaDeploymentChoice;
 }
 
 /**
  * "In this workbook": Refresh all and its run bar, the "Refresh when this workbook opens" choice (or how many
  * placements are out of date), and the placements' cards, each action an intent of the store.
  */
-export function WorkbookSection({ store, state, currentUserId, currentUserName, deployments, browsedDeploymentId, writeDisabled, onEdit, home }: WorkbookSectionProps) {
+export function WorkbookSection({ store, state, currentUserId, currentUserName, deployments, browsedDeploymentId, writeDisabled, onEdit, home, formulaDeployment }: WorkbookSectionProps) {
   const styles = useStyles();
   const i18n = useI18n();
   const { m, number } = i18n;
@@ -57,6 +61,11 @@ export function WorkbookSection({ store, state, currentUserId, currentUserName, 
       />
       {/* Its name stays the choice alone; where it is kept, or why it cannot be chosen, is its description. */}
       <Caption1 id="refresh-on-open-hint">{choice && !choice.supported ? m.refreshOnOpenUnsupported : m.refreshOnOpenHint}</Caption1>
+      {formulaDeployment && (
+        <FormulaDeploymentField
+          choice={formulaDeployment} inUse={state.formulasInUse} deployments={deployments} disabled={busy} onError={(error) => store.showError(error)}
+        />
+      )}
       {!run && choice && !choice.on && stale > 0 && (
         <MessageBar intent="info" data-testid="out-of-date">
           {/* The section's own Refresh all button, just above, refreshes them. */}

@@ -76,7 +76,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const previews = useMemo(() => openReportPreviews(workspace, connection), [workspace, connection]);
   const writeDisabled = connection.appConfig.restrictDataDownload;
   const [store, state] = useWorkspaceStore(workspace, writeDisabled, i18n, ribbon);
-  useFormulas(workspace, connection, deployment.id, store);
+  const formulaDeployment = useFormulas(workspace, connection, deployment.id, store);
   const { placements, selection, operation, question, error, notice } = state;
   const showError = useCallback((e: unknown) => store.showError(e), [store]);
   const exploration = useExplorationBuilder(connection, workspace, placements, selection, describe, showError);
@@ -217,6 +217,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         browsedDeploymentId={deployment.id}
         writeDisabled={writeDisabled}
         onEdit={(entry) => exploration.openPlacement(entry, true)}
+        formulaDeployment={formulaDeployment}
       />
       <section className={styles.section} aria-labelledby="reports-heading">
         <div className={styles.sectionHeader}>

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ExcelCalculation } from '../../excel/calculation';
-import { startFormulas } from '../../pane/formula-wiring';
+import { FormulaDeploymentChoice } from '../../pane/formula-deployment';
+import { refreshFormulas, startFormulas } from '../../pane/formula-wiring';
 import type { PaneConnection } from '../../pane/pane-connection';
 import type { WorkspaceStore } from '../../pane/workspace-store';
 import type { Workspace } from '../../placements/workspace-parts';
@@ -12,7 +13,7 @@ export const excelCalculation = new ExcelCalculation();
  * The workbook's RS formulas are answered over this workspace while the view is shown (signed in); the deployment
  * the pane shows is theirs when the workbook names none. A failure to calculate them again after sign-in is shown.
  */
-export function useFormulas(workspace: Workspace, connection: PaneConnection, browsedDeployment: number, store: WorkspaceStore): void {
+export function useFormulas(workspace: Workspace, connection: PaneConnection, browsedDeployment: number, store: WorkspaceStore): FormulaDeploymentChoice {
   const browsed = useRef(browsedDeployment);
   browsed.current = browsedDeployment;
   useEffect(() => {
@@ -28,4 +29,9 @@ export function useFormulas(workspace: Workspace, connection: PaneConnection, br
     started.calculated.catch((error: unknown) => store.showError(error));
     return started.stop;
   }, [workspace, connection, store]);
+  const choice = useMemo(() => new FormulaDeploymentChoice(workspace.workbook, () => refreshFormulas(excelCalculation)), [workspace]);
+  useEffect(() => {
+    choice.start().catch((error: unknown) => store.showError(error));
+  }, [choice, store]);
+  return choice;
 }
