@@ -40,13 +40,16 @@ function ownQuery(measure: string, region: string, category: string, month: stri
   };
 }
 
-async function serviceFor(options: { loads?: CubeQuery[]; appConfig?: { restrictDataDownload: boolean } } = {}) {
+async function serviceFor(options: { loads?: CubeQuery[]; appConfig?: { restrictDataDownload: boolean }; failure?: Error } = {}) {
   const { t } = env;
   const { connection, workspace } = await workspaceFor(t, t.analyst);
   const data = {
     forDeployment: async (id: number) => {
       const client = await workspace.data.forDeployment(id);
-      return { ...client, meta: client.meta?.bind(client), load: (query: CubeQuery) => (options.loads?.push(query), client.load(query)) };
+      return {
+        ...client, meta: client.meta?.bind(client),
+        load: (query: CubeQuery) => (options.loads?.push(query), options.failure ? Promise.reject(options.failure) : client.load(query)),
+      };
     },
   };
   return new FormulaService({
@@ -150,6 +153,18 @@ describe('RS.VALUE over the local platform', () => {
     expect(unknown.message).toContain('sales.planet');
     const restricted = await formulaError((await serviceFor({ appConfig: { restrictDataDownload: true } })).value('sales.count', []));
     expect([restricted.kind, restricted.message]).toEqual(['notAvailable', DOWNLOAD_RESTRICTED_MESSAGE]);
+  });
+
+  it('answers a failed query with #N/A giving the reason, and asks again at the next calculation', async () => {
+    const loads: CubeQuery[] = [];
+    const failing = { loads, failure: new Error('Error: Query timeout') };
+    const service = await serviceFor(failing);
+    const failed = await formulaError(service.value('sales.count', ['sales.region', 'Europe']));
+    expect([failed.kind, failed.message]).toEqual(['notAvailable', 'The data API did not answer: Error: Query timeout']);
+    // Not kept: the next calculation asks again, and answers once the data API does.
+    delete (failing as { failure?: Error }).failure;
+    expect(typeof (await service.value('sales.count', ['sales.region', 'Europe']))).toBe('number');
+    expect(loads).toHaveLength(2);
   });
 
   it('names another deployment by an unpaired last argument, and refuses one that does not exist', async () => {
