@@ -64,9 +64,14 @@ function filterOf(meta: CubeMeta, memberArg: unknown, valueArg: unknown, positio
   return { member, type, granularity, value };
 }
 
+/** The deployment a call's repeating arguments name by an unpaired last item, or null; throws when that item names nothing. */
+export function sourceArgument(pairs: readonly unknown[]): string | null {
+  return pairs.length % 2 === 1 ? sourceOf(pairs[pairs.length - 1]) : null;
+}
+
 /** The pairs and the source of a call's repeating arguments; one member twice in a call is refused. */
 function filtersAndSource(meta: CubeMeta, pairs: readonly unknown[]): { filters: FormulaFilter[]; source: string | null } {
-  const source = pairs.length % 2 === 1 ? sourceOf(pairs[pairs.length - 1]) : null;
+  const source = sourceArgument(pairs);
   const filters: FormulaFilter[] = [];
   for (let i = 0; i + 1 < pairs.length; i += 2) {
     const filter = filterOf(meta, pairs[i], pairs[i + 1], i / 2 + 1);

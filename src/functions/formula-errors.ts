@@ -1,3 +1,5 @@
+import { FormulaArgumentError } from '../core/formula-error';
+
 /**
  * Why a formula has no number, in the two kinds Excel can carry a message for
  * (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-errors: only `#VALUE!` and `#N/A` keep
@@ -14,9 +16,13 @@ export class FormulaError extends Error {
   }
 }
 
-/** Anything a formula's work threw, as a FormulaError: a failed query or store request keeps its own words. */
+/**
+ * Anything a formula's work threw, as a FormulaError: a wrong argument (core's FormulaArgumentError) is `#VALUE!`
+ * with its words; a failed query or store request keeps its own words.
+ */
 export function asFormulaError(error: unknown): FormulaError {
   if (error instanceof FormulaError) return error;
+  if (error instanceof FormulaArgumentError) return new FormulaError('invalidValue', error.message);
   const reason = error instanceof Error && error.message ? error.message : String(error);
   return new FormulaError('notAvailable', `The data API did not answer: ${reason}`);
 }

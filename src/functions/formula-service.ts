@@ -1,10 +1,10 @@
 import type { Report } from '../contract';
 import type { CellValue } from '../core/cell-values';
-import { membersRequest, type MembersRequest } from '../core/formula-args';
-import { FormulaArgumentError } from '../core/formula-error';
+import { membersRequest, sourceArgument } from '../core/formula-args';
 import { membersOf, membersQuery } from '../core/formula-members';
 import { reportDefinition, reportTitle, resolvePivot } from '../core/report-definition';
 import type { ReportRunner } from '../placements/report-run';
+import { memo } from '../placements/shared-promises';
 import type { ReportStore } from '../ports/report-store';
 import { asFormulaError, FormulaError } from './formula-errors';
 import { FormulaSources, type FormulaSourcePorts } from './formula-sources';
@@ -24,7 +24,10 @@ export interface FormulaServicePorts extends FormulaSourcePorts {
 export class FormulaService {
   private readonly sources: FormulaSources;
   private readonly values: ValueBatcher;
-  private readonly arrays = new Map<string, Promise<CellValue[][]>>();
+  /** REPORT's and MEMBERS' answers by their arguments; a failure is not kept, so the next calculation asks again. */
+  private readonly arrays = memo<CellValue[][]>();
+  /** Whether the pane has been told that formulas answered. */
+  private told = false;
 
   constructor(private readonly ports: FormulaServicePorts) {
     this.sources = new FormulaSources(ports);
@@ -54,18 +57,10 @@ export class FormulaService {
 
   /** A dimension's values as one column, in the data API's own order; time values as their periods' text. */
   members(dimension: unknown, pairs: readonly unknown[]): Promise<CellValue[][]> {
-    const source = pairs.length % 2 === 1 ? pairs[pairs.length - 1] : null;
     return this.kept(`members|${JSON.stringify([dimension, pairs])}`, async () => {
       this.sources.checkDownloadAllowed();
-      const deploymentId = await this.sources.deploymentOf(source);
-      const meta = await this.sources.meta(deploymentId);
-      let request: MembersRequest;
-      try {
-        request = membersRequest(meta, dimension, pairs);
-      } catch (error) {
-        if (error instanceof FormulaArgumentError) throw new FormulaError('invalidValue', error.message);
-        throw error;
-      }
+      const deploymentId = await this.sources.deploymentOf(sourceArgument(pairs));
+      const request = membersRequest(await this.sources.meta(deploymentId), dimension, pairs);
       const result = await this.sources.load(deploymentId, membersQuery(request));
       const column = membersOf(request, result).map((value): CellValue[] => [value]);
       return column.length ? column : [['']];
@@ -79,13 +74,11 @@ export class FormulaService {
 
   /** Drops every kept answer and data model (Refresh all): returns how many formula answers were dropped. */
   refresh(): number {
-    const dropped = this.values.forget() + this.arrays.size;
-    this.arrays.clear();
+    const dropped = this.values.forget() + this.arrays.held.size;
+    this.arrays.held.clear();
     this.sources.forget();
     return dropped;
   }
-
-  private told = false;
 
   /** Tells once that formulas have answered (the pane then offers Refresh all for them). */
   private answered(): void {
@@ -95,26 +88,13 @@ export class FormulaService {
   }
 
   private async kept(key: string, compute: () => Promise<CellValue[][]>): Promise<CellValue[][]> {
-    const answer = await this.keptAnswer(key, compute);
-    this.answered();
-    return answer;
-  }
-
-  private keptAnswer(key: string, compute: () => Promise<CellValue[][]>): Promise<CellValue[][]> {
-    let answer = this.arrays.get(key);
-    if (!answer) {
-      answer = (async () => {
-        try {
-          return await compute();
-        } catch (error) {
-          // A failure is not kept: the next calculation asks again.
-          this.arrays.delete(key);
-          throw asFormulaError(error);
-        }
-      })();
-      this.arrays.set(key, answer);
+    try {
+      const answer = await this.arrays.get(key, undefined, compute);
+      this.answered();
+      return answer;
+    } catch (error) {
+      throw asFormulaError(error);
     }
-    return answer;
   }
 
   /** The report named so (its name or title, any case), searched among those the user may read. */

@@ -1,4 +1,5 @@
 import type { AppConfigResponse, CubeLoadResult, CubeMeta, CubeQuery, Deployment } from '../contract';
+import { memo } from '../placements/shared-promises';
 import type { DataClient, DataSource } from '../ports/data-source';
 import { FormulaError } from './formula-errors';
 
@@ -24,9 +25,9 @@ export const DOWNLOAD_RESTRICTED_MESSAGE = 'Your administrator has turned off da
  * deployment, that one), its data client and its `/v1/meta`, which is kept until the next refresh.
  */
 export class FormulaSources {
-  private metas = new Map<number, Promise<CubeMeta>>();
-  /** The workbook's default, read once (a read is a round trip to Excel) until the next refresh. */
-  private chosen: Promise<number | null> | null = null;
+  /** Each deployment's data model, and the workbook's default deployment (a read is a round trip to Excel), kept until the next refresh; a failed read is not kept. */
+  private readonly metas = memo<CubeMeta>();
+  private readonly chosen = memo<number | null>();
 
   constructor(private readonly ports: FormulaSourcePorts) {}
 
@@ -43,14 +44,7 @@ export class FormulaSources {
       if (!found) throw new FormulaError('invalidValue', `No deployment is named "${text}". Name one of: ${deployments.map((d) => d.name).join(', ')}.`);
       return found.id;
     }
-    this.chosen ??= this.ports.defaultDeployment();
-    let chosen: number | null;
-    try {
-      chosen = await this.chosen;
-    } catch (error) {
-      this.chosen = null;
-      throw error;
-    }
+    const chosen = await this.chosen.get('default', undefined, this.ports.defaultDeployment);
     if (chosen !== null && deployments.some((d) => d.id === chosen)) return chosen;
     if (deployments.length === 1) return deployments[0]!.id;
     throw new FormulaError('notAvailable', NO_DEPLOYMENT_MESSAGE);
@@ -68,26 +62,16 @@ export class FormulaSources {
 
   /** The deployment's data model; a failed read is not kept, so the next call asks again. */
   meta(deploymentId: number): Promise<CubeMeta> {
-    let meta = this.metas.get(deploymentId);
-    if (!meta) {
-      meta = (async () => {
-        try {
-          const client = await this.client(deploymentId);
-          if (!client.meta) throw new FormulaError('notAvailable', 'This connection does not describe its data model, so members cannot be looked up.');
-          return await client.meta();
-        } catch (error) {
-          this.metas.delete(deploymentId);
-          throw error;
-        }
-      })();
-      this.metas.set(deploymentId, meta);
-    }
-    return meta;
+    return this.metas.get(String(deploymentId), undefined, async () => {
+      const client = await this.client(deploymentId);
+      if (!client.meta) throw new FormulaError('notAvailable', 'This connection does not describe its data model, so members cannot be looked up.');
+      return client.meta();
+    });
   }
 
   /** Forgets the data models and the default deployment read (a refresh reads them again). */
   forget(): void {
-    this.metas.clear();
-    this.chosen = null;
+    this.metas.held.clear();
+    this.chosen.held.clear();
   }
 }

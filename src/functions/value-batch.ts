@@ -1,8 +1,7 @@
 import type { CubeLoadResult, CubeQuery } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
-import { valueRequest, type ValueRequest } from '../core/formula-args';
+import { sourceArgument, valueRequest, type ValueRequest } from '../core/formula-args';
 import { answersOf, planQueries } from '../core/formula-batch';
-import { FormulaArgumentError } from '../core/formula-error';
 import { asFormulaError, FormulaError } from './formula-errors';
 import type { FormulaSources } from './formula-sources';
 
@@ -36,11 +35,6 @@ export class ValueBatcher {
     });
   }
 
-  /** Answers kept, dropped by a refresh. */
-  get keptAnswers(): number {
-    return this.answers.size;
-  }
-
   /** Drops every kept answer: the next calculation asks the data API again. Returns how many were dropped. */
   forget(): number {
     const dropped = this.answers.size;
@@ -69,15 +63,10 @@ export class ValueBatcher {
 
   private async resolve(pending: PendingValue): Promise<{ call: ValueRequest; deploymentId: number }> {
     // The deployment is named by an unpaired last item; its data model resolves the members.
-    const source = pending.pairs.length % 2 === 1 ? pending.pairs[pending.pairs.length - 1] : null;
-    const deploymentId = await this.sources.deploymentOf(source);
+    const deploymentId = await this.sources.deploymentOf(sourceArgument(pending.pairs));
     const meta = await this.sources.meta(deploymentId);
-    try {
-      return { call: { ...valueRequest(meta, pending.measure, pending.pairs), source: null }, deploymentId };
-    } catch (error) {
-      if (error instanceof FormulaArgumentError) throw new FormulaError('invalidValue', error.message);
-      throw error;
-    }
+    // Kept by deployment id (below), so the name the call gave it is no part of its key.
+    return { call: { ...valueRequest(meta, pending.measure, pending.pairs), source: null }, deploymentId };
   }
 
   /** Answers one deployment's calls: kept answers at once, the rest from the fewest queries. */

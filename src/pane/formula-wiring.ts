@@ -6,8 +6,6 @@ import type { Workspace } from '../placements/workspace-parts';
 import type { Calculation } from '../ports/calculation';
 import { FORMULA_DEPLOYMENT_SETTING } from './formula-deployment';
 
-export { FORMULA_DEPLOYMENT_SETTING };
-
 export interface FormulaWiring {
   workspace: Workspace;
   deployments: () => readonly Deployment[];

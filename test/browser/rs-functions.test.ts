@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { CubeQuery } from '../../src/contract';
+import { ownAnswer, revenueIn } from '../support/own-queries';
 import { reportByPublicId } from '../support/reports';
 import { freshWorkbench, readCells, typeInto } from './support/actions';
 import { screenshots, useWorkbench } from './support/workbench';
@@ -22,17 +23,7 @@ const MONTHS: { typed: string; range: [string, string] }[] = [
 ];
 const columnOf = (index: number) => String.fromCharCode(66 + index);
 
-async function ownValue(query: CubeQuery): Promise<number | ''> {
-  const data = await bench.platform.dataClient(bench.platform.analyst);
-  const value = (await data.load(query)).data[0]?.[query.measures![0]!];
-  return value === null || value === undefined ? '' : Number(value);
-}
-
-const revenueIn = (region: string, [from, to]: [string, string]): CubeQuery => ({
-  measures: ['sales.total_amount'],
-  filters: [{ member: 'sales.region', operator: 'equals', values: [region] }],
-  timeDimensions: [{ dimension: 'sales.created_at', dateRange: [from, to] }],
-});
+const ownValue = async (query: CubeQuery) => ownAnswer(await bench.platform.dataClient(bench.platform.analyst), query);
 
 /** Waits (at most 30 s) until every cell of `address` passes `done` (by default: shows neither #BUSY! nor nothing), and returns the values. */
 async function calculated(page: Page, address: string, done = (v: unknown) => v !== '#BUSY!' && v !== ''): Promise<unknown[][]> {

@@ -1,9 +1,6 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
-import { Database } from '../../server/store/database';
-import { createSampleData } from '../../server/store/sample-data';
 import { CoreDataClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
@@ -14,7 +11,7 @@ import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import type { Workspace } from '../../src/placements/workspace-parts';
 import { OtherDeploymentError } from '../../src/workbook';
 import { WorkbookModel } from '../../workbench/excel-host';
-import { pastedCubeTokens, recordGlobalFetch, recordingFetch } from '../support/cube-standin';
+import { pastedCubeTokens, useCubeCoreWithReference, recordGlobalFetch, recordingFetch } from '../support/cube-standin';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep } from '../support/local-platform';
 import { done } from '../support/workspace';
@@ -34,17 +31,7 @@ const SECRET = 'cube-workspace-test-secret';
 const DEPLOYMENT_ID = DEFAULT_CUBE_DEPLOYMENT_ID;
 const TOTAL_ORDERS = 120_000;
 
-let cube: RunningCubeCore;
-let reference: Database;
-beforeAll(async () => {
-  cube = await startCubeCore({ dataDir: ':memory:', port: 0, jwt: { apiSecret: SECRET }, corsOrigins: [], log: () => {} });
-  reference = await Database.open(':memory:');
-  await reference.transaction((tx) => createSampleData(tx));
-});
-afterAll(async () => {
-  reference?.close();
-  await cube?.close();
-});
+const standin = useCubeCoreWithReference(SECRET);
 
 /** Every request sent, by the data client (its own fetch) and by anything else (the global fetch). */
 const sentByClient: string[] = [];
@@ -53,7 +40,7 @@ recordGlobalFetch(sentGlobally);
 
 /** The pane's use cases over the Cube API and the workbook's own parts, as a freshly opened pane has them. */
 async function workspace(): Promise<Workspace> {
-  return openCubeWorkspace({ apiUrl: `${cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID }, {
+  return openCubeWorkspace({ apiUrl: `${standin.cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
     dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep, fetch: recordingFetch(sentByClient) }),
   });
@@ -64,7 +51,7 @@ const europe: CubeQuery = { ...byStatus, filters: [{ member: 'orders.region', op
 
 /** Orders per status, straight from the sample data: [status, count] by status. */
 async function expectedCounts(region?: string): Promise<[string, number][]> {
-  const rows = await reference.read((tx) => tx.all(
+  const rows = await standin.reference.read((tx) => tx.all(
     `SELECT status, count(*) AS n FROM orders ${region ? 'WHERE region = ?' : ''} GROUP BY status ORDER BY status`, region ? [region] : [],
   ));
   return rows.map((r) => [String(r.status), Number(r.n)]);
@@ -169,7 +156,7 @@ it('places, refreshes, goes Out of date, refreshes all, asks about hand edits an
 
   // Only Cube REST API requests, all to the stand-in, all through the data client: no Platform API call.
   expect(sentByClient.length).toBeGreaterThan(0);
-  for (const url of sentByClient) expect(url.startsWith(`${cube.url}/cubejs-api/v1/`)).toBe(true);
+  for (const url of sentByClient) expect(url.startsWith(`${standin.cube.url}/cubejs-api/v1/`)).toBe(true);
   expect(sentGlobally).toEqual(sentByClient);
 });
 

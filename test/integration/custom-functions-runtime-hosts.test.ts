@@ -2,8 +2,8 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 /// <reference types="custom-functions-runtime" />
-import type { AddInCall, AddInResult } from '../../workbench/excel-host/calc/add-in-functions';
-import { connectCustomFunctions, type FunctionsMetadata, type HostRequest, type RuntimeAddInFunctions } from '../../workbench/excel-host';
+import { connectCustomFunctions, type FunctionsMetadata, type HostRequest } from '../../workbench/excel-host';
+import { invokeAll } from '../support/add-in-calls';
 import { installWorkbook } from '../support/excel';
 
 /**
@@ -30,17 +30,6 @@ CustomFunctions.associate({
   },
 });
 
-function invokeAll(functions: RuntimeAddInFunctions, calls: AddInCall[]): Promise<AddInResult[]> {
-  return new Promise((resolve) => {
-    const results: AddInResult[] = new Array(calls.length);
-    let answered = 0;
-    functions.invoke(calls, (index, result) => {
-      results[index] = result;
-      answered += 1;
-      if (answered === calls.length) resolve(results);
-    });
-  });
-}
 
 const resultMethods = (requests: HostRequest[]) => requests.flatMap((request) => request.body.Actions.map((action) => action.Name)).filter((name) => name.startsWith('SetInvocation'));
 /** The host logs a request once answered, after the results in it were handed over. */

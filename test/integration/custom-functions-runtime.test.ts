@@ -2,8 +2,9 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 /// <reference types="custom-functions-runtime" />
-import type { AddInCall, AddInResult } from '../../workbench/excel-host/calc/add-in-functions';
+import type { AddInCall } from '../../workbench/excel-host/calc/add-in-functions';
 import { connectCustomFunctions, type FunctionsMetadata, type HostRequest, type RuntimeAddInFunctions } from '../../workbench/excel-host';
+import { invokeAll } from '../support/add-in-calls';
 import { installWorkbook } from '../support/excel';
 
 /**
@@ -63,18 +64,6 @@ function associateTestFunctions(): void {
   CustomFunctions.associate('TEST_RATIO', (numerator: number, denominator: number) => (denominator === 0 ? new CustomFunctions.Error(CustomFunctions.ErrorCode.divisionByZero) : numerator / denominator));
 }
 
-/** Invokes `calls` and resolves with every call's first answer, by index. */
-function invokeAll(functions: RuntimeAddInFunctions, calls: AddInCall[]): Promise<AddInResult[]> {
-  return new Promise((resolve) => {
-    const results: AddInResult[] = new Array(calls.length);
-    let answered = 0;
-    functions.invoke(calls, (index, result) => {
-      results[index] = result;
-      answered += 1;
-      if (answered === calls.length) resolve(results);
-    });
-  });
-}
 
 interface RichApiMessage {
   entries: { messageCategory: number; messageType: number; message: string }[];

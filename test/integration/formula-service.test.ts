@@ -2,8 +2,8 @@ import type { CubeQuery } from '../../src/contract';
 import { FormulaError } from '../../src/functions/formula-errors';
 import { FormulaService } from '../../src/functions/formula-service';
 import { DOWNLOAD_RESTRICTED_MESSAGE } from '../../src/functions/formula-sources';
-import type { DataClient } from '../../src/ports/data-source';
 import { useAnalystPlatform } from '../support/local-platform';
+import { ownAnswer as independently } from '../support/own-queries';
 import { workspaceFor } from '../support/workspace';
 
 /**
@@ -19,13 +19,6 @@ const CATEGORIES = ['Electronics', 'Furniture', 'Office Supplies', 'Apparel', 'B
 const MONTHS = Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`);
 const MEASURES = ['sales.count', 'sales.total_amount', 'sales.customer_count'];
 
-/** The number one call's own query answers: Cube returns one row for a query without dimensions. */
-async function independently(data: DataClient, query: CubeQuery): Promise<number | ''> {
-  const result = await data.load(query);
-  expect(result.data).toHaveLength(1);
-  const value = result.data[0]![query.measures![0]!];
-  return value === null || value === undefined ? '' : Number(value);
-}
 
 function ownQuery(measure: string, region: string, category: string, month: string): CubeQuery {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];

@@ -1,16 +1,13 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
-import { Database } from '../../server/store/database';
-import { createSampleData } from '../../server/store/sample-data';
 import { CoreDataClient } from '../../src/client';
 import type { Deployment } from '../../src/contract';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { FormulaService } from '../../src/functions/formula-service';
 import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import { CUBE_API_APP_CONFIG, cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
-import { pastedCubeTokens } from '../support/cube-standin';
+import { pastedCubeTokens, useCubeCoreWithReference } from '../support/cube-standin';
 import { installWorkbook } from '../support/excel';
 import { noSleep } from '../support/local-platform';
 
@@ -26,22 +23,12 @@ import { noSleep } from '../support/local-platform';
 jest.setTimeout(60_000);
 
 const SECRET = 'rs-functions-cube-api-secret';
-let cube: RunningCubeCore;
-let reference: Database;
-beforeAll(async () => {
-  cube = await startCubeCore({ dataDir: ':memory:', port: 0, jwt: { apiSecret: SECRET }, corsOrigins: [], log: () => {} });
-  reference = await Database.open(':memory:');
-  await reference.transaction((tx) => createSampleData(tx));
-});
-afterAll(async () => {
-  reference?.close();
-  await cube?.close();
-});
+const standin = useCubeCoreWithReference(SECRET);
 
 async function service(): Promise<FormulaService> {
   installWorkbook();
   const user = cubeApiUser('Anna Analyst', null, DEFAULT_CUBE_DEPLOYMENT_ID);
-  const workspace = openCubeWorkspace({ apiUrl: `${cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user, deploymentId: DEFAULT_CUBE_DEPLOYMENT_ID }, {
+  const workspace = openCubeWorkspace({ apiUrl: `${standin.cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user, deploymentId: DEFAULT_CUBE_DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
     dataClient: (apiUrl, tokens) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep }),
   });
@@ -52,7 +39,7 @@ async function service(): Promise<FormulaService> {
   });
 }
 
-const sql = (text: string, params: string[] = []) => reference.read((tx) => tx.all(text, params));
+const sql = (text: string, params: string[] = []) => standin.reference.read((tx) => tx.all(text, params));
 
 test('RS.VALUE answers counts and sums of a region and year as SQL on the sample data does', async () => {
   const rs = await service();

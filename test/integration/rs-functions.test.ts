@@ -4,11 +4,12 @@
 import type { CubeQuery } from '../../src/contract';
 import { ExcelCalculation } from '../../src/excel/calculation';
 import { removeFormulaService, SIGN_IN_MESSAGE } from '../../src/functions/formula-registry';
-import { FORMULA_DEPLOYMENT_SETTING, refreshFormulas, startFormulas } from '../../src/pane/formula-wiring';
-import type { DataClient } from '../../src/ports/data-source';
+import { FORMULA_DEPLOYMENT_SETTING } from '../../src/pane/formula-deployment';
+import { refreshFormulas, startFormulas } from '../../src/pane/formula-wiring';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { act, installWorkbook } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
+import { ownAnswer as independently, revenueIn } from '../support/own-queries';
 import { installRsFunctions } from '../support/rs-functions';
 import { workspaceFor } from '../support/workspace';
 
@@ -24,16 +25,6 @@ const env = useAnalystPlatform();
 const REGIONS = ['North America', 'Europe', 'Asia Pacific'];
 const MONTHS: [string, string][] = [['2024-01-01', '2024-01-31'], ['2024-02-01', '2024-02-29'], ['2024-03-01', '2024-03-31']];
 
-async function independently(data: DataClient, query: CubeQuery): Promise<number | ''> {
-  const value = (await data.load(query)).data[0]?.[query.measures![0]!];
-  return value === null || value === undefined ? '' : Number(value);
-}
-
-const revenueIn = (region: string, [from, to]: [string, string]): CubeQuery => ({
-  measures: ['sales.total_amount'],
-  filters: [{ member: 'sales.region', operator: 'equals', values: [region] }],
-  timeDimensions: [{ dimension: 'sales.created_at', dateRange: [from, to] }],
-});
 
 function cell(host: ExcelHost, address: string) {
   const sheet = host.model.sheetByName('Sheet1')!;

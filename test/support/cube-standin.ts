@@ -1,4 +1,7 @@
 import { SignJWT } from 'jose';
+import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
+import { Database } from '../../server/store/database';
+import { createSampleData } from '../../server/store/sample-data';
 import type { FetchLike } from '../../src/client/http';
 import { PastedCubeTokens } from '../../src/session/cube-api/cube-api-tokens';
 import { readCubeToken } from '../../src/session/cube-api/cube-token';
@@ -29,3 +32,34 @@ export const recordingFetch = (into: string[]): FetchLike => (url, init) => {
   into.push(url);
   return globalThis.fetch(url, init);
 };
+
+/**
+ * The Cube Core stand-in for one test file (started before its tests, closed after them), checking tokens signed with
+ * `secret`, beside a database of its own holding the same deterministic sample data: the expected values' SQL runs
+ * there, never through the data API. Read the properties inside tests.
+ */
+export function useCubeCoreWithReference(secret: string): { readonly cube: RunningCubeCore; readonly reference: Database } {
+  let started: { cube: RunningCubeCore; reference: Database } | undefined;
+  beforeAll(async () => {
+    const cube = await startCubeCore({ dataDir: ':memory:', port: 0, jwt: { apiSecret: secret }, corsOrigins: [], log: () => {} });
+    const reference = await Database.open(':memory:');
+    started = { cube, reference };
+    await reference.transaction((tx) => createSampleData(tx));
+  });
+  afterAll(async () => {
+    started?.reference.close();
+    await started?.cube.close();
+  });
+  const current = () => {
+    if (!started) throw new Error('the Cube Core stand-in has not started');
+    return started;
+  };
+  return {
+    get cube() {
+      return current().cube;
+    },
+    get reference() {
+      return current().reference;
+    },
+  };
+}
