@@ -1,4 +1,4 @@
-import { CoreDataClient, type PlatformClient } from '../src/client';
+import { CoreDataClient, type FetchLike, type PlatformClient } from '../src/client';
 import type { CubeLoadResult, CubeQuery, Report } from '../src/contract';
 import type { BuilderState } from '../src/builder/builder-model';
 import { ExplorationController } from '../src/builder/exploration-controller';
@@ -89,7 +89,8 @@ export class RoundTripBench {
     readonly data: InFlight, readonly platformTime: InFlight,
   ) {}
 
-  static async open(host: ExcelHost, client: PlatformClient, deploymentName = 'Sales Analytics'): Promise<RoundTripBench> {
+  /** `fetch`: the data clients' (the platform's client has its own); the global fetch by default. */
+  static async open(host: ExcelHost, client: PlatformClient, { deploymentName = 'Sales Analytics', fetch }: { deploymentName?: string; fetch?: FetchLike } = {}): Promise<RoundTripBench> {
     const deployments = await client.listDeployments();
     const deployment = deployments.find((d) => d.name === deploymentName)!;
     const folder = (await client.allFolders(deployment.id)).find((f) => f.name === 'Sales')!;
@@ -109,7 +110,7 @@ export class RoundTripBench {
         return bench?.changeRows ? changed(result) : result;
       }),
     });
-    const workspace = openWorkspace(connection, { dataClient: (apiUrl, tokens) => timedClient(new CoreDataClient({ apiUrl, tokens })) });
+    const workspace = openWorkspace(connection, { dataClient: (apiUrl, tokens) => timedClient(new CoreDataClient({ apiUrl, tokens, fetch })) });
     bench = new RoundTripBench(host, connection, workspace, deployment.id, folder.id, data, platformTime);
     return bench;
   }
@@ -225,15 +226,15 @@ export async function liveCheck(bench: RoundTripBench, delayMs: number, publicId
  */
 export async function refreshAll(
   bench: RoundTripBench, delayMs: number,
-  { count = 40, sheets = 4, wavePatienceMs, readAheadMaxAgeMs, distinct = false }: {
+  { count = 40, sheets = 4, wavePatienceMs, readAheadMaxAgeMs, distinct = false, prefix = distinct ? 'RoundDist' : 'RoundTrip' }: {
     count?: number; sheets?: number; wavePatienceMs?: number; readAheadMaxAgeMs?: number; distinct?: boolean;
+    /** The reports' public ids: this and three digits (public ids are 12 letters or digits). */
+    prefix?: string;
   } = {},
 ): Promise<ActionFigures> {
   await act((context) => {
     for (let s = 1; s <= sheets; s += 1) context.workbook.worksheets.add(`Many${s}`);
   });
-  // Public ids are 12 letters or digits.
-  const prefix = distinct ? 'RoundDist' : 'RoundTrip';
   for (let i = 0; i < count; i += 1) {
     const publicId = `${prefix}${String(i).padStart(3, '0')}`;
     const report = await bench.report(publicId, [DIMENSIONS[i % DIMENSIONS.length]!], distinct ? 1000 + i : undefined);

@@ -1,8 +1,12 @@
-import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, listValue, type DuckDBListValue, type DuckDBValue } from '@duckdb/node-api';
 import { abandonedRequestError } from './abandoned';
 import { ReadCache, writtenTable, type Table } from './read-cache';
 
-export type SqlParam = string | number | boolean | null;
+export type SqlScalar = string | number | boolean | null;
+export type SqlParam = SqlScalar | SqlList;
+/** A list bound as one parameter (`unnest(?::VARCHAR[])`): one binding for a column of many rows. */
+export type SqlList = DuckDBListValue;
+export const sqlList = (items: readonly SqlScalar[]): SqlList => listValue(items);
 export type Row = Record<string, unknown>;
 export type { Table } from './read-cache';
 

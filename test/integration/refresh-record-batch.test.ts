@@ -226,6 +226,26 @@ describe('refresh records that arrive together', () => {
     }
   });
 
+  it('gathers a burst of records sent at once (a Refresh all wave) into fewer transactions than six at a time would take', async () => {
+    const reports = [];
+    for (let i = 0; i < 40; i++) reports.push(await placedReport(`Batch burst ${i}`, [{ id: `rb-burst-${i}`, at: 'Sheet1!A1:B2' }]));
+    expect((await refresh(reports[0]!.id, { placementId: 'rb-burst-0' })).status).toBe(200);
+
+    // Nothing holds the state connection: the first record to arrive starts a batch, which waits while more arrive.
+    const since = transactions;
+    const answers = await Promise.all(reports.map((report, i) => refresh(report.id, { placementId: `rb-burst-${i}`, resultChecksum: checksum(`burst ${i}`) })));
+    expect(answers.map((a) => a.status)).toEqual(reports.map(() => 200));
+    const batches = new Set(statements.filter((s) => s.transaction > since).map((s) => s.transaction)).size;
+    // Sent six at a time, 40 records take 7 turns, each a transaction; arriving together, they share a few (two here).
+    expect(batches).toBeLessThan(7);
+    // One list parameter per column: the statement's size does not grow with the records.
+    const update = statements.find((s) => s.transaction > since && s.sql.startsWith('UPDATE placements'))!;
+    expect(update.params).toHaveLength(10);
+    for (const [i, report] of reports.entries()) {
+      expect((await t.admin.getReport(t.salesDeploymentId, report.id)).externalWorkbookPlacements!.map((p) => p.resultChecksum)).toEqual([checksum(`burst ${i}`)]);
+    }
+  });
+
   it('runs each record of a batch whose statement failed alone: one that fails alone too gets a 500, the others land', async () => {
     const reports = [];
     for (let i = 0; i < 3; i++) reports.push(await placedReport(`Batch fallback ${i}`, [{ id: `rb-fb-${i}`, at: 'Sheet1!A1:B2' }]));
