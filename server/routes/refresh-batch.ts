@@ -21,7 +21,7 @@ import { parseBody } from './validation';
  * statement of the batch fails, each record runs alone.
  */
 
-/** The columns a refresh record sets, with their SQL types (a batch sets them from a typed `VALUES` list). */
+/** The columns a refresh record sets, with their SQL types (a batch sets them from a typed list each). */
 const REFRESHED_COLUMN_TYPES = {
   sheet_id: 'VARCHAR',
   sheet_name: 'VARCHAR',
