@@ -6,8 +6,9 @@ export const HTTP1_CONNECTIONS_PER_HOST = 6;
 
 /**
  * A browser's fetch to one host over HTTP/1.1: at most `connections` exchanges at once, the rest in line until a
- * connection is free, that is until an answer has been read whole. Node's fetch opens as many connections as
- * asked, as a browser multiplexes streams over HTTP/2 (one connection).
+ * connection is free, that is until an answer has been read whole (so for JSON answers only: a streamed one
+ * would arrive in one piece). Node's fetch opens as many connections as asked, as a browser multiplexes streams
+ * over HTTP/2 (one connection).
  */
 export function perHostConnections(connections = HTTP1_CONNECTIONS_PER_HOST, fetch: FetchLike = (input, init) => globalThis.fetch(input, init)): FetchLike {
   const slots = new Slots(connections);

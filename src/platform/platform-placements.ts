@@ -12,7 +12,7 @@ import type { ListedPlacement, PlacementRegistry, PlacementStatus, ReportRef } f
  */
 /**
  * Placement records in flight at once. Refresh all records a wave's placements together, as soon as their cells are
- * written, and the platform applies those that arrive together in one transaction (server/routes/refresh-batch.ts):
+ * written, and the local platform applies those that arrive together in one transaction (its refresh-batch.ts):
  * sent six at a time, 40 records took seven turns of a request and a transaction each, 100 ms after the write on
  * this machine (bench/round-trip.ts). Over HTTP/2 a browser sends them all on one connection, and 64 stays under the
  * 100 concurrent streams a server should allow (RFC 9113 §6.5.2); over HTTP/1.1 the browser itself holds all but
