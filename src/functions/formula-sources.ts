@@ -69,9 +69,19 @@ export class FormulaSources {
     });
   }
 
-  /** Forgets the data models and the default deployment read (a refresh reads them again). */
+  /**
+   * Forgets the data models and the default deployment read, and reads again at once those the last calculation used:
+   * a refresh then has Excel calculate, and these reads go alongside that request and the calculation rather than
+   * after its first calls arrive (each call needs the deployment, then its data model, before its query).
+   */
   forget(): void {
+    const deploymentIds = [...this.metas.held.keys()].map(Number);
+    const hadDefault = this.chosen.held.has('default');
     this.metas.held.clear();
     this.chosen.held.clear();
+    const readAgain: Promise<unknown>[] = deploymentIds.map((id) => this.meta(id));
+    if (hadDefault) readAgain.push(this.chosen.get('default', undefined, this.ports.defaultDeployment));
+    // eslint-disable-next-line no-restricted-syntax -- nothing is lost: a failed read is not kept, and the calls that need it read again and meet the error themselves.
+    for (const read of readAgain) void read.catch(() => undefined);
   }
 }

@@ -33,14 +33,22 @@ function ownQuery(measure: string, region: string, category: string, month: stri
   };
 }
 
-async function serviceFor(options: { loads?: CubeQuery[]; appConfig?: { restrictDataDownload: boolean }; failure?: Error } = {}) {
+async function serviceFor(options: {
+  loads?: CubeQuery[]; appConfig?: { restrictDataDownload: boolean }; failure?: Error;
+  /** Counts the data model reads and the default deployment reads. */
+  reads?: { meta: number; defaultDeployment: number };
+} = {}) {
   const { t } = env;
   const { connection, workspace } = await workspaceFor(t, t.analyst);
   const data = {
     forDeployment: async (id: number) => {
       const client = await workspace.data.forDeployment(id);
       return {
-        ...client, meta: client.meta?.bind(client),
+        ...client,
+        meta: client.meta && (() => {
+          if (options.reads) options.reads.meta += 1;
+          return client.meta!();
+        }),
         load: (query: CubeQuery) => (options.loads?.push(query), options.failure ? Promise.reject(options.failure) : client.load(query)),
       };
     },
@@ -50,7 +58,10 @@ async function serviceFor(options: { loads?: CubeQuery[]; appConfig?: { restrict
     reports: workspace.reports,
     runner: workspace.runner,
     deployments: () => connection.deployments,
-    defaultDeployment: async () => t.salesDeploymentId,
+    defaultDeployment: async () => {
+      if (options.reads) options.reads.defaultDeployment += 1;
+      return t.salesDeploymentId;
+    },
     appConfig: () => ({ ...connection.appConfig, ...options.appConfig }),
     timezone: () => null,
   });
@@ -116,6 +127,21 @@ describe('RS.VALUE over the local platform', () => {
     expect(service.refresh()).toBe(1);
     expect(await ask()).toBe(first);
     expect(loads).toHaveLength(2);
+  });
+
+  it('reads the default deployment and the data model again as a refresh starts, once each, and the next calls use those reads', async () => {
+    const reads = { meta: 0, defaultDeployment: 0 };
+    const service = await serviceFor({ reads });
+    const ask = () => service.value('sales.count', ['sales.region', 'Europe']);
+    const first = await ask();
+    expect(reads).toEqual({ meta: 1, defaultDeployment: 1 });
+    service.refresh();
+    // Before Excel calls again: the reads go alongside the calculation request, not after its first calls.
+    expect(reads.defaultDeployment).toBe(2);
+    for (let turn = 0; turn < 100 && reads.meta < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(reads.meta).toBe(2);
+    expect(await ask()).toBe(first);
+    expect(reads).toEqual({ meta: 2, defaultDeployment: 2 });
   });
 
   it('answers the new number after the data changed and a refresh, never the kept one', async () => {
