@@ -7,7 +7,7 @@ import type { ReportRunner } from '../placements/report-run';
 import { memo } from '../placements/shared-promises';
 import type { ReportStore } from '../ports/report-store';
 import { asFormulaError, FormulaError } from './formula-errors';
-import { FormulaSources, type FormulaSourcePorts } from './formula-sources';
+import { FormulaSources, type FormulaSourcePorts, type ReadAgain } from './formula-sources';
 import { ValueBatcher } from './value-batch';
 
 export interface FormulaServicePorts extends FormulaSourcePorts {
@@ -28,6 +28,8 @@ export class FormulaService {
   private readonly arrays = memo<CellValue[][]>();
   /** Whether the pane has been told that formulas answered. */
   private told = false;
+  /** What the last refresh dropped and `readAgain` reads. */
+  private forgotten: ReadAgain | null = null;
 
   constructor(private readonly ports: FormulaServicePorts) {
     this.sources = new FormulaSources(ports);
@@ -76,8 +78,17 @@ export class FormulaService {
   refresh(): number {
     const dropped = this.values.forget() + this.arrays.held.size;
     this.arrays.held.clear();
-    this.sources.forget();
+    this.forgotten = this.sources.forget();
     return dropped;
+  }
+
+  /**
+   * Reads again the default deployment and the data models the last refresh dropped, without waiting for Excel's
+   * calls: sent just after the request that has Excel calculate, they go alongside it and the calculation.
+   */
+  readAgain(): void {
+    if (this.forgotten) this.sources.readAgain(this.forgotten);
+    this.forgotten = null;
   }
 
   /** Tells once that formulas have answered (the pane then offers Refresh all for them). */

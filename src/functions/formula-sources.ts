@@ -17,6 +17,12 @@ export interface FormulaSourcePorts {
   formulasAnswered?: () => void;
 }
 
+/** What a refresh reads again: the data models of these deployments, and the default deployment if it was read. */
+export interface ReadAgain {
+  deploymentIds: number[];
+  hadDefault: boolean;
+}
+
 export const NO_DEPLOYMENT_MESSAGE = 'Choose a deployment for formulas in the pane\'s settings, or name one as the last argument.';
 export const DOWNLOAD_RESTRICTED_MESSAGE = 'Your administrator has turned off data download, so formulas cannot fetch numbers.';
 
@@ -69,19 +75,24 @@ export class FormulaSources {
     });
   }
 
-  /**
-   * Forgets the data models and the default deployment read, and reads again at once those the last calculation used:
-   * a refresh then has Excel calculate, and these reads go alongside that request and the calculation rather than
-   * after its first calls arrive (each call needs the deployment, then its data model, before its query).
-   */
-  forget(): void {
+  /** Forgets the data models and the default deployment read (a refresh reads them again); answers what to read again. */
+  forget(): ReadAgain {
     const deploymentIds = [...this.metas.held.keys()].map(Number);
     const hadDefault = this.chosen.held.has('default');
     this.metas.held.clear();
     this.chosen.held.clear();
-    const readAgain: Promise<unknown>[] = deploymentIds.map((id) => this.meta(id));
-    if (hadDefault) readAgain.push(this.chosen.get('default', undefined, this.ports.defaultDeployment));
+    return { deploymentIds, hadDefault };
+  }
+
+  /**
+   * Reads again at once what the last calculation used (`forget`'s answer): a refresh then has Excel calculate, and
+   * these reads go alongside that request and the calculation rather than after its first calls arrive (each call
+   * needs the deployment, then its data model, before its query).
+   */
+  readAgain({ deploymentIds, hadDefault }: ReadAgain): void {
+    const reads: Promise<unknown>[] = deploymentIds.map((id) => this.meta(id));
+    if (hadDefault) reads.push(this.chosen.get('default', undefined, this.ports.defaultDeployment));
     // eslint-disable-next-line no-restricted-syntax -- nothing is lost: a failed read is not kept, and the calls that need it read again and meet the error themselves.
-    for (const read of readAgain) void read.catch(() => undefined);
+    for (const read of reads) void read.catch(() => undefined);
   }
 }

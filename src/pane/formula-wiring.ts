@@ -62,6 +62,9 @@ export async function refreshFormulas(calculation: Calculation): Promise<number>
   const service = installedFormulaService();
   if (!service) return 0;
   const dropped = service.refresh();
-  await calculation.calculateAddInFunctions();
+  const calculated = calculation.calculateAddInFunctions();
+  // After the calculation's request, so it goes first: the reads go alongside it rather than after Excel's first calls.
+  service.readAgain();
+  await calculated;
   return dropped;
 }

@@ -129,14 +129,16 @@ describe('RS.VALUE over the local platform', () => {
     expect(loads).toHaveLength(2);
   });
 
-  it('reads the default deployment and the data model again as a refresh starts, once each, and the next calls use those reads', async () => {
+  it('reads the default deployment and the data model again when a refresh asks, before the next calls, once each, and those calls use them', async () => {
     const reads = { meta: 0, defaultDeployment: 0 };
     const service = await serviceFor({ reads });
     const ask = () => service.value('sales.count', ['sales.region', 'Europe']);
     const first = await ask();
     expect(reads).toEqual({ meta: 1, defaultDeployment: 1 });
     service.refresh();
-    // Before Excel calls again: the reads go alongside the calculation request, not after its first calls.
+    expect(reads).toEqual({ meta: 1, defaultDeployment: 1 });
+    // Before Excel calls again (Refresh all asks for this after the calculation's request): not after its first calls.
+    service.readAgain();
     expect(reads.defaultDeployment).toBe(2);
     for (let turn = 0; turn < 100 && reads.meta < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
     expect(reads.meta).toBe(2);
