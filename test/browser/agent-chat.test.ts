@@ -186,6 +186,8 @@ test('keyboard only: to the chat tab, ask, open the tool call, Place in sheet; f
   await openChat('admin', { tab: null });
   // The anchor is selected in Excel itself (its own keys); from here on, only the keyboard in the pane.
   await selectCell(page(), 'B2');
+  // The tabs show once the pane knows the agent is there; the keys start then (seeing them is not a mouse action).
+  await page().getByRole('tab', { name: chatEn.workbookTab }).waitFor();
   await tabTo(page(), focused(`return el.getAttribute('role') === 'tab' && el.textContent.trim() === ${JSON.stringify(chatEn.workbookTab)};`));
   expect(await focusIsVisible(page())).toBe(true);
   // A tab list is one stop: the arrow keys move between its tabs, Enter chooses.
