@@ -236,7 +236,7 @@ describe('refresh records that arrive together', () => {
     const answers = await Promise.all(reports.map((report, i) => refresh(report.id, { placementId: `rb-burst-${i}`, resultChecksum: checksum(`burst ${i}`) })));
     expect(answers.map((a) => a.status)).toEqual(reports.map(() => 200));
     const batches = new Set(statements.filter((s) => s.transaction > since).map((s) => s.transaction)).size;
-    // Sent six at a time, 40 records take 7 turns, each a transaction; arriving together, they share a few (two here).
+    // Sent six at a time, 40 records take 7 turns, each a transaction; arriving together, they share one or a few.
     expect(batches).toBeLessThan(7);
     // One list parameter per column: the statement's size does not grow with the records.
     const update = statements.find((s) => s.transaction > since && s.sql.startsWith('UPDATE placements'))!;
