@@ -234,7 +234,8 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
         </div>
       </div>
       <SheetTabs
-        sheets={model.sheets}
+        // Hidden and very hidden sheets have no tab, as in Excel.
+        sheets={model.sheets.filter((s) => (s.visibility ?? 'Visible') === 'Visible')}
         activeSheetId={sheet.id}
         renaming={renaming}
         onActivate={activateSheet}

@@ -4,7 +4,7 @@ import type { CellOptions } from '../core/cell-options';
 import type { CellGrid } from '../core/layout';
 import type { CellsNow, CellsSnapshot, CellsToRead, GridWrite, GridWriteResult, GuardedWrite, GuardVerdict, Location, SettledGridWrite, TargetFindings, Workbook } from '../ports/workbook';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
-import { readSetting, writeSetting } from './document-settings';
+import { ExcelDocument } from './excel-document';
 import { executeWrites } from './combined-writes';
 import { restoreAfter, writeGrid } from './grid-write';
 import { stepsFor, writeGrids, type WriteMany } from './grid-writes';
@@ -17,17 +17,16 @@ import * as selection from './selection';
 import { restoreSnapshot } from './restore';
 import { knownSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
-import { readRefreshOnOpen, readWorkbookState, writeRefreshOnOpen, type PlacedCells, type WorkbookState } from './workbook-state';
+import { readWorkbookState, type PlacedCells, type WorkbookState } from './workbook-state';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, type WriteProgress } from './writes';
-import { setLoadOnOpen, supportsStartupBehavior } from './startup';
 import { finishFirstPlacement, fitPlacementTable, refusalOf, removePlacementTable, tableAfterMove, type FirstPlacement, type TableRefusal } from './tables';
 
 /**
  * The add-in's one door to Office.js: everything above works with plain data (sheet names, rectangles, grids,
  * placement ids); the parts behind it are split by idea — workbook state and names (`workbook-state.ts`,
  * `names.ts`, `placement-cells.ts`), document settings (`document-settings.ts`), reads sized to the response limit
- * (`reads.ts`), writes sized to the request limit (`write-plan.ts`, `request-plan.ts`, `writes.ts`), snapshot and
+ * (`reads.ts`), the document's own properties (`excel-document.ts`), writes sized to the request limit (`write-plan.ts`, `request-plan.ts`, `writes.ts`), snapshot and
  * restore (`snapshot.ts`), tables (`tables.ts`), the selection (`selection.ts`), requirement sets
  * (`requirements.ts`) and host errors with their retries (`host-errors.ts`).
  */
@@ -57,17 +56,18 @@ export interface ConnectorOptions {
 }
 
 /** The workbook port's adapter over Office.js. */
-export class ExcelConnector implements Workbook {
+export class ExcelConnector extends ExcelDocument implements Workbook {
   private readonly requestBudget: number;
   private readonly responseBudget: number;
-  private readonly newId: () => string;
-  private readonly sleep: Sleep;
-  private readonly writeRetry: RetryPolicy;
+  protected readonly newId: () => string;
+  protected readonly sleep: Sleep;
+  protected readonly writeRetry: RetryPolicy;
   private readonly restoreRetry: RetryPolicy;
   /** The add-in's own cell writes, so the cell changes they raise are not taken for the user's. */
   private readonly writes = new WriteTracker();
 
   constructor(options: ConnectorOptions = {}) {
+    super();
     this.requestBudget = options.requestBudgetBytes ?? DEFAULT_REQUEST_BUDGET_BYTES;
     this.responseBudget = options.responseBudgetBytes ?? DEFAULT_RESPONSE_BUDGET_BYTES;
     this.newId = options.newId ?? (() => crypto.randomUUID());
@@ -242,35 +242,6 @@ export class ExcelConnector implements Workbook {
   /** Keeps a placement's cells' language and title lines in the workbook, or forgets them (see placement-options.ts). */
   async writeCellOptions(placementId: string, options: CellOptions | null): Promise<void> {
     await withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => writeCellOptions(context, placementId, options)));
-  }
-
-  /** A document setting's text, or null when the workbook has none (see document-settings.ts: never a token). */
-  readSetting(key: string): Promise<string | null> {
-    return Excel.run((context) => readSetting(context, key));
-  }
-
-  /** Saves a document setting's text (`add` replaces an existing one), or removes it (`null`). */
-  async writeSetting(key: string, value: string | null): Promise<void> {
-    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => writeSetting(context, key, value)));
-  }
-
-  /** This workbook's "Refresh when this workbook opens" choice (see `REFRESH_ON_OPEN_PROPERTY`). */
-  readRefreshOnOpen(): Promise<boolean> {
-    return Excel.run((context) => readRefreshOnOpen(context));
-  }
-
-  /**
-   * Saves the choice in the workbook, then asks Office to load the add-in when it opens, or not (startup.ts).
-   * Resolves whether Office was asked: false where the host lacks SharedRuntime 1.1.
-   */
-  async writeRefreshOnOpen(on: boolean): Promise<boolean> {
-    await withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => writeRefreshOnOpen(context, on)));
-    return setLoadOnOpen(on);
-  }
-
-  /** Whether Office can be asked to load the add-in with the document (SharedRuntime 1.1). */
-  supportsStartupBehavior(): boolean {
-    return supportsStartupBehavior();
   }
 
   /** Selects a placement's cells (activating its sheet), by sheet name. */

@@ -1,7 +1,7 @@
 import type { AppConfigResponse, Deployment, User } from '../contract';
 import { effectiveTimezone } from '../core/timezone';
 import { FormulaService } from '../functions/formula-service';
-import { installedFormulaService, installFormulaService, removeFormulaService } from '../functions/formula-registry';
+import { consentGiven, installedFormulaService, installFormulaService, removeFormulaService, setFormulaConsent, type FormulaConsent } from '../functions/formula-registry';
 import type { Workspace } from '../placements/workspace-parts';
 import type { Calculation } from '../ports/calculation';
 import { FORMULA_DEPLOYMENT_SETTING } from './formula-deployment';
@@ -16,6 +16,8 @@ export interface FormulaWiring {
   calculation: Calculation;
   /** Told once, when the first formula has its answer. */
   formulasAnswered?: () => void;
+  /** Whether this workbook's queries are allowed (issue 39); formulas of one that is not answer #N/A saying where to allow. */
+  consent?: FormulaConsent | null;
 }
 
 export interface StartedFormulas {
@@ -45,10 +47,14 @@ export function startFormulas(wiring: FormulaWiring): StartedFormulas {
       return kept?.id ?? wiring.browsedDeployment();
     },
   });
+  // The consent goes in with the service and out with it, so no formula is ever answered between the two.
+  setFormulaConsent(wiring.consent ?? null);
   const calculated = installFormulaService(service) ? wiring.calculation.calculateAddInFunctions() : Promise.resolve();
   return {
     stop: () => {
-      if (installedFormulaService() === service) removeFormulaService();
+      if (installedFormulaService() !== service) return;
+      removeFormulaService();
+      setFormulaConsent(null);
     },
     calculated,
   };
@@ -67,4 +73,9 @@ export async function refreshFormulas(calculation: Calculation): Promise<number>
   service.readAgain();
   await calculated;
   return dropped;
+}
+
+/** After the user allowed the workbook's queries: the formulas that answered "allow first" are calculated again. */
+export async function formulasAfterConsent(calculation: Calculation): Promise<void> {
+  if (consentGiven()) await calculation.calculateAddInFunctions();
 }

@@ -3,6 +3,7 @@ import type { RefreshAllRun, RefreshItem } from '../monitoring/refresh-all';
 import type { RefreshOnOpenChoice } from '../monitoring/refresh-on-open';
 import type { RoomHow } from '../placements/make-room';
 import type { RowCounts, TableRefusal, WorkbookPlacement } from '../placements/placement-service';
+import type { ConsentState } from './workbook-consent';
 
 /**
  * What the workspace pane shows, as data: the views put it into words. Messages are typed by what produced them,
@@ -23,6 +24,8 @@ export type PaneNotice =
   | { kind: 'table-still-plain'; refusal: TableRefusal }
   /** The ribbon's Refresh all found nothing to refresh. */
   | { kind: 'nothing-to-refresh' }
+  /** The ribbon's Refresh all came while the user had said Not now to the workbook's queries: nothing ran. */
+  | { kind: 'consent-declined' }
   /** The user stopped a write (placing or refreshing which report): its cells were put back, nothing recorded. */
   | { kind: 'stopped'; operation: Operation['kind']; title: string | null };
 
@@ -76,6 +79,8 @@ export interface WorkspaceState {
   builderOpen: boolean;
   /** The workbook's RS formulas have been answered in this session: Refresh all has them to refresh, placements or not. */
   formulasInUse: boolean;
+  /** Whether this user allowed what the workbook queries by itself (issue 39): until then the bar asks, nothing runs on its own. */
+  consent: ConsentState;
 }
 
 /** Something is being written or asked: no other write starts, and the pane's buttons wait. */

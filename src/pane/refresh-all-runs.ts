@@ -111,7 +111,7 @@ export class RefreshAllRuns {
     const { ribbon } = this.host;
     if (!ribbon || this.disposed) return;
     const canStart = state.placements !== null && !isBusy(state) && !state.builderOpen;
-    const key = `${state.run?.running ? 'run' : ''}|${canStart}|${this.host.writeDisabled()}`;
+    const key = `${state.run?.running ? 'run' : ''}|${canStart}|${this.host.writeDisabled()}|${state.consent.kind}`;
     if (this.ribbonOffer?.key === key) return;
     this.ribbonOffer?.withdraw();
     const runner = async (): Promise<RunnerAnswer> => {
@@ -124,6 +124,12 @@ export class RefreshAllRuns {
         await now.run.handle.done;
         return 'ran';
       }
+      // A workbook whose queries this user has not allowed: the request waits for the bar's answer (issue 39).
+      if (now.consent.kind === 'declined') {
+        this.host.set({ notice: { kind: 'consent-declined' } });
+        return 'ran';
+      }
+      if (now.consent.kind !== 'allowed') return 'not-now';
       if (now.placements === null || isBusy(now) || now.builderOpen) return 'not-now';
       if ((now.placements ?? []).some(isRefreshable) || this.host.refreshFormulas) await this.start();
       else this.host.set({ notice: { kind: 'nothing-to-refresh' } });

@@ -4,18 +4,19 @@ import { isDamaged } from '../monitoring/live-edits';
 import { readRefreshOnOpen, saveRefreshOnOpen } from '../monitoring/refresh-on-open';
 import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
 import type { Report } from '../contract';
-import { PlacementDetachedError } from '../placements/errors';
 import type { RoomHow } from '../placements/make-room';
 import type { SharedRun, WorkbookPlacement, WriteOptions } from '../placements/placement-service';
 import { placementKey } from '../placements/workbook-placements';
 import type { Workspace } from '../placements/workspace-parts';
 import { BackgroundChecks, type BackgroundCheckOptions } from './background-checks';
+import { locate, relink, setTable, type CardActionsHost } from './card-actions';
 import { RefreshAllRuns } from './refresh-all-runs';
 import { isBusy, type Operation, type WorkspaceState } from './pane-state';
 import { placementCards, type PlacementCard } from './placement-cards';
 import type { PaneWords } from './pane-words';
 import { Store } from './store';
 import { WriteAttempts } from './write-attempts';
+import { WorkbookConsent, type ConsentOptions } from './workbook-consent';
 
 export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
   workspace: Workspace;
@@ -26,11 +27,13 @@ export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
   ribbon?: RibbonRefreshRequests;
   /** Refresh all's part for the workbook's RS formulas (pane/formula-wiring.ts): how many answers it dropped. */
   refreshFormulas?: () => Promise<number>;
+  /** Consent before the workbook queries anything by itself (workbook-consent.ts); without it, nothing is asked. */
+  consent?: ConsentOptions;
 }
 
 const initialState: WorkspaceState = {
   placements: null, listFailed: false, selection: null, asTable: true, outcomes: new Map(), operation: null, question: null,
-  error: null, notice: null, run: null, refreshOnOpen: null, builderOpen: false, formulasInUse: false,
+  error: null, notice: null, run: null, refreshOnOpen: null, builderOpen: false, formulasInUse: false, consent: { kind: 'allowed' },
 };
 
 /**
@@ -43,6 +46,8 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   private readonly attempts: WriteAttempts;
   private readonly checks: BackgroundChecks;
   private readonly runs: RefreshAllRuns;
+  /** What the workbook may query by itself; null when this pane asks nothing (tests of other parts). */
+  readonly consent: WorkbookConsent | null;
   private stopSelection: (() => Promise<void>) | null = null;
   private disposed = false;
   private refreshOnOpenStarted = false;
@@ -51,8 +56,9 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   private shownCards: { of: WorkspaceState; cards: ReadonlyMap<string, PlacementCard> } | null = null;
 
   constructor(private readonly options: WorkspaceStoreOptions) {
-    super(initialState);
+    super(options.consent ? { ...initialState, consent: { kind: 'deciding' } } : initialState);
     const host = { getState: this.getState, set: (change: Parameters<WorkspaceStore['update']>[0]) => this.update(change), reload: () => this.reload() };
+    this.consent = options.consent ? new WorkbookConsent({ ...host, showError: (error) => this.showError(error) }, options.workspace.workbook, options.consent) : null;
     this.attempts = new WriteAttempts({ ...host, clearMessages: () => this.clearMessages(), placements: options.workspace.placements, words: options.words });
     this.runs = new RefreshAllRuns({ ...host, placements: options.workspace.placements, words: options.words, writeDisabled: options.writeDisabled, ribbon: options.ribbon, refreshFormulas: options.refreshFormulas });
     this.checks = new BackgroundChecks(options.workspace, {
@@ -65,6 +71,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     const { workspace } = this.options;
     // Fire and forget: following the selection settles its own failure (no address shown).
     void this.followSelection();
+    this.consent?.start();
     readRefreshOnOpen(workspace.workbook).then(
       (refreshOnOpen) => !this.disposed && this.update({ refreshOnOpen }),
       (error: unknown) => !this.disposed && this.update({ error: { source: 'action', error } }),
@@ -87,6 +94,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.consent?.dispose();
     this.runs.dispose();
     await this.stopSelection?.();
     await this.checks.stop();
@@ -103,8 +111,10 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     try {
       const placements = await this.options.workspace.placements.workbookPlacements();
       this.update({ placements, listFailed: false });
+      await this.consent?.listed(placements);
     } catch (error) {
       this.update({ listFailed: true, error: { source: 'list', error } });
+      await this.consent?.listed(null);
     }
   }
 
@@ -142,9 +152,12 @@ export class WorkspaceStore extends Store<WorkspaceState> {
 
   // --- Writes: each through the attempts (ask, then retry) and so through the one pipeline. ---
 
-  place(report: Report): Promise<boolean> {
+  /** Placing into the workbook makes it the user's: what it queries is allowed from then on. */
+  async place(report: Report): Promise<boolean> {
     const asTable = this.getState().asTable;
-    return this.attempts.run({ operation: { kind: 'placing', title: reportTitle(report) }, write: (o) => this.options.workspace.placements.place(report, { ...o, asTable }), permissions: {} });
+    const placed = await this.attempts.run({ operation: { kind: 'placing', title: reportTitle(report) }, write: (o) => this.options.workspace.placements.place(report, { ...o, asTable }), permissions: {} });
+    if (placed) await this.consent?.placed();
+    return placed;
   }
 
   /** `run`: part of a run over many placements, sharing its reads and queries (a report's placements). */
@@ -198,31 +211,9 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   /** Stop on a large write: ends it between requests, its cells put back (see write-stop.ts). */
   stopWrite = (): boolean => this.attempts.stop();
 
-  /** "As an Excel table" from a placement's card: converted in place; a table Excel refuses is said in words. */
-  async setTable(entry: WorkbookPlacement, on: boolean): Promise<void> {
-    this.clearMessages();
-    this.update({ operation: operationOf('placing', entry) });
-    try {
-      const refusal = await this.options.workspace.placements.setTable(entry, on);
-      await this.reload();
-      if (refusal) this.update({ notice: { kind: 'table-still-plain', refusal } });
-    } catch (error) {
-      this.showError(error);
-    } finally {
-      this.update({ operation: null });
-    }
-  }
-
-  async relink(entry: WorkbookPlacement): Promise<void> {
-    this.update({ error: null });
-    this.runs.dismiss();
-    try {
-      await this.options.workspace.placements.relink(entry);
-      await this.reload();
-    } catch (error) {
-      this.showError(error);
-    }
-  }
+  /** "As an Excel table" from a placement's card (card-actions.ts). */
+  setTable = (entry: WorkbookPlacement, on: boolean): Promise<void> => setTable(this.cardHost(), entry, on);
+  relink = (entry: WorkbookPlacement): Promise<void> => relink(this.cardHost(), entry);
 
   /** Disconnect: asked first (clear the cells or keep them), unless its cells are gone already. */
   askDisconnect(entry: WorkbookPlacement): Promise<void> {
@@ -248,18 +239,20 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     }
   }
 
-  async locate(entry: WorkbookPlacement): Promise<void> {
-    try {
-      await this.options.workspace.placements.locate(entry);
-    } catch (error) {
-      if (error instanceof PlacementDetachedError) this.update((state) => ({ outcomes: new Map(state.outcomes).set(placementKey(entry), { state: 'DETACHED' }) }));
-      this.showError(error);
-    }
+  locate = (entry: WorkbookPlacement): Promise<void> => locate(this.cardHost(), entry);
+
+  private cardHost(): CardActionsHost {
+    return {
+      set: (change) => this.update(change), placements: this.options.workspace.placements, reload: () => this.reload(),
+      showError: (error) => this.showError(error), clearMessages: () => this.clearMessages(), dismissRun: () => this.runs.dismiss(),
+    };
   }
 
   async toggleRefreshOnOpen(on: boolean): Promise<void> {
     try {
       this.update({ refreshOnOpen: await saveRefreshOnOpen(this.options.workspace.workbook, on) });
+      // The user's own choice joins what the workbook is allowed to do.
+      await this.consent?.listed(this.getState().placements);
     } catch (error) {
       this.showError(error);
     }
@@ -267,7 +260,14 @@ export class WorkspaceStore extends Store<WorkspaceState> {
 
   // --- Refresh all (refresh-all-runs.ts) ---
 
-  refreshAll = (): Promise<void> => this.runs.start();
+  /** Waits for the user's Allow when the workbook's queries are not allowed yet: the bar asks (again). */
+  refreshAll = async (): Promise<void> => {
+    if (this.getState().consent.kind !== 'allowed') {
+      this.consent?.askAgain();
+      return;
+    }
+    await this.runs.start();
+  };
   stopRun = (): void => this.runs.stop();
 
   private clearMessages(): void {
@@ -283,7 +283,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
       // Fire and forget: watching reports its own failures in the error area.
       void this.checks.watch(state.placements);
     }
-    const canRun = !this.options.writeDisabled() && !isBusy(state);
+    const canRun = !this.options.writeDisabled() && !isBusy(state) && state.consent.kind === 'allowed';
     if (!this.refreshOnOpenStarted && state.refreshOnOpen?.on && state.placements !== null && canRun) {
       this.refreshOnOpenStarted = true;
       // Fire and forget: the run's progress and outcomes are the state's.

@@ -4,6 +4,7 @@ export * from './placement-registry';
 export * from './report-store';
 export * from './report-publisher';
 export * from './workbook';
+export * from './workbook-document';
 export * from './dialog';
 export * from './workbook-parts';
 export * from './calculation';

@@ -4,6 +4,7 @@ import type { CellOptions } from '../core/cell-options';
 import type { CellValue } from '../core/cell-values';
 import type { GridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
+import type { WorkbookDocument } from './workbook-document';
 
 /**
  * The workbook port: what the use cases ask of the workbook, in plain data (sheet names, rectangles, grids,
@@ -229,7 +230,7 @@ export interface GuardedWrite<Q> {
 /** One of several grid writes as it ended: written, stopped at a question, or failed (its cells put back first). */
 export type SettledGridWrite<Q> = GridWriteResult<Q> | { kind: 'failed'; error: unknown };
 
-export interface Workbook {
+export interface Workbook extends WorkbookDocument {
   /**
    * The workbook's id, name, selection, sheets, and the cells of the given placements (one request); with
    * `tableTitle`, a free table name for it too; with `read`, those placements' cells read in the same request
@@ -285,13 +286,6 @@ export interface Workbook {
   forgetPlacement(placementId: string, clear?: { sheetName: string; rect: Rect }): Promise<void>;
   /** Keeps a placement's cell options in the workbook (null: forgets them). */
   writeCellOptions(placementId: string, options: CellOptions | null): Promise<void>;
-  /** A document setting's text (saved inside the file: never a token), or null. */
-  readSetting(key: string): Promise<string | null>;
-  writeSetting(key: string, value: string | null): Promise<void>;
-  readRefreshOnOpen(): Promise<boolean>;
-  /** Saves the choice; resolves whether Office was asked to load the add-in with the document. */
-  writeRefreshOnOpen(on: boolean): Promise<boolean>;
-  supportsStartupBehavior(): boolean;
   select(location: Pick<Location, 'sheetName' | 'rect'>): Promise<void>;
   /** Hears of cells changed by anyone but this add-in on the named sheets; null when the host cannot tell. */
   watchCellChanges(sheetNames: readonly string[], onChange: (change: CellChange) => void): Promise<(() => Promise<void>) | null>;

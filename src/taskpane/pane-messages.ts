@@ -1,6 +1,7 @@
 import type { Operation, PaneError, PaneNotice } from '../pane/pane-state';
 import { describeError, describeFailedCheck, tableRefusalReason } from './errors';
 import type { I18n } from './i18n';
+import { consentWordsOf } from './i18n/consent-words';
 import { stopWordsOf } from './i18n/stop-words';
 
 /** The pane store's typed messages in the pane's words. */
@@ -21,6 +22,7 @@ export function paneErrorWords({ source, error }: PaneError, i18n: I18n): string
 export function paneNoticeWords(notice: PaneNotice, { m, number }: I18n): string {
   switch (notice.kind) {
     case 'nothing-to-refresh': return m.ribbonNothingToRefresh;
+    case 'consent-declined': return consentWordsOf(m).ribbonDeclined;
     case 'table-still-plain': return m.tableStillPlain(tableRefusalReason(notice.refusal, m));
     case 'stopped': {
       const title = notice.title ?? m.noAccessTitle;

@@ -19,6 +19,7 @@ import { useCubeWords } from '../i18n/cube-words';
 import { cellWorkspaceOptions } from '../placement-defaults';
 import { operationWords, paneErrorWords, paneNoticeWords } from '../pane-messages';
 import { ReportsView } from './ReportsView';
+import { ConsentBar } from './ConsentBar';
 import { WorkbookSection } from './WorkbookSection';
 import { WorkspaceQuestion } from './WorkspaceQuestion';
 import { useExplorationBuilder } from './useExplorationBuilder';
@@ -75,7 +76,8 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   const browsingWorkbook = home(deployment.id) === 'workbook';
   const previews = useMemo(() => openReportPreviews(workspace, connection), [workspace, connection]);
   const writeDisabled = connection.appConfig.restrictDataDownload;
-  const [store, state] = useWorkspaceStore(workspace, writeDisabled, i18n, ribbon);
+  const keptInFile = useCallback((deploymentId: number) => home(deploymentId) === 'workbook', [home]);
+  const [store, state] = useWorkspaceStore(workspace, connection, keptInFile, writeDisabled, i18n, ribbon);
   const formulaDeployment = useFormulas(workspace, connection, deployment.id, store);
   const { placements, selection, operation, question, error, notice } = state;
   const showError = useCallback((e: unknown) => store.showError(e), [store]);
@@ -172,6 +174,9 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         </MessageBar>
       )}
 
+      {store.consent && (
+        <ConsentBar consent={state.consent} onAllow={() => void store.consent?.allow()} onNotNow={() => store.consent?.notNow()} onReview={() => store.consent?.askAgain()} />
+      )}
       {operation && (
         <Suspense fallback={<Spinner size="tiny" label={operationWords(operation, i18n)} />}>
           <WriteProgressView operation={operation} onStop={() => void store.stopWrite()} />

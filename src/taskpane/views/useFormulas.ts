@@ -25,6 +25,7 @@ export function useFormulas(workspace: Workspace, connection: PaneConnection, br
       browsedDeployment: () => browsed.current,
       calculation: excelCalculation,
       formulasAnswered: () => store.formulasAnswered(),
+      consent: store.consent,
     });
     started.calculated.catch((error: unknown) => store.showError(error));
     return started.stop;

@@ -3,7 +3,10 @@ import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';
 import type { Workspace } from '../../placements/workspace-parts';
 import type { WorkspaceState } from '../../pane/pane-state';
 import { WorkspaceStore } from '../../pane/workspace-store';
-import { refreshFormulas } from '../../pane/formula-wiring';
+import { formulasAfterConsent, refreshFormulas } from '../../pane/formula-wiring';
+import { formulaCalls } from '../../functions/formula-registry';
+import type { PaneConnection } from '../../pane/pane-connection';
+import { localConsentStorage } from '../consent-storage';
 import { excelCalculation } from './useFormulas';
 import { describeError } from '../errors';
 import type { I18n } from '../i18n';
@@ -13,14 +16,23 @@ import { attention } from './run-words';
  * The pane store of a workspace, started while the view is shown and stopped when it goes: the view re-renders
  * on each of its changes. The pane's focus and visibility reach the store (statuses are read again on focus).
  */
-export function useWorkspaceStore(workspace: Workspace, writeDisabled: boolean, i18n: I18n, ribbon?: RibbonRefreshRequests): [WorkspaceStore, WorkspaceState] {
+export function useWorkspaceStore(
+  workspace: Workspace, connection: PaneConnection, keptInFile: (deploymentId: number) => boolean, writeDisabled: boolean, i18n: I18n, ribbon?: RibbonRefreshRequests,
+): [WorkspaceStore, WorkspaceState] {
   const store = useMemo(() => new WorkspaceStore({
     workspace,
     writeDisabled: () => writeDisabled,
     words: { describe: (error) => describeError(error, i18n), attention: (item) => attention(item, i18n.m) },
     ribbon,
     refreshFormulas: () => refreshFormulas(excelCalculation),
-  }), [workspace, writeDisabled, i18n, ribbon]);
+    consent: {
+      storage: localConsentStorage,
+      user: consentUser(connection),
+      keptInFile,
+      formulaCalls,
+      afterAllow: () => formulasAfterConsent(excelCalculation),
+    },
+  }), [workspace, connection, keptInFile, writeDisabled, i18n, ribbon]);
 
   useEffect(() => {
     // Fire and forget: the store shows its own failures (a listing that fails offers Try again).
@@ -38,4 +50,11 @@ export function useWorkspaceStore(workspace: Workspace, writeDisabled: boolean, 
   }, [store]);
 
   return [store, useSyncExternalStore(store.subscribe, store.getState)];
+}
+
+/** Whom an allowance belongs to: the platform's user where there is one, else the Cube API's, by where they sign in. */
+function consentUser(connection: PaneConnection): string {
+  const user = connection.platform?.user ?? connection.user;
+  const where = connection.platform ? 'platform' : 'cube';
+  return `${where}:${user.id}:${user.email ?? ''}`;
 }

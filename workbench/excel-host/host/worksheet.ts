@@ -22,7 +22,7 @@ export class Worksheet extends HostObject {
       case 'Id': return this.sheet.id;
       case 'Name': return this.sheet.name;
       case 'Position': return this.model.sheets.indexOf(this.sheet);
-      case 'Visibility': return 'Visible';
+      case 'Visibility': return this.sheet.visibility ?? 'Visible';
       case 'Protection': return new WorksheetProtection(this.scope, this.sheet);
       case 'Tables': return new TableCollection(this.scope, this.sheet);
       default: return super.get(name);
@@ -34,7 +34,23 @@ export class Worksheet extends HostObject {
       this.model.renameSheet(this.sheet, String(value));
       return;
     }
+    if (name === 'Visibility') {
+      this.setVisibility(String(value));
+      return;
+    }
     super.set(name, value);
+  }
+
+  /**
+   * `Worksheet.visibility` (ExcelApi 1.1): Visible, Hidden or VeryHidden
+   * (https://learn.microsoft.com/en-us/javascript/api/excel/excel.sheetvisibility). Excel keeps one sheet visible at
+   * least ("A workbook must contain at least one visible worksheet").
+   */
+  private setVisibility(value: string): void {
+    if (value !== 'Visible' && value !== 'Hidden' && value !== 'VeryHidden') throw invalidArgument(`"${value}" is not a sheet visibility.`);
+    const othersVisible = this.model.sheets.some((s) => s !== this.sheet && (s.visibility ?? 'Visible') === 'Visible');
+    if (value !== 'Visible' && !othersVisible) throw invalidArgument('A workbook must contain at least one visible worksheet.');
+    this.sheet.visibility = value;
   }
 
   override call(name: string, args: unknown[]): unknown {

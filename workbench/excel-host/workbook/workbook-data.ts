@@ -25,6 +25,8 @@ export interface CellData {
   fontColor?: string;
 }
 
+export type SheetVisibility = 'Visible' | 'Hidden' | 'VeryHidden';
+
 export interface SheetModel {
   /** Valid for this session only: Excel gives a sheet a new id when the file is opened again or elsewhere. */
   id: string;
@@ -34,6 +36,11 @@ export interface SheetModel {
   merges: Rect[];
   /** Worksheet protection on (no password, default options): locked cells refuse edits. */
   protected: boolean;
+  /**
+   * Shown as a tab, hidden (Unhide lists it) or very hidden (only code shows it again), as `Worksheet.visibility`
+   * (ExcelApi 1.1, https://learn.microsoft.com/en-us/javascript/api/excel/excel.sheetvisibility); absent: visible.
+   */
+  visibility?: SheetVisibility;
   /** Column widths in points set by the add-in (`format.columnWidth`, `autofitColumns`); others are the default. */
   columnWidths?: Map<number, number>;
 }
@@ -54,7 +61,7 @@ export type CustomPropertyValue = string | number | boolean;
 
 export interface SerializedWorkbook {
   name: string;
-  sheets: { name: string; cells: [string, CellData][]; merges?: Rect[]; protected?: boolean; columnWidths?: [number, number][] }[];
+  sheets: { name: string; cells: [string, CellData][]; merges?: Rect[]; protected?: boolean; columnWidths?: [number, number][]; visibility?: SheetVisibility }[];
   /** Excel tables, by sheet index (older saved workbenches have none). */
   tables?: (Omit<TableModel, 'sheet'> & { sheet: number })[];
   nextTableId?: number;

@@ -287,7 +287,10 @@ export class WorkbookModel {
   toJSON(): SerializedWorkbook {
     return {
       name: this.name,
-      sheets: this.sheets.map((s) => ({ name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected, ...(s.columnWidths?.size ? { columnWidths: [...s.columnWidths] } : {}) })),
+      sheets: this.sheets.map((s) => ({
+        name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected,
+        ...(s.columnWidths?.size ? { columnWidths: [...s.columnWidths] } : {}), ...(s.visibility && s.visibility !== 'Visible' ? { visibility: s.visibility } : {}),
+      })),
       ...(this.nextTableId > 1 ? { tables: this.tables.map((t) => ({ ...t, rect: { ...t.rect }, sheet: this.sheets.indexOf(t.sheet) })), nextTableId: this.nextTableId } : {}),
       names: this.names.map((n) => ({ ...n, origin: { ...n.origin } })),
       settings: [...this.settings],
@@ -302,7 +305,10 @@ export class WorkbookModel {
   static fromJSON(data: SerializedWorkbook): WorkbookModel {
     const model = new WorkbookModel(data.name);
     // A workbook opened again gets new sheet ids, as in Excel.
-    model.sheets = data.sheets.map((s) => ({ id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false, ...(s.columnWidths ? { columnWidths: new Map(s.columnWidths) } : {}) }));
+    model.sheets = data.sheets.map((s) => ({
+      id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false,
+      ...(s.columnWidths ? { columnWidths: new Map(s.columnWidths) } : {}), ...(s.visibility ? { visibility: s.visibility } : {}),
+    }));
     model.tables = (data.tables ?? []).flatMap((t) => (model.sheets[t.sheet] ? [{ ...t, sheet: model.sheets[t.sheet]! }] : []));
     model.nextTableId = data.nextTableId ?? model.tables.length + 1;
     model.names = data.names.filter((n) => typeof n.formula === 'string');
