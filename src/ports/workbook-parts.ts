@@ -10,9 +10,23 @@ export interface WorkbookPart {
   xml: string;
 }
 
+/** A part listed whose XML the host could not hand over (too large to send at once); `unreadable` says why, in words. */
+export interface UnreadablePart {
+  id: string;
+  xml: null;
+  unreadable: string;
+}
+
+export type ListedPart = WorkbookPart | UnreadablePart;
+
 export interface WorkbookParts {
-  /** Every part of the namespace, in one request. */
-  list(namespaceUri: string): Promise<WorkbookPart[]>;
+  /**
+   * Which workbook the parts are in: adapters over the same workbook answer the same object, so that writers of one
+   * part, whichever adapter they hold, take turns (`src/workbook/report-writers.ts`).
+   */
+  readonly workbook: object;
+  /** Every part of the namespace; one the host cannot hand over is listed unreadable, alone, and the others read. */
+  list(namespaceUri: string): Promise<ListedPart[]>;
   add(xml: string): Promise<WorkbookPart>;
   /** Replaces a part's XML; a part deleted meanwhile is a typed error ({@link PartGoneError}). */
   replace(id: string, xml: string): Promise<void>;

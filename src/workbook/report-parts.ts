@@ -1,14 +1,17 @@
 import { WORKBOOK_REPORT_NAMESPACE, type Stamp, type WorkbookReportRecord } from '../contract/workbook-report';
 import { parseWorkbookReport, serializeWorkbookReport, WorkbookReportPartError, type WorkbookReportProblem } from '../core/workbook-store';
-import { PartGoneError, type WorkbookParts } from '../ports/workbook-parts';
+import { PartGoneError, type WorkbookPart, type WorkbookParts } from '../ports/workbook-parts';
 import { OtherDeploymentError, WorkbookReportNotFoundError } from './errors';
+import { turnsOf, type Turns } from './report-writers';
 
 /**
  * The reports kept in this workbook (issue 26), one custom XML part each, as both workbook adapters
  * (`WorkbookReportStore`, `WorkbookPlacementRegistry`) read and write them. Every call reads the parts afresh, so
  * a change made in another copy of the file, or by another pane, is seen; every write replaces one report's part
- * whole, right after reading it. Office gives no compare-and-swap, so two writes to one part in the same instant
- * could still cross; that is the one race left.
+ * whole, right after reading it, in the report's turn (`report-writers.ts`): the changes of one report made here take
+ * turns, and those made while one is written go together in the next read and write, so none is lost. Office gives
+ * no compare-and-swap, so a write by another program or co-author to the same part in the same instant could still
+ * cross; that is the one race left.
  *
  * Report ids: a report's numeric id is its part's record id (`<report id="17">`), a decimal integer this add-in
  * gives. It is never given twice in a workbook, not even after a delete: the highest id given so far is kept in a
@@ -41,10 +44,14 @@ export interface KeptReport {
   record: WorkbookReportRecord;
 }
 
-/** A part of the namespace this version cannot read (or address): listed in words, never rewritten or deleted. */
+/**
+ * A part of the namespace this version cannot read (or address): listed in words, never rewritten or deleted.
+ * `unreadable`: Excel could not hand its XML over (one too large for Excel on the web's answers): nothing of it is
+ * known, not even its placements' ids.
+ */
 export interface UnavailableReport {
   partId: string;
-  kind: WorkbookReportProblem;
+  kind: WorkbookReportProblem | 'unreadable';
   /** The report's name, when it could be read. */
   reportName: string | null;
   /** Why, in words for the user. */
@@ -57,6 +64,20 @@ export interface WorkbookContents {
   reports: KeptReport[];
   unavailable: UnavailableReport[];
 }
+
+/** A change of one report's record, given it as its part holds it now: the record to write, or null to leave it. */
+export type ReportChange = (kept: KeptReport, contents: WorkbookContents) => Promise<WorkbookReportRecord | null>;
+
+/** A change waiting for its report's turn, and how to answer its caller. */
+interface Waiting {
+  change: ReportChange;
+  resolve: (kept: KeptReport) => void;
+  reject: (error: unknown) => void;
+}
+
+const reportKey = (reportId: number) => `report ${reportId}`;
+/** The turn of adding reports: a new report's id is read and raised in the ids part, which two adds must not share. */
+const ADDING = 'adding';
 
 /** The namespace of the part that keeps the highest report id given in this workbook. */
 export const REPORT_IDS_NAMESPACE = 'urn:report-sync:workbook-report-ids';
@@ -84,9 +105,11 @@ export function newPublicId(): string {
 export class WorkbookReports {
   readonly deploymentId: number;
   private namedWorkbookId: string | null = null;
+  private readonly turns: Turns;
 
   constructor(private readonly options: WorkbookReportsOptions) {
     this.deploymentId = options.deploymentId;
+    this.turns = turnsOf(options.parts.workbook);
   }
 
   /** Refuses another deployment's id: nothing of it is kept here. */
@@ -116,6 +139,11 @@ export class WorkbookReports {
     const gone: UnavailableReport[] = [];
     const ids = new Set<number>();
     for (const part of await this.options.parts.list(WORKBOOK_REPORT_NAMESPACE)) {
+      if (part.xml === null) {
+        const message = `A report kept in this workbook (custom XML part ${part.id}) cannot be read: ${part.unreadable}. The add-in left it as it is.`;
+        gone.push({ partId: part.id, kind: 'unreadable', reportName: null, message, placementIds: [] });
+        continue;
+      }
       const parsed = parseWorkbookReport(part.xml, { partId: part.id });
       if (parsed instanceof WorkbookReportPartError) {
         gone.push(unavailable(part.id, part.xml, parsed));
@@ -142,35 +170,79 @@ export class WorkbookReports {
     return { kept, contents };
   }
 
-  /** Writes a report's part whole (the record is checked by the codec first). A part deleted meanwhile: not found. */
-  async write(kept: KeptReport, record: WorkbookReportRecord): Promise<KeptReport> {
-    const xml = serializeWorkbookReport(record);
+  /**
+   * Changes one report in its turn: its part read afresh, `change` applied and the part written whole (not when the
+   * change leaves it). Answers the report as written. Changes made while one is written are applied together in the
+   * next turn, each on what the one before left, with one read and one write; a change that fails (or leaves a record
+   * the codec refuses) fails alone and leaves the record as it was for the next.
+   */
+  update(reportId: number, change: ReportChange): Promise<KeptReport> {
+    return new Promise((resolve, reject) => {
+      this.turns.gather<Waiting>(reportKey(reportId), { change, resolve, reject }, (waiting) => this.applyTogether(reportId, waiting));
+    });
+  }
+
+  /** Deletes a report's part, its placements with it, in the report's turn. Its id is never given again. */
+  removeReport(reportId: number): Promise<void> {
+    return this.turns.take(reportKey(reportId), async () => {
+      const { kept } = await this.find(reportId);
+      await this.options.parts.remove(kept.partId);
+    });
+  }
+
+  /** Adds the report `build` makes from the workbook's reports as they are, under a new id, one add at a time. */
+  adding(build: (contents: WorkbookContents) => Promise<WorkbookReportRecord>): Promise<KeptReport> {
+    return this.turns.take(ADDING, async () => {
+      const contents = await this.read();
+      const record = await build(contents);
+      const reportId = await this.reserveId(contents.reports.at(-1)?.reportId ?? 0);
+      const withId = { ...record, report: { ...record.report, id: String(reportId) } };
+      const part = await this.options.parts.add(serializeWorkbookReport(withId));
+      return { partId: part.id, reportId, record: withId };
+    });
+  }
+
+  /** One turn's changes of a report: answers each waiting caller; never rejects. */
+  private async applyTogether(reportId: number, waiting: readonly Waiting[]): Promise<void> {
+    let found: { kept: KeptReport; contents: WorkbookContents };
     try {
-      await this.options.parts.replace(kept.partId, xml);
+      found = await this.find(reportId);
     } catch (error) {
-      if (error instanceof PartGoneError) throw new WorkbookReportNotFoundError(kept.reportId);
-      throw error;
+      for (const w of waiting) w.reject(error);
+      return;
     }
-    return { ...kept, record };
-  }
-
-  /** Adds a new report's part under a new id (`record.report.id` is set here). */
-  async add(contents: WorkbookContents, record: WorkbookReportRecord): Promise<KeptReport> {
-    const reportId = await this.reserveId(contents.reports.at(-1)?.reportId ?? 0);
-    const withId = { ...record, report: { ...record.report, id: String(reportId) } };
-    const part = await this.options.parts.add(serializeWorkbookReport(withId));
-    return { partId: part.id, reportId, record: withId };
-  }
-
-  async remove(kept: KeptReport): Promise<void> {
-    await this.options.parts.remove(kept.partId);
+    let kept = found.kept;
+    let xml: string | null = null;
+    const applied: Waiting[] = [];
+    for (const w of waiting) {
+      try {
+        const record = await w.change(kept, found.contents);
+        if (record) {
+          // Checked by the codec now, so a record it refuses fails its own change only.
+          xml = serializeWorkbookReport(record);
+          kept = { ...kept, record };
+        }
+        applied.push(w);
+      } catch (error) {
+        w.reject(error);
+      }
+    }
+    try {
+      if (xml !== null) await this.options.parts.replace(kept.partId, xml);
+    } catch (error) {
+      const told = error instanceof PartGoneError ? new WorkbookReportNotFoundError(reportId) : error;
+      for (const w of applied) w.reject(told);
+      return;
+    }
+    for (const w of applied) w.resolve(kept);
   }
 
   /** The next id: above every id kept now and every id ever given here (the ids part), which is raised first. */
   private async reserveId(highestKept: number): Promise<number> {
     const parts = this.options.parts;
-    const counters = await parts.list(REPORT_IDS_NAMESPACE);
-    const next = Math.max(highestKept, ...counters.map((c) => lastIdIn(c.xml))) + 1;
+    // One the host cannot hand over is left as it is (never rewritten); a readable one, or a new one, is raised.
+    const counters = (await parts.list(REPORT_IDS_NAMESPACE)).filter((c): c is WorkbookPart => c.xml !== null);
+    const next = counters.reduce((highest, c) => Math.max(highest, lastIdIn(c.xml)), highestKept) + 1;
     try {
       if (counters[0]) {
         await parts.replace(counters[0].id, idsXml(next));

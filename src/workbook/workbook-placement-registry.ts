@@ -14,7 +14,8 @@ import { currentChecksum, reportOf } from './report-view';
  * query checksum equals its report's current one, CHANGED when the report's query or pivot items changed since
  * (in this or another copy of the file). Every placement is readable (`access` GRANTED) and its owner is the
  * report's saver. A report's part this version cannot read lists none of its placements, but their ids (read
- * leniently) are still in `placementIds`, so no write covers their cells.
+ * leniently) are still in `placementIds`, so no write covers their cells. Records of one report are written in its
+ * turn (`report-writers.ts`): Refresh all's records of several placements of one report all land.
  */
 export class WorkbookPlacementRegistry implements PlacementRegistry {
   private readonly reports: WorkbookReports;
@@ -53,25 +54,24 @@ export class WorkbookPlacementRegistry implements PlacementRegistry {
   async connect(ref: ReportRef, input: ConnectReportToWorkbookInput): Promise<Report> {
     this.reports.checkDeployment(ref.deploymentId);
     this.reports.nameWorkbook(input.externalWorkbookId);
-    const { kept, contents } = await this.reports.find(ref.reportId);
-    const usedElsewhere = (id: string) => placementIdsOf(contents, ref.reportId).has(id);
-    const record = connectInto(kept.record, input, await currentChecksum(kept.record), this.reports.stamp(), usedElsewhere);
-    return reportOf(await this.reports.write(kept, record), ref.deploymentId, input.externalWorkbookId);
+    const written = await this.reports.update(ref.reportId, async (kept, contents) => {
+      const usedElsewhere = (id: string) => placementIdsOf(contents, ref.reportId).has(id);
+      return connectInto(kept.record, input, await currentChecksum(kept.record), this.reports.stamp(), usedElsewhere);
+    });
+    return reportOf(written, ref.deploymentId, input.externalWorkbookId);
   }
 
   async recordRefresh(ref: ReportRef, input: RefreshReportInput): Promise<Report> {
     this.reports.checkDeployment(ref.deploymentId);
     this.reports.nameWorkbook(input.externalWorkbookId);
-    const { kept } = await this.reports.find(ref.reportId);
-    const record = refreshIn(kept.record, ref.reportId, input, await currentChecksum(kept.record), this.reports.stamp());
-    return reportOf(await this.reports.write(kept, record), ref.deploymentId, this.reports.workbookId());
+    const written = await this.reports.update(ref.reportId, async (kept) =>
+      refreshIn(kept.record, ref.reportId, input, await currentChecksum(kept.record), this.reports.stamp()));
+    return reportOf(written, ref.deploymentId, this.reports.workbookId());
   }
 
   async disconnect(ref: ReportRef, target: DisconnectReportFromWorkbookInput): Promise<void> {
     this.reports.checkDeployment(ref.deploymentId);
-    const { kept } = await this.reports.find(ref.reportId);
-    const record = disconnectFrom(kept.record, target);
-    if (record) await this.reports.write(kept, record);
+    await this.reports.update(ref.reportId, async (kept) => disconnectFrom(kept.record, target));
   }
 }
 

@@ -52,69 +52,72 @@ export class WorkbookReportStore implements ReportStore {
     return reportOf(kept, deploymentId, this.reports.workbookId());
   }
 
+  /** One add at a time (`WorkbookReports.adding`), so two reports created at once never share a public or report id. */
   async createReport(deploymentId: number, input: CreateReportInput): Promise<Report> {
     this.reports.checkDeployment(deploymentId);
     if (input.folderId !== null && input.folderId !== undefined) throw new FoldersUnavailableError();
-    const contents = await this.reports.read();
     if (input.publicId && !PUBLIC_ID_PATTERN.test(input.publicId)) throw new WorkbookReportRequestError(`'publicId' must be 12 letters or digits`);
-    const taken = new Set(contents.reports.map((r) => r.record.report.publicId));
-    if (input.publicId && taken.has(input.publicId)) throw new WorkbookReportRequestError(`The publicId ${input.publicId} is already used by another report`);
-    let publicId = input.publicId ?? newPublicId();
-    while (taken.has(publicId)) publicId = newPublicId();
-    const stamp = this.reports.stamp();
-    const pivotItems = recordPivot(input.pivotItems, undefined);
-    let record: WorkbookReportRecord = {
-      report: {
-        id: '0', publicId, version: 1, name: input.name || input.title || 'Untitled report',
-        ...(input.title ? { title: input.title } : {}), jsonQuery: input.jsonQuery ?? '{}',
-        ...(pivotItems ? { pivotItems } : {}), created: stamp, updated: stamp,
-      },
-      placements: [],
-    };
-    if (input.externalWorkbookId && input.resultLocation) {
+    const kept = await this.reports.adding(async (contents) => {
+      const taken = new Set(contents.reports.map((r) => r.record.report.publicId));
+      if (input.publicId && taken.has(input.publicId)) throw new WorkbookReportRequestError(`The publicId ${input.publicId} is already used by another report`);
+      let publicId = input.publicId ?? newPublicId();
+      while (taken.has(publicId)) publicId = newPublicId();
+      const stamp = this.reports.stamp();
+      const pivotItems = recordPivot(input.pivotItems, undefined);
+      const record: WorkbookReportRecord = {
+        report: {
+          id: '0', publicId, version: 1, name: input.name || input.title || 'Untitled report',
+          ...(input.title ? { title: input.title } : {}), jsonQuery: input.jsonQuery ?? '{}',
+          ...(pivotItems ? { pivotItems } : {}), created: stamp, updated: stamp,
+        },
+        placements: [],
+      };
+      if (!input.externalWorkbookId || !input.resultLocation) return record;
       // As the platform: a report created with where it was placed is created with that placement.
       this.reports.nameWorkbook(input.externalWorkbookId);
       const placedIds = new Set(contents.reports.flatMap((r) => r.record.placements.map((p) => p.id)));
-      record = connectInto(record, {
+      return connectInto(record, {
         externalWorkbookId: input.externalWorkbookId, resultLocation: input.resultLocation, endResultCell: input.endResultCell,
         resultChecksum: input.resultChecksum,
       }, await currentChecksum(record), stamp, (id) => placedIds.has(id));
-    }
-    const kept = await this.reports.add(contents, record);
+    });
     return reportOf(kept, deploymentId, this.reports.workbookId());
   }
 
-  /** Only the fields sent change (a name sent empty keeps the name), as on the platform; the version is checked first. */
+  /**
+   * Only the fields sent change (a name sent empty keeps the name), as on the platform; the version is checked first,
+   * against the part as read in the report's turn (after any change queued before).
+   */
   async updateReport(opened: Report, change: UpdateReportInput): Promise<Report> {
     this.reports.checkDeployment(opened.deploymentId);
-    const { kept } = await this.reports.find(opened.id);
-    const before = kept.record.report;
-    if (typeof opened.version === 'number' && opened.version !== before.version) {
-      throw new ReportChangedElsewhereError(reportTitle(opened), new Error(`The report was changed since version ${opened.version} (it is at version ${before.version})`));
-    }
-    if (change.publicId && change.publicId !== before.publicId) throw new WorkbookReportRequestError(`'publicId' is set once and cannot be changed`);
-    if (change.folderId !== null && change.folderId !== undefined) throw new FoldersUnavailableError();
-    const report = { ...before, version: before.version + 1, updated: this.reports.stamp() };
-    if (change.name) report.name = change.name;
-    if (change.title !== undefined) {
-      if (change.title) report.title = change.title;
-      else delete report.title;
-    }
-    if (change.jsonQuery !== undefined) report.jsonQuery = change.jsonQuery ?? '{}';
-    if (change.pivotItems !== undefined) {
-      const pivotItems = recordPivot(change.pivotItems, before.pivotItems);
-      if (pivotItems) report.pivotItems = pivotItems;
-      else delete report.pivotItems;
-    }
-    const written = await this.reports.write(kept, { ...kept.record, report });
+    const written = await this.reports.update(opened.id, async (kept) => {
+      const before = kept.record.report;
+      if (typeof opened.version === 'number' && opened.version !== before.version) {
+        throw new ReportChangedElsewhereError(reportTitle(opened), new Error(`The report was changed since version ${opened.version} (it is at version ${before.version})`));
+      }
+      if (change.publicId && change.publicId !== before.publicId) throw new WorkbookReportRequestError(`'publicId' is set once and cannot be changed`);
+      if (change.folderId !== null && change.folderId !== undefined) throw new FoldersUnavailableError();
+      const report = { ...before, version: before.version + 1, updated: this.reports.stamp() };
+      if (change.name) report.name = change.name;
+      if (change.title !== undefined) {
+        if (change.title) report.title = change.title;
+        else delete report.title;
+      }
+      if (change.jsonQuery !== undefined) report.jsonQuery = change.jsonQuery ?? '{}';
+      if (change.pivotItems !== undefined) {
+        const pivotItems = recordPivot(change.pivotItems, before.pivotItems);
+        if (pivotItems) report.pivotItems = pivotItems;
+        else delete report.pivotItems;
+      }
+      return { ...kept.record, report };
+    });
     return reportOf(written, opened.deploymentId, this.reports.workbookId());
   }
 
   /** Deletes the report's part, its placements with it. Its id is never given again. */
   async deleteReport(deploymentId: number, reportId: number): Promise<void> {
     this.reports.checkDeployment(deploymentId);
-    const { kept } = await this.reports.find(reportId);
-    await this.reports.remove(kept);
+    await this.reports.removeReport(reportId);
   }
 
   async allFolders(deploymentId: number): Promise<Folder[]> {

@@ -1,18 +1,24 @@
-import { PartGoneError, type WorkbookPart, type WorkbookParts } from '../../src/ports/workbook-parts';
+import { PartGoneError, type ListedPart, type WorkbookPart, type WorkbookParts } from '../../src/ports/workbook-parts';
 
 /**
  * The workbook parts port in memory, for unit tests: parts by id in the order added, listed by their root
  * element's namespace (its default `xmlns` or the prefix bound on it), as Excel's `getByNamespace` lists them.
+ * Each instance is a workbook of its own (`workbook`). A part longer than `unreadableOver` characters is listed
+ * unreadable, as Excel on the web lists one too large to hand over.
  */
 export class MemoryWorkbookParts implements WorkbookParts {
+  readonly workbook = this;
   readonly parts = new Map<string, string>();
+  unreadableOver = Infinity;
   private next = 1;
   /** Every call made, in order, as `method id`. */
   readonly calls: string[] = [];
 
-  async list(namespaceUri: string): Promise<WorkbookPart[]> {
+  async list(namespaceUri: string): Promise<ListedPart[]> {
     this.calls.push(`list ${namespaceUri}`);
-    return [...this.parts].filter(([, xml]) => namespaceOf(xml) === namespaceUri).map(([id, xml]) => ({ id, xml }));
+    return [...this.parts].filter(([, xml]) => namespaceOf(xml) === namespaceUri).map(([id, xml]) => (
+      xml.length > this.unreadableOver ? { id, xml: null, unreadable: `it is longer than ${this.unreadableOver} characters` } : { id, xml }
+    ));
   }
 
   async add(xml: string): Promise<WorkbookPart> {
