@@ -1,4 +1,5 @@
 import { RESULT_CHECKSUM_MAX_CHUNKS, type ResultChecksum } from '../contract';
+import { MAX_COLUMNS, MAX_ROWS } from './a1';
 import type { CellValue } from './cell-values';
 import { gridDigests, hashWords, SEED_A, SEED_B, type GridDigests } from './grid-hash';
 
@@ -106,12 +107,16 @@ interface Recorded {
 const decode = (text: string) => [...text].reduce((value, char) => value * 64 + ALPHABET.indexOf(char), 0);
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
-/** The record's parts, or null when it is not a v3 record this code wrote (wrong version, shape or lengths). */
+/**
+ * The record's parts, or null when it is not a v3 record this code wrote (wrong version, shape or lengths, or a grid
+ * larger than a worksheet: a record kept in a workbook is untrusted input, and its size decides how much is compared).
+ */
 function read(record: ResultChecksum): Recorded | null {
   const { payload } = record;
   if (record.v !== RESULT_CHECKSUM_VERSION || !payload || payload.length < SHAPE + BLOCK_HASH || !BASE64URL.test(payload)) return null;
   const rows = decode(payload.slice(0, 4));
   const columns = decode(payload.slice(4, SHAPE));
+  if (rows > MAX_ROWS || columns > MAX_COLUMNS) return null;
   const length = columnLength(columns);
   if (payload.length !== SHAPE + BLOCK_HASH + length * columns) return null;
   const k = blockSize(rows);
@@ -124,6 +129,12 @@ function read(record: ResultChecksum): Recorded | null {
     chunks.push(chunk.hash);
   }
   return { rows, columns, grid: payload.slice(SHAPE, SHAPE + BLOCK_HASH), columnHashes: payload.slice(SHAPE + BLOCK_HASH), columnLength: length, chunks };
+}
+
+/** The rows and columns of the grid a record was made from (its R and C), or null when it is not a record this code reads. */
+export function recordedSize(record: ResultChecksum | null | undefined): { rows: number; columns: number } | null {
+  const recorded = record ? read(record) : null;
+  return recorded && { rows: recorded.rows, columns: recorded.columns };
 }
 
 /** Rows of the recorded block at `from` (`count` rows) that `now` shows differently, into `edited`. */

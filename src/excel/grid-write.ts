@@ -1,4 +1,4 @@
-import { sameRect, sheetAddress, type Rect } from '../core/a1';
+import { rectIntersection, sameRect, sheetAddress, type Rect } from '../core/a1';
 import { gridDigests, type GridDigests } from '../core/grid-hash';
 import type { CellGrid } from '../core/layout';
 import { gridRect, leftovers, rowsToWrite, unionRect } from '../core/grid-diff';
@@ -64,7 +64,7 @@ export async function stageGrid<Q>(
   const target = gridRect(anchor, grid);
   // Without own cells, the used range (known for the selection's sheet) tells whether anything is in the way.
   const usedRange = own ? undefined : write.state.usedRange;
-  const { ownValues, foreignCells, formattedRange } = await steps.inspect(sheetName, own?.rect ?? null, target, usedRange, own ? averageRowBytes(grid) : 0);
+  const { ownValues, ownRect, foreignCells, formattedRange } = await steps.inspect(sheetName, own?.rect ?? null, target, usedRange, own ? averageRowBytes(grid) : 0);
   // Each grid is hashed once: the cells there now for the guard and the rows to write, the new grid for both.
   const now = gridDigests(ownValues ?? []);
   const verdict = guard({ target, now, foreignCells });
@@ -72,7 +72,9 @@ export async function stageGrid<Q>(
 
   const next = gridDigests(grid.values);
   const rows = own ? rowsToWrite(now, next) : undefined;
-  const clear = own ? leftovers(own.rect, target) : [];
+  // Cells past the used range counting formats hold nothing at all: clearing them would change nothing, and a name
+  // claiming a whole sheet would have its every cell snapshotted first.
+  const clear = own ? leftovers(own.rect, target).flatMap((rect) => (formattedRange === undefined ? [rect] : within(rect, formattedRange))) : [];
   // A name holding a relative reference (an earlier version's) is re-pointed with an absolute one.
   const repoint = nameAs !== null && (!own || !sameRect(own.rect, target) || own.relative);
   if (own && !rows!.length && !clear.length && !repoint && !write.saveWorkbookId) return { kind: 'written', rect: target, next, snapshot: null };
@@ -91,7 +93,7 @@ export async function stageGrid<Q>(
   const snapshot = await steps.snapshot(plan, {
     formattedRange: own ? formattedRange : write.state.formattedRange,
     knownEmpty: own ? undefined : foreignCells.length === 0,
-    knownValues: own && ownValues && verdict.ownAsWritten ? { rect: own.rect, values: ownValues } : undefined,
+    knownValues: own && ownValues && verdict.ownAsWritten ? { rect: ownRect ?? own.rect, values: ownValues } : undefined,
     nameFormula: own?.formula,
   });
   write.superseded?.throwIfAborted();
@@ -144,6 +146,12 @@ export async function writeOrRestore(
     throw stopped ? new WriteStoppedError() : new WriteFailedError(error);
   }
   return undo;
+}
+
+/** The part of `rect` inside `area` (none when `area` is null: an empty sheet). */
+function within(rect: Rect, area: Rect | null): Rect[] {
+  const common = area && rectIntersection(rect, area);
+  return common ? [common] : [];
 }
 
 /** Estimated response bytes per row when the cells' values are read back. */

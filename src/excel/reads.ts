@@ -1,134 +1,21 @@
-import { parseSheetAddress, rectAddress, rectColumns, rectRows, type Rect } from '../core/a1';
+import { parseSheetAddress, rectAddress, rectCells, rectColumns, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
-import { isResponseTooLarge } from './host-errors';
-import { jsonRowBytes } from './json-size';
-import { findNamedCells, placementName, type NamedCells } from './names';
+import { cellsWithin } from '../core/recorded-size';
+import { readArea } from './bounded-reads';
+import { gridBytes, MAX_READ_CELLS, MIN_CELL_BYTES, readChunks, sheetNamed } from './chunked-reads';
+import { placementName, type NamedCells } from './names';
 import type { CellsNow, CellsToRead } from '../ports/workbook';
 import { API_SETS, supportsExcelApi } from './requirements';
 import { lookNow } from './snapshot-looks';
 import { LOOK_PROPERTIES, type CellLook } from './snapshot-reads';
 
 /**
- * Reads sized to the host's limits: Excel on the web refuses a response over 5 MB, and every host a read of
- * more than 5,000,000 cells
- * (https://learn.microsoft.com/en-us/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins).
+ * What the add-in reads of placements' cells: with their names (`queueCellsRead`, sized within the response budget by
+ * `readsWithinBudget`), and before a write (`inspect`). The reads themselves are chunked to the host's limits
+ * (chunked-reads.ts) and sized by the workbook, never by what a record claims (bounded-reads.ts).
  */
-export const DEFAULT_RESPONSE_BUDGET_BYTES = 4_500_000;
-const MAX_READ_CELLS = 1_000_000;
-/** Ranges loaded in one request at most (each adds an object path to the request). */
-const MAX_RANGES_PER_SYNC = 500;
-const MIN_CELL_BYTES = 4;
-
-/** The response size of a 2-D array as JSON. */
-export function gridBytes(rows: readonly (readonly (CellValue | null)[])[]): number {
-  let bytes = 2;
-  for (const row of rows) bytes += jsonRowBytes(row) + 1;
-  return bytes;
-}
-
-export interface ChunkedRead {
-  /** Guess of response bytes per cell (all properties loaded) before any was seen; adjusted as chunks arrive. */
-  cellBytes: number;
-  budget: number;
-  /** Stops reading when it answers true (checked after each sync). */
-  done?: () => boolean;
-}
-
-/**
- * Loads `properties` of `rects` on `sheet` in row chunks, as many per sync as the response budget allows, and
- * hands each chunk, in order, to `consume`, which answers the response bytes it saw (the next chunks are sized
- * from that). A sync Excel refuses as too large is sent again in pieces half the size.
- */
-export async function readChunks(
-  context: Excel.RequestContext,
-  sheet: Excel.Worksheet,
-  rects: readonly Rect[],
-  properties: string[],
-  read: ChunkedRead,
-  consume: (chunk: Rect, range: Excel.Range) => number,
-): Promise<void> {
-  let cellBytes = Math.max(MIN_CELL_BYTES, read.cellBytes);
-  // The next cell to read: rectangle `index`, from row `top`.
-  let index = 0;
-  let top = rects[0]?.top ?? 0;
-  while (index < rects.length && !read.done?.()) {
-    const taken: Rect[] = [];
-    let bytes = 0;
-    let i = index;
-    let t = top;
-    while (i < rects.length && taken.length < MAX_RANGES_PER_SYNC) {
-      const rect = rects[i]!;
-      const columns = rectColumns(rect);
-      const fit = Math.floor((read.budget - bytes) / (cellBytes * columns));
-      if (fit < 1 && taken.length > 0) break;
-      const rows = Math.max(1, Math.min(rect.bottom - t + 1, fit, Math.floor(MAX_READ_CELLS / columns)));
-      taken.push({ ...rect, top: t, bottom: t + rows - 1 });
-      bytes += rows * columns * cellBytes;
-      if (t + rows <= rect.bottom) t += rows;
-      else {
-        i += 1;
-        t = rects[i]?.top ?? 0;
-      }
-    }
-    const ranges = taken.map((rect) => {
-      const range = sheet.getRange(rectAddress(rect));
-      // The properties are the caller's, never none (the rule sees only a variable).
-      // eslint-disable-next-line office-addins/no-empty-load
-      range.load(properties);
-      return range;
-    });
-    try {
-      // Each sync's response is sized under the budget from what earlier chunks weighed.
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop
-      await context.sync();
-    } catch (error) {
-      if (!isResponseTooLarge(error) || (taken.length === 1 && rectRows(taken[0]!) === 1)) throw error;
-      // Heavier than guessed: the same cells again, in pieces half the size.
-      cellBytes *= 2;
-      continue;
-    }
-    let seen = 0;
-    let cells = 0;
-    taken.forEach((rect, k) => {
-      seen += consume(rect, ranges[k]!);
-      cells += rectRows(rect) * rectColumns(rect);
-    });
-    cellBytes = Math.max(MIN_CELL_BYTES, (seen / Math.max(1, cells)) * 1.1);
-    index = i;
-    top = t;
-  }
-  read.cellBytes = cellBytes;
-}
-
-/** Sheet by name: placements are found by their names and recorded sheet names, never by a stored sheet id. */
-export function sheetNamed(context: Excel.RequestContext, sheetName: string): Excel.Worksheet {
-  return context.workbook.worksheets.getItem(sheetName);
-}
-
-/**
- * A placement's values read through its hidden name: `rows` × `columns` (the recorded size) from the name's
- * top-left cell, in chunks sized to the response limit. `null` when the name is gone or broken.
- */
-export async function readPlacement(
-  context: Excel.RequestContext,
-  placementId: string,
-  rows: number,
-  columns: number,
-  budget: number,
-): Promise<{ values: CellValue[][]; rect: Rect } | null> {
-  const named = (await findNamedCells(context, [placementId])).get(placementId);
-  if (!named) return null;
-  const { rect } = named;
-  const area: Rect = { top: rect.top, left: rect.left, bottom: rect.top + rows - 1, right: rect.left + columns - 1 };
-  const values: CellValue[][] = [];
-  await readChunks(context, sheetNamed(context, named.sheetName), [area], ['values'], { cellBytes: 24, budget }, (_chunk, range) => {
-    const chunk = range.values as CellValue[][];
-    // A loop, not push(...chunk): a chunk can hold hundreds of thousands of rows.
-    for (const row of chunk) values.push(row);
-    return gridBytes(chunk);
-  });
-  return { values, rect };
-}
+export { DEFAULT_RESPONSE_BUDGET_BYTES, gridBytes, readChunks, sheetNamed, type ChunkedRead } from './chunked-reads';
+export { readPlacement } from './bounded-reads';
 
 /** Response bytes per cell guessed for a read riding along with the names (values of a small placement). */
 const RIDE_ALONG_CELL_BYTES = 48;
@@ -160,7 +47,11 @@ export function readsWithinBudget(read: readonly CellsToRead[], budget: number):
  * Queues, into the pending request, reading the given placements' cells through their hidden names: each name's
  * range (`NamedItem.getRangeOrNullObject`, ExcelApi 1.4:
  * https://learn.microsoft.com/en-us/javascript/api/excel/excel.nameditem#excel-excel-nameditem-getrangeornullobject-member(1)),
- * its values, and with `usedRanges` its sheet's used ranges, so they share one request with the names themselves
+ * with `size` only its cells within that many rows and columns from its top-left (its intersection with them,
+ * `Range.getIntersectionOrNullObject`, ExcelApi 1.4:
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getintersectionornullobject-member(1)),
+ * so a name claiming a whole sheet is never read whole; its values, and with `usedRanges` its sheet's used ranges,
+ * so they share one request with the names themselves
  * (Office.js sends everything queued before `sync()` as one batch:
  * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/application-specific-api-model#sync). A name that
  * does not exist, or is not a range, comes back as a null object (`isNullObject`) rather than failing the
@@ -173,7 +64,7 @@ export function readsWithinBudget(read: readonly CellsToRead[], budget: number):
 export function queueCellsRead(context: Excel.RequestContext, read: readonly CellsToRead[]): (named: ReadonlyMap<string, NamedCells>) => Map<string, CellsNow> {
   const queued = read.map((r) => {
     const whole = context.workbook.names.getItemOrNullObject(placementName(r.placementId)).getRangeOrNullObject();
-    const range = r.size ? whole.getCell(0, 0).getResizedRange(r.size.rows - 1, r.size.columns - 1) : whole;
+    const range = r.size ? whole.getIntersectionOrNullObject(whole.getCell(0, 0).getResizedRange(r.size.rows - 1, r.size.columns - 1)) : whole;
     range.load(r.snapshot ? ['address', 'values', 'numberFormat'] : ['address', 'values']);
     // Every cell's bold and fill (ExcelApi 1.9, asked for only where the host has it: `readsWithinBudget`).
     const looks = r.snapshot ? range.getCellProperties(LOOK_PROPERTIES) : null;
@@ -189,9 +80,7 @@ export function queueCellsRead(context: Excel.RequestContext, read: readonly Cel
       const cells = named.get(r.placementId);
       if (!cells || range.isNullObject) continue;
       const at = parseSheetAddress(range.address);
-      const where = r.size
-        ? { top: cells.rect.top, left: cells.rect.left, bottom: cells.rect.top + r.size.rows - 1, right: cells.rect.left + r.size.columns - 1 }
-        : cells.rect;
+      const where = r.size ? cellsWithin(cells.rect, r.size) : cells.rect;
       if ((at.sheetName ?? '').toLowerCase() !== cells.sheetName.toLowerCase() || !sameArea(at.rect, where)) continue;
       const read: CellsNow = { rect: at.rect, values: range.values as CellValue[][] };
       if (used) read.usedRange = used.isNullObject ? null : parseSheetAddress(used.address).rect;
@@ -212,6 +101,11 @@ function sameArea(a: Rect, b: Rect): boolean {
 
 export interface Inspection {
   ownValues: CellValue[][] | null;
+  /**
+   * The cells `ownValues` hold, from the own cells' top-left: all of them, unless a name claims more cells than a
+   * check compares (`MAX_CHECKED_CELLS`); absent when they are the own cells.
+   */
+  ownRect?: Rect;
   foreignCells: string[];
   /** The sheet's used range counting formats, read along (`undefined` when nothing was read). */
   formattedRange?: Rect | null;
@@ -265,17 +159,21 @@ export async function inspect(
   let used = ready ? ready.usedRange : usedRange;
   const usedProxy = used === undefined ? sheet().getUsedRangeOrNullObject(true) : undefined;
   usedProxy?.load('address');
-  const ownValues: CellValue[][] = ready ? ready.values : [];
+  let ownValues: CellValue[][] = ready ? ready.values : [];
+  let ownRect: Rect | undefined;
   // Rides along with the first read: a later snapshot then knows which cells hold nothing at all.
   const formatted = !ready && (own || usedRange === undefined) ? sheet().getUsedRangeOrNullObject(false) : null;
   formatted?.load('address');
   if (own && !ready) {
     const cellBytes = Math.max(MIN_CELL_BYTES, rowBytes / rectColumns(own));
-    await readChunks(context, sheet(), [own], ['values'], { cellBytes, budget }, (_chunk, range) => {
-      const chunk = range.values as CellValue[][];
-      for (const row of chunk) ownValues.push(row);
-      return gridBytes(chunk);
-    });
+    // Own cells that fit one response are read in the used ranges' request; more only as far as the used range
+    // reaches, once it is known (`readArea`): a name claiming a whole sheet is not read whole.
+    const oneRead = rectCells(own) <= MAX_READ_CELLS && rectCells(own) * cellBytes <= budget;
+    if (!oneRead && usedProxy) await context.sync();
+    const reach = oneRead ? own : usedProxy ? (usedProxy.isNullObject ? null : parseSheetAddress(usedProxy.address).rect) : used ?? null;
+    const read = await readArea(context, sheet(), own, reach, { cellBytes, budget });
+    ownValues = read.values;
+    if (!sameArea(read.rect, own)) ownRect = read.rect;
   }
   if (usedProxy !== undefined) {
     if (!own) await context.sync();
@@ -296,5 +194,5 @@ export async function inspect(
     });
   }
   const formattedRange = ready ? ready.formattedRange : formatted ? (formatted.isNullObject ? null : parseSheetAddress(formatted.address).rect) : undefined;
-  return { ownValues: own ? ownValues : null, foreignCells, formattedRange };
+  return { ownValues: own ? ownValues : null, ...(ownRect ? { ownRect } : {}), foreignCells, formattedRange };
 }

@@ -1,4 +1,5 @@
-import { parseRect, parseSheetAddress, rectsIntersect, type Rect } from '../core/a1';
+import { parseRect, rectColumns, rectRows, rectsIntersect, type Rect } from '../core/a1';
+import { cellsWithin, coversLess, readableSize } from '../core/recorded-size';
 import type { PaneOutcome } from '../core/card-state';
 import type { Workspace } from '../placements/workspace-parts';
 import type { CellValue } from '../core/cell-values';
@@ -27,20 +28,14 @@ const STRUCTURAL = new Set(['RowInserted', 'RowDeleted', 'ColumnInserted', 'Colu
 export const movesCells = (change: Pick<CellChange, 'changeType'>) => STRUCTURAL.has(change.changeType);
 
 /**
- * Whether a placement's cells were partly deleted: its name now covers fewer rows or columns than the platform
- * recorded for its last write (rows or columns inside it were deleted, or cells shifted into it). Cells wholly
- * gone are detached, not damaged; a placement without a record or without cells is never damaged.
+ * Whether a placement's cells were partly deleted: its name now covers fewer rows or columns than its record states
+ * for its last write, as its location or as its checksum's size (rows or columns inside it were deleted, cells shifted
+ * into it, or a record claims more cells than the name has: a workbook's own record is untrusted). Cells wholly gone
+ * are detached, not damaged; a placement without a record or without cells is never damaged.
  */
 export function isDamaged(entry: Pick<WorkbookPlacement, 'placement' | 'location' | 'legacy'>): boolean {
   if (entry.legacy || !entry.location || !entry.placement.id) return false;
-  let recorded: Rect;
-  try {
-    recorded = parseSheetAddress(entry.placement.resultLocation).rect;
-  } catch {
-    return false;
-  }
-  const now = entry.location.rect;
-  return now.bottom - now.top < recorded.bottom - recorded.top || now.right - now.left < recorded.right - recorded.left;
+  return coversLess(entry.location.rect, recordedRect(entry.placement.resultLocation), entry.placement.resultChecksum);
 }
 
 export interface LiveEditsDependencies {
@@ -185,16 +180,18 @@ export class LiveHandEdits {
   }
 
   /**
-   * The cells to read with the names: each checked placement's recorded size from its name's top-left (what its check
-   * compares), for those last known under a change, or on a sheet where cells moved.
+   * The cells to read with the names, for the checked placements last known under a change or on a sheet where cells
+   * moved: what each check compares, its name's cells within the size its record states (`readableSize`), sized by
+   * where the name last was, never by the record alone (a record claiming a whole sheet reads the name's cells).
    */
   private readAlong(changes: readonly PendingChange[]): CellsToRead[] {
     const read: CellsToRead[] = [];
     for (const entry of this.entries) {
       const { sheetId, rect } = entry.location!;
-      const recorded = recordedRect(entry.placement.resultLocation);
+      const recorded = readableSize(recordedRect(entry.placement.resultLocation), entry.placement.resultChecksum);
       if (!recorded || !changes.some((c) => c.sheetId === sheetId && (c.moves || rectsIntersect(c.rect, rect)))) continue;
-      const size = { rows: recorded.bottom - recorded.top + 1, columns: recorded.right - recorded.left + 1 };
+      const cells = cellsWithin(rect, recorded);
+      const size = { rows: rectRows(cells), columns: rectColumns(cells) };
       read.push({ placementId: entry.placement.id!, size, expectedCells: size.rows * size.columns });
     }
     return read;

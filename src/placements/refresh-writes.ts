@@ -1,6 +1,7 @@
 import { canonicalJson } from '../core/canonical-json';
 import { sameCellOptions } from '../core/cell-options';
-import { cellAddress, gridCells, parseSheetAddress, rectCells, sheetAddress } from '../core/a1';
+import { cellAddress, gridCells, parseSheetAddress, sheetAddress } from '../core/a1';
+import { readableSize, recordedExtent } from '../core/recorded-size';
 import { tableHeaderRow } from '../core/table-header';
 import type { CellsToRead, WorkbookState, WriteProgress } from '../ports/workbook';
 import { PlacementDetachedError, PlacementGoneError } from './errors';
@@ -90,15 +91,17 @@ export async function writeRefreshes(
  * What refreshes read before they write, in one request: every placement's name (`ids`: the workbook's placements,
  * for the overlap check), and each refreshed placement's cells, formats and looks and its sheet's used ranges,
  * read through its name: the hand-edit check then reads nothing more (when they are small enough to ride along),
- * and neither does the snapshot of the rows rewritten. `gridCells`: the new grid's size where it is known already.
+ * and neither does the snapshot of the rows rewritten. The cells read are the name's within the size its record
+ * states (`readableSize`), so a name claiming a whole sheet is not read whole (the write then reads what it needs of
+ * it, bounded by the sheet's used range). `gridCells`: the new grid's size where it is known already.
  */
 export function readForRefreshes(
   deps: PlacementDeps, ids: readonly string[], placements: readonly { placement: ReportPlacement; gridCells?: number }[],
 ): Promise<WorkbookState> {
-  const reads: CellsToRead[] = placements.map(({ placement, gridCells: cells = 0 }) => ({
-    placementId: placement.id!, size: null, usedRanges: true, snapshot: true,
-    expectedCells: Math.max(rectCells(recordedRect(placement.resultLocation)), cells),
-  }));
+  const reads: CellsToRead[] = placements.map(({ placement, gridCells: cells = 0 }) => {
+    const size = readableSize(recordedRect(placement.resultLocation), placement.resultChecksum);
+    return { placementId: placement.id!, size, usedRanges: true, snapshot: true, expectedCells: Math.max(size ? size.rows * size.columns : 0, cells) };
+  });
   return deps.workbook.prepare([...new Set([...ids, ...reads.map((r) => r.placementId)])], null, reads);
 }
 
@@ -119,9 +122,11 @@ function refreshWrite(deps: PlacementDeps, { prepared: { report, placement, prep
   const ready = prepared.cells && prepared.layOutAs && !sameCellOptions(prepared.cells, cells) ? prepared.layOutAs(cells) : prepared;
   const { grid, cutAt } = ready;
   const ref = { deploymentId: report.deploymentId, reportId: report.id };
+  const baseline = options.writtenSince ?? placement.resultChecksum;
   const write: PipelineWrite<Report> = {
     sheetName: own.sheetName, anchor: { row: own.rect.top, column: own.rect.left }, grid, own, nameAs: placementId,
-    baseline: { record: options.writtenSince ?? placement.resultChecksum, rect: before },
+    // The record's cells as large as it states them anywhere: a name covering fewer is judged damaged, its cells matched in order.
+    baseline: { record: baseline, rect: recordedExtent(before, baseline) },
     placed: state.placements, state, saveWorkbookId: state.workbookIdIsLegacy && state.workbookId ? state.workbookId : undefined,
     permissions: options, signal: options.signal, stop: options.stop, onProgress: options.onProgress,
     record: ({ rect, checksum }) => registry.recordRefresh(ref, {

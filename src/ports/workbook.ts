@@ -50,7 +50,10 @@ export interface PlacedCells extends SheetRef {
  */
 export interface CellsToRead {
   placementId: string;
-  /** Rows × columns from the name's top-left cell (its recorded size); null: the name's cells as they are now. */
+  /**
+   * At most rows × columns from the name's top-left cell (the size its record states), never past the name; null: the
+   * name's cells as they are now.
+   */
   size: { rows: number; columns: number } | null;
   /** The cells expected (for `size` null, the recorded size): the read rides along only when they fit the response budget. */
   expectedCells: number;
@@ -71,7 +74,7 @@ export interface CellLookNow {
 
 /** A placement's cells as read with its name (see `CellsToRead`). */
 export interface CellsNow {
-  /** The cells read: the name's cells, or the asked size from their top-left. */
+  /** The cells read: the name's cells, or those within the asked size from their top-left. */
   rect: Rect;
   values: CellValue[][];
   /** Its sheet's used range, values only (`undefined`: not asked for). */
@@ -241,7 +244,10 @@ export interface Workbook extends WorkbookDocument {
   findPlacements(placementIds: readonly string[], read?: readonly CellsToRead[]): Promise<PlacedCells[]>;
   /** Where a placement's cells are now, by its hidden name; `null` when the sheet or the cells are gone. */
   locate(placementId: string): Promise<Location | null>;
-  /** A placement's values (`rows` × `columns`, its recorded size) through its name; `null` when the name is gone. */
+  /**
+   * A placement's values through its name: its cells within `rows` × `columns` (the size its record states) from the
+   * name's top-left, never past the name nor read past the sheet's used range; `null` when the name is gone.
+   */
   readPlacement(placementId: string, rows: number, columns: number): Promise<{ values: CellValue[][]; rect: Rect } | null>;
   /** A new external workbook id, saved by the next write that is given it. */
   newWorkbookId(): string;

@@ -52,9 +52,11 @@ export function useWorkspaceStore(
   return [store, useSyncExternalStore(store.subscribe, store.getState)];
 }
 
-/** Whom an allowance belongs to: the platform's user where there is one, else the Cube API's, by where they sign in. */
+/**
+ * Whom an allowance belongs to: the platform's user where there is one, else the Cube API's, who has no platform
+ * account: the API they use and the name their token gives.
+ */
 function consentUser(connection: PaneConnection): string {
-  const user = connection.platform?.user ?? connection.user;
-  const where = connection.platform ? 'platform' : 'cube';
-  return `${where}:${user.id}:${user.email ?? ''}`;
+  if (connection.platform) return `platform:${connection.platform.user.id}:${connection.platform.user.email}`;
+  return `cube:${connection.cube?.apiUrl ?? ''}:${connection.user.username}`;
 }
