@@ -96,7 +96,7 @@ export class ExcelConnector extends ExcelDocument implements Workbook {
     return found ? { sheetId: found.sheetId, sheetName: found.sheetName, rect: found.rect } : null;
   }
 
-  /** A placement's values (`rows` × `columns`, its recorded size) through its name; `null` when the name is gone. */
+  /** A placement's values through its name: its cells within `rows` × `columns` (the most its record states), never past the name (bounded-reads.ts); `null` when the name is gone. */
   readPlacement(placementId: string, rows: number, columns: number): Promise<{ values: CellValue[][]; rect: Rect } | null> {
     return Excel.run((context) => readPlacement(context, placementId, rows, columns, this.responseBudget));
   }
