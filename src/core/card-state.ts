@@ -28,6 +28,8 @@ export interface CardInputs {
   denied: boolean;
   /** Recorded before placements had ids. */
   legacy: boolean;
+  /** Its id names the same cells as another record's: never written until one is disconnected. */
+  refused?: boolean;
   /** The workbook no longer holds its cells. */
   cellsGone: boolean;
   /** Some of its cells were deleted (rows or columns inside it): fewer than its last write covered. */
@@ -51,7 +53,8 @@ export interface CardState {
 
 /**
  * The one state a placement's card shows. Precedence, first match wins:
- * 1. What the placement is, whatever was done to it: No access, Not linked, Detached (its cells are gone).
+ * 1. What the placement is, whatever was done to it: No access, Not linked, Refused (its id is another record's
+ *    too, so neither is written: a run's failure of it says no more), Detached (its cells are gone).
  * 2. A run item still under way: Queued, Refreshing — the newest thing happening to it (Refresh all writes a
  *    damaged placement whole again).
  * 3. Damaged (some of its cells were deleted), whatever the pane or a finished run said.
@@ -71,6 +74,7 @@ export function cardState(input: CardInputs): CardState {
   const platform: CardState = { status: input.syncStatus ?? 'UNKNOWN', reason: null, run: null };
   if (input.denied) return { ...platform, status: 'DENIED' };
   if (input.legacy) return { ...platform, status: 'LEGACY' };
+  if (input.refused) return { ...platform, status: 'REFUSED' };
   if (input.cellsGone || input.outcome?.state === 'DETACHED') return { ...platform, status: 'DETACHED' };
   const { run, outcome } = input;
   if (run?.state === 'queued') return { status: 'QUEUED', reason: null, run: run.state };

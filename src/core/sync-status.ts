@@ -16,10 +16,11 @@ export interface StatusDisplay {
  * What the pane shows for a placement: the platform's sync status, or a state only the pane knows: its
  * cells are gone (detached), some of its cells were deleted (damaged: rows or columns inside it), cells were edited by hand since the last write, foreign cells are in the way of
  * its result, its last refresh failed, it waits for or is in a refresh of "Refresh all", the user may not read
- * its report (denied), or it was recorded before placements had ids (legacy). `card-state.ts` picks one.
+ * its report (denied), it was recorded before placements had ids (legacy), or its id is another record's too, so
+ * neither is written (refused). `card-state.ts` picks one.
  */
 export type PlacementState =
-  | SyncStatus | 'DETACHED' | 'DAMAGED' | 'EDITED' | 'IN_THE_WAY' | 'FAILED' | 'QUEUED' | 'REFRESHING' | 'DENIED' | 'LEGACY';
+  | SyncStatus | 'DETACHED' | 'DAMAGED' | 'EDITED' | 'IN_THE_WAY' | 'FAILED' | 'QUEUED' | 'REFRESHING' | 'DENIED' | 'LEGACY' | 'REFUSED';
 
 /** How each placement state is shown (the words come from the pane's catalog): tone and icon. */
 export function statusDisplay(status: PlacementState): StatusDisplay {
@@ -36,5 +37,6 @@ export function statusDisplay(status: PlacementState): StatusDisplay {
     case 'UNKNOWN': return { tone: 'informative', icon: 'question' };
     case 'DENIED': return { tone: 'informative', icon: 'lock' };
     case 'LEGACY': return { tone: 'warning', icon: 'link' };
+    case 'REFUSED': return { tone: 'danger', icon: 'warning' };
   }
 }

@@ -1,7 +1,7 @@
 import { RequestCancelledError } from '../client/errors';
 import type { RefreshState } from '../core/card-state';
 import { reportTitle } from '../core/report-definition';
-import { ReportKeptChangingError } from '../placements/errors';
+import { PlacementIdSharedError, ReportKeptChangingError } from '../placements/errors';
 import { MAX_REFRESH_ATTEMPTS, type PlacementService, type PreparedRefresh, type WorkbookPlacement, type WriteOutcome } from '../placements/placement-service';
 import { placementKey } from '../placements/workbook-placements';
 import { readAhead, readAheadServes, type ReadAhead } from './read-ahead';
@@ -69,7 +69,8 @@ async function wokenWithin(woken: Promise<void>, ms: number): Promise<void> {
  * requests. A report and a query are read and sent once per run, however many placements share them; each
  * placement is laid out, checked, written and recorded on its own. A failure is that item's alone. A
  * placement that needs the user (hand edits, foreign cells) is left unwritten and marked, and the run goes on.
- * A damaged placement (`isDamaged`: rows or columns inside it deleted) is written whole again where it is.
+ * A damaged placement (`isDamaged`: rows or columns inside it deleted) is written whole again where it is. One
+ * whose id another record shares (`refused`) fails at once, with why, and is never written.
  * A report that changed between its query and the recorded refresh goes round again (at most
  * `MAX_REFRESH_ATTEMPTS` times), so a "done" placement is up to date.
  */
@@ -88,8 +89,12 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
     options.onUpdate?.(items);
   };
 
+  // A placement whose id names another record's cells is never written: it fails at once, with why, and its report
+  // is not read (its cells are, by the read ahead, whose one request covers every name the overlap check needs).
+  const refused = items.filter((item) => item.entry.refused);
+  const writable = entries.filter((entry) => !entry.refused);
   // Items waiting for their query (again, when their report changed during the first round).
-  const queue: { item: RefreshItem; attempt: number }[] = items.map((item) => ({ item, attempt: 1 }));
+  const queue: { item: RefreshItem; attempt: number }[] = items.filter((item) => !item.entry.refused).map((item) => ({ item, attempt: 1 }));
   // Items whose query has run, waiting for the next wave of writes.
   const ready: { item: RefreshItem; prepared: PreparedRefresh; attempt: number }[] = [];
   let preparing = 0;
@@ -108,15 +113,16 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
 
   // The run's placements share its reads of each report and each distinct query (placements/shared-run.ts): the load
   // on the platform and the data API grows with the reports refreshed, not with their copies.
-  const run = service.sharedRun(entries);
+  const run = service.sharedRun(writable);
   // The workbook's placement ids (for the overlap check) are asked for once per run, not once per write (a refresh
   // adds or removes none), as the run starts, while its queries run.
-  let placementIds: Promise<string[]> | undefined = entries[0] && service.placementIds(entries[0].placement.workbookId, controller.signal);
+  let placementIds: Promise<string[]> | undefined = writable[0] && service.placementIds(writable[0].placement.workbookId, controller.signal);
   // Until the first wave awaits it (and meets its failure there) it is not an unhandled rejection.
   // eslint-disable-next-line no-restricted-syntax -- nothing is lost: the first wave awaits the same promise.
   void placementIds?.catch(() => undefined);
   // Taken by the first wave, if it still serves; later waves read after the previous wave wrote.
-  let ahead: Promise<ReadAhead | null> | undefined = readAhead(service, entries);
+  let ahead: Promise<ReadAhead | null> | undefined = writable.length ? readAhead(service, entries) : undefined;
+  for (const item of refused) finish(item, 'failed', describe(new PlacementIdSharedError(item.entry.placement, item.entry.refused!.others)));
 
   const settle = (item: RefreshItem, attempt: number, result: PromiseSettledResult<WriteOutcome>) => {
     if (result.status === 'rejected') return finish(item, 'failed', describe(result.reason));

@@ -24,7 +24,10 @@ export async function saveRefreshOnOpen(excel: StartupConnector, on: boolean): P
   return { on, supported: asked };
 }
 
-/** Whether a placement can be refreshed by Refresh all: readable, with an id, and its cells still there. */
+/**
+ * Whether Refresh all takes a placement: readable, with an id, and its cells still there. One whose id another record
+ * shares (`refused`) is taken too, and never written: the run counts it failed, with why (refresh-all.ts).
+ */
 export const isRefreshable = (entry: WorkbookPlacement) => entry.access === 'GRANTED' && !entry.legacy && entry.location !== null;
 
 /** How many placements Refresh all could refresh are out of date: the platform says their report changed since. */

@@ -17,6 +17,8 @@ export interface PlacementCard extends CardState {
   detached: boolean;
   /** Rows or columns inside it were deleted: placed again where it is, not refreshed. */
   damaged: boolean;
+  /** Its id is another record's too (`WorkbookPlacement.refused` says whose): listed greyed, nothing but Locate and Disconnect. */
+  refused?: true;
 }
 
 /**
@@ -57,13 +59,14 @@ export function cardsOf(
 
 function cardOf(entry: WorkbookPlacement, outcome: PaneOutcome | undefined, run: RunItemState | undefined): PlacementCard {
   const denied = entry.access !== 'GRANTED' || !entry.report;
+  const refused = !denied && Boolean(entry.refused);
   // A placement the user may not read is listed where it was recorded: its cells are not theirs to look after.
-  const detached = entry.access === 'GRANTED' && (outcome?.state === 'DETACHED' || entry.location === null);
-  const damaged = !denied && !detached && isDamaged(entry);
+  const detached = entry.access === 'GRANTED' && !refused && (outcome?.state === 'DETACHED' || entry.location === null);
+  const damaged = !denied && !refused && !detached && isDamaged(entry);
   const { placement } = entry;
   const card = cardState({
-    denied, legacy: entry.legacy, cellsGone: detached, cellsDamaged: damaged, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
+    denied, legacy: entry.legacy, refused, cellsGone: detached, cellsDamaged: damaged, syncStatus: placement.syncStatus, refreshedAt: placement.refreshedAt,
     outcome, run,
   });
-  return { ...card, denied, detached, damaged };
+  return { ...card, denied, detached, damaged, ...(refused ? { refused } : {}) };
 }

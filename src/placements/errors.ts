@@ -19,6 +19,16 @@ export class PlacementOverlapError extends Error {
   }
 }
 
+/**
+ * The placement's id names the same cells as another record's (core/placement-names.ts): neither is written until
+ * one is disconnected. `others`: the other records, by their report's title (null: one the user may not read) and range.
+ */
+export class PlacementIdSharedError extends Error {
+  override readonly name = 'PlacementIdSharedError';
+  constructor(readonly placement: Pick<ReportPlacement, 'resultLocation'>, readonly others: readonly { title: string | null; resultLocation: string }[]) {
+    super(`The placement at ${placement.resultLocation} has an id that ${others.map((o) => (o.title ? `"${o.title}"` : 'a report you cannot read')).join(', ')} also uses: the workbook may have been edited outside Report Sync. Neither is refreshed; disconnect one.`);
+  }
+}
 
 /** The report has no query this add-in can run (none, SQL only, or one that does not parse). */
 export class UnplaceableReportError extends Error {

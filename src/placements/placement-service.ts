@@ -139,7 +139,8 @@ export class PlacementService {
 
   /**
    * Removes a placement from the registry, then from the workbook (its name, and its cells if asked, in one
-   * request): a failure in the registry changes nothing.
+   * request): a failure in the registry changes nothing. A placement whose id another record shares (`refused`)
+   * leaves the name, which is that record's too.
    */
   async disconnect(entry: WorkbookPlacement, clearCells: boolean): Promise<void> {
     const { workbook, registry } = this.deps;
@@ -149,7 +150,7 @@ export class PlacementService {
       ? { placementId: placement.id }
       : { externalWorkbookId: placement.workbookId, resultLocation: placement.resultLocation });
     const cells = location && clearCells ? { sheetName: location.sheetName, rect: location.rect } : undefined;
-    if (placement.id) await workbook.forgetPlacement(placement.id, cells);
+    if (placement.id && !entry.refused) await workbook.forgetPlacement(placement.id, cells);
     else if (cells) await workbook.clear(cells.sheetName, [cells.rect]);
   }
 

@@ -1,9 +1,10 @@
 import type { CellOptions } from '../core/cell-options';
+import { sharedNames } from '../core/placement-names';
 import { reportTitle } from '../core/report-definition';
-import { PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, ReportKeptChangingError } from './errors';
+import { PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementIdSharedError, ReportKeptChangingError } from './errors';
 import type { PlacementDeps } from './placement-deps';
 import { writeRefresh, type PreparedRefresh, type RefreshOptions } from './refresh-writes';
-import type { WorkbookPlacement } from './workbook-placements';
+import { NAMED_OTHERS, type WorkbookPlacement } from './workbook-placements';
 import type { WriteOutcome } from './write-outcome';
 
 export { readForRefreshes, sameDefinition, writeRefresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions, type RefreshWrite } from './refresh-writes';
@@ -34,16 +35,23 @@ export async function refresh(deps: PlacementDeps, entry: WorkbookPlacement, opt
 
 /**
  * The first half of a refresh: the report as it is now and its query's result laid out, in the placement's language
- * and with its title lines as listed (`cells`: a card's switch instead). No Excel involved.
+ * and with its title lines as listed (`cells`: a card's switch instead). No Excel involved. A placement whose id
+ * names the same cells as another record's is refused, as listed or as its report reads now.
  */
 export async function prepareRefresh(
   { reports, runner }: PlacementDeps, entry: WorkbookPlacement, signal?: AbortSignal, cells?: CellOptions,
 ): Promise<PreparedRefresh> {
   if (entry.access !== 'GRANTED') throw new PlacementAccessDeniedError(entry.owner);
   if (!entry.placement.id) throw new PlacementDetachedError(entry.placement);
+  if (entry.refused) throw new PlacementIdSharedError(entry.placement, entry.refused.others);
   const report = await reports.getReport(entry.deploymentId, entry.reportId, signal);
   const placement = report.externalWorkbookPlacements?.find((p) => p.id === entry.placement.id);
   if (!placement) throw new PlacementGoneError(entry.placement);
+  const twins = sharedNames((report.externalWorkbookPlacements ?? []).filter((p) => p.workbookId === placement.workbookId), (p) => p.id).get(placement);
+  if (twins) {
+    const others = twins.filter((p) => p !== placement).slice(0, NAMED_OTHERS);
+    throw new PlacementIdSharedError(placement, others.map((p) => ({ title: reportTitle(report), resultLocation: p.resultLocation })));
+  }
   return { report, placement, prepared: await runner.run(report, signal, cells ?? runner.cellsOf(entry.location?.cellOptions)) };
 }
 

@@ -1,6 +1,8 @@
 import type { Report, ReportPlacement } from '../contract';
 import { parseSheetAddress, type Rect } from '../core/a1';
 import type { CellOptions } from '../core/cell-options';
+import { sharedNames } from '../core/placement-names';
+import { reportTitle } from '../core/report-definition';
 import { reportOwner } from '../core/report-owner';
 import type { ListedPlacement } from '../ports/placement-registry';
 import type { PlacedCells, WorkbookState } from '../ports/workbook';
@@ -27,13 +29,45 @@ export interface WorkbookPlacement extends ListedPlacement {
   location: PlacementLocation | null;
   /** Recorded before placements had ids: it has no name in the workbook and must be linked again to refresh. */
   legacy: boolean;
+  /** Why it is never written, whatever is asked (refresh, Refresh all, Place again); absent: nothing stands in the way. */
+  refused?: PlacementRefusal;
+}
+
+/**
+ * A placement whose id names the same cells as another record's (core/placement-names.ts): a workbook edited outside
+ * Report Sync, or a hostile one. Neither is written, since each would take the other's cells for its own; the user
+ * disconnects one.
+ */
+export interface PlacementRefusal {
+  kind: 'shared-id';
+  /**
+   * The other records naming its cells, the first `NAMED_OTHERS` of them: their report's title (null: one the user
+   * may not read) and recorded range.
+   */
+  others: { title: string | null; resultLocation: string }[];
+  /** Which of the records sharing the name this one is (from 1, in the registry's order): its key tells them apart. */
+  copy: number;
 }
 
 export type { ListedPlacement } from '../ports/placement-registry';
 
-/** The listed placements with where their cells are now, in sheet order and then top to bottom. */
+/** The other records a refusal keeps: enough to name three and say there are more (a hostile file may hold hundreds). */
+export const NAMED_OTHERS = 4;
+
+/**
+ * The listed placements with where their cells are now, in sheet order and then top to bottom; those whose ids name
+ * the same cells as another's refused (`refused`), whichever registry listed them.
+ */
 export function locatePlacements(listed: readonly ListedPlacement[], state: Pick<WorkbookState, 'placements' | 'sheets'>): WorkbookPlacement[] {
-  return sortByPlace(listed.map((l): WorkbookPlacement => ({ ...l, location: locate(l.placement, state), legacy: !l.placement.id })));
+  const shared = sharedNames(listed, (l) => l.placement.id);
+  return sortByPlace(listed.map((l): WorkbookPlacement => {
+    const entry: WorkbookPlacement = { ...l, location: locate(l.placement, state), legacy: !l.placement.id };
+    const group = shared.get(l);
+    if (!group) return entry;
+    const others = group.filter((o) => o !== l).slice(0, NAMED_OTHERS)
+      .map((o) => ({ title: o.report ? reportTitle(o.report) : null, resultLocation: o.placement.resultLocation }));
+    return { ...entry, refused: { kind: 'shared-id', copy: group.indexOf(l) + 1, others } };
+  }));
 }
 
 /** Cells by hidden name; a placement without an id by its recorded range, on a sheet of that name. */
@@ -67,8 +101,14 @@ function sortByPlace(entries: WorkbookPlacement[]): WorkbookPlacement[] {
   });
 }
 
-/** A key for a placement in lists and maps: its id, or, recorded before ids existed, its report and range. */
-export function placementKey(entry: { placement: Pick<ReportPlacement, 'id' | 'resultLocation'>; deploymentId: number; reportId: number }): string {
+/**
+ * A key for a placement in lists and maps: its id, or, recorded before ids existed, its report and range; a record
+ * whose id another shares (`refused`), its id and which copy it is, so each has a card of its own.
+ */
+export function placementKey(entry: {
+  placement: Pick<ReportPlacement, 'id' | 'resultLocation'>; deploymentId: number; reportId: number; refused?: Pick<PlacementRefusal, 'copy'>;
+}): string {
+  if (entry.placement.id && entry.refused) return `shared:${entry.refused.copy}:${entry.placement.id}`;
   return entry.placement.id ?? `legacy:${entry.deploymentId}:${entry.reportId}:${entry.placement.resultLocation}`;
 }
 

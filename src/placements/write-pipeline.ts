@@ -1,10 +1,12 @@
 import type { ResultChecksum } from '../contract';
-import { parseSheetAddress, rectAddress, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { parseSheetAddress, rectAddress, rectColumns, rectRows, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { gridRect } from '../core/grid-diff';
-import type { GridDigests } from '../core/grid-hash';
+import { gridDigests, type GridDigests } from '../core/grid-hash';
 import type { CellValue } from '../core/cell-values';
 import type { CellGrid } from '../core/layout';
-import { handEditsAgainst, handEditsFromRecord, handEditsOfDamaged, recordOf, type HandEdits } from '../core/result-checksum';
+import { cellsWithin, readableSize } from '../core/recorded-size';
+import { handEditsAgainst, handEditsOfDamaged, recordedSize, recordOf, type HandEdits } from '../core/result-checksum';
+import { cellsHoldingAnything } from '../core/unvouched-cells';
 import type { CellsSnapshot, ColumnFit, GridWrite, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
 import { PlacementOverlapError, RecordUnconfirmedError } from './errors';
 import type { Permissions, WriteQuestion } from './write-outcome';
@@ -90,7 +92,8 @@ export class WritePipeline {
     await this.refuseOverlap(w.placed, w.sheetName, target, w.nameAs ?? w.own?.placementId ?? null, w.signal);
     if (w.vacates && !w.permissions.overwriteHandEdits) {
       const { placementId, baseline, location } = w.vacates;
-      const edits = await this.handEdits(placementId, baseline);
+      // Without a record of what was written there, whatever the cells hold is asked about before they are emptied.
+      const edits = (await this.handEdits(placementId, baseline)) ?? (await this.unvouchedCells(placementId, location));
       if (edits?.rows.length) return { kind: 'hand-edits', ...edits, location };
     }
     const result = await workbook.writeGrid({
@@ -150,20 +153,30 @@ export class WritePipeline {
 
   /**
    * The rows and cells of a placement edited by hand since it was last written, read through its name against
-   * `baseline`. Null when that cannot be known (no record, or the cells are gone). `known`: its cells as already
-   * read through its name (the baseline's size from the name's top-left, `rect` where the name points), so none
-   * are read again.
+   * `baseline`. Null when that cannot be known (no record this code reads, or the cells are gone). Only the name's
+   * cells within the fewest rows and columns the record states are read (`readableSize`), never the record's claim
+   * beyond them: a record kept in a workbook is as untrusted as the workbook. Fewer cells than the record states (rows
+   * deleted inside, or a record claiming more than its name covers: damaged) are matched in order, as a damaged
+   * placement's. `known`: its cells as already read through its name (`rect` where the name points), so none are read again.
    */
   async handEdits(placementId: string, baseline: Baseline, known?: { values: CellValue[][]; rect: Rect }): Promise<{ rows: number[]; cells: string[] } | null> {
-    if (!baseline.record || !baseline.rect) return null;
-    const { rect } = baseline;
-    const rows = rect.bottom - rect.top + 1;
-    const columns = rect.right - rect.left + 1;
-    const fits = known && known.values.length === rows && known.values.every((row) => row.length === columns);
-    const read = fits ? known : await this.options.workbook.readPlacement(placementId, rows, columns);
+    const stated = recordedSize(baseline.record);
+    if (!baseline.record || !baseline.rect || !stated) return null;
+    const size = readableSize(baseline.rect, baseline.record)!;
+    const expected = known ? cellsWithin(known.rect, size) : null;
+    const fits = known && expected && known.values.length === rectRows(expected) && known.values.every((row) => row.length === rectColumns(expected));
+    const read = fits ? known : await this.options.workbook.readPlacement(placementId, size.rows, size.columns);
     if (!read) return null;
-    const edits = handEditsFromRecord(baseline.record, read.values);
+    const now = gridDigests(read.values);
+    const whole = now.rows === stated.rows && now.columns === stated.columns;
+    const edits = whole ? handEditsAgainst(baseline.record, now) : handEditsOfDamaged(baseline.record, now);
     return edits ? namedEdits(edits, read.rect) : null;
+  }
+
+  /** The cells of a placement that hold anything, read through its name at `location`'s size; null when the name is gone. */
+  private async unvouchedCells(placementId: string, { rect }: Location): Promise<{ rows: number[]; cells: string[] } | null> {
+    const read = await this.options.workbook.readPlacement(placementId, rect.bottom - rect.top + 1, rect.right - rect.left + 1);
+    return read ? namedEdits(cellsHoldingAnything(gridDigests(read.values)), read.rect) : null;
   }
 
   /** Refuses a target that covers another placement's cells, naming it. */
@@ -197,17 +210,22 @@ export class WritePipeline {
   }
 }
 
-/** The guards on what the cells hold now: hand edits in the own cells, then foreign cells in the way. */
+/**
+ * The guards on what the cells hold now: hand edits in the own cells, then foreign cells in the way. Own cells with
+ * no readable record of what was written there are vouched for by nothing: every one holding anything is asked
+ * about as a hand edit (`cellsHoldingAnything`), never overwritten unasked.
+ */
 function judge<R>(w: PipelineWrite<R>, found: TargetFindings): GuardVerdict<WriteQuestion> {
   const { own } = w;
-  const edits = own ? handEditsSince(w.baseline, found.now, own.rect) : null;
+  const recorded = own ? handEditsSince(w.baseline, found.now, own.rect) : null;
+  const edits = own ? recorded ?? cellsHoldingAnything(found.now) : null;
   if (own && edits?.rows.length && !w.permissions.overwriteHandEdits) {
     return { write: false, question: { kind: 'hand-edits', ...namedEdits(edits, own.rect), location: { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect } } };
   }
   if (found.foreignCells.length && !w.permissions.overwrite) {
     return { write: false, question: { kind: 'needs-confirmation', foreignCells: found.foreignCells, target: sheetAddress(w.sheetName, found.target) } };
   }
-  return { write: true, ownAsWritten: Boolean(own && edits && edits.rows.length === 0) };
+  return { write: true, ownAsWritten: Boolean(own && recorded && recorded.rows.length === 0) };
 }
 
 /** Hand edits against the baseline; a damaged placement (fewer rows or columns than recorded) is matched in order. */

@@ -3,11 +3,12 @@ import { ApiError, InsecureTransportError, NetworkError, QueryTimeoutError, Requ
 import {
   DataDownloadRestrictedError, PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementOverlapError,
   ReportChangedElsewhereError, ReportKeptChangingError, RestoreFailedError, SelectionNotRangeError, UnplaceableReportError, WriteFailedError,
-  MoveNotUndoneError, PlacementNotTakenBackError, RecordUnconfirmedError, TableNotPossibleError,
+  MoveNotUndoneError, PlacementIdSharedError, PlacementNotTakenBackError, RecordUnconfirmedError, TableNotPossibleError,
 } from '../placements/errors';
 import type { UnplaceableReason } from '../core/report-definition';
 import type { TableRefusal } from '../placements/placement-service';
 import type { I18n, Messages } from './i18n';
+import { otherRecords } from './shared-id-words';
 
 /** Words for failures of parts of the pane loaded after its start; undefined for a failure they do not know. */
 export type ErrorWords = (error: unknown, m: Messages) => string | undefined;
@@ -43,6 +44,7 @@ export function describeError(error: unknown, { m, number }: Pick<I18n, 'm' | 'n
   if (error instanceof RequestCancelledError) return e.stopped;
   if (error instanceof PlacementDetachedError) return e.detached(error.placement.resultLocation);
   if (error instanceof PlacementOverlapError) return e.overlap(error.other.title, error.other.location);
+  if (error instanceof PlacementIdSharedError) return m.sharedId.refused(error.placement.resultLocation, otherRecords(error.others, m));
   if (error instanceof MoveNotUndoneError) return error.cellsAt ? e.moveNotUndoneCells(error.oldLocation, error.newLocation, error.cellsAt) : e.moveNotUndone(error.oldLocation, error.newLocation);
   if (error instanceof PlacementNotTakenBackError) return e.notTakenBack(error.location);
   if (error instanceof TableNotPossibleError) return e.tableNotPossible(error.title);

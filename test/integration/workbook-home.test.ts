@@ -93,7 +93,9 @@ describe('placements recorded before placements had ids', () => {
     expect(linked).toMatchObject({ legacy: false, placement: { id: expect.any(String), sheetName: 'Sheet1', anchorCell: 'B2' } });
     const [entry] = await service.workbookPlacements();
     expect(entry).toMatchObject({ legacy: false, placement: { id: linked.placement.id } });
-    const refreshed = await service.refresh(entry!);
+    // Linked with no record of what its cells hold (issue 39): its first refresh asks before overwriting them.
+    expect(await service.refresh(entry!)).toMatchObject({ kind: 'hand-edits', cells: expect.arrayContaining(['B2', 'C2', 'D2']) });
+    const refreshed = await service.refresh(entry!, { overwriteHandEdits: true });
     expect(refreshed).toMatchObject({ kind: 'done', placement: { id: linked.placement.id, resultLocation: 'Sheet1!B2:D7', syncStatus: 'UP_TO_DATE' } });
     expect(cellsOf(sim, 'Sheet1', 2, 1, 1, 1)).toEqual([['completed']]);
   });

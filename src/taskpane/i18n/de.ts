@@ -1,6 +1,7 @@
 import { builderDe } from './builder-de';
 import { cellsDe } from './cells-de';
 import { placementOptionsDe } from './placement-options-de';
+import { sharedIdDe } from './shared-id-de';
 import type { Messages } from './en';
 
 /** German. Same entries as English (the type makes sure of it). */
@@ -99,6 +100,7 @@ export const de: Messages = {
     REFRESHING: 'Wird aktualisiert…',
     DENIED: 'Kein Zugriff',
     LEGACY: 'Nicht verknüpft',
+    REFUSED: 'Abgelehnt',
   },
   noAccessTitle: 'Ein Bericht, den Sie nicht öffnen können',
   ownedBy: (owner: string) => `Besitzer: ${owner}`,
@@ -202,6 +204,7 @@ export const de: Messages = {
   builder: builderDe,
   cells: cellsDe,
   ...placementOptionsDe,
+  ...sharedIdDe,
 
   errors: {
     unreachable: 'Die Plattform ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung und versuchen Sie es erneut.',

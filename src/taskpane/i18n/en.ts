@@ -1,6 +1,7 @@
 import { builderEn } from './builder-en';
 import { cellsEn } from './cells-en';
 import { placementOptionsEn } from './placement-options-en';
+import { sharedIdEn } from './shared-id-en';
 
 /**
  * Every word the pane shows, in English. Other languages implement the same `Messages` type, so a missing
@@ -104,6 +105,7 @@ export const en = {
     REFRESHING: 'Refreshing…',
     DENIED: 'No access',
     LEGACY: 'Not linked',
+    REFUSED: 'Refused',
   },
   noAccessTitle: 'A report you cannot open',
   ownedBy: (owner: string) => `Owned by ${owner}`,
@@ -211,6 +213,7 @@ export const en = {
   /** The words written into cells, in this language. */
   cells: cellsEn,
   ...placementOptionsEn,
+  ...sharedIdEn,
 
   errors: {
     unreachable: 'The platform cannot be reached. Check the address and your connection, then try again.',

@@ -10,6 +10,7 @@ import { tableChoice } from '../../placements/placement-service';
 import { placementKey, type WorkbookPlacement } from '../../placements/workbook-placements';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
+import { otherRecords } from '../shared-id-words';
 import { PlacementCellOptions } from './PlacementCellOptions';
 import { StatusBadge } from './StatusBadge';
 
@@ -26,6 +27,8 @@ const useStyles = makeStyles({
   groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   sheet: { display: 'block', margin: 0, color: tokens.colorNeutralForeground3 },
   home: { color: tokens.colorNeutralForeground3 },
+  // Greyed: nothing on it is written until the user disconnects one of the records sharing its id.
+  refused: { color: tokens.colorNeutralForeground3 },
 });
 
 /** A placement's last outcome in this pane when it was not a clean write (`cardState` weighs it against the rest). */
@@ -83,7 +86,7 @@ export function PlacementsView(props: PlacementsViewProps) {
   if (placements.length === 0) return <Caption1>{m.noPlacements}</Caption1>;
   const byReport = new Map<string, WorkbookPlacement[]>();
   for (const entry of placements) {
-    if (entry.access !== 'GRANTED' || entry.legacy) continue;
+    if (entry.access !== 'GRANTED' || entry.legacy || entry.refused) continue;
     const key = `${entry.deploymentId}:${entry.reportId}`;
     byReport.set(key, [...(byReport.get(key) ?? []), entry]);
   }
@@ -116,12 +119,12 @@ export function PlacementsView(props: PlacementsViewProps) {
     const titleId = `placement-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const card = cards.get(key);
     if (!card) return null;
-    const { denied, detached: detachedNow, damaged } = card;
+    const { denied, detached: detachedNow, damaged, refused } = card;
     const siblings = byReport.get(`${entry.deploymentId}:${entry.reportId}`) ?? [];
     const firstOfReport = siblings[0] === entry && siblings.length > 1;
     const range = entry.location ? sheetAddress(entry.location.sheetName, entry.location.rect) : placement.resultLocation;
     // Flat placements only (pivots never are tables), and only where the cells are there to convert.
-    const table = !detachedNow && !damaged ? tableChoice(entry) : null;
+    const table = !detachedNow && !damaged && !refused ? tableChoice(entry) : null;
     const deployment = entry.deploymentId !== browsedDeploymentId ? deployments.find((d) => d.id === entry.deploymentId) : undefined;
     const home = props.home?.(entry.deploymentId) ?? null;
     const owner = entry.owner.name ?? entry.owner.email;
@@ -129,8 +132,11 @@ export function PlacementsView(props: PlacementsViewProps) {
       ? `mailto:${encodeURIComponent(entry.owner.email)}?subject=${encodeURIComponent(m.accessRequestSubject(range))}`
       : null;
     return (
-      <li key={key} className={styles.item} data-placement-id={placement.id ?? key} data-access={entry.access} data-run-state={card.run ?? undefined}>
-        <div className={styles.details}>
+      <li
+        key={key} className={styles.item} data-placement-id={placement.id ?? key} data-access={entry.access} data-run-state={card.run ?? undefined}
+        data-refused={refused || undefined}
+      >
+        <div className={refused ? `${styles.details} ${styles.refused}` : styles.details}>
           <Text weight="semibold" id={titleId}>{report ? reportTitle(report) : m.noAccessTitle}</Text>
           <Caption1 data-testid="placement-range">{range}</Caption1>
           {deployment && <Caption1 data-testid="placement-deployment">{m.inDeployment(deployment.name)}</Caption1>}
@@ -140,8 +146,9 @@ export function PlacementsView(props: PlacementsViewProps) {
           {entry.legacy && !denied && <Caption1>{m.legacyPlacement}</Caption1>}
           {card.reason && <Caption1 data-testid="status-reason">{card.reason}</Caption1>}
           {card.status === 'DAMAGED' && <Caption1 data-testid="status-reason">{m.damagedReason}</Caption1>}
+          {refused && entry.refused && <Caption1 data-testid="status-reason">{m.sharedId.reason(otherRecords(entry.refused.others, m))}</Caption1>}
           {card.run === 'stopped' && <Caption1 data-testid="status-reason">{m.stoppedBeforeThis}</Caption1>}
-          {!detachedNow && !damaged && (
+          {!detachedNow && !damaged && !refused && (
             <PlacementCellOptions
               entry={entry} titleId={titleId} disabled={busy || writeDisabled} table={table} onTableChange={(on) => props.onTableChange(entry, on)}
               onChange={props.onCellOptionsChange && ((cells) => props.onCellOptionsChange?.(entry, cells))}
@@ -153,6 +160,11 @@ export function PlacementsView(props: PlacementsViewProps) {
           <div className={styles.buttons}>
             {denied ? (
               mailto && <Link href={mailto} aria-describedby={titleId}>{m.askForAccess}</Link>
+            ) : refused ? (
+              <>
+                <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onLocate(entry)}>{m.locate}</Button>
+                <Button size="small" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
+              </>
             ) : detachedNow || damaged ? (
               <>
                 <Button size="small" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onPlaceAgain(entry)}>{m.placeAgainHere}</Button>
@@ -179,7 +191,7 @@ export function PlacementsView(props: PlacementsViewProps) {
                 <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             )}
-            {firstOfReport && !detachedNow && !damaged && (
+            {firstOfReport && !detachedNow && !damaged && !refused && (
               <Button size="small" appearance="subtle" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onRefreshReport(siblings)}>
                 {m.refreshAllOfReport(number(siblings.length))}
               </Button>
