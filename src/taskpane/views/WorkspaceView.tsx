@@ -153,6 +153,10 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   }
   return (
     <div className={styles.column}>
+      {/* First, above the tabs: what the workbook would query is the first thing to decide. */}
+      {store.consent && (
+        <ConsentBar consent={state.consent} onAllow={() => void store.consent?.allow()} onNotNow={() => store.consent?.notNow()} onReview={() => store.consent?.askAgain()} />
+      )}
       {tabs}
       <Field label={m.deployment}>
         <Dropdown
@@ -174,9 +178,6 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
         </MessageBar>
       )}
 
-      {store.consent && (
-        <ConsentBar consent={state.consent} onAllow={() => void store.consent?.allow()} onNotNow={() => store.consent?.notNow()} onReview={() => store.consent?.askAgain()} />
-      )}
       {operation && (
         <Suspense fallback={<Spinner size="tiny" label={operationWords(operation, i18n)} />}>
           <WriteProgressView operation={operation} onStop={() => void store.stopWrite()} />
