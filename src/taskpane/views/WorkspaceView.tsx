@@ -127,9 +127,14 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       <Tab value="chat">{chatWords.chatTab}</Tab>
     </TabList>
   );
+  // First, above the tabs of either: what the workbook would query is the first thing to decide.
+  const consentBar = store.consent && (
+    <ConsentBar consent={state.consent} onAllow={() => void store.consent?.allow()} onNotNow={() => store.consent?.notNow()} onReview={() => store.consent?.askAgain()} />
+  );
   if (tab === 'chat') {
     return (
       <div className={styles.column}>
+        {consentBar}
         {tabs}
         {!connection.platform && <Caption1 data-testid="chat-unavailable">{cw.cube.chatUnavailable}</Caption1>}
         {connection.platform && <Suspense fallback={<Spinner size="tiny" label={m.loading} />}>
@@ -153,10 +158,7 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
   }
   return (
     <div className={styles.column}>
-      {/* First, above the tabs: what the workbook would query is the first thing to decide. */}
-      {store.consent && (
-        <ConsentBar consent={state.consent} onAllow={() => void store.consent?.allow()} onNotNow={() => store.consent?.notNow()} onReview={() => store.consent?.askAgain()} />
-      )}
+      {consentBar}
       {tabs}
       <Field label={m.deployment}>
         <Dropdown
