@@ -14,7 +14,7 @@ const SHOWN = [
   'stop-keeps-hand-edit', 'question-in-view', 'report-preview', 'shared-columns', 'title-source-lines', 'german-refresh-english-placement',
   'first-run-chat-place', 'builder-analyst-saves', 'builder-close-asks', 'builder-seeded-report',
   'cube-connect', 'cube-connect-cors', 'cube-token-expired', 'cube-both-kinds', 'cube-sign-in', 'cube-browse',
-  'cube-out-of-date', 'cube-hand-edit', 'cube-reopened',
+  'cube-out-of-date', 'cube-hand-edit', 'cube-reopened', 'consent-bar', 'hostile-duplicate-ids',
 ];
 const from = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const to = join(import.meta.dirname, '..', 'docs', 'screenshots');

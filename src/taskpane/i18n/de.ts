@@ -84,7 +84,7 @@ export const de: Messages = {
   locate: 'Anzeigen',
   disconnect: 'Trennen',
   placeAgainHere: 'Hier neu platzieren',
-  damagedReason: 'Zeilen oder Spalten darin wurden gelöscht. Platzieren Sie den Bericht erneut, um das ganze Ergebnis zurückzubekommen.',
+  damagedReason: 'Zeilen oder Spalten darin wurden gelöscht, oder ihr Eintrag nennt mehr Zellen, als sie hat. Platzieren Sie den Bericht erneut, um das ganze Ergebnis zurückzubekommen.',
   refreshAllOfReport: (count) => `Alle ${count} aktualisieren`,
   stoppedBeforeThis: '„Alle aktualisieren“ wurde angehalten, bevor es diese erreichte.',
   status: {

@@ -89,7 +89,7 @@ export const en = {
   locate: 'Locate',
   disconnect: 'Disconnect',
   placeAgainHere: 'Place again here',
-  damagedReason: 'Rows or columns inside it were deleted. Place it again to get the whole result back.',
+  damagedReason: 'Rows or columns inside it were deleted, or its record claims more cells than it has. Place it again to get the whole result back.',
   refreshAllOfReport: (count: string) => `Refresh all ${count}`,
   stoppedBeforeThis: '"Refresh all" was stopped before it reached this one.',
   status: {
