@@ -53,11 +53,13 @@ export class WorkbookConsent {
 
   constructor(private readonly host: ConsentHost, private readonly workbook: WorkbookDocument, private readonly options: ConsentOptions) {}
 
-  /** Reads what the workbook says of itself, alongside the placements' listing. */
-  start(): void {
+  /**
+   * Reads what the workbook says of itself, alongside the placements' listing; the caller takes its refresh-on-open
+   * choice from it too. A failed read is the caller's to show; the workbook is then asked about as if its flag were on.
+   */
+  start(): Promise<WorkbookOpening> {
     this.opening = this.workbook.readOpening();
-    // The listing decides with it; a failed read is shown, and the workbook is then asked about as if it had a flag on.
-    this.opening.catch((error: unknown) => this.host.showError(error));
+    return this.opening;
   }
 
   /** The placements were listed (or the listing failed: null): decides once, then keeps the allowance current. */

@@ -71,8 +71,10 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     const { workspace } = this.options;
     // Fire and forget: following the selection settles its own failure (no address shown).
     void this.followSelection();
-    this.consent?.start();
-    readRefreshOnOpen(workspace.workbook).then(
+    // With consent, the workbook's own read (its id, flag and sheets) also gives its refresh-on-open choice: one sync.
+    const opening = this.consent?.start();
+    const choice = opening ? opening.then((o) => ({ on: o.refreshOnOpen, supported: workspace.workbook.supportsStartupBehavior() })) : readRefreshOnOpen(workspace.workbook);
+    choice.then(
       (refreshOnOpen) => !this.disposed && this.update({ refreshOnOpen }),
       (error: unknown) => !this.disposed && this.update({ error: { source: 'action', error } }),
     );
