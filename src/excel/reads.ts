@@ -2,7 +2,7 @@ import { parseSheetAddress, rectAddress, rectCells, rectColumns, type Rect } fro
 import type { CellValue } from '../core/cell-values';
 import { cellsWithin } from '../core/recorded-size';
 import { readArea } from './bounded-reads';
-import { gridBytes, MAX_READ_CELLS, MIN_CELL_BYTES, readChunks, sheetNamed } from './chunked-reads';
+import { gridBytes, MIN_CELL_BYTES, readChunks, sheetNamed } from './chunked-reads';
 import { placementName, type NamedCells } from './names';
 import type { CellsNow, CellsToRead } from '../ports/workbook';
 import { API_SETS, supportsExcelApi } from './requirements';
@@ -99,6 +99,9 @@ function sameArea(a: Rect, b: Rect): boolean {
   return a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right;
 }
 
+/** The most cells a placement's name may cover and still be read at once (Excel's cells-per-read limit). */
+const PLAUSIBLE_NAME_CELLS = 5_000_000;
+
 export interface Inspection {
   ownValues: CellValue[][] | null;
   /**
@@ -166,11 +169,13 @@ export async function inspect(
   formatted?.load('address');
   if (own && !ready) {
     const cellBytes = Math.max(MIN_CELL_BYTES, rowBytes / rectColumns(own));
-    // Own cells that fit one response are read in the used ranges' request; more only as far as the used range
-    // reaches, once it is known (`readArea`): a name claiming a whole sheet is not read whole.
-    const oneRead = rectCells(own) <= MAX_READ_CELLS && rectCells(own) * cellBytes <= budget;
-    if (!oneRead && usedProxy) await context.sync();
-    const reach = oneRead ? own : usedProxy ? (usedProxy.isNullObject ? null : parseSheetAddress(usedProxy.address).rect) : used ?? null;
+    // Own cells of any placement the add-in writes are read at once, their first chunk in the used ranges' request.
+    // A name over more cells than Excel reads in one go (5,000,000, the resource limits page cited in chunked-reads.ts)
+    // is no placement this add-in wrote: it is read only as far as the used range reaches, once that is known
+    // (`readArea`), so a name claiming a whole sheet is not read whole.
+    const plausible = rectCells(own) <= PLAUSIBLE_NAME_CELLS;
+    if (!plausible && usedProxy) await context.sync();
+    const reach = plausible ? own : usedProxy ? (usedProxy.isNullObject ? null : parseSheetAddress(usedProxy.address).rect) : used ?? null;
     const read = await readArea(context, sheet(), own, reach, { cellBytes, budget });
     ownValues = read.values;
     if (!sameArea(read.rect, own)) ownRect = read.rect;
