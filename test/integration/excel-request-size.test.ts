@@ -136,6 +136,26 @@ describe('request sizes through Office.js', () => {
     expect(snapshot.parts.reduce((rows, part) => rows + (part.inputs?.length ?? 0), 0)).toBe(4_000);
   });
 
+  it('inspects own cells larger than one response in as many syncs as the response limit forces: the used ranges ride with the first chunk', async () => {
+    const host = installWorkbook({ profile: 'web' });
+    const excel = new ExcelConnector();
+    const grid: CellGrid = {
+      values: Array.from({ length: 12_000 }, (_, r) => [`${r} ${'x'.repeat(400)}`, `${r} ${'y'.repeat(400)}`]),
+      numberFormats: Array.from({ length: 12_000 }, () => ['General', 'General']),
+      headerRows: 0,
+      boldRows: [],
+    };
+    const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, grid);
+    await excel.write(plan);
+    host.resetStats();
+    const inspection = await excel.inspect('Sheet1', plan.rect, plan.rect, undefined, 820);
+    expect(inspection.ownValues).toHaveLength(grid.values.length);
+    // Each sync answers under the 5 MB limit; none is spent on the used ranges alone.
+    const forced = Math.ceil(host.stats.responseBytes / (5 * 1024 * 1024));
+    expect(forced).toBeGreaterThan(1);
+    expect(host.stats.syncs).toBeLessThanOrEqual(Math.ceil(1.25 * forced));
+  });
+
   it('estimates every request of a restore at least as large as Office.js sends it', async () => {
     const host = installWorkbook({ profile: 'web' });
     const excel = new ExcelConnector({ requestBudgetBytes: 1_000_000 });
