@@ -30,7 +30,10 @@ export async function saveRefreshOnOpen(excel: StartupConnector, on: boolean): P
  */
 export const isRefreshable = (entry: WorkbookPlacement) => entry.access === 'GRANTED' && !entry.legacy && entry.location !== null;
 
-/** How many placements Refresh all could refresh are out of date: the platform says their report changed since. */
+/**
+ * How many placements Refresh all could refresh are out of date: the platform says their report changed since. A
+ * refused one is not counted: no refresh would bring it up to date.
+ */
 export function outOfDateCount(placements: readonly WorkbookPlacement[]): number {
-  return placements.filter((entry) => isRefreshable(entry) && entry.placement.syncStatus === 'CHANGED').length;
+  return placements.filter((entry) => isRefreshable(entry) && !entry.refused && entry.placement.syncStatus === 'CHANGED').length;
 }

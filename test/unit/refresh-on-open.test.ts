@@ -59,11 +59,12 @@ describe('what is stale when the pane opens', () => {
     expect(outOfDateCount([entry('CHANGED'), entry('UP_TO_DATE'), entry('CHANGED'), entry('UNKNOWN')])).toBe(2);
   });
 
-  it('leaves out placements Refresh all cannot refresh: denied, legacy, or whose cells are gone', () => {
+  it('leaves out placements Refresh all cannot refresh: denied, legacy, whose cells are gone, or refused (an id another record shares)', () => {
     expect(outOfDateCount([
       entry('CHANGED', { access: 'DENIED' } as Partial<WorkbookPlacement>),
       entry('CHANGED', { legacy: true }),
       entry('CHANGED', { location: null }),
+      entry('CHANGED', { refused: { kind: 'shared-id', copy: 1, others: [] } } as unknown as Partial<WorkbookPlacement>),
       entry('CHANGED'),
     ])).toBe(1);
   });
