@@ -46,6 +46,8 @@ export interface ConsentHost {
 
 export class WorkbookConsent {
   private opening: Promise<WorkbookOpening> | null = null;
+  /** The id being given to a workbook allowed with nothing in it, as its first formulas calculate. */
+  private keepingFormulas: Promise<void> | null = null;
   private workbookId: string | null = null;
   private sheets: QueriedSheet[] = [];
   private decided: () => void = () => undefined;
@@ -93,7 +95,8 @@ export class WorkbookConsent {
     await this.decision;
     const state = this.host.getState().consent;
     if (state.kind === 'allowed') {
-      if (!this.workbookId) await this.keepFormulas();
+      // Once for a calculation's calls, however many (one sync to read, one to save the id).
+      if (!this.workbookId) await (this.keepingFormulas ??= this.keepFormulas());
       return true;
     }
     // The bar names the formulas once one has waited, however often Excel calculates them.
@@ -154,6 +157,8 @@ export class WorkbookConsent {
       const state = this.host.getState();
       this.keep({ ...this.queries(state.placements ?? [], state.refreshOnOpen?.on ?? false), formulas: 1 });
     } catch (error) {
+      // Tried again with the next calculation.
+      this.keepingFormulas = null;
       this.host.showError(error);
     }
   }

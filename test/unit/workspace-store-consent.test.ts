@@ -132,6 +132,16 @@ describe('consent before a received workbook queries anything', () => {
     expect(storage.saved.size).toBe(1);
   });
 
+  it('the first formulas of a workbook the user starts give it an id once, however many calculate together, and keep the allowance', async () => {
+    const storage = memoryStorage();
+    const { store, keepWorkbookId } = await open({ listed: [], opening: { workbookId: null, refreshOnOpen: false, sheets: [] }, storage });
+    await until(() => store.getState().consent.kind !== 'deciding');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => store.consent!.mayQuery()));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(keepWorkbookId).toHaveBeenCalledTimes(1);
+    expect(storage.allowed('platform:1:anna@example.com', 'new-id')).toEqual(['formulas']);
+  });
+
   it('asks again when a file allowed before comes back with a new report', async () => {
     const storage = memoryStorage();
     const first = await open({ ...received(), storage });
