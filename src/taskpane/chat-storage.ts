@@ -1,4 +1,5 @@
 import type { ChatSettings, ChatThreadEntry, ChatThreadStore } from '../chat/chat-settings';
+import { readStoredRecords } from './stored-records';
 
 const SETTINGS_KEY = 'report-sync.chat';
 const THREADS_KEY = 'report-sync.chat-threads';
@@ -21,16 +22,7 @@ export function saveChatSettings(settings: ChatSettings | null): void {
   else localStorage.removeItem(SETTINGS_KEY);
 }
 
-type SavedThreads = Record<string, { threads: ChatThreadEntry[]; activeChatId: string | null }>;
-
-function readAll(): SavedThreads {
-  try {
-    const saved = JSON.parse(localStorage.getItem(THREADS_KEY) ?? '{}') as unknown;
-    return saved && typeof saved === 'object' && !Array.isArray(saved) ? (saved as SavedThreads) : {};
-  } catch {
-    return {};
-  }
-}
+const readAll = () => readStoredRecords<{ threads: ChatThreadEntry[]; activeChatId: string | null }>(THREADS_KEY);
 
 const isEntry = (value: unknown): value is ChatThreadEntry => {
   const entry = value as Partial<ChatThreadEntry> | null;

@@ -1,4 +1,5 @@
 import type { ConsentStorage } from '../pane/workbook-consent';
+import { readStoredRecords } from './stored-records';
 
 const CONSENT_KEY = 'report-sync.consent';
 /** Workbooks remembered per browser profile: the oldest allowances go first past this (a workbook then asks again). */
@@ -11,20 +12,11 @@ interface SavedAllowance {
   at: number;
 }
 
-type Saved = Record<string, SavedAllowance>;
-
 /** One key per user and workbook (the separator is no character a user id or a workbook id holds). */
 const keyOf = (user: string, workbookId: string) => `${user}\u0000${workbookId}`;
 
-function readAll(): Saved {
-  try {
-    const saved = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? '{}') as unknown;
-    return saved && typeof saved === 'object' && !Array.isArray(saved) ? (saved as Saved) : {};
-  } catch {
-    // Unreadable storage is the same as none: each workbook asks again.
-    return {};
-  }
-}
+/** Unreadable storage is the same as none: each workbook asks again. */
+const readAll = () => readStoredRecords<SavedAllowance>(CONSENT_KEY);
 
 /**
  * Which workbooks each user allowed to query by themselves (issue 39), in the add-in's own storage: per user and

@@ -50,6 +50,16 @@ function reportGrid(rows: number, columns: number, seed = 0): CellGrid {
   return { values, numberFormats, headerRows: 1, boldRows: [rows], boldColumns: [columns - 1] };
 }
 
+/** Two columns of long texts (`length` characters and the row's number): cells far heavier than a read guesses. */
+function longTexts(rows: number, length: number): CellGrid {
+  return {
+    values: Array.from({ length: rows }, (_, r) => [`${r} ${'x'.repeat(length)}`, `${r} ${'y'.repeat(length)}`]),
+    numberFormats: Array.from({ length: rows }, () => ['General', 'General']),
+    headerRows: 0,
+    boldRows: [],
+  };
+}
+
 /** Requests that only let go of references Office.js kept (sent when an `Excel.run` ends): no data in them. */
 const isCleanup = (body: RequestBody) => body.Actions.every((action) => action.ActionType === 1 || action.Name === '_RemoveReference');
 
@@ -111,12 +121,7 @@ describe('request sizes through Office.js', () => {
   it('reads cells heavier than guessed in smaller pieces when Excel on the web refuses a response over 5 MB', async () => {
     const host = installWorkbook({ profile: 'web' });
     const excel = new ExcelConnector();
-    const heavy: CellGrid = {
-      values: Array.from({ length: 4_000 }, (_, r) => [`${r} ${'x'.repeat(1_500)}`, `${r} ${'y'.repeat(1_500)}`]),
-      numberFormats: Array.from({ length: 4_000 }, () => ['General', 'General']),
-      headerRows: 0,
-      boldRows: [],
-    };
+    const heavy = longTexts(4_000, 1_500);
     const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, heavy);
     await excel.write(plan);
     await excel.recordPlacement('Sheet1', plan.rect, { placementId: 'heavy', sheetName: 'Sheet1', nameExists: false });
@@ -139,12 +144,7 @@ describe('request sizes through Office.js', () => {
   it('inspects own cells larger than one response in as many syncs as the response limit forces: the used ranges ride with the first chunk', async () => {
     const host = installWorkbook({ profile: 'web' });
     const excel = new ExcelConnector();
-    const grid: CellGrid = {
-      values: Array.from({ length: 12_000 }, (_, r) => [`${r} ${'x'.repeat(400)}`, `${r} ${'y'.repeat(400)}`]),
-      numberFormats: Array.from({ length: 12_000 }, () => ['General', 'General']),
-      headerRows: 0,
-      boldRows: [],
-    };
+    const grid = longTexts(12_000, 400);
     const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, grid);
     await excel.write(plan);
     host.resetStats();
