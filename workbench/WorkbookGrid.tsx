@@ -3,12 +3,13 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Rect } from '../src/core/a1';
 import { entryFromFormula } from './excel-host/workbook/coercion';
-import type { WorkbookModel } from './excel-host/workbook/workbook-model';
-import { addSheet, attempt, clearContents, commitEdit, editable, renameSheet, runMenuAction, select, type GridMessage } from './grid/actions';
+import type { CellData, WorkbookModel } from './excel-host/workbook/workbook-model';
+import { addSheet, attempt, clearContents, commitEdit, editable, fillSelection, renameSheet, runMenuAction, select, type GridMessage } from './grid/actions';
 import { CellEditor } from './grid/CellEditor';
 import { menuItems, selectionForTarget, type MenuAction, type MenuTarget } from './grid/context-menu';
 import { editText, startEdit, type EditState } from './grid/editing';
 import { GridMenu, type MenuAnchor } from './grid/GridMenu';
+import { FillHandle } from './grid/FillHandle';
 import { cellId, GridTable } from './grid/GridTable';
 import { gridCommand, type EditorCommand, type GridCommand } from './grid/keyboard';
 import { navigate, type NavigationContext } from './grid/navigation';
@@ -78,6 +79,9 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
     if (reveal.column !== null) element.scrollLeft = revealSpan(element.scrollLeft, element.clientWidth, layout.left(reveal.column), layout.width(reveal.column), ROW_HEADER_WIDTH);
   }, [reveal.row, reveal.column, sheet.id, scrollRef, layout]);
 
+  /** The cell as a person reads it: its formula with add-in functions in the workbench's language. */
+  const shownCell = (cell: CellData | undefined) => (cell?.formula ? { ...cell, formula: model.calculation.localFormula(cell.formula) } : cell);
+
   const report = (result: GridMessage | null) => {
     if (result) setMessage(result);
   };
@@ -115,7 +119,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
   const beginEdit = (replaceWith?: string) => {
     const refused = attempt(() => editable(model));
     if (refused) return setMessage(refused);
-    setEdit(startEdit(sheet.id, active.row, active.column, model.cellAt(sheet, active.row, active.column), replaceWith));
+    setEdit(startEdit(sheet.id, active.row, active.column, shownCell(model.cellAt(sheet, active.row, active.column)), replaceWith));
   };
 
   const startDrag = (next: GridSelection) => {
@@ -178,6 +182,7 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
     switch (command.type) {
       case 'edit': return beginEdit(command.replaceWith);
       case 'clear': return report(attempt(() => clearContents(model, selectionRect(committed))));
+      case 'fill': return report(attempt(() => fillSelection(model, selectionRect(committed), command.direction)));
       case 'context-menu': return openMenu({ kind: 'cell', ...active }, document.getElementById(cellId(active.row, active.column)) ?? event.currentTarget);
       case 'leave': return document.querySelector<HTMLElement>('.tabs [aria-selected="true"]')?.focus();
     }
@@ -185,6 +190,10 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
 
   const rect = selectionRect(shown);
   const box = selectionBox(rect, rowCount, columnCount, layout);
+  // Excel shows an add-in function's error message in the menu of the cell's error indicator
+  // (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-errors); here it is a line under the formula bar.
+  const activeData = model.cellAt(sheet, active.row, active.column);
+  const cellMessage = activeData?.error ? activeData.errorMessage ?? '' : '';
   return (
     <FluentProvider theme={webLightTheme} className="workbook">
       <div className="bar">
@@ -195,8 +204,11 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
           className="formula-bar"
           aria-label="Formula bar"
           readOnly
-          value={edit && edit.sheetId === sheet.id ? edit.text : editText(model.cellAt(sheet, active.row, active.column))}
+          value={edit && edit.sheetId === sheet.id ? edit.text : editText(shownCell(activeData))}
         />
+      </div>
+      <div className="cell-message" data-testid="cell-message" role="status" aria-label="Message of the selected cell" style={cellMessage ? { padding: '2px 8px', borderBottom: '1px solid #d1d1d1', color: '#a4262c' } : undefined}>
+        {cellMessage}
       </div>
       {message && (
         <MessageBar intent="error" className="message">
@@ -228,6 +240,11 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
             onContextMenu={openMenu}
           />
           <div className="selection-box" aria-hidden="true" style={box} />
+          <FillHandle rect={rect} boxOf={(area) => selectionBox(area, rowCount, columnCount, layout)} onFill={(target) => {
+            const refused = attempt(() => fillSelection(model, target.rect, target.direction));
+            report(refused);
+            if (!refused) commitSelection(reconcile(undefined, target.rect));
+          }} />
           {edit && edit.sheetId === sheet.id && (
             <CellEditor edit={edit} layout={layout} onChange={(text) => setEdit({ ...edit, text })} onCommand={finishEdit} onBlur={() => finishEdit(null)} />
           )}

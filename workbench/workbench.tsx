@@ -203,20 +203,25 @@ function afterNextPaint(): Promise<void> {
  * build's functions.json names them as Excel reads it, and Office.js's own custom-functions runtime carries them out.
  */
 async function startAddInFunctions(host: ExcelHost, language: string): Promise<RuntimeAddInFunctions> {
-  // The manifest's Metadata URL has a de-DE override (functions-de.json): Excel in German reads the German names.
-  const file = language.toLowerCase() === 'de-de' ? 'functions-de.json' : 'functions.json';
-  const [{ connectCustomFunctions }, metadata] = await Promise.all([
+  // The manifest's Metadata URL has a de-DE override (functions-de.json): Excel in German reads the German names, and
+  // keeps each function by its id, so the English names (functions.json) still reach it.
+  const english = functionsMetadata('functions.json');
+  const [{ connectCustomFunctions }, metadata, invariant] = await Promise.all([
     import('./excel-host/host/custom-functions'),
-    fetch(file).then((response) => {
-      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-      return response.json() as Promise<FunctionsMetadata>;
-    }),
+    language.toLowerCase() === 'de-de' ? functionsMetadata('functions-de.json') : english,
+    english,
     import('../src/functions/functions'),
   ]);
   // The manifest's `Functions.Namespace`; the workbook's formula engine calls them from then on.
-  const functions = connectCustomFunctions(host, window, metadata, 'RS');
+  const functions = connectCustomFunctions(host, window, metadata, 'RS', invariant);
   host.model.calculation.addInFunctions = functions;
   return functions;
+}
+
+async function functionsMetadata(file: string): Promise<FunctionsMetadata> {
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  return response.json() as Promise<FunctionsMetadata>;
 }
 
 /**

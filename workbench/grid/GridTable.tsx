@@ -229,7 +229,7 @@ const GridRow = memo(function GridRow({ model, sheet, row: r, first, end, spacer
             aria-selected={selected}
             className={[selected ? 'selected' : '', c === activeColumn ? 'active' : '', view.align, view.unevaluated ? 'formula' : '', spill ? 'spills' : ''].join(' ').trim() || undefined}
             style={view.bold || view.background || view.color ? { fontWeight: view.bold ? 700 : undefined, background: view.background, color: view.color } : undefined}
-            title={view.formula}
+            title={view.message ?? (view.formula && model.calculation.localFormula(view.formula))}
           >
             {spill ? <span className="spill" style={{ width: spill }}>{view.text}</span> : view.text}
           </td>

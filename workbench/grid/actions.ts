@@ -1,6 +1,7 @@
 import type { Rect } from '../../src/core/a1';
 import { ErrorCodes, HostError } from '../excel-host/workbook/host-error';
 import type { SheetModel, WorkbookModel } from '../excel-host/workbook/workbook-model';
+import { fill, type FillDirection } from '../excel-host/workbook/fill';
 import { expandTableForEntry } from '../excel-host/workbook/tables';
 import { structuralEdit, type MenuAction } from './context-menu';
 import { enteredCell, shouldCommit, type Coerce, type EditState } from './editing';
@@ -58,6 +59,23 @@ export function commitEdit(model: WorkbookModel, edit: EditState, coerce: Coerce
 /** Delete: the selection's values and formulas go, its formats stay. */
 export function clearContents(model: WorkbookModel, rect: Rect): void {
   model.clear(editable(model), rect, 'Contents');
+  model.notify();
+}
+
+/**
+ * Ctrl+D / Ctrl+R: "Use the Fill Down command to copy the contents and format of the topmost cell of a selected
+ * range into the cells below" (Keyboard shortcuts in Excel,
+ * https://support.microsoft.com/en-us/office/keyboard-shortcuts-in-excel-1798d9d5-842a-42b8-9c99-9b7213f0040f,
+ * read in a translated copy); Ctrl+R from the leftmost column. A selection one row high (one column wide) is
+ * filled from the cell above (to the left): what Excel does, not stated on that page.
+ */
+export function fillSelection(model: WorkbookModel, rect: Rect, direction: FillDirection): void {
+  const sheet = editable(model);
+  const area = { ...rect };
+  if (direction === 'Down' && area.top === area.bottom) area.top -= 1;
+  if (direction === 'Right' && area.left === area.right) area.left -= 1;
+  if (area.top < 0 || area.left < 0) return;
+  fill(model, sheet, area, direction);
   model.notify();
 }
 

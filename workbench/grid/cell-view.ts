@@ -1,4 +1,4 @@
-import { formatValue } from '../excel-host/workbook/number-format';
+import { formatValue, shownFormat } from '../excel-host/workbook/number-format';
 import type { CellData } from '../excel-host/workbook/workbook-model';
 
 /** What a cell looks like in the grid. */
@@ -13,6 +13,8 @@ export interface CellView {
   unevaluated: boolean;
   /** The cell's formula (shown as a tooltip; the cell shows its value). */
   formula?: string;
+  /** An error's message from the add-in function, shown on hover in place of the formula (Excel's error indicator). */
+  message?: string;
 }
 
 /** The value older emulators gave a formula cell they had not calculated. */
@@ -24,9 +26,9 @@ export function cellView(cell: CellData | undefined): CellView {
   if (!cell) return EMPTY;
   const look = { bold: Boolean(cell.bold), background: cell.fill, color: cell.fontColor, formula: cell.formula };
   if (cell.formula && cell.value === UNEVALUATED) return { ...look, text: cell.formula, align: 'left', unevaluated: true };
-  if (cell.error) return { ...look, text: String(cell.value), align: 'center', unevaluated: false };
+  if (cell.error) return { ...look, text: String(cell.value), align: 'center', unevaluated: false, message: cell.errorMessage };
   if (typeof cell.value === 'boolean') return { ...look, text: cell.value ? 'TRUE' : 'FALSE', align: 'center', unevaluated: false };
-  const formatted = formatValue(cell.value, cell.numberFormat);
+  const formatted = formatValue(cell.value, shownFormat(cell));
   return {
     ...look,
     text: formatted.text,

@@ -29,6 +29,8 @@ export type GridCommand =
   /** Start editing: typed text replaces the cell (Enter mode); F2 edits what is there (Edit mode). */
   | { type: 'edit'; replaceWith?: string }
   | { type: 'clear' }
+  /** Ctrl+D, Ctrl+R: fill down or right from the selection's first row or column. */
+  | { type: 'fill'; direction: 'Down' | 'Right' }
   | { type: 'context-menu' }
   /** F6: leave the grid for the next part of the window, as Excel's F6 moves between panes. */
   | { type: 'leave' };
@@ -42,6 +44,8 @@ export function gridCommand(input: KeyInput): GridCommand | null {
   if (arrow && !altKey) return { type: 'move', rows: arrow[0], columns: arrow[1], extend: shiftKey, jump: ctrl };
   if (ctrl || altKey) {
     if (ctrl && !altKey && key.toLowerCase() === 'a') return { type: 'select-all' };
+    if (ctrl && !altKey && !shiftKey && key.toLowerCase() === 'd') return { type: 'fill', direction: 'Down' };
+    if (ctrl && !altKey && !shiftKey && key.toLowerCase() === 'r') return { type: 'fill', direction: 'Right' };
     if (ctrl && key === ' ') return { type: 'select-column' };
     if (ctrl && key === 'Home') return { type: 'home', extend: shiftKey, sheet: true };
     if (ctrl && key === 'End') return { type: 'end', extend: shiftKey };

@@ -113,3 +113,14 @@ export function runExcel<T>(page: Page, script: string): Promise<T> {
     return run((window as unknown as { workbench: { Excel: unknown } }).workbench.Excel);
   }, script) as Promise<T>;
 }
+
+/**
+ * Selects `address` (on the active sheet) and reads the message the workbench shows for it under the formula bar: an
+ * error cell's message from the add-in function, as Excel shows it on the cell's error indicator; '' when it has none.
+ * Wait for the cell's value first: a pending call (`#BUSY!`) has no message yet.
+ */
+export async function cellMessage(page: Page, address: string): Promise<string> {
+  await selectCell(page, address);
+  await page.getByTestId('selection').filter({ hasText: new RegExp(`!\\$?${address.replace(/\$/g, '')}$`) }).waitFor();
+  return (await page.getByTestId('cell-message').textContent()) ?? '';
+}

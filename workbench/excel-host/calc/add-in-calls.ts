@@ -44,6 +44,13 @@ export class AddInCalls {
     return null;
   }
 
+  /** The formats of the formatted numbers the cell's one call answered (none when it made several calls, or none). */
+  formatsOf(cellId: string): (string | null)[][] | undefined {
+    const results = [...(this.results.get(cellId)?.values() ?? [])];
+    const only = results.length === 1 ? results[0] : undefined;
+    return only?.ok ? only.formats : undefined;
+  }
+
   /** Whether any call waits for its result. */
   get busy(): boolean {
     return this.pending.size > 0 || this.queued.size > 0;

@@ -16,13 +16,25 @@ export interface AddInCall {
   address: string;
 }
 
-/** What a call answered: a value (a 2-D array spills), or an error code Excel shows (`#N/A`, `#VALUE!`, …) with its message. */
-export type AddInResult = { ok: true; value: unknown } | { ok: false; error: string; message?: string };
+/**
+ * What a call answered: a value (a 2-D array spills), or an error code Excel shows (`#N/A`, `#VALUE!`, …) with its
+ * message. Formatted numbers in the answer arrive as their numbers, their formats in `formats`, one per value of
+ * the result's rows (a single value is one row of one), `null` where a value has none.
+ */
+export type AddInResult = { ok: true; value: unknown; formats?: (string | null)[][] } | { ok: false; error: string; message?: string };
 
 /** The add-in's registered functions, as the engine sees them. */
 export interface AddInFunctions {
-  /** The metadata id of a formula's function name (`RS.VALUE`, any case), or null when no add-in function has that name. */
+  /**
+   * The metadata id of a formula's function name (any case), or null when no add-in function has that name. A
+   * function answers to its name in the workbench's language (`RS.WERT`) and to its invariant (English) one (`RS.VALUE`).
+   */
   idOf(formulaName: string): string | null;
+  /**
+   * A function's name in formulas: `invariant` (English: how the workbook keeps it, and `Range.formulas`) or `local`
+   * (the workbench's language: what a person sees, and `Range.formulasLocal`). Absent: formulas keep names as written.
+   */
+  nameOf?(id: string, language: 'invariant' | 'local'): string | null;
   /** Whether the function returns a matrix (metadata `result.dimensionality: "matrix"`), which spills. */
   returnsMatrix(id: string): boolean;
   /**

@@ -5,6 +5,8 @@ import { AddInCalls } from './add-in-calls';
 import type { AddInFunctions } from './add-in-functions';
 import { calculationOrder } from './calculation-order';
 import { DependencyIndex, formulaCell, formulaCellId, type FormulaCell, type NameResolver } from './formula-cells';
+import { loneCallName } from './formula-text';
+import { keepAllInvariant, keepInvariant, localFormula } from './function-names';
 import { FormulaEvaluator } from './formula-evaluator';
 import { resultRows, storedValue, type CalculatedValue } from './formula-values';
 import { Spills } from './spill';
@@ -43,6 +45,7 @@ interface Change {
 const MAX_ROUNDS = 50;
 
 const single = (row: number, column: number): Rect => ({ top: row, left: column, bottom: row, right: column });
+const isNumber = (value: CalculatedValue) => typeof value.value === 'number' && !value.error;
 
 export class Calculation {
   private cells = new Map<string, FormulaCell>();
@@ -77,14 +80,23 @@ export class Calculation {
   set addInFunctions(functions: AddInFunctions | null) {
     this.calls.forget();
     this.calls.functions = functions;
+    if (keepAllInvariant(functions, this.workbook.sheets)) this.rebuild();
     for (const cell of this.cells.values()) this.dirty.add(cell);
     this.scheduleCalculation();
+  }
+
+  /** A formula as a person reads it: add-in functions named in the workbench's language (function-names.ts). */
+  localFormula(formula: string): string {
+    return localFormula(this.calls.functions, formula);
   }
 
   /** A cell was written (a value, a formula, or cleared): called by the workbook for every cell it sets. */
   cellChanged(sheet: SheetModel, row: number, column: number): void {
     const id = formulaCellId(sheet, row, column);
-    const formula = sheet.cells.get(cellKey(row, column))?.formula;
+    const data = sheet.cells.get(cellKey(row, column));
+    // The workbook keeps add-in functions by their invariant names, whatever language they were written in.
+    keepInvariant(this.calls.functions, data);
+    const formula = data?.formula;
     const old = this.cells.get(id);
     if (old && old.formula === formula) this.dirty.add(old);
     else {
@@ -213,6 +225,7 @@ export class Calculation {
     // (https://support.microsoft.com/office/remove-or-allow-a-circular-reference-8540bd0f-6e97-4483-bcf7-1b49cd50d123).
     this.evaluator ??= new FormulaEvaluator((name) => this.workbook.sheetByName(name), this.names, this.calls);
     const rows = resultRows(circular ? 0 : this.evaluator.evaluate(cell));
+    const formats = circular ? undefined : this.resultFormats(cell);
     let value: CalculatedValue;
     let changed: Rect[];
     if (rows.length === 1 && rows[0]!.length === 1) {
@@ -222,10 +235,31 @@ export class Calculation {
       const placed = this.spills.place(cell, rows);
       changed = placed.changed;
       value = placed.spilled ? storedValue(rows[0]![0]) : { value: '#SPILL!', error: true };
+      if (placed.spilled && formats) this.formatSpilled(cell, formats);
     }
     for (const rect of changed) this.changes.push({ sheet: cell.sheet, rect, source: cell });
-    const { value: _old, error: _error, errorMessage: _message, ...kept } = data;
-    cell.sheet.cells.set(key, { ...kept, ...value });
+    const { value: _old, error: _error, errorMessage: _message, valueFormat: _format, ...kept } = data;
+    const valueFormat = formats?.[0]?.[0];
+    cell.sheet.cells.set(key, { ...kept, ...value, ...(valueFormat && isNumber(value) ? { valueFormat } : null) });
+  }
+
+  /**
+   * The number formats of the formatted numbers an add-in function returned, when the formula is that call alone
+   * (choice: a formula that computes with them, `=RS.VALUE(…)*2`, shows a plain number).
+   */
+  private resultFormats(cell: FormulaCell): (string | null)[][] | undefined {
+    const formats = this.calls.formatsOf(cell.id);
+    if (!formats) return undefined;
+    const name = loneCallName(cell.formula);
+    return name !== null && this.calls.functions?.idOf(name) ? formats : undefined;
+  }
+
+  /** Spilled formatted numbers keep their formats, as the formula cell does. */
+  private formatSpilled(cell: FormulaCell, formats: (string | null)[][]): void {
+    formats.forEach((line, r) => line.forEach((format, c) => {
+      const spilled = r === 0 && c === 0 ? undefined : cell.sheet.cells.get(cellKey(cell.row + r, cell.column + c));
+      if (format && spilled && isNumber(spilled)) spilled.valueFormat = format;
+    }));
   }
 
   private resultArrived(cellId: string): void {

@@ -6,6 +6,7 @@ import type { AddInCalls } from './add-in-calls';
 import type { FormulaCell, NameResolver } from './formula-cells';
 import { definedName } from './formula-text';
 import { formulaError, isFormulaError, referenceValue } from './formula-values';
+import { AVERAGE, COUNT, MAX, MIN, SUM } from './aggregates';
 import { SEQUENCE } from './sequence';
 
 /**
@@ -26,7 +27,7 @@ export class FormulaEvaluator {
 
   constructor(private readonly sheetNamed: (name: string) => SheetModel | undefined, names: NameResolver, private readonly calls: AddInCalls) {
     this.parser = new FormulaParser({
-      functions: { SEQUENCE },
+      functions: { SEQUENCE, SUM, AVERAGE, MIN, MAX, COUNT },
       // An unknown name is #NAME?; the library would read it as an empty value.
       onVariable: (name) => {
         const ref = names(definedName(name));

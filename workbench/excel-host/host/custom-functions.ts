@@ -1,5 +1,6 @@
 import type { AddInCall, AddInFunctions, AddInResult } from '../calc/add-in-functions';
 import type { CustomFunctionsChannel, InvocationResult } from './custom-functions-endpoint';
+import { customFunctionsRuntimeVersion } from './api-sets';
 import { officeLoaderOf } from './custom-functions-loader';
 import type { ExcelHost } from './excel-host';
 
@@ -14,7 +15,7 @@ import type { ExcelHost } from './excel-host';
 export interface FunctionMetadata {
   id: string;
   name: string;
-  parameters?: { name: string; repeating?: boolean; optional?: boolean }[];
+  parameters?: { name: string; repeating?: boolean; optional?: boolean; dimensionality?: 'scalar' | 'matrix' }[];
   result?: { dimensionality?: 'scalar' | 'matrix' };
   options?: { stream?: boolean; cancelable?: boolean };
 }
@@ -61,11 +62,44 @@ function withMessage(error: string, message: unknown): AddInResult {
   return typeof message === 'string' && message !== '' && ERRORS_WITH_MESSAGE.has(error) ? { ok: false, error, message } : { ok: false, error };
 }
 
-/** What a cell shows for the runtime's answer. */
-export function addInResultOf(result: InvocationResult): AddInResult {
+/**
+ * A formatted number, as a function returns it with CustomFunctionsRuntime 1.4 (api-sets.ts): `{ type: 'Double',
+ * basicValue, numberFormat }` ("Output a formatted number",
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts), or the deprecated
+ * `FormattedNumber` of ExcelApi 1.16 (https://learn.microsoft.com/javascript/api/excel/excel.formattednumbercellvalue).
+ * The runtime sends such a plain object as it is (docs/research/formulas-issue-40.md §3).
+ */
+interface FormattedNumber {
+  type: 'Double' | 'FormattedNumber';
+  basicValue: number;
+  numberFormat?: string;
+}
+
+function isFormattedNumber(value: unknown): value is FormattedNumber {
+  const type = (value as Partial<FormattedNumber> | null)?.type;
+  return (type === 'Double' || type === 'FormattedNumber') && typeof (value as FormattedNumber).basicValue === 'number';
+}
+
+/**
+ * A result's formatted numbers as their numbers, and their formats beside (a matrix may mix them with plain values).
+ * A host without CustomFunctionsRuntime 1.4 takes the numbers alone: "if the minimum compatibility requirements for
+ * data types aren't met, calculations use basicValue"
+ * (https://learn.microsoft.com/office/dev/add-ins/excel/excel-data-types-concepts#formatted-number-values).
+ */
+function valueResult(value: unknown, formattedNumbers: boolean): AddInResult {
+  if (isFormattedNumber(value)) return formattedNumbers ? { ok: true, value: value.basicValue, formats: [[value.numberFormat ?? null]] } : { ok: true, value: value.basicValue };
+  const rows = Array.isArray(value) && value.every(Array.isArray) ? (value as unknown[][]) : null;
+  if (!rows?.some((row) => row.some(isFormattedNumber))) return { ok: true, value };
+  const numbers = rows.map((row) => row.map((cell) => (isFormattedNumber(cell) ? cell.basicValue : cell)));
+  if (!formattedNumbers) return { ok: true, value: numbers };
+  return { ok: true, value: numbers, formats: rows.map((row) => row.map((cell) => (isFormattedNumber(cell) ? cell.numberFormat ?? null : null))) };
+}
+
+/** What a cell shows for the runtime's answer; `formattedNumbers`: the host has CustomFunctionsRuntime 1.4. */
+export function addInResultOf(result: InvocationResult, formattedNumbers: boolean): AddInResult {
   if (result.failed) return withMessage(EXCEL_ERROR_OF_CODE[result.errorCode ?? 0] ?? UNHANDLED_ERROR, result.value);
   if (isReturnedError(result.value)) return withMessage(result.value.code, result.value.message);
-  return { ok: true, value: result.value };
+  return valueResult(result.value, formattedNumbers);
 }
 
 /** The realm's rich-API channel (`OSF.DDA.RichApi.richApiMessageManager`, the stub `connectOfficeJs` installs). */
@@ -90,13 +124,24 @@ const realmInvocationIds = new WeakMap<object, { next: number }>();
 export class RuntimeAddInFunctions implements AddInFunctions {
   private readonly byName = new Map<string, FunctionMetadata>();
   private readonly byId = new Map<string, FunctionMetadata>();
+  /** Formula names by id and language (`RS.VALUE`, `RS.WERT`). */
+  private readonly names = new Map<string, { invariant: string; local: string }>();
   /** Calls sent and not yet answered (streaming ones stay), by invocation id. */
   private readonly waiting = new Map<number, { index: number; streaming: boolean; onResult: (index: number, result: AddInResult) => void }>();
   private readonly ready: Promise<void>;
 
-  constructor(private readonly scope: object, channel: CustomFunctionsChannel, metadata: FunctionsMetadata, namespace: string) {
+  /**
+   * `metadata` names the functions in the workbench's language, `invariant` in English (the same file in English).
+   * `formattedNumbers`: the host has CustomFunctionsRuntime 1.4, so formatted numbers keep their formats.
+   */
+  constructor(private readonly scope: object, channel: CustomFunctionsChannel, metadata: FunctionsMetadata, namespace: string, private readonly formattedNumbers: boolean, invariant = metadata) {
     for (const fn of metadata.functions) {
-      this.byName.set(`${namespace}.${fn.name}`.toUpperCase(), fn);
+      const local = `${namespace}.${fn.name}`.toUpperCase();
+      const english = invariant.functions.find((f) => f.id === fn.id)?.name;
+      const names = { local, invariant: english === undefined ? local : `${namespace}.${english}`.toUpperCase() };
+      this.names.set(fn.id.toUpperCase(), names);
+      this.byName.set(names.local, fn);
+      this.byName.set(names.invariant, fn);
       this.byId.set(fn.id.toUpperCase(), fn);
     }
     this.ready = officeLoaderOf(scope).customFunctionsReady;
@@ -110,6 +155,10 @@ export class RuntimeAddInFunctions implements AddInFunctions {
 
   idOf(formulaName: string): string | null {
     return this.byName.get(formulaName.toUpperCase())?.id ?? null;
+  }
+
+  nameOf(id: string, language: 'invariant' | 'local'): string | null {
+    return this.names.get(id.toUpperCase())?.[language] ?? null;
   }
 
   returnsMatrix(id: string): boolean {
@@ -153,7 +202,7 @@ export class RuntimeAddInFunctions implements AddInFunctions {
       const call = this.waiting.get(result.invocationId);
       if (!call) continue;
       if (!call.streaming) this.waiting.delete(result.invocationId);
-      call.onResult(call.index, addInResultOf(result));
+      call.onResult(call.index, addInResultOf(result, this.formattedNumbers));
     }
   }
 }
@@ -169,24 +218,37 @@ function platformOf(host: ExcelHost): string {
  * registers its message handler and tells the host it is ready. Returns the add-in's functions, named
  * `<namespace>.<name>` in formulas (manifest `Functions.Namespace`), for the formula engine; await `whenReady()` to
  * know the runtime is there (calls made before wait anyway). The add-in's code associates its functions with
- * `CustomFunctions.associate(id, fn)` before or after.
+ * `CustomFunctions.associate(id, fn)` before or after. `metadata` is the file of the workbench's language (the
+ * manifest's override, functions-de.json), `invariant` the English functions.json: Excel keeps a function by its id
+ * and shows it in the user's language ("The `id` is not localized",
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-naming#localize-custom-functions).
  */
-export function connectCustomFunctions(host: ExcelHost, scope: object, metadata: FunctionsMetadata, namespace: string): RuntimeAddInFunctions {
+export function connectCustomFunctions(host: ExcelHost, scope: object, metadata: FunctionsMetadata, namespace: string, invariant = metadata): RuntimeAddInFunctions {
   const loader = officeLoaderOf(scope);
   host.customFunctions.onReady(() => loader.markCustomFunctionsReady());
-  const functions = new RuntimeAddInFunctions(scope, host.customFunctions, metadata, namespace);
+  const formattedNumbers = Number(customFunctionsRuntimeVersion(host.profile.otherSets) ?? 0) >= 1.4;
+  const functions = new RuntimeAddInFunctions(scope, host.customFunctions, metadata, namespace, formattedNumbers, invariant);
   loader.start({ host: 'Excel', platform: platformOf(host) });
   return functions;
 }
 
 /**
  * A formula's arguments as Excel passes them to the function, one value per declared parameter: an omitted optional
- * one as `null`, and the values of a repeating (last) parameter as one array
- * (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-parameter-options). Unknown functions get
- * the arguments as written.
+ * one as `null`, the values of a repeating (last) parameter as one array, and a matrix parameter's value as a 2-D array
+ * (a range or array constant as it is, a single value as [[value]]), so a repeating matrix parameter gets an array of
+ * 2-D arrays (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-parameter-options, "Range
+ * parameters" and "Repeating parameters"). Unknown functions get the arguments as written.
  */
 function parameterValues(args: readonly unknown[], parameters: FunctionMetadata['parameters']): unknown[] {
   if (!parameters) return [...args];
   const last = parameters.length - 1;
-  return parameters.map((parameter, i) => (i === last && parameter.repeating ? args.slice(i) : args[i] ?? null));
+  return parameters.map((parameter, i) => {
+    const shaped = (value: unknown) => (parameter.dimensionality === 'matrix' ? asMatrix(value) : value);
+    return i === last && parameter.repeating ? args.slice(i).map(shaped) : args[i] === undefined || args[i] === null ? null : shaped(args[i]);
+  });
+}
+
+/** A matrix parameter's value: a range or array constant as its 2-D array, a single value as a 1×1 one. */
+function asMatrix(value: unknown): unknown {
+  return Array.isArray(value) ? value : [[value]];
 }

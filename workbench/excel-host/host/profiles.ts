@@ -9,7 +9,7 @@ import { EXCEL_2019_VOLUME_MAX_MINOR } from './api-sets';
  */
 
 export interface HostProfile {
-  name: 'web' | 'excel2019' | 'desktop';
+  name: 'web' | 'excel2019' | 'ltsc2021' | 'desktop';
   /** Highest ExcelApi 1.x minor version the host implements. */
   excelApiMinor: number;
   requestLimitBytes: number | null;
@@ -23,5 +23,14 @@ export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 export const HOST_PROFILES: Record<HostProfile['name'], HostProfile> = {
   web: { name: 'web', excelApiMinor: 20, requestLimitBytes: PAYLOAD_LIMIT_BYTES, responseLimitBytes: PAYLOAD_LIMIT_BYTES, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1', sharedruntime: '1.1' } },
   excel2019: { name: 'excel2019', excelApiMinor: EXCEL_2019_VOLUME_MAX_MINOR, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.1', richapiruntime: '1.1' } },
+  /**
+   * Excel 2021 LTSC (volume licence), standing also for retail perpetual Excel 2311+: runs the add-in's functions in its
+   * shared runtime but shows no formatted number values. ExcelApi 1.14 ("Office 2021: Version 2108", the availability
+   * table above), SharedRuntime 1.1 ("Excel 2021: Version 2108",
+   * https://learn.microsoft.com/javascript/api/requirement-sets/common/shared-runtime-requirement-sets) and
+   * CustomFunctionsRuntime 1.3, not 1.4 ("Office 2021: Version 2108" for 1.1 to 1.3, "Not supported" for 1.4,
+   * https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets).
+   */
+  ltsc2021: { name: 'ltsc2021', excelApiMinor: 14, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.1', richapiruntime: '1.1', sharedruntime: '1.1', customfunctionsruntime: '1.3' } },
   desktop: { name: 'desktop', excelApiMinor: 20, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1', sharedruntime: '1.1' } },
 };

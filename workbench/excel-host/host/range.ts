@@ -1,6 +1,6 @@
 import { MAX_COLUMNS, MAX_ROWS, parseRect, rectIntersection as intersection, sheetAddress, type Rect } from '../../../src/core/a1';
 import { entryFromFormula, entryFromValue, readFormula, readValue, readValueType, type Entry } from '../workbook/coercion';
-import { formatCellValue } from '../workbook/number-format';
+import { formatCellValue, shownFormat } from '../workbook/number-format';
 import type { CellData, SheetModel } from '../workbook/workbook-model';
 import { HostObject, invalidArgument, type HostScope } from './host-object';
 import { RangeFormat } from './range-format';
@@ -88,14 +88,14 @@ export class Range extends HostObject {
       case 'ColumnIndex': return rect.left;
       case 'CellCount': return (rect.bottom - rect.top + 1) * (rect.right - rect.left + 1);
       case 'Values': return this.map((cell) => readValue(cell));
-      case 'Formulas':
-      case 'FormulasLocal':
-        return this.map((cell) => readFormula(cell));
+      case 'Formulas': return this.map((cell) => readFormula(cell));
+      // Add-in functions in the workbench's language (calc/function-names.ts).
+      case 'FormulasLocal': return this.map((cell) => (cell?.formula ? this.model.calculation.localFormula(cell.formula) : readFormula(cell)));
       case 'ValueTypes': return this.map((cell) => readValueType(cell));
       case 'NumberFormat':
       case 'NumberFormatLocal':
         return this.map((cell) => cell?.numberFormat ?? 'General');
-      case 'Text': return this.map((cell) => (cell ? (cell.error ? String(cell.value) : formatCellValue(readValue(cell), cell.numberFormat)) : ''));
+      case 'Text': return this.map((cell) => (cell ? (cell.error ? String(cell.value) : formatCellValue(readValue(cell), shownFormat(cell))) : ''));
       case 'Format': return new RangeFormat(this.scope, this);
       case 'Worksheet': return new Worksheet(this.scope, this.sheet);
       default: return super.get(name);

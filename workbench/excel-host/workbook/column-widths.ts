@@ -1,6 +1,6 @@
 import type { Rect } from '../../../src/core/a1';
 import { readValue } from './coercion';
-import { formatCellValue } from './number-format';
+import { formatCellValue, shownFormat } from './number-format';
 import type { SheetModel, WorkbookModel } from './workbook-model';
 
 /**
@@ -52,7 +52,7 @@ export function autofitColumns(model: WorkbookModel, sheet: SheetModel, rect: Re
   for (const [key, cell] of sheet.cells) {
     const [row, column] = key.split(':').map(Number) as [number, number];
     if (row < rect.top || row > rect.bottom || column < rect.left || column > rect.right) continue;
-    const text = cell.error ? String(cell.value) : formatCellValue(readValue(cell), cell.numberFormat);
+    const text = cell.error ? String(cell.value) : formatCellValue(readValue(cell), shownFormat(cell));
     if (text === '') continue;
     const characters = Math.ceil(text.length * (cell.bold ? 1.1 : 1));
     longest.set(column, Math.max(longest.get(column) ?? 0, characters));

@@ -45,6 +45,17 @@ export function formatValue(value: string | number | boolean, format = 'General'
   return { text, color: section.color };
 }
 
+/**
+ * The format a cell is shown with: its own, unless that is General and its value carries one (a formatted number):
+ * "The number format in a DoubleCellValue is the default format. If a user or another part of your add-in applies
+ * formatting to the cell later, that applied format overrides the value's format"
+ * (https://learn.microsoft.com/office/dev/add-ins/excel/excel-data-types-concepts#formatted-number-values).
+ */
+export function shownFormat(cell: { numberFormat?: string; valueFormat?: string }): string | undefined {
+  const own = cell.numberFormat;
+  return own && own.toLowerCase() !== 'general' ? own : cell.valueFormat ?? own;
+}
+
 /** What a format's first section shows a number as: how Excel's formula bar writes the number for editing. */
 export function formatCategory(format = 'General'): 'general' | 'number' | 'percent' | 'date' | 'time' | 'datetime' | 'text' {
   const section = parseFormat(format || 'General')[0]!;

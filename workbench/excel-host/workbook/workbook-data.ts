@@ -18,6 +18,11 @@ export interface CellData {
   /** A value spilled by the dynamic-array formula in this cell (`row:column`, same sheet); the cell has no formula. */
   spillParent?: string;
   numberFormat?: string;
+  /**
+   * The number format of the value itself: a formatted number an add-in function returned (CustomFunctionsRuntime
+   * 1.4). The cell shows it while its own `numberFormat` is General; it goes when the formula calculates again.
+   */
+  valueFormat?: string;
   bold?: boolean;
   /** Fill colour as `#RRGGBB`. */
   fill?: string;

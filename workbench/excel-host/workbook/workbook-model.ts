@@ -6,6 +6,7 @@ import { ErrorCodes, HostError } from './host-error';
 import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
 import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
 import { formatNameFormula } from './references';
+import { formulasAfterDelete, formulasAfterInsert } from './formula-shifts';
 import { tablesAfterDelete, tablesAfterInsert, type TableModel } from './tables';
 import type { CellData, CustomPropertyValue, NameModel, SerializedWorkbook, SheetModel } from './workbook-data';
 
@@ -22,8 +23,8 @@ function newSheetId(): string {
 
 /**
  * The state of a simulated workbook: sheets of sparse cells, defined names, document settings and the
- * selection. Structural edits (insert/delete with shift) move cells and the names that point below or to
- * the right of them, as Excel does.
+ * selection. Structural edits (insert/delete with shift) move cells, and the formulas' references and names
+ * that point below or to the right of them, as Excel does.
  */
 export class WorkbookModel {
   sheets: SheetModel[] = [];
@@ -206,6 +207,7 @@ export class WorkbookModel {
   insert(sheet: SheetModel, rect: Rect, shift: 'Down' | 'Right'): void {
     this.dirty = true;
     shiftForInsert(sheet, rect, shift);
+    formulasAfterInsert(this.sheets, sheet, rect, shift);
     namesAfterInsert(this.names, sheet.name, rect, shift);
     tablesAfterInsert(this, sheet, rect, shift);
     this.calculation.rebuild();
@@ -216,6 +218,7 @@ export class WorkbookModel {
   delete(sheet: SheetModel, rect: Rect, shift: 'Up' | 'Left'): void {
     this.dirty = true;
     shiftForDelete(sheet, rect, shift);
+    formulasAfterDelete(this.sheets, sheet, rect, shift);
     namesAfterDelete(this.names, sheet.name, rect, shift);
     tablesAfterDelete(this, sheet, rect, shift);
     this.calculation.rebuild();
