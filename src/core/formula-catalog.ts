@@ -105,8 +105,10 @@ function nonEmptyText(value: unknown, what: string): string {
   return text;
 }
 
-function unknownMember(text: string): FormulaArgumentError {
-  return new FormulaArgumentError(`No member "${text}" in the model: give a member's full name (orders.revenue) or its title.`);
+/** The argument (`the measure`, `the member of pair 2`) names nothing in the model. */
+function unknownMember(text: string, what: string, kind: Kind): FormulaArgumentError {
+  const example = kind === 'measure' ? "a measure's full name (orders.revenue)" : "a dimension's full name (orders.region)";
+  return new FormulaArgumentError(`The ${what} "${text}" is not in the model: give ${example} or its title.`);
 }
 
 /** The measure an argument names. `what` says which argument it is, for the message when it is empty. */
@@ -114,7 +116,7 @@ export function resolveMeasure(meta: CubeMeta, value: unknown, what = 'measure')
   const catalog = formulaCatalog(meta);
   const text = nonEmptyText(value, what);
   const measure = resolve(catalog, text, 'measure');
-  if (!measure) throw unknownMember(text);
+  if (!measure) throw unknownMember(text, what, 'measure');
   return measure;
 }
 
@@ -129,7 +131,7 @@ export function resolveDimension(meta: CubeMeta, value: unknown, what = 'member'
   if (whole) return { member: whole.name, type: whole.type, granularity: whole.type === 'time' ? DEFAULT_FILTER_GRANULARITY : null };
   const dot = text.lastIndexOf('.');
   const base = dot > 0 ? resolve(catalog, text.slice(0, dot), 'dimension') : null;
-  if (!base) throw unknownMember(text);
+  if (!base) throw unknownMember(text, what, 'dimension');
   const suffix = text.slice(dot + 1).toLowerCase();
   if (base.type !== 'time') {
     throw new FormulaArgumentError(`"${text}": ${base.name} is not a time member, so it takes no granularity (.${suffix}).`);

@@ -12,17 +12,17 @@ import { timeDimensionMember } from './report-definition';
 
 /**
  * The query listing the dimension: grouped by it (a time member by its granularity), a filtered member by an
- * `equals` filter, a filtered time member by a date range of its period (on the listed dimension's own entry
- * when it is the same member). As many rows as the API returns.
+ * `equals` filter on its value or set, a filtered time member by the date range of its periods (on the listed
+ * dimension's own entry when it is the same member). As many rows as the API returns.
  */
 export function membersQuery({ dimension, filters }: MembersRequest): CubeQuery {
   const ranges: TimeDimension[] = filters.flatMap((f) =>
-    f.granularity ? [{ dimension: f.member, dateRange: coveringDateRange([f.value], f.granularity) }] : [],
+    f.granularity ? [{ dimension: f.member, dateRange: coveringDateRange(f.values, f.granularity) }] : [],
   );
   const listed: TimeDimension[] = dimension.granularity
     ? [{ dimension: dimension.member, granularity: dimension.granularity, ...ranges.find((r) => r.dimension === dimension.member) }]
     : [];
-  const equals: MemberFilter[] = filters.flatMap((f) => (f.granularity ? [] : [{ member: f.member, operator: 'equals' as const, values: [f.value] }]));
+  const equals: MemberFilter[] = filters.flatMap((f) => (f.granularity ? [] : [{ member: f.member, operator: 'equals' as const, values: f.values }]));
   return {
     dimensions: dimension.granularity ? [] : [dimension.member],
     timeDimensions: [...listed, ...ranges.filter((r) => !listed.some((l) => l.dimension === r.dimension))],

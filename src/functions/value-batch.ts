@@ -1,9 +1,11 @@
 import type { CubeLoadResult, CubeQuery } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
-import { sourceArgument, valueRequest, type ValueRequest } from '../core/formula-args';
+import { valueRequest, type FormulaFilter, type ValueRequest } from '../core/formula-args';
 import { answersOf, planQueries } from '../core/formula-batch';
+import { deploymentOfCall } from './call-deployment';
 import { asFormulaError, FormulaError } from './formula-errors';
 import type { FormulaSources } from './formula-sources';
+import { MemberChecker, UnknownMemberError } from './member-checker';
 
 /** One `RS.VALUE` call waiting for its batch. */
 interface PendingValue {
@@ -17,16 +19,20 @@ interface PendingValue {
  * Batches `RS.VALUE` calls. Excel calls a custom function once per cell, and Office.js's runtime invokes every call
  * of one calculation message in one synchronous loop, so calls gathered until the next macrotask are one batch
  * (Microsoft's batching pattern: https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-batching).
- * A batch becomes the fewest `/v1/load` queries (src/core/formula-batch.ts); each call's answer is kept, per
- * deployment, until the next refresh, so recalculating the same cells asks nothing.
+ * A batch becomes the fewest `/v1/load` queries (src/core/formula-batch.ts), and alongside them one query per
+ * dimension checking that the members asked exist (member-checker.ts); each call's answer is kept, per deployment,
+ * until the next refresh, so recalculating the same cells asks nothing.
  */
 export class ValueBatcher {
   private pending: PendingValue[] = [];
   private answers = new Map<string, Promise<number | null>>();
-  /** Queries sent since the last refresh (what tests and the benchmark count). */
+  /** Queries sent since the last refresh, member checks among them (what tests and the benchmark count). */
   queriesSent = 0;
+  private readonly members: MemberChecker;
 
-  constructor(private readonly sources: FormulaSources, private readonly load: (deploymentId: number, query: CubeQuery) => Promise<CubeLoadResult>) {}
+  constructor(private readonly sources: FormulaSources, private readonly load: (deploymentId: number, query: CubeQuery) => Promise<CubeLoadResult>) {
+    this.members = new MemberChecker((deploymentId, query) => this.send(deploymentId, query));
+  }
 
   value(measure: unknown, pairs: readonly unknown[]): Promise<number | null> {
     return new Promise((resolve, reject) => {
@@ -39,8 +45,19 @@ export class ValueBatcher {
   forget(): number {
     const dropped = this.answers.size;
     this.answers.clear();
+    this.members.forget();
     this.queriesSent = 0;
     return dropped;
+  }
+
+  /** Rejects with `#N/A` naming the first member of the filters the deployment's data does not have (RS.MEMBERS's check). */
+  checkMembers(deploymentId: number, filters: readonly FormulaFilter[]): Promise<void> {
+    return this.members.check(deploymentId, [filters])[0]!;
+  }
+
+  private send(deploymentId: number, query: CubeQuery): Promise<CubeLoadResult> {
+    this.queriesSent += 1;
+    return this.load(deploymentId, query);
   }
 
   private async flush(): Promise<void> {
@@ -63,13 +80,13 @@ export class ValueBatcher {
 
   private async resolve(pending: PendingValue): Promise<{ call: ValueRequest; deploymentId: number }> {
     // The deployment is named by an unpaired last item; its data model resolves the members.
-    const deploymentId = await this.sources.deploymentOf(sourceArgument(pending.pairs));
+    const deploymentId = await deploymentOfCall(this.sources, pending.pairs, 'value');
     const meta = await this.sources.meta(deploymentId);
     // Kept by deployment id (below), so the name the call gave it is no part of its key.
     return { call: { ...valueRequest(meta, pending.measure, pending.pairs), source: null }, deploymentId };
   }
 
-  /** Answers one deployment's calls: kept answers at once, the rest from the fewest queries. */
+  /** Answers one deployment's calls: kept answers at once, the rest from the fewest queries and the member checks. */
   private async answer(deploymentId: number, calls: Array<{ call: ValueRequest; pending: PendingValue }>): Promise<void> {
     const missing: Array<{ call: ValueRequest; key: string; settle: { resolve: (n: number | null) => void; reject: (e: unknown) => void } }> = [];
     for (const { call, pending } of calls) {
@@ -84,18 +101,19 @@ export class ValueBatcher {
       answer.then(pending.resolve, (error: unknown) => pending.reject(asFormulaError(error)));
     }
     if (!missing.length) return;
-    try {
-      const plan = planQueries(missing.map((m) => m.call));
-      this.queriesSent += plan.length;
-      const results = await Promise.all(plan.map((planned) => this.load(deploymentId, planned.query)));
-      const answers = answersOf(plan, results);
-      missing.forEach((m, index) => m.settle.resolve(answers[index] ?? null));
-    } catch (error) {
-      // A failed query is not kept: the next calculation asks again.
-      for (const m of missing) {
-        this.answers.delete(m.key);
+    // The checks' queries are sent before the values' (both without waiting): neither waits for the other.
+    const checks = this.members.check(deploymentId, missing.map((m) => m.call.filters));
+    const plan = planQueries(missing.map((m) => m.call));
+    const values = Promise.all(plan.map((planned) => this.send(deploymentId, planned.query))).then((results) => answersOf(plan, results));
+    await Promise.all(missing.map(async (m, index) => {
+      try {
+        const [answers] = await Promise.all([values, checks[index]]);
+        m.settle.resolve(answers[index] ?? null);
+      } catch (error) {
+        // A failed query is not kept: the next calculation asks again. An unknown member is, until the next refresh.
+        if (!(error instanceof UnknownMemberError)) this.answers.delete(m.key);
         m.settle.reject(error);
       }
-    }
+    }));
   }
 }

@@ -1,4 +1,4 @@
-import { membersRequest, valueRequest } from '../../src/core/formula-args';
+import { membersRequest, unpairedDimension, valueRequest } from '../../src/core/formula-args';
 import { FormulaArgumentError } from '../../src/core/formula-error';
 import { FORMULA_META as META } from '../support/formula-meta';
 
@@ -18,8 +18,8 @@ describe('RS.VALUE arguments', () => {
       measure: 'orders.revenue',
       emptyAnswer: null,
       filters: [
-        { member: 'orders.created_at', type: 'time', granularity: 'month', value: '2025-03-01' },
-        { member: 'orders.region', type: 'string', granularity: null, value: 'North' },
+        { member: 'orders.created_at', type: 'time', granularity: 'month', values: ['2025-03-01'], shown: 'orders.created_at.month' },
+        { member: 'orders.region', type: 'string', granularity: null, values: ['North'], shown: 'orders.region' },
       ],
       source: null,
     });
@@ -29,8 +29,8 @@ describe('RS.VALUE arguments', () => {
     const byTitle = valueRequest(META, 'Orders Count', ['region', 'North', 'CREATED AT.YEAR', 2025]);
     expect(byTitle.measure).toBe('orders.count');
     expect(byTitle.filters).toEqual([
-      { member: 'orders.created_at', type: 'time', granularity: 'year', value: '2025-01-01' },
-      { member: 'orders.region', type: 'string', granularity: null, value: 'North' },
+      { member: 'orders.created_at', type: 'time', granularity: 'year', values: ['2025-01-01'], shown: 'CREATED AT.YEAR' },
+      { member: 'orders.region', type: 'string', granularity: null, values: ['North'], shown: 'region' },
     ]);
     expect(valueRequest(META, 'ORDERS.Revenue', []).measure).toBe('orders.revenue');
     expect(valueRequest(META, 'Sales Revenue', []).measure).toBe('sales.revenue');
@@ -65,16 +65,16 @@ describe('RS.VALUE arguments', () => {
     // 45730 is 2025-03-14 (see formula-periods.test.ts).
     for (const date of ['2025-03-14', 45730]) {
       expect(valueRequest(META, 'orders.count', ['orders.created_at', date]).filters).toEqual([
-        { member: 'orders.created_at', type: 'time', granularity: 'day', value: '2025-03-14' },
+        { member: 'orders.created_at', type: 'time', granularity: 'day', values: ['2025-03-14'], shown: 'orders.created_at' },
       ]);
     }
-    expect(valueRequest(META, 'orders.count', ['orders.created_at.quarter', '2025-Q2']).filters[0]!.value).toBe('2025-04-01');
+    expect(valueRequest(META, 'orders.count', ['orders.created_at.quarter', '2025-Q2']).filters[0]!.values).toEqual(['2025-04-01']);
   });
 
   it("turns values into the text Cube filters a member's type by", () => {
     const filters = valueRequest(META, 'orders.count', ['orders.region', 2025, 'orders.quantity', '3.50', 'orders.is_paid', true]).filters;
-    expect(filters.map((f) => f.value)).toEqual(['true', '3.5', '2025']);
-    expect(valueRequest(META, 'orders.count', ['orders.is_paid', 'FALSE']).filters[0]!.value).toBe('false');
+    expect(filters.map((f) => f.values)).toEqual([['true'], ['3.5'], ['2025']]);
+    expect(valueRequest(META, 'orders.count', ['orders.is_paid', 'FALSE']).filters[0]!.values).toEqual(['false']);
   });
 
   it('refuses an empty or unknown member, a measure as a member and a dimension as the measure', () => {
@@ -83,7 +83,7 @@ describe('RS.VALUE arguments', () => {
       "The member of pair 1 is empty: give a member's name (orders.revenue) or its title.",
     );
     expect(argumentError(() => valueRequest(META, 'orders.profit', []))).toBe(
-      'No member "orders.profit" in the model: give a member\'s full name (orders.revenue) or its title.',
+      'The measure "orders.profit" is not in the model: give a measure\'s full name (orders.revenue) or its title.',
     );
     expect(argumentError(() => valueRequest(META, 'orders.region', []))).toBe(
       '"orders.region" is a dimension, not a measure: give a measure to show.',
@@ -121,11 +121,76 @@ describe('RS.VALUE arguments', () => {
   });
 });
 
+describe('sets: a range or an array constant as a value', () => {
+  // Excel passes each item of a repeating matrix parameter as a 2-D array, a single value as [[value]]
+  // (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-parameter-options#repeating-parameters).
+  it('takes a 1×1 array as the value itself, and a member given as a 1×1 array', () => {
+    expect(valueRequest(META, 'orders.count', [[['orders.region']], [['North']]])).toEqual(valueRequest(META, 'orders.count', ['orders.region', 'North']));
+  });
+
+  it('takes the filled cells of a range or array constant as a set, sorted and distinct, empty cells skipped', () => {
+    const range = [['North'], [null], ['South'], [''], ['North']];
+    expect(valueRequest(META, 'orders.count', ['Region', range]).filters).toEqual([
+      { member: 'orders.region', type: 'string', granularity: null, values: ['North', 'South'], shown: 'Region' },
+    ]);
+    expect(valueRequest(META, 'orders.count', ['orders.quantity', [[3, '5', 3.0]]]).filters[0]!.values).toEqual(['3', '5']);
+  });
+
+  it('takes a set of consecutive periods and refuses periods with a gap, saying why', () => {
+    expect(valueRequest(META, 'orders.count', ['orders.created_at.month', [['2025-03', '2025-01', '2025-02']]]).filters[0]!.values).toEqual([
+      '2025-01-01', '2025-02-01', '2025-03-01',
+    ]);
+    expect(argumentError(() => valueRequest(META, 'orders.count', ['orders.created_at.month', [['2025-01', '2025-03']]]))).toBe(
+      'The periods of orders.created_at.month are not consecutive: a set of periods must be one run (2025-01, 2025-02, 2025-03); give each run its own formula.',
+    );
+  });
+
+  it('refuses a set with no values, and a value of the set that is no value of the member, naming the argument', () => {
+    expect(argumentError(() => valueRequest(META, 'orders.count', ['Region', [[null], ['']]]))).toBe(
+      '"Region" has no value: give the value to filter orders.region by (its cells are empty).',
+    );
+    expect(argumentError(() => valueRequest(META, 'orders.count', ['orders.quantity', [[1, 'many']]]))).toBe(
+      '"many" is not a value of orders.quantity: give a number.',
+    );
+    expect(argumentError(() => valueRequest(META, 'orders.count', [[['Region', 'orders.quantity']], 'North']))).toBe(
+      "The member of pair 1 is a range of several cells: give one member's name or title.",
+    );
+  });
+});
+
+describe('arguments in the wrong shape name the argument', () => {
+  it('says an unpaired dimension has no member, not that no deployment has its name', () => {
+    expect(unpairedDimension(META, 'Region', 'value')?.message).toBe(
+      'After the measure, RS.VALUE takes pairs of dimension and member: "Region" has no member. Give the member after it.',
+    );
+    expect(unpairedDimension(META, 'orders.created_at.month', 'members')?.message).toBe(
+      'After the dimension, RS.MEMBERS takes pairs of dimension and member: "orders.created_at.month" has no member. Give the member after it.',
+    );
+    // A deployment's name is no dimension: the unpaired item names the deployment as before.
+    expect(unpairedDimension(META, 'Production', 'value')).toBeNull();
+  });
+
+  it('says a pair given member first is the wrong way round', () => {
+    expect(argumentError(() => valueRequest(META, 'orders.count', ['North', 'Region']))).toBe(
+      'After the measure, RS.VALUE takes pairs of dimension and member, the dimension first: "Region" comes before "North".',
+    );
+  });
+
+  it('names the argument that is not in the model', () => {
+    expect(argumentError(() => valueRequest(META, 'orders.count', ['Regoin', 'North']))).toBe(
+      'The member of pair 1 "Regoin" is not in the model: give a dimension\'s full name (orders.region) or its title.',
+    );
+    expect(argumentError(() => membersRequest(META, 'Regoin', []))).toBe(
+      'The dimension "Regoin" is not in the model: give a dimension\'s full name (orders.region) or its title.',
+    );
+  });
+});
+
 describe('RS.MEMBERS arguments', () => {
   it('resolves the dimension to list, with its granularity, and the filters', () => {
     expect(membersRequest(META, 'Created at.quarter', ['Region', 'North'])).toEqual({
       dimension: { member: 'orders.created_at', type: 'time', granularity: 'quarter' },
-      filters: [{ member: 'orders.region', type: 'string', granularity: null, value: 'North' }],
+      filters: [{ member: 'orders.region', type: 'string', granularity: null, values: ['North'], shown: 'Region' }],
       source: null,
     });
   });

@@ -214,4 +214,63 @@ describe('planQueries', () => {
       '{"query":{"dimensions":[],"filters":[],"limit":1,"measures":["orders.count"],"timeDimensions":[]},"source":null}',
     );
   });
+
+  describe('sets', () => {
+    const months = [['2025-01', '2025-02', '2025-03']];
+
+    it('filters a set to all its values without grouping by it, so the data API aggregates the union', () => {
+      const calls = [
+        call('orders.customers', 'orders.region', [['North'], ['South']], 'orders.created_at.month', '2025-03'),
+        call('orders.customers', 'orders.region', [['South', 'North']], 'orders.created_at.month', '2025-04'),
+        call('orders.average_amount', 'orders.region', [['North', 'South']], 'orders.created_at.month', '2025-03'),
+      ];
+      const plan = planQueries(calls);
+      expect(plan.map(({ query, calls: answered }) => ({ query, answered }))).toEqual([
+        {
+          query: {
+            measures: ['orders.average_amount', 'orders.customers'],
+            dimensions: [],
+            timeDimensions: [{ dimension: 'orders.created_at', granularity: 'month', dateRange: ['2025-03-01', '2025-04-30'] }],
+            filters: [{ member: 'orders.region', operator: 'equals', values: ['North', 'South'] }],
+            limit: 2,
+          },
+          answered: [0, 1, 2],
+        },
+      ]);
+      // One row per month: the union's distinct customers, never North's plus South's.
+      const rows = [
+        { 'orders.created_at.month': '2025-03-01T00:00:00.000', 'orders.customers': '41', 'orders.average_amount': '12.5' },
+        { 'orders.created_at.month': '2025-04-01T00:00:00.000', 'orders.customers': 38, 'orders.average_amount': '9' },
+      ];
+      expect(answersOf(plan, [result(rows)])).toEqual([41, 38, 12.5]);
+    });
+
+    it('asks calls with another set, or without one, in their own queries, with the rest of the batch', () => {
+      const plan = planQueries([
+        call('orders.count', 'orders.region', [['North', 'South']]),
+        call('orders.count', 'orders.region', [['North', 'East']]),
+        call('orders.count', 'orders.region', 'North'),
+        call('orders.count', 'orders.region', [['North', 'South']]),
+      ]);
+      expect(plan.map((p) => [p.query.filters, p.query.dimensions, p.calls])).toEqual([
+        [[{ member: 'orders.region', operator: 'equals', values: ['East', 'North'] }], [], [1]],
+        [[{ member: 'orders.region', operator: 'equals', values: ['North', 'South'] }], [], [0, 3]],
+        [[{ member: 'orders.region', operator: 'equals', values: ['North'] }], ['orders.region'], [2]],
+      ]);
+      expect(answersOf(plan, [result([{ 'orders.count': 5 }]), result([{ 'orders.count': '9' }]), result([{ 'orders.region': 'North', 'orders.count': 4 }])])).toEqual([9, 5, 4, 9]);
+    });
+
+    it('asks a set of consecutive periods as one date range without granularity: one bucket', () => {
+      const plan = planQueries([call('orders.revenue', 'orders.created_at.month', months, 'orders.region', 'North')]);
+      expect(plan[0]!.query).toEqual({
+        measures: ['orders.revenue'],
+        dimensions: ['orders.region'],
+        timeDimensions: [{ dimension: 'orders.created_at', dateRange: ['2025-01-01', '2025-03-31'] }],
+        filters: [{ member: 'orders.region', operator: 'equals', values: ['North'] }],
+        limit: 1,
+      });
+      expect(answersOf(plan, [result([{ 'orders.region': 'North', 'orders.revenue': '300.25' }])])).toEqual([300.25]);
+      expect(answersOf(plan, [result([])])).toEqual([null]);
+    });
+  });
 });
