@@ -60,3 +60,11 @@ export function supportsRequirementSet(name: string, version: string): boolean {
   const matrix = requirements();
   return matrix ? matrix.isSetSupported(name, version) : false;
 }
+
+/**
+ * Whether Excel shows a custom function's formatted number values (CustomFunctionsRuntime 1.4,
+ * https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets; asked as
+ * https://learn.microsoft.com/office/dev/add-ins/develop/specify-api-requirements-runtime says). Retail perpetual and
+ * LTSC Excel run the functions without it: there the pane formats the formulas' cells.
+ */
+export const showsFormattedNumberResults = (): boolean => supportsRequirementSet('CustomFunctionsRuntime', '1.4');

@@ -1,3 +1,4 @@
+import { ApiError, NetworkError } from '../client/errors';
 import { FormulaArgumentError } from '../core/formula-error';
 
 /**
@@ -24,5 +25,21 @@ export function asFormulaError(error: unknown): FormulaError {
   if (error instanceof FormulaError) return error;
   if (error instanceof FormulaArgumentError) return new FormulaError('invalidValue', error.message);
   const reason = error instanceof Error && error.message ? error.message : String(error);
+  if (isUnreachable(error)) return new SourceUnreachable(`The data API could not be reached (${reason}). Choose Refresh all in the Report Sync pane to try again.`);
   return new FormulaError('notAvailable', `The data API did not answer: ${reason}`);
+}
+
+/**
+ * The data API or the platform could not be reached (an outage, not the query's fault): a formula then answers the
+ * last value it had rather than #N/A, and nothing is asked again until the next refresh (formula-sources.ts).
+ */
+export class SourceUnreachable extends FormulaError {
+  constructor(message: string) {
+    super('notAvailable', message);
+  }
+}
+
+/** A network failure or timeout, or a server error (5xx): an outage. A 4xx is about the request, and is no outage. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof SourceUnreachable || error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }

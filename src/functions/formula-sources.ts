@@ -1,7 +1,7 @@
 import type { AppConfigResponse, CubeLoadResult, CubeMeta, CubeQuery, Deployment } from '../contract';
 import { memo } from '../placements/shared-promises';
 import type { DataClient, DataSource } from '../ports/data-source';
-import { FormulaError } from './formula-errors';
+import { asFormulaError, FormulaError, isUnreachable, SourceUnreachable } from './formula-errors';
 
 /** Where a formula's numbers come from: the signed-in connection's deployments and the workbook's default among them. */
 export interface FormulaSourcePorts {
@@ -29,11 +29,18 @@ export const DOWNLOAD_RESTRICTED_MESSAGE = 'Your administrator has turned off da
 /**
  * A formula's deployment (named by its last, unpaired argument, by name or id, else the workbook's default; with one
  * deployment, that one), its data client and its `/v1/meta`, which is kept until the next refresh.
+ *
+ * Retries are bounded per refresh, not per cell: each request is tried as the client tries it (`HttpClient`: at most
+ * 4 attempts, backing off about 250, 500 and 1,000 ms), and the first one that cannot reach the data API or the
+ * platform (`isUnreachable`) is kept until the next refresh: every later request fails at once with it, so an outage
+ * costs one failed `/v1/meta` (or the `/v1/load`s already under way) per refresh, however many cells ask.
  */
 export class FormulaSources {
   /** Each deployment's data model, and the workbook's default deployment (a read is a round trip to Excel), kept until the next refresh; a failed read is not kept. */
   private readonly metas = memo<CubeMeta>();
   private readonly chosen = memo<number | null>();
+  /** The first outage met since the last refresh; null while the source answers. */
+  private outage: SourceUnreachable | null = null;
 
   constructor(private readonly ports: FormulaSourcePorts) {}
 
@@ -57,21 +64,28 @@ export class FormulaSources {
   }
 
   client(deploymentId: number): Promise<DataClient> {
-    return this.ports.data.forDeployment(deploymentId);
+    return this.unlessUnreachable(() => this.ports.data.forDeployment(deploymentId));
+  }
+
+  /** The outage this refresh met (every request since has failed at once with it), or null. */
+  get unreachable(): SourceUnreachable | null {
+    return this.outage;
   }
 
   /** Runs a query in the settings' time zone, so a formula's periods are those a placed report of the same query shows. */
   async load(deploymentId: number, query: CubeQuery): Promise<CubeLoadResult> {
     const timezone = this.ports.timezone();
-    return (await this.client(deploymentId)).load(timezone ? { ...query, timezone } : query);
+    const client = await this.client(deploymentId);
+    return this.unlessUnreachable(() => client.load(timezone ? { ...query, timezone } : query));
   }
 
   /** The deployment's data model; a failed read is not kept, so the next call asks again. */
   meta(deploymentId: number): Promise<CubeMeta> {
     return this.metas.get(String(deploymentId), undefined, async () => {
       const client = await this.client(deploymentId);
-      if (!client.meta) throw new FormulaError('notAvailable', 'This connection does not describe its data model, so members cannot be looked up.');
-      return client.meta();
+      const read = client.meta?.bind(client);
+      if (!read) throw new FormulaError('notAvailable', 'This connection does not describe its data model, so members cannot be looked up.');
+      return this.unlessUnreachable(() => read());
     });
   }
 
@@ -81,6 +95,7 @@ export class FormulaSources {
     const hadDefault = this.chosen.held.has('default');
     this.metas.held.clear();
     this.chosen.held.clear();
+    this.outage = null;
     return { deploymentIds, hadDefault };
   }
 
@@ -94,5 +109,17 @@ export class FormulaSources {
     if (hadDefault) reads.push(this.chosen.get('default', undefined, this.ports.defaultDeployment));
     // eslint-disable-next-line no-restricted-syntax -- nothing is lost: a failed read is not kept, and the calls that need it read again and meet the error themselves.
     for (const read of reads) void read.catch(() => undefined);
+  }
+
+  /** Sends the request unless this refresh already met an outage; an outage it meets is kept (see the class). */
+  private async unlessUnreachable<T>(send: () => Promise<T>): Promise<T> {
+    if (this.outage) throw this.outage;
+    try {
+      return await send();
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      this.outage ??= asFormulaError(error) as SourceUnreachable;
+      throw this.outage;
+    }
   }
 }

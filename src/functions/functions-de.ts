@@ -22,7 +22,7 @@ export const functionsDe: Record<string, LocalizedFunction> = {
       { name: 'Kennzahl', description: 'Die Kennzahl, mit ihrem Namen (orders.revenue) oder Titel (Umsatz).' },
       {
         name: 'Feld_und_Wert',
-        description: 'Paare aus einem Feld und seinem Wert, z. B. "Region"; "Europa"; "orders.created_at.year"; 2025. Ein letzter Eintrag ohne Wert nennt die Bereitstellung.',
+        description: 'Paare aus einem Feld und seinem Wert, z. B. "Region"; "Europa"; "orders.created_at.year"; 2025; ein Wert kann ein Bereich oder eine Matrixkonstante sein, für die Werte zusammen. Ein letzter Eintrag ohne Wert nennt die Bereitstellung.',
       },
     ],
   },
@@ -45,7 +45,7 @@ export const functionsDe: Record<string, LocalizedFunction> = {
       },
       {
         name: 'Feld_und_Wert',
-        description: 'Paare aus einem Feld und seinem Wert, die die Liste filtern. Ein letzter Eintrag ohne Wert nennt die Bereitstellung.',
+        description: 'Paare aus einem Feld und seinem Wert, die die Liste filtern; ein Wert kann ein Bereich oder eine Matrixkonstante sein. Ein letzter Eintrag ohne Wert nennt die Bereitstellung.',
       },
     ],
   },

@@ -1,5 +1,6 @@
 import type { PaneOutcome } from '../core/card-state';
 import { standingHandEdits, startRefreshAll, withHandEditsUndone, type RefreshAllRun } from '../monitoring/refresh-all';
+import type { FormulaTally } from '../functions/formula-calls';
 import { isRefreshable } from '../monitoring/refresh-on-open';
 import type { RibbonRefreshRequests, RunnerAnswer } from '../monitoring/ribbon-requests';
 import type { PlacementService } from '../placements/placement-service';
@@ -17,8 +18,8 @@ export interface RefreshAllRunsHost {
   words: PaneWords;
   writeDisabled(): boolean;
   ribbon?: RibbonRefreshRequests;
-  /** Refreshes the workbook's RS formulas (answers dropped, Excel asked to calculate them again): how many answers were dropped. */
-  refreshFormulas?: () => Promise<number>;
+  /** Refreshes the workbook's RS formulas (answers dropped, Excel asked to calculate them again): what they answered. */
+  refreshFormulas?: () => Promise<FormulaTally>;
 }
 
 export class RefreshAllRuns {
@@ -60,15 +61,17 @@ export class RefreshAllRuns {
   }
 
   /**
-   * The formulas' part of a run, after its placements (their numbers come from the same refreshed data): the count
-   * joins the run's summary, or stands alone when the workbook has formulas and no placements.
+   * The formulas' part of a run, after its placements (their numbers come from the same refreshed data): what they
+   * answered joins the run's summary once their calls have settled (a bounded wait, so the summary says what
+   * happened: recalculated, failed, or kept from before through an outage), or stands alone when the workbook has
+   * formulas and no placements.
    */
   private async refreshFormulas(handle: RefreshAllRun | null): Promise<void> {
     if (!this.host.refreshFormulas) return;
     try {
       const formulas = await this.host.refreshFormulas();
       if (handle) this.host.set((state) => (state.run?.handle === handle ? { run: { ...state.run, formulas } } : {}));
-      else if (formulas) this.host.set({ run: { handle: finishedRun(), items: [], running: false, formulas } });
+      else if (formulas.recalculated || formulas.failed || formulas.stale) this.host.set({ run: { handle: finishedRun(), items: [], running: false, formulas } });
       else this.host.set({ notice: { kind: 'nothing-to-refresh' } });
     } catch (error) {
       this.host.set({ error: { source: 'action', error } });

@@ -74,14 +74,16 @@ async function formulaError(answer: Promise<unknown>): Promise<FormulaError> {
 }
 
 describe('RS.VALUE over the local platform', () => {
-  it('answers 720 cells (4 regions × 5 categories × 12 months × 3 measures) from one query, each equal to its own /v1/load', async () => {
+  it('answers 720 cells (4 regions × 5 categories × 12 months × 3 measures) from one query and one member check per dimension, each equal to its own /v1/load', async () => {
     const loads: CubeQuery[] = [];
     const service = await serviceFor({ loads });
     const cells = REGIONS.flatMap((region) => CATEGORIES.flatMap((category) => MONTHS.flatMap((month) => MEASURES.map((measure) => ({ measure, region, category, month })))));
     // Titles and names mixed, as a sheet's headers would give them; the month as text.
     const answers = await Promise.all(cells.map((c) => service.value(c.measure, ['Region', c.region, 'sales.category', c.category, 'sales.created_at.month', c.month])));
-    expect(loads).toHaveLength(1);
-    expect(service.valueQueries).toBe(1);
+    // The values' query, and one query per dimension checking its members exist (region, category), sent alongside.
+    expect(loads.filter((query) => query.measures?.length)).toHaveLength(1);
+    expect(loads).toHaveLength(3);
+    expect(service.valueQueries).toBe(3);
     // Every 37th cell (coprime with the grid's sides, so each region, category, month and measure comes up) checked on its own.
     for (let i = 0; i < cells.length; i += 37) {
       const c = cells[i]!;
@@ -89,15 +91,21 @@ describe('RS.VALUE over the local platform', () => {
     }
   });
 
-  it('answers a combination the data has no row for as Cube answers its own query: 0 for a count, empty for a sum', async () => {
+  it('answers a combination of existing members the data has no row for as Cube answers its own query: 0 for a count, empty for a sum', async () => {
     const service = await serviceFor();
-    const pairs = ['sales.region', 'Antarctica', 'sales.created_at.year', 2024];
+    // A day of 2024 on which Latin America had no returned order of Books, found by a query of the test's own.
+    const slice = [
+      { member: 'sales.region', operator: 'equals' as const, values: ['Latin America'] },
+      { member: 'sales.category', operator: 'equals' as const, values: ['Books'] },
+      { member: 'sales.status', operator: 'equals' as const, values: ['returned'] },
+    ];
+    const days = await env.data.load({ measures: ['sales.count'], filters: slice, timeDimensions: [{ dimension: 'sales.created_at', granularity: 'day', dateRange: ['2024-01-01', '2024-01-31'] }] });
+    const busy = new Set(days.data.map((row) => String(row['sales.created_at.day']).slice(0, 10)));
+    const day = Array.from({ length: 31 }, (_, i) => `2024-01-${String(i + 1).padStart(2, '0')}`).find((d) => !busy.has(d))!;
+    expect(day).toBeDefined();
+    const pairs = ['Region', 'Latin America', 'sales.category', 'Books', 'sales.status', 'returned', 'sales.created_at', day];
     const [count, revenue] = await Promise.all([service.value('sales.count', pairs), service.value('sales.total_amount', pairs)]);
-    const own = (measure: string): CubeQuery => ({
-      measures: [measure],
-      filters: [{ member: 'sales.region', operator: 'equals', values: ['Antarctica'] }],
-      timeDimensions: [{ dimension: 'sales.created_at', dateRange: ['2024-01-01', '2024-12-31'] }],
-    });
+    const own = (measure: string): CubeQuery => ({ measures: [measure], filters: slice, timeDimensions: [{ dimension: 'sales.created_at', dateRange: [day, day] }] });
     expect(count).toBe(await independently(env.data, own('sales.count')));
     expect(count).toBe(0);
     expect(revenue).toBe(await independently(env.data, own('sales.total_amount')));
@@ -123,10 +131,11 @@ describe('RS.VALUE over the local platform', () => {
     const ask = () => service.value('sales.count', ['sales.region', 'Europe']);
     const first = await ask();
     expect(await ask()).toBe(first);
-    expect(loads).toHaveLength(1);
+    // The value's query and the region's member check; nothing more until a refresh, then both again.
+    expect(loads).toHaveLength(2);
     expect(service.refresh()).toBe(1);
     expect(await ask()).toBe(first);
-    expect(loads).toHaveLength(2);
+    expect(loads).toHaveLength(4);
   });
 
   it('reads the default deployment and the data model again when a refresh asks, before the next calls, once each, and those calls use them', async () => {
@@ -167,6 +176,45 @@ describe('RS.VALUE over the local platform', () => {
     expect(after).toBeCloseTo(Number(before || 0) + 1234.5, 2);
   });
 
+  it('answers a member the data does not have with #N/A naming the closest members of the sample data, and an unpaired dimension in words', async () => {
+    const loads: CubeQuery[] = [];
+    const service = await serviceFor({ loads });
+    // The sample data's regions (server/store/sample-data.ts): North America, Europe, Asia Pacific, Latin America.
+    const [typo, unknown, europe] = await Promise.all([
+      formulaError(service.value('sales.count', ['Region', 'Eurpoe'])),
+      formulaError(service.value('sales.total_amount', ['sales.region', 'Antarctica', 'sales.created_at.year', 2024])),
+      service.value('sales.count', ['sales.region', 'Europe']),
+    ]);
+    expect([typo.kind, typo.message]).toEqual(['notAvailable', 'Region has no member "Eurpoe"; did you mean "Europe"?']);
+    expect([unknown.kind, unknown.message]).toEqual(['notAvailable', 'sales.region has no member "Antarctica".']);
+    expect(europe).toBe(await independently(env.data, { measures: ['sales.count'], filters: [{ member: 'sales.region', operator: 'equals', values: ['Europe'] }] }));
+    // One batch: the values' queries (one per set of filtered members), one member check, one listing for the suggestion.
+    expect(loads.filter((query) => !query.measures?.length)).toEqual([
+      { dimensions: ['sales.region'], filters: [{ member: 'sales.region', operator: 'equals', values: ['Antarctica', 'Europe', 'Eurpoe'] }], limit: 3 },
+      { dimensions: ['sales.region'], limit: 10_000 },
+    ]);
+    const unpaired = await formulaError(service.value('Revenue', ['Region']));
+    expect([unpaired.kind, unpaired.message]).toEqual([
+      'invalidValue', 'After the measure, RS.VALUE takes pairs of dimension and member: "Region" has no member. Give the member after it.',
+    ]);
+  });
+
+  it('answers a set of members over their union, as the data API aggregates it: a count distinct is not the sum of the members', async () => {
+    const service = await serviceFor();
+    const three = ['Europe', 'Asia Pacific', 'Latin America'];
+    const union = (measure: string): CubeQuery => ({
+      measures: [measure],
+      filters: [{ member: 'sales.region', operator: 'equals', values: three }],
+      timeDimensions: [{ dimension: 'sales.created_at', dateRange: ['2024-01-01', '2024-03-31'] }],
+    });
+    const asked = (measure: string) => service.value(measure, ['Region', three.map((region) => [region]), 'sales.created_at.month', [['2024-01', '2024-02', '2024-03']]]);
+    const [customers, average] = await Promise.all([asked('sales.customer_count'), asked('sales.average_amount')]);
+    expect(customers).toBe(await independently(env.data, union('sales.customer_count')));
+    expect(average).toBe(await independently(env.data, union('sales.average_amount')));
+    const typo = await formulaError(service.value('sales.count', ['Region', [['Europe', 'Asia Pacifc']]]));
+    expect(typo.message).toBe('Region has no member "Asia Pacifc"; did you mean "Asia Pacific"?');
+  });
+
   it('refuses an unknown member as #VALUE! naming it, and data download turned off as #N/A in words', async () => {
     const service = await serviceFor();
     const unknown = await formulaError(service.value('sales.count', ['sales.planet', 'Mars']));
@@ -185,7 +233,8 @@ describe('RS.VALUE over the local platform', () => {
     // Not kept: the next calculation asks again, and answers once the data API does.
     delete (failing as { failure?: Error }).failure;
     expect(typeof (await service.value('sales.count', ['sales.region', 'Europe']))).toBe('number');
-    expect(loads).toHaveLength(2);
+    // Each calculation sent the value's query and the region's member check: the failed ones were not kept.
+    expect(loads).toHaveLength(4);
   });
 
   it('names another deployment by an unpaired last argument, and refuses one that does not exist', async () => {
@@ -204,6 +253,16 @@ describe('RS.MEMBERS and RS.REPORT over the local platform', () => {
     const own = await env.data.load({ dimensions: ['sales.region'] });
     expect(column).toEqual(own.data.map((row) => [row['sales.region']]));
     expect(column.flat().sort()).toEqual([...REGIONS].sort());
+  });
+
+  it('refuses a filter member the data does not have with #N/A, and an unpaired dimension in words', async () => {
+    const service = await serviceFor();
+    const typo = await formulaError(service.members('sales.category', ['Region', 'Eurpoe']));
+    expect([typo.kind, typo.message]).toEqual(['notAvailable', 'Region has no member "Eurpoe"; did you mean "Europe"?']);
+    const unpaired = await formulaError(service.members('sales.category', ['Region']));
+    expect(unpaired.message).toBe('After the dimension, RS.MEMBERS takes pairs of dimension and member: "Region" has no member. Give the member after it.');
+    const own = await env.data.load({ dimensions: ['sales.category'], filters: [{ member: 'sales.region', operator: 'equals', values: ['Europe', 'Asia Pacific'] }] });
+    expect(await service.members('sales.category', ['Region', [['Europe'], ['Asia Pacific']]])).toEqual(own.data.map((row) => [row['sales.category']]));
   });
 
   it("spills a saved report's rows under its headers", async () => {

@@ -49,26 +49,29 @@ describe('functions.json, as Microsoft generates it from functions.ts', () => {
     expect(english.functions.map((f) => [f.id, f.name])).toEqual([['RS_VALUE', 'VALUE'], ['RS_REPORT', 'REPORT'], ['RS_MEMBERS', 'MEMBERS']]);
   });
 
-  // https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-json: `repeating` for the member/value
-  // pairs (an array parameter), `optional` for `x?:`, and a `matrix` result for the results that spill; a scalar
+  // https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-json: `repeating` and `matrix` for the
+  // member/value pairs (`any[][][]`: each item may be a range or array constant, a set of members; "Declaring repeating
+  // parameters" in custom-functions-parameter-options asks for both), `optional` for `x?:`, and a `matrix` result for the results that spill; a scalar
   // dimensionality and a non-repeating parameter are left out, and `number | string` is type any (also left out).
   it('gives each parameter its type, optional and repeating, and REPORT and MEMBERS matrix results', () => {
     expect(shape(english)).toEqual([
       {
         id: 'RS_VALUE',
-        parameters: [{ type: 'string' }, { type: 'any', repeating: true }],
+        parameters: [{ type: 'string' }, { type: 'any', dimensionality: 'matrix', repeating: true }],
         result: {},
-        options: undefined,
+        // The calling cell's address (`@requiresAddress`), so the pane can format it where Excel shows no formatted
+        // numbers (https://learn.microsoft.com/javascript/api/custom-functions-runtime/customfunctions.invocation).
+        options: { requiresAddress: true },
       },
       {
         id: 'RS_REPORT',
         parameters: [{ type: 'string' }, { type: 'boolean', optional: true }, { type: 'string', optional: true }],
         result: { dimensionality: 'matrix' },
-        options: undefined,
+        options: { requiresAddress: true },
       },
       {
         id: 'RS_MEMBERS',
-        parameters: [{ type: 'string' }, { type: 'any', repeating: true }],
+        parameters: [{ type: 'string' }, { type: 'any', dimensionality: 'matrix', repeating: true }],
         result: { dimensionality: 'matrix' },
         options: undefined,
       },

@@ -25,9 +25,26 @@ describe("a Refresh all run's summary", () => {
   });
 
   it("adds the formulas the run had Excel calculate again, alone when the workbook has no placements", () => {
-    expect(runSummary(items('done', 'done'), false, en, 12)).toBe('2 refreshed, 12 formulas recalculated');
-    expect(runSummary([], false, en, 1)).toBe('1 formula recalculated');
-    expect(runSummary(items('done'), false, de, 1200)).toBe('1 aktualisiert, 1.200 Formeln neu berechnet');
+    expect(runSummary(items('done', 'done'), false, en, fresh(12))).toBe('2 refreshed, 12 formulas recalculated');
+    expect(runSummary([], false, en, fresh(1))).toBe('1 formula recalculated');
+    expect(runSummary(items('done'), false, de, fresh(1200))).toBe('1 aktualisiert, 1.200 Formeln neu berechnet');
+  });
+
+  it('counts the formulas that failed beside those recalculated, in both languages', () => {
+    const tally = { recalculated: 12, failed: 2, stale: null };
+    expect(runSummary(items('done', 'done', 'done'), false, en, tally)).toBe('3 refreshed, 12 formulas recalculated, 2 formulas failed');
+    expect(runSummary(items('done', 'done', 'done'), false, de, tally)).toBe('3 aktualisiert, 12 Formeln neu berechnet, 2 Formeln fehlgeschlagen');
+    expect(runSummary([], false, en, { recalculated: 0, failed: 1, stale: null })).toBe('1 formula failed');
+  });
+
+  it('says how many formulas show values from before an outage, from when and why', () => {
+    const at = new Date();
+    at.setHours(10, 42, 0, 0);
+    const stale = { recalculated: 0, failed: 1, stale: { count: 78, since: at.getTime() } };
+    expect(runSummary([], false, en, stale)).toBe('1 formula failed. 78 formulas show values from 10:42 AM: the data API could not be reached.');
+    expect(runSummary([], false, de, stale)).toBe('1 Formel fehlgeschlagen. 78 Formeln zeigen Werte von 10:42: Die Daten-API war nicht erreichbar.');
+    expect(runSummary([], false, en, { recalculated: 0, failed: 0, stale: { count: 1, since: at.getTime() } }))
+      .toBe('1 formula shows a value from 10:42 AM: the data API could not be reached.');
   });
 
   it('says how far a run has got while it runs', () => {
@@ -46,3 +63,8 @@ describe("a Refresh all run's summary", () => {
     expect(runSummary(items('done', 'queued', 'refreshing'), true, de)).toBe('1 von 3…');
   });
 });
+
+/** Formulas that all answered afresh. */
+function fresh(recalculated: number) {
+  return { recalculated, failed: 0, stale: null };
+}
