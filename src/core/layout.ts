@@ -28,6 +28,11 @@ export interface CellGrid {
   filledHeaderRows?: number[];
   /** Caption rows (0-based in the grid) to show in bold: a placement's title line (see source-line.ts). */
   boldCaptionRows?: number[];
+  /**
+   * Cells whose value is a formula's text, written as a formula (placement-formulas.ts, "Convert to formulas"); every
+   * other text is written as text, never run.
+   */
+  formulas?: readonly (readonly boolean[])[];
 }
 
 export interface LayoutOptions {

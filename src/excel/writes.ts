@@ -45,7 +45,10 @@ function queueCells(sheet: Excel.Worksheet, plan: WritePlan, op: CellsOp): void 
   // Number formats before values: a value written into a cell formatted as Text would stay text.
   for (const piece of op.formats) queueFormats(sheet, origin, columns, piece, grid.numberFormats);
   const range = sheet.getRange(rectAddress({ top: rect.top + op.start, bottom: rect.top + op.end - 1, left: rect.left, right: rect.right }));
-  range.values = grid.values.slice(op.start, op.end).map((row) => row.map(cellInput));
+  range.values = grid.values.slice(op.start, op.end).map((row, i) => {
+    const formulas = grid.formulas?.[op.start + i];
+    return row.map((value, c) => (formulas?.[c] ? value : cellInput(value)));
+  });
   range.format.font.bold = false;
   const at = (cells: Rect) => sheet.getRange(rectAddress({ top: rect.top + cells.top, bottom: rect.top + cells.bottom, left: rect.left + cells.left, right: rect.left + cells.right }));
   for (const bold of op.bold) at(bold).format.font.bold = true;

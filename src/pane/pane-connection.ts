@@ -55,3 +55,12 @@ export function paneConnection(platform: Connection | null, cube: CubeApiConnect
     },
   };
 }
+
+/**
+ * Whom the add-in's per-user records (allowances, formulas' last values) belong to: the platform's user where there
+ * is one, else the Cube API's, who has no platform account: the API they use and the name their token gives.
+ */
+export function connectionUser(connection: PaneConnection): string {
+  if (connection.platform) return `platform:${connection.platform.user.id}:${connection.platform.user.email}`;
+  return `cube:${connection.cube?.apiUrl ?? ''}:${connection.user.username}`;
+}

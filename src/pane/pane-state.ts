@@ -1,4 +1,5 @@
 import type { PaneOutcome } from '../core/card-state';
+import type { FormulaTally, StaleFormulas } from '../functions/formula-calls';
 import type { RefreshAllRun, RefreshItem } from '../monitoring/refresh-all';
 import type { RefreshOnOpenChoice } from '../monitoring/refresh-on-open';
 import type { RoomHow } from '../placements/make-room';
@@ -27,18 +28,22 @@ export type PaneNotice =
   /** The ribbon's Refresh all came while the user had said Not now to the workbook's queries: nothing ran. */
   | { kind: 'consent-declined' }
   /** The user stopped a write (placing or refreshing which report): its cells were put back, nothing recorded. */
-  | { kind: 'stopped'; operation: Operation['kind']; title: string | null };
+  | { kind: 'stopped'; operation: Operation['kind']; title: string | null }
+  /** A placement converted to RS.VALUE formulas (placements/convert-to-formulas.ts): how many, where; its record removed. */
+  | { kind: 'converted'; title: string; location: string; formulas: number };
 
 /** What the pane asks before it goes on; nothing has been written while a question is open. */
 export type PaneQuestion =
   | { kind: 'disconnect'; entry: WorkbookPlacement }
+  /** "Convert to formulas": the placement's cells replaced by RS.VALUE formulas and its record removed; Cancel is the default. */
+  | { kind: 'convert'; entry: WorkbookPlacement }
   /** Foreign cells in the way: overwrite, insert rows (the ways offered; none when empty), or move (`canMove`). */
   | { kind: 'overwrite'; target: string; foreignCells: string[]; insertWays: RoomHow[]; canMove: boolean }
   | { kind: 'hand-edits'; rows: number[]; cells: string[] };
 
 /** The write under way: placing or refreshing which report (its title; null when the user may not read it). */
 export interface Operation {
-  kind: 'placing' | 'refreshing';
+  kind: 'placing' | 'refreshing' | 'converting';
   title: string | null;
   rowsWritten?: number;
   totalRows?: number;
@@ -53,8 +58,8 @@ export interface RunState {
   handle: RefreshAllRun;
   items: readonly RefreshItem[];
   running: boolean;
-  /** Formula answers the run dropped and had Excel calculate again; absent until its formulas' part is done. */
-  formulas?: number;
+  /** What the workbook's formulas answered when the run had Excel calculate them again; absent until that has settled. */
+  formulas?: FormulaTally;
 }
 
 export interface WorkspaceState {
@@ -79,6 +84,8 @@ export interface WorkspaceState {
   builderOpen: boolean;
   /** The workbook's RS formulas have been answered in this session: Refresh all has them to refresh, placements or not. */
   formulasInUse: boolean;
+  /** Formulas showing their last values because the data API could not be reached, as of the last settled calculation; null when none. */
+  staleFormulas: StaleFormulas | null;
   /** Whether this user allowed what the workbook queries by itself (issue 39): until then the bar asks, nothing runs on its own. */
   consent: ConsentState;
 }

@@ -9,7 +9,8 @@ import type { SharedRun, WorkbookPlacement, WriteOptions } from '../placements/p
 import { placementKey } from '../placements/workbook-placements';
 import type { Workspace } from '../placements/workspace-parts';
 import { BackgroundChecks, type BackgroundCheckOptions } from './background-checks';
-import { locate, relink, setTable, type CardActionsHost } from './card-actions';
+import type { ConversionPorts } from '../placements/convert-to-formulas';
+import { askDisconnect, convertToFormulas, disconnect, locate, relink, setTable, type CardActionsHost } from './card-actions';
 import { RefreshAllRuns } from './refresh-all-runs';
 import { isBusy, type Operation, type WorkspaceState } from './pane-state';
 import { placementCards, type PlacementCard } from './placement-cards';
@@ -17,6 +18,7 @@ import type { PaneWords } from './pane-words';
 import { Store } from './store';
 import { WriteAttempts } from './write-attempts';
 import { WorkbookConsent, type ConsentOptions } from './workbook-consent';
+import type { FormulaTally } from '../functions/formula-calls';
 
 export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
   workspace: Workspace;
@@ -25,15 +27,17 @@ export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
   words: PaneWords;
   /** "Refresh all" asked for from the ribbon, run here as the pane's own. */
   ribbon?: RibbonRefreshRequests;
-  /** Refresh all's part for the workbook's RS formulas (pane/formula-wiring.ts): how many answers it dropped. */
-  refreshFormulas?: () => Promise<number>;
+  /** Refresh all's part for the workbook's RS formulas (pane/formula-wiring.ts): what they answered. */
+  refreshFormulas?: () => Promise<FormulaTally>;
   /** Consent before the workbook queries anything by itself (workbook-consent.ts); without it, nothing is asked. */
   consent?: ConsentOptions;
+  /** How formulas are answered, for "Convert to formulas" (card-actions.ts); without it, nothing is converted. */
+  conversion?: ConversionPorts;
 }
 
 const initialState: WorkspaceState = {
   placements: null, listFailed: false, selection: null, asTable: true, outcomes: new Map(), operation: null, question: null,
-  error: null, notice: null, run: null, refreshOnOpen: null, builderOpen: false, formulasInUse: false, consent: { kind: 'allowed' },
+  error: null, notice: null, run: null, refreshOnOpen: null, builderOpen: false, formulasInUse: false, staleFormulas: null, consent: { kind: 'allowed' },
 };
 
 /**
@@ -139,6 +143,9 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     if (!this.getState().formulasInUse) this.update({ formulasInUse: true });
   }
 
+  /** A calculation of the formulas settled: those showing values from before stay said until one answers them afresh. */
+  formulasSettled = ({ stale }: FormulaTally): void => this.update({ staleFormulas: stale });
+
   /** A failure of something the views started (opening an exploration, say), shown in the error area. */
   showError(error: unknown): void {
     this.update({ error: { source: 'action', error } });
@@ -217,36 +224,20 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   setTable = (entry: WorkbookPlacement, on: boolean): Promise<void> => setTable(this.cardHost(), entry, on);
   relink = (entry: WorkbookPlacement): Promise<void> => relink(this.cardHost(), entry);
 
-  /** Disconnect: asked first (clear the cells or keep them), unless its cells are gone already. */
-  askDisconnect(entry: WorkbookPlacement): Promise<void> {
-    if (this.getState().outcomes.get(placementKey(entry))?.state === 'DETACHED' || entry.location === null) return this.disconnect(entry);
-    this.update({ question: { kind: 'disconnect', entry } });
-    return Promise.resolve();
-  }
-
-  async disconnect(entry: WorkbookPlacement, clearCells = false): Promise<void> {
-    // A message about this placement (or the run that touched it) would outlive it.
-    this.clearMessages();
-    this.attempts.cancel();
-    try {
-      await this.options.workspace.placements.disconnect(entry, clearCells);
-      this.update((state) => {
-        const outcomes = new Map(state.outcomes);
-        outcomes.delete(placementKey(entry));
-        return { outcomes };
-      });
-      await this.reload();
-    } catch (error) {
-      this.showError(error);
-    }
-  }
+  /** Disconnect: asked first (clear the cells or keep them), unless its cells are gone already (card-actions.ts). */
+  askDisconnect = (entry: WorkbookPlacement): Promise<void> => askDisconnect(this.cardHost(), entry, this.getState());
+  disconnect = (entry: WorkbookPlacement, clearCells = false): Promise<void> => disconnect(this.cardHost(), entry, clearCells);
 
   locate = (entry: WorkbookPlacement): Promise<void> => locate(this.cardHost(), entry);
+  /** "Convert to formulas": asked first, Cancel the default; the answer converts (card-actions.ts). */
+  askConvert = (entry: WorkbookPlacement): void => this.update({ question: { kind: 'convert', entry } });
+  convertToFormulas = (entry: WorkbookPlacement): Promise<void> => convertToFormulas(this.cardHost(), entry);
 
   private cardHost(): CardActionsHost {
     return {
       set: (change) => this.update(change), placements: this.options.workspace.placements, reload: () => this.reload(),
       showError: (error) => this.showError(error), clearMessages: () => this.clearMessages(), dismissRun: () => this.runs.dismiss(),
+      cancelQuestion: () => this.attempts.cancel(), conversion: this.options.conversion,
     };
   }
 

@@ -7,6 +7,7 @@ import { tableHeaderRow } from '../core/table-header';
 import type { Location, TableRefusal, WorkbookState } from '../ports/workbook';
 import { PlacementAccessDeniedError, PlacementDetachedError, TableNotPossibleError } from './errors';
 import { makeRoom, type PlacementRef, type Room, type RoomHow } from './make-room';
+import { convertToFormulas, type ConversionPorts, type Converted } from './convert-to-formulas';
 import { movePlacement } from './moving';
 import type { PlacementDeps } from './placement-deps';
 import { place } from './placing';
@@ -87,6 +88,11 @@ export class PlacementService {
   /** Moves a placement to the selection with its report's current result (moving.ts). */
   move(placement: PlacementRef, options: WriteOptions = {}): Promise<WriteOutcome> {
     return movePlacement(this.deps, placement, options);
+  }
+
+  /** Replaces a placement's cells by RS.VALUE formulas giving the same numbers, then removes its record (convert-to-formulas.ts). */
+  convertToFormulas(entry: WorkbookPlacement, ports: ConversionPorts, signal?: AbortSignal): Promise<Converted> {
+    return convertToFormulas(this.deps, entry, ports, signal);
   }
 
   /** Inserts the rows a write's room asks for, if that is still possible (make-room.ts); true when inserted. */

@@ -2,6 +2,7 @@ import type { Operation, PaneError, PaneNotice } from '../pane/pane-state';
 import { describeError, describeFailedCheck, tableRefusalReason } from './errors';
 import type { I18n } from './i18n';
 import { consentWordsOf } from './i18n/consent-words';
+import { convertWordsOf } from './i18n/convert-words';
 import { stopWordsOf } from './i18n/stop-words';
 
 /** The pane store's typed messages in the pane's words. */
@@ -29,6 +30,7 @@ export function paneNoticeWords(notice: PaneNotice, { m, number }: I18n): string
       const words = stopWordsOf(m);
       return notice.operation === 'placing' ? words.stoppedPlacing(title) : words.stoppedRefreshing(title);
     }
+    case 'converted': return convertWordsOf(m).converted(notice.title, notice.location, number(notice.formulas));
     case 'written': {
       const { rows, cutAt, table } = notice;
       const cut = cutAt ? ` ${m.cutNotice(number(cutAt))}` : '';
@@ -44,5 +46,6 @@ export function paneNoticeWords(notice: PaneNotice, { m, number }: I18n): string
 /** The progress bar's label: placing or refreshing which report. */
 export function operationWords(operation: Operation, { m }: Pick<I18n, 'm'>): string {
   const title = operation.title ?? m.noAccessTitle;
+  if (operation.kind === 'converting') return convertWordsOf(m).converting(title);
   return operation.kind === 'placing' ? m.placing(title) : m.refreshing(title);
 }

@@ -4,6 +4,7 @@ import type { PreparedRefresh, WorkbookPlacement, WriteOptions, WriteOutcome } f
 import type { Workspace } from '../../src/placements/workspace-parts';
 import { WorkspaceStore } from '../../src/pane/workspace-store';
 import type { CellChange, PlacedCells } from '../../src/ports/workbook';
+import type { FormulaTally } from '../../src/functions/formula-calls';
 
 /**
  * The pane store in Node, over a workspace whose placements answer as a test says: no DOM, no Excel.
@@ -79,7 +80,7 @@ export const words = {
   attention: (item: RefreshItem) => (item.outcome?.kind === 'hand-edits' ? `Edited: ${item.outcome.cells.join(', ')}` : item.reason),
 };
 
-export async function started(listed: WorkbookPlacement[], options: { refreshFormulas?: () => Promise<number> } = {}) {
+export async function started(listed: WorkbookPlacement[], options: { refreshFormulas?: () => Promise<FormulaTally> } = {}) {
   const fake = fakeWorkspace(listed);
   const store = new WorkspaceStore({ workspace: fake.workspace, writeDisabled: () => false, words, liveDebounceMs: 1, ...options });
   await store.start({ visible: false });

@@ -2,6 +2,7 @@ import { RequestCancelledError } from '../../src/client/errors';
 import type { PreparedRefresh, WorkbookPlacement } from '../../src/placements/placement-service';
 import { isBusy } from '../../src/pane/pane-state';
 import { done, entry, handEdits, inTheWay, report, started, tick, until } from '../support/workspace-store-fakes';
+import type { FormulaTally } from '../../src/functions/formula-calls';
 
 /**
  * The pane store in Node, over a workspace whose placements answer as a test says (test/support/workspace-store-fakes.ts):
@@ -98,18 +99,22 @@ describe('the pane store: Refresh all', () => {
 
   it("refreshes the workbook's formulas after its placements, their count in the summary; alone when there are no placements", async () => {
     const order: string[] = [];
-    const refreshFormulas = jest.fn(async () => (order.push('formulas'), 7));
+    const refreshFormulas = jest.fn(async () => (order.push('formulas'), tally(7)));
     const { store, placements } = await started([entry('a')], { refreshFormulas });
     placements.writeRefresh.mockImplementation(async (p) => (order.push('write'), done(p.placement.id!)));
     await store.refreshAll();
     expect(order).toEqual(['write', 'formulas']);
-    expect(store.getState().run).toMatchObject({ running: false, formulas: 7 });
+    expect(store.getState().run).toMatchObject({ running: false, formulas: tally(7) });
 
-    const alone = await started([], { refreshFormulas: async () => 3 });
+    const alone = await started([], { refreshFormulas: async () => tally(3) });
     await alone.store.refreshAll();
-    expect(alone.store.getState().run).toMatchObject({ items: [], running: false, formulas: 3 });
+    expect(alone.store.getState().run).toMatchObject({ items: [], running: false, formulas: tally(3) });
+    // Formulas that all failed are still formulas refreshed: the summary says so.
+    const failing = await started([], { refreshFormulas: async () => ({ recalculated: 0, failed: 2, stale: null }) });
+    await failing.store.refreshAll();
+    expect(failing.store.getState().run).toMatchObject({ formulas: { failed: 2 } });
     // No formulas either: nothing to refresh, said so.
-    const none = await started([], { refreshFormulas: async () => 0 });
+    const none = await started([], { refreshFormulas: async () => tally(0) });
     await none.store.refreshAll();
     expect([none.store.getState().run, none.store.getState().notice]).toEqual([null, { kind: 'nothing-to-refresh' }]);
   });
@@ -190,3 +195,8 @@ describe('the pane store: background checks take back only their own message', (
     await store.dispose();
   });
 });
+
+/** Formulas that all answered afresh. */
+function tally(recalculated: number): FormulaTally {
+  return { recalculated, failed: 0, stale: null };
+}

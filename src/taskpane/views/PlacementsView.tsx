@@ -10,9 +10,14 @@ import { tableChoice } from '../../placements/placement-service';
 import { placementKey, type WorkbookPlacement } from '../../placements/workbook-placements';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
+import { convertWordsOf } from '../i18n/convert-words';
+import { installConvertErrorWords } from '../convert-error-words';
 import { otherRecords } from '../shared-id-words';
 import { PlacementCellOptions } from './PlacementCellOptions';
 import { StatusBadge } from './StatusBadge';
+
+// A card's "Convert to formulas" can be refused: its words join `describeError`.
+installConvertErrorWords();
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -54,6 +59,8 @@ export interface PlacementsViewProps {
   onRelink(placement: WorkbookPlacement): void;
   onDisconnect(placement: WorkbookPlacement): void;
   onLocate(placement: WorkbookPlacement): void;
+  /** "Convert to formulas" (asked first); without it, the cards do not offer it. */
+  onConvert?(placement: WorkbookPlacement): void;
   /** Opens the placement's report in the exploration builder. */
   onEdit(placement: WorkbookPlacement): void;
   /** Turns "As an Excel table" on or off for a flat placement, in place. */
@@ -188,6 +195,11 @@ export function PlacementsView(props: PlacementsViewProps) {
                   {m.builder.edit}
                 </Button>
                 <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onLocate(entry)}>{m.locate}</Button>
+                {props.onConvert && (
+                  <Button size="small" appearance="subtle" disabled={busy || writeDisabled} data-action="convert" aria-describedby={titleId} onClick={() => props.onConvert?.(entry)}>
+                    {convertWordsOf(m).action}
+                  </Button>
+                )}
                 <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onDisconnect(entry)}>{m.disconnect}</Button>
               </>
             )}

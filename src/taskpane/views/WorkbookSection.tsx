@@ -6,7 +6,7 @@ import { isBusy, type WorkspaceState } from '../../pane/pane-state';
 import type { WorkspaceStore } from '../../pane/workspace-store';
 import { useI18n } from '../i18n';
 import { PlacementsView } from './PlacementsView';
-import { runSummary } from './run-words';
+import { runSummary, staleFormulasSentence } from './run-words';
 import type { FormulaDeploymentChoice } from '../../pane/formula-deployment';
 import { FormulaDeploymentField } from './FormulaDeploymentField';
 
@@ -72,6 +72,12 @@ export function WorkbookSection({ store, state, currentUserId, currentUserName, 
           <MessageBarBody>{m.outOfDate[new Intl.PluralRules(i18n.locale).select(stale) === 'one' ? 'one' : 'other'](number(stale))}</MessageBarBody>
         </MessageBar>
       )}
+      {/* Said after any calculation that kept last values; Refresh all's summary says it itself while shown. */}
+      {state.staleFormulas && !run?.formulas?.stale && (
+        <MessageBar intent="warning" data-testid="stale-formulas">
+          <MessageBarBody>{staleFormulasSentence(state.staleFormulas, i18n)}</MessageBarBody>
+        </MessageBar>
+      )}
       {run && (
         <div className={styles.runBar} role="status" aria-live="polite">
           <span>{runSummary(run.items, run.running, i18n, run.formulas)}</span>
@@ -96,6 +102,7 @@ export function WorkbookSection({ store, state, currentUserId, currentUserName, 
         onTableChange={(entry, on) => void store.setTable(entry, on)}
         onCellOptionsChange={(entry, cells) => void store.setCellOptions(entry, cells)}
         onDisconnect={(entry) => void store.askDisconnect(entry)}
+        onConvert={(entry) => store.askConvert(entry)}
         onLocate={(entry) => void store.locate(entry)}
       />
     </section>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { sheetAddress } from '../../core/a1';
 import type { RoomHow } from '../../placements/make-room';
 import type { WorkbookPlacement } from '../../placements/placement-service';
 import type { PaneQuestion } from '../../pane/pane-state';
 import { useI18n } from '../i18n';
+import { convertWordsOf } from '../i18n/convert-words';
 import { QuestionBar, type QuestionAnswer } from './QuestionBar';
 
 export interface WorkspaceQuestionProps {
@@ -10,6 +12,8 @@ export interface WorkspaceQuestionProps {
   /** The placement's report title, for the disconnect question. */
   title: string;
   onDisconnect(entry: WorkbookPlacement, clearCells: boolean): void;
+  /** Convert the placement to RS.VALUE formulas (the user said yes). */
+  onConvert?(entry: WorkbookPlacement): void;
   /** Overwrite the foreign cells. */
   onOverwrite(): void;
   /** Insert rows (whole, or cells within the result's columns), then write. */
@@ -49,6 +53,19 @@ export function WorkspaceQuestion(props: WorkspaceQuestionProps) {
           {m.disconnectBody(question.entry.placement.resultLocation)}
         </QuestionBar>
       );
+    case 'convert': {
+      const words = convertWordsOf(m);
+      const { entry } = question;
+      // No answer is primary: Cancel is the default, so Enter converts nothing.
+      return (
+        <QuestionBar
+          intent="warning" title={words.questionTitle(title)} answers={[{ label: words.convert, onClick: () => props.onConvert?.(entry) }]}
+          cancelLabel={m.cancel} onCancel={onCancel}
+        >
+          {words.questionBody(entry.location ? sheetAddress(entry.location.sheetName, entry.location.rect) : entry.placement.resultLocation)}
+        </QuestionBar>
+      );
+    }
     case 'overwrite': {
       const { insertWays, canMove } = question;
       if (current === 'insert' && insertWays.length) {

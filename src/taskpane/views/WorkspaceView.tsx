@@ -188,8 +188,9 @@ export function WorkspaceView({ connection, deployment, reportsTitle, onDeployme
       {question && (
         <WorkspaceQuestion
           question={question}
-          title={question.kind === 'disconnect' ? (question.entry.report ? reportTitle(question.entry.report) : m.noAccessTitle) : ''}
+          title={'entry' in question ? (question.entry.report ? reportTitle(question.entry.report) : m.noAccessTitle) : ''}
           onDisconnect={(entry, clearCells) => void store.disconnect(entry, clearCells)}
+          onConvert={(entry) => void store.convertToFormulas(entry)}
           onOverwrite={() => void store.answerOverwrite()}
           onMakeRoom={(how) => void store.makeRoom(how)}
           onMove={() => void store.moveHere()}

@@ -4,8 +4,10 @@ import type { Workspace } from '../../placements/workspace-parts';
 import type { WorkspaceState } from '../../pane/pane-state';
 import { WorkspaceStore } from '../../pane/workspace-store';
 import { formulasAfterConsent, refreshFormulas } from '../../pane/formula-wiring';
-import { formulaCalls } from '../../functions/formula-registry';
-import type { PaneConnection } from '../../pane/pane-connection';
+import { formulaCalls, formulaService } from '../../functions/formula-registry';
+import type { ConversionPorts } from '../../placements/convert-to-formulas';
+import { cellWordsIn } from '../i18n/cell-catalog';
+import { connectionUser, type PaneConnection } from '../../pane/pane-connection';
 import { localConsentStorage } from '../consent-storage';
 import { excelCalculation } from './useFormulas';
 import { describeError } from '../errors';
@@ -27,11 +29,12 @@ export function useWorkspaceStore(
     refreshFormulas: () => refreshFormulas(excelCalculation),
     consent: {
       storage: localConsentStorage,
-      user: consentUser(connection),
+      user: connectionUser(connection),
       keptInFile,
       formulaCalls,
       afterAllow: () => formulasAfterConsent(excelCalculation),
     },
+    conversion: conversionPorts(workspace, connection),
   }), [workspace, connection, keptInFile, writeDisabled, i18n, ribbon]);
 
   useEffect(() => {
@@ -53,10 +56,18 @@ export function useWorkspaceStore(
 }
 
 /**
- * Whom an allowance belongs to: the platform's user where there is one, else the Cube API's, who has no platform
- * account: the API they use and the name their token gives.
+ * "Convert to formulas" answers each new formula through the formula service, as the workbook's RS.VALUE cells are. A
+ * formula names its deployment whenever the connection has several, so it keeps its numbers whatever the workbook's
+ * default for formulas becomes.
  */
-function consentUser(connection: PaneConnection): string {
-  if (connection.platform) return `platform:${connection.platform.user.id}:${connection.platform.user.email}`;
-  return `cube:${connection.cube?.apiUrl ?? ''}:${connection.user.username}`;
+function conversionPorts(workspace: Workspace, connection: PaneConnection): ConversionPorts {
+  return {
+    values: formulaService,
+    deploymentArgument: (id) => (connection.deployments.length > 1 ? connection.deployments.find((d) => d.id === id)?.name ?? String(id) : null),
+    meta: async (id) => {
+      const client = await workspace.data.forDeployment(id);
+      return client.meta ? client.meta() : null;
+    },
+    words: cellWordsIn,
+  };
 }
