@@ -4,6 +4,7 @@ import type { CubeQuery } from '../../src/contract';
 import { ownAnswer, revenueIn } from '../support/own-queries';
 import { reportByPublicId } from '../support/reports';
 import { freshWorkbench, readCells, typeInto } from './support/actions';
+import { calculated, MONTHS, REGIONS, typePnl, type PnlOptions } from './support/pnl';
 import { screenshots, useWorkbench } from './support/workbench';
 
 /**
@@ -15,45 +16,14 @@ import { screenshots, useWorkbench } from './support/workbench';
 jest.setTimeout(240_000);
 const bench = useWorkbench();
 
-const REGIONS = ['North America', 'Europe', 'Asia Pacific'];
-const MONTHS: { typed: string; range: [string, string] }[] = [
-  { typed: '1/1/2024', range: ['2024-01-01', '2024-01-31'] },
-  { typed: '2/1/2024', range: ['2024-02-01', '2024-02-29'] },
-  { typed: '3/1/2024', range: ['2024-03-01', '2024-03-31'] },
-];
-const columnOf = (index: number) => String.fromCharCode(66 + index);
-
+/** The P&L typed into a fresh workbench, the pane signed in as the analyst. */
+const pnl = (page: Page, options?: PnlOptions) => typePnl(page, bench.workbench.server.url, bench.platform.platform.tokens.analyst, options);
 const ownValue = async (query: CubeQuery) => ownAnswer(await bench.platform.dataClient(bench.platform.analyst), query);
 
-/** Waits (at most 30 s) until every cell of `address` passes `done` (by default: shows neither #BUSY! nor nothing), and returns the values. */
-async function calculated(page: Page, address: string, done = (v: unknown) => v !== '#BUSY!' && v !== ''): Promise<unknown[][]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const { values } = await readCells(page, address);
-    if (values.flat().every(done)) return values;
-    if (Date.now() > deadline) throw new Error(`${address} still shows ${JSON.stringify(values)}`);
-    await page.waitForTimeout(100);
-  }
-}
-
-/** A signed-in pane and a P&L typed into the grid: months across row 1, regions down column A, RS.VALUE between. */
-async function typePnl(page: Page, name = 'VALUE', separator = ','): Promise<void> {
-  await freshWorkbench(page, `${bench.workbench.server.url}/workbench.html${name === 'VALUE' ? '' : '?lang=de-DE'}`, `token=${bench.platform.platform.tokens.analyst}`);
-  await page.locator('.pane').getByText(/No reports are placed in this workbook yet|noch keine Berichte platziert/).waitFor();
-  await typeInto(page, 'A1', 'Revenue');
-  for (const [i, month] of MONTHS.entries()) await typeInto(page, `${columnOf(i)}1`, month.typed);
-  for (const [r, region] of REGIONS.entries()) {
-    await typeInto(page, `A${r + 2}`, region);
-    for (const c of MONTHS.keys()) {
-      const column = columnOf(c);
-      await typeInto(page, `${column}${r + 2}`, `=RS.${name}($A$1${separator}"Region"${separator}$A${r + 2}${separator}"sales.created_at.month"${separator}${column}$1)`);
-    }
-  }
-}
 
 test('a P&L of RS.VALUE formulas over typed headers shows the governed numbers, each equal to its own query', async () => {
   const { page } = bench;
-  await typePnl(page);
+  await pnl(page);
   const values = await calculated(page, 'B2:D4');
   for (const [r, region] of REGIONS.entries()) {
     for (const [c, month] of MONTHS.entries()) expect([region, month.typed, values[r]![c]]).toEqual([region, month.typed, await ownValue(revenueIn(region, month.range))]);
@@ -99,7 +69,7 @@ test('RS.REPORT spills a report, shows #SPILL! while a typed cell is in the way,
 test('in German: the functions by their German names, and Refresh all counts the formulas in German', async () => {
   const { page } = bench;
   // The workbench's typed input is en-US (its grid's syntax), so the separator stays the comma.
-  await typePnl(page, 'WERT');
+  await pnl(page, { name: 'WERT', german: true });
   const values = await calculated(page, 'B2:D4');
   expect(values[1]![0]).toBe(await ownValue(revenueIn('Europe', MONTHS[0]!.range)));
   await page.locator('.pane').getByRole('button', { name: 'Alle aktualisieren' }).click();

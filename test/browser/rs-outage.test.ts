@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import type { CubeQuery } from '../../src/contract';
 import { ownAnswer, revenueIn } from '../support/own-queries';
-import { freshWorkbench, readCells, typeInto } from './support/actions';
+import { typeInto } from './support/actions';
+import { calculated, MONTHS, REGIONS, typePnl } from './support/pnl';
 import { screenshots, useWorkbench } from './support/workbench';
 
 /**
@@ -15,43 +16,13 @@ import { screenshots, useWorkbench } from './support/workbench';
 jest.setTimeout(300_000);
 const bench = useWorkbench();
 
-const REGIONS = ['North America', 'Europe', 'Asia Pacific'];
-const MONTHS: { typed: string; range: [string, string] }[] = [
-  { typed: '1/1/2024', range: ['2024-01-01', '2024-01-31'] },
-  { typed: '2/1/2024', range: ['2024-02-01', '2024-02-29'] },
-  { typed: '3/1/2024', range: ['2024-03-01', '2024-03-31'] },
-];
-const columnOf = (index: number) => String.fromCharCode(66 + index);
 const DATA_API = /\/v1\/(meta|load)$/;
 
+/** The P&L typed into a fresh workbench, the pane signed in as the analyst. */
+const pnl = (page: Page, german = false) => typePnl(page, bench.workbench.server.url, bench.platform.platform.tokens.analyst, { german });
 const ownValue = async (query: CubeQuery) => ownAnswer(await bench.platform.dataClient(bench.platform.analyst), query);
 
-/** Waits (at most `seconds`) until every cell of `address` passes `done`, and returns the values. */
-async function calculated(page: Page, address: string, done: (v: unknown) => boolean, seconds = 30): Promise<unknown[][]> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const { values } = await readCells(page, address);
-    if (values.flat().every(done)) return values;
-    if (Date.now() > deadline) throw new Error(`${address} still shows ${JSON.stringify(values)}`);
-    await page.waitForTimeout(100);
-  }
-}
 const isNumber = (v: unknown) => typeof v === 'number';
-
-/** A signed-in pane and a P&L typed into the grid: months across row 1, regions down column A, RS.VALUE between. */
-async function typePnl(page: Page, lang = ''): Promise<void> {
-  await freshWorkbench(page, `${bench.workbench.server.url}/workbench.html${lang}`, `token=${bench.platform.platform.tokens.analyst}`);
-  await page.locator('.pane').getByText(/No reports are placed in this workbook yet|noch keine Berichte platziert/).waitFor();
-  await typeInto(page, 'A1', 'Revenue');
-  for (const [i, month] of MONTHS.entries()) await typeInto(page, `${columnOf(i)}1`, month.typed);
-  for (const [r, region] of REGIONS.entries()) {
-    await typeInto(page, `A${r + 2}`, region);
-    for (const c of MONTHS.keys()) {
-      const column = columnOf(c);
-      await typeInto(page, `${column}${r + 2}`, `=RS.VALUE($A$1,"Region",$A${r + 2},"sales.created_at.month",${column}$1)`);
-    }
-  }
-}
 
 /** Every `/v1/meta` and `/v1/load` the page sends from now on fails to connect; counts them. Returns how to end it. */
 async function dataApiDown(page: Page): Promise<{ requests: { meta: number; load: number }; end(): Promise<void> }> {
@@ -83,7 +54,7 @@ function minutesBetween(from: number, to: number): string[] {
 test('through a 60 s outage during Refresh all, the P&L keeps every number, the pane says from when, and the requests are bounded', async () => {
   const { page } = bench;
   const typedAt = Date.now();
-  await typePnl(page);
+  await pnl(page);
   const before = await calculated(page, 'B2:D4', isNumber);
   const answeredBy = Date.now();
   for (const [r, region] of REGIONS.entries()) {
@@ -132,7 +103,7 @@ for (const { lang, refreshAll, summary } of [
 ]) {
   test(`Refresh all's summary counts formula failures beside successes (${lang || 'en-US'})`, async () => {
     const { page } = bench;
-    await typePnl(page, lang);
+    await pnl(page, lang !== '');
     await typeInto(page, 'F2', '=RS.VALUE($A$1,"Planet","Mars")');
     await calculated(page, 'B2:D4', isNumber);
     await calculated(page, 'F2', (v) => typeof v === 'string' && v.startsWith('#') && v !== '#BUSY!');
