@@ -26,6 +26,8 @@ export interface PlannedQuery {
   calls: number[];
   /** The answers of `calls`, in their order, read from this query's result. */
   answers(result: CubeLoadResult): FormulaAnswer[];
+  /** The values of its grouped text and number members that this query's result has rows for, as value keys. */
+  shown(result: CubeLoadResult): Array<{ member: string; value: string }>;
 }
 
 /** A member a query filters, with the values the calls ask of it, sorted: grouped by it, or (a set) over their union. */
@@ -127,6 +129,14 @@ function answersFrom(result: CubeLoadResult, axes: readonly Axis[], requests: re
   });
 }
 
+function shownIn(result: CubeLoadResult, axes: readonly Axis[]): Array<{ member: string; value: string }> {
+  const members = axes.filter((axis) => axis.grouped && !axis.granularity);
+  return result.data.flatMap((row) => members.flatMap((axis) => {
+    const value = rowValueKey(row[axis.member], axis.type, null);
+    return value === null ? [] : [{ member: axis.member, value }];
+  }));
+}
+
 /** What groups calls into one query: the source and the filtered members, each with its granularity, and the sets. */
 function groupKey(request: ValueRequest): string {
   return JSON.stringify([request.source, request.filters.map((filter) => [filter.member, filter.granularity, isSet(filter) ? filter.values : null])]);
@@ -153,6 +163,7 @@ export function planQueries(requests: readonly ValueRequest[]): PlannedQuery[] {
         query: queryOf(axes, sortedDistinct(callRequests.map((request) => request.measure))),
         calls: calls.map((call) => call.index),
         answers: (result) => answersFrom(result, axes, callRequests),
+        shown: (result) => shownIn(result, axes),
       };
     }),
   );
@@ -174,4 +185,20 @@ export function answersOf(plan: readonly PlannedQuery[], results: readonly CubeL
 /** The cache key of a planned query: its source and query as canonical JSON. */
 export function plannedQueryKey(planned: Pick<PlannedQuery, 'source' | 'query'>): string {
   return canonicalJson({ source: planned.source, query: planned.query });
+}
+
+/**
+ * The members the results show, by member: a value a row holds exists in the data, so a formula naming it needs no
+ * check (src/core/member-check.ts); only values no row holds (a typo, or a member with no rows in the slice) do.
+ */
+export function membersShown(plan: readonly PlannedQuery[], results: readonly CubeLoadResult[]): Map<string, Set<string>> {
+  const shown = new Map<string, Set<string>>();
+  plan.forEach((planned, i) => {
+    for (const { member, value } of planned.shown(results[i]!)) {
+      const values = shown.get(member) ?? new Set<string>();
+      values.add(value);
+      shown.set(member, values);
+    }
+  });
+  return shown;
 }

@@ -1,11 +1,13 @@
 import type { CubeLoadResult, CubeQuery } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
 import { valueRequest, type FormulaFilter, type ValueRequest } from '../core/formula-args';
-import { answersOf, planQueries } from '../core/formula-batch';
+import { answersOf, membersShown, planQueries } from '../core/formula-batch';
 import { deploymentOfCall } from './call-deployment';
 import { asFormulaError, FormulaError } from './formula-errors';
 import type { FormulaSources } from './formula-sources';
 import { MemberChecker, UnknownMemberError } from './member-checker';
+
+const isSet = (filter: FormulaFilter) => filter.values.length > 1;
 
 /** One `RS.VALUE` call waiting for its batch. */
 interface PendingValue {
@@ -19,9 +21,10 @@ interface PendingValue {
  * Batches `RS.VALUE` calls. Excel calls a custom function once per cell, and Office.js's runtime invokes every call
  * of one calculation message in one synchronous loop, so calls gathered until the next macrotask are one batch
  * (Microsoft's batching pattern: https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-batching).
- * A batch becomes the fewest `/v1/load` queries (src/core/formula-batch.ts), and alongside them one query per
- * dimension checking that the members asked exist (member-checker.ts); each call's answer is kept, per deployment,
- * until the next refresh, so recalculating the same cells asks nothing.
+ * A batch becomes the fewest `/v1/load` queries (src/core/formula-batch.ts). The members asked are checked to exist
+ * (member-checker.ts): a set's alongside the values, a single member only when no row of the answers holds it, so a
+ * sheet whose members all have rows asks nothing more. Each call's answer is kept, per deployment, until the next
+ * refresh, so recalculating the same cells asks nothing.
  */
 export class ValueBatcher {
   private pending: PendingValue[] = [];
@@ -101,13 +104,23 @@ export class ValueBatcher {
       answer.then(pending.resolve, (error: unknown) => pending.reject(asFormulaError(error)));
     }
     if (!missing.length) return;
-    // The checks' queries are sent before the values' (both without waiting): neither waits for the other.
-    const checks = this.members.check(deploymentId, missing.map((m) => m.call.filters));
-    const plan = planQueries(missing.map((m) => m.call));
-    const values = Promise.all(plan.map((planned) => this.send(deploymentId, planned.query))).then((results) => answersOf(plan, results));
+    const requests = missing.map((m) => m.call);
+    // A set's members are filtered, not grouped, so no row shows them: they are checked alongside the values.
+    const setChecks = this.members.check(deploymentId, requests.map((call) => call.filters.filter(isSet)));
+    const plan = planQueries(requests);
+    const values = Promise.all(plan.map((planned) => this.send(deploymentId, planned.query))).then((results) => ({
+      answers: answersOf(plan, results), shown: membersShown(plan, results),
+    }));
+    // A member a row holds exists; only the values no row holds (a typo, or no rows in this slice) are checked, after.
+    let unshownChecks: Promise<void>[] | null = null;
+    const unshownCheck = (index: number, shown: ReadonlyMap<string, ReadonlySet<string>>) => {
+      unshownChecks ??= this.members.check(deploymentId, requests.map((call) => call.filters.filter((filter) => !isSet(filter) && !shown.get(filter.member)?.has(filter.values[0]!))));
+      return unshownChecks[index]!;
+    };
     await Promise.all(missing.map(async (m, index) => {
       try {
-        const [answers] = await Promise.all([values, checks[index]]);
+        // Every check of every call is awaited here, so none fails unheard.
+        const [{ answers }] = await Promise.all([values, setChecks[index], values.then(({ shown }) => unshownCheck(index, shown))]);
         m.settle.resolve(answers[index] ?? null);
       } catch (error) {
         // A failed query is not kept: the next calculation asks again. An unknown member is, until the next refresh.

@@ -1,6 +1,6 @@
 import type { CubeCellValue, CubeLoadResult } from '../../src/contract';
 import { valueRequest } from '../../src/core/formula-args';
-import { answersOf, planQueries, plannedQueryKey } from '../../src/core/formula-batch';
+import { answersOf, membersShown, planQueries, plannedQueryKey } from '../../src/core/formula-batch';
 import { FORMULA_META as META } from '../support/formula-meta';
 
 const call = (measure: string, ...pairs: unknown[]) => valueRequest(META, measure, pairs);
@@ -61,6 +61,21 @@ describe('planQueries', () => {
     expect(plan).toHaveLength(1);
     const rows = [{ 'orders.region': 'North', 'orders.count': '4', 'orders.customers': '2', 'orders.revenue': '10' }];
     expect(answersOf(plan, [result(rows)])).toEqual([0, 0, null, 4]);
+  });
+
+  it('tells the members a result holds rows for, which need no check: only grouped text members, never a set or a period', () => {
+    const plan = planQueries([
+      call('orders.count', 'orders.region', 'North', 'orders.created_at.month', '2025-01'),
+      call('orders.count', 'orders.region', 'Nroth', 'orders.created_at.month', '2025-01'),
+      call('orders.count', 'orders.customer', [['Ada', 'Bo']]),
+    ]);
+    expect(plan).toHaveLength(2);
+    const byRegion = plan.findIndex((planned) => planned.query.dimensions?.includes('orders.region'));
+    const results = plan.map((_, i) => (i === byRegion
+      ? result([{ 'orders.region': 'North', 'orders.created_at.month': '2025-01-01T00:00:00.000', 'orders.count': '3' }])
+      : result([{ 'orders.count': '5' }])));
+    // North has a row, so it exists; the typo has none, and the set's customers are filtered, not grouped: no row names them.
+    expect(membersShown(plan, results)).toEqual(new Map([['orders.region', new Set(['North'])]]));
   });
 
   it('matches values of numbers, booleans and text given as a number the way Cube sends them', () => {
