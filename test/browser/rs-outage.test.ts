@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import type { CubeQuery } from '../../src/contract';
 import { ownAnswer, revenueIn } from '../support/own-queries';
-import { typeInto } from './support/actions';
+import { cellMessage, typeInto } from './support/actions';
 import { calculated, MONTHS, REGIONS, typePnl } from './support/pnl';
 import { screenshots, useWorkbench } from './support/workbench';
 
@@ -76,6 +76,7 @@ test('through a 60 s outage during Refresh all, the P&L keeps every number, the 
   const typedOffline = Date.now();
   await calculated(page, 'F2', (v) => v === '#N/A', 10);
   process.stdout.write(`a new formula typed offline showed #N/A after at most ${((Date.now() - typedOffline) / 1000).toFixed(1)} s\n`);
+  expect(await cellMessage(page, 'F2')).toMatch(/^The data API could not be reached \(.+\)\. Choose Refresh all in the Report Sync pane to try again\.$/);
 
   // The rest of a 60 s outage, with a second Refresh all in it: each refresh tries once, never once per cell.
   await page.waitForTimeout(Math.max(0, outageStarted + 30_000 - Date.now()));
