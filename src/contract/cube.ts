@@ -129,6 +129,8 @@ export const MetaMember = z.looseObject({
   shortTitle: z.string().optional(),
   type: z.string(),
   format: MemberFormat.optional(),
+  /** core-data.yaml `V1CubeMetaMeasure.currency`: the ISO 4217 code a `currency` format shows. */
+  currency: z.string().optional(),
   description: z.string().optional(),
   isVisible: z.boolean().optional(),
 });

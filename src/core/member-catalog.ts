@@ -12,6 +12,8 @@ export interface CatalogMember extends MemberInfo {
   shortTitle: string;
   description?: string;
   format?: MemberFormat;
+  /** The ISO 4217 code of a currency format (`/v1/meta`'s `currency`). */
+  currency?: string;
 }
 
 export interface MemberGroup {
@@ -51,6 +53,7 @@ function membersOf(cube: MetaCube, hidden: boolean): CatalogMember[] {
     shortTitle: m.shortTitle ?? m.title ?? m.name,
     ...(m.description ? { description: m.description } : {}),
     ...(m.format !== undefined ? { format: m.format } : {}),
+    ...(m.currency ? { currency: m.currency } : {}),
   });
   const visible = (m: { isVisible?: boolean }) => hidden || m.isVisible !== false;
   return [...cube.measures.filter(visible).map(member('measure')), ...cube.dimensions.filter(visible).map(member('dimension'))];

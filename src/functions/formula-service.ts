@@ -75,8 +75,8 @@ export class FormulaService {
   async valueFormat(measure: unknown, pairs: readonly unknown[]): Promise<string | null> {
     try {
       const meta = await this.sources.meta(await deploymentOfCall(this.sources, pairs, 'value'));
-      const { format } = resolveMeasure(meta, measure);
-      return format ? numberFormat(format) : null;
+      const { format, currency } = resolveMeasure(meta, measure);
+      return format ? numberFormat(format, { currency }) : null;
     } catch {
       // No format to give (the model unreadable now, or the measure unknown, which the answer itself says): plain.
       return null;
