@@ -67,11 +67,6 @@ export class FormulaSources {
     return this.unlessUnreachable(() => this.ports.data.forDeployment(deploymentId));
   }
 
-  /** The outage this refresh met (every request since has failed at once with it), or null. */
-  get unreachable(): SourceUnreachable | null {
-    return this.outage;
-  }
-
   /** Runs a query in the settings' time zone, so a formula's periods are those a placed report of the same query shows. */
   async load(deploymentId: number, query: CubeQuery): Promise<CubeLoadResult> {
     const timezone = this.ports.timezone();
