@@ -1,4 +1,5 @@
-import type { DialogOutcome, PaneHost, PaneTheme } from '../src/excel/office-host';
+import type { DialogOutcome } from '../src/ports/dialog';
+import type { PaneHost, PaneTheme } from '../src/ports/pane-host';
 
 /**
  * The pane's host in the workbench: language and theme from the page's query (`?lang=de-DE&theme=dark`),

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PaneHost } from '../src/excel/office-host';
+import type { PaneHost } from '../src/ports/pane-host';
 import { associateRefreshAll, REFRESH_ALL_COMMAND, showTaskpane } from '../src/excel/ribbon-commands';
 import { RibbonRefreshRequests, runRibbonRefreshAll } from '../src/monitoring/ribbon-requests';
 import { Pane } from '../src/taskpane/App';

@@ -1,29 +1,6 @@
 import { parseHexColor, relativeLuminance } from '../core/color';
 import type { DialogOutcome } from '../ports/dialog';
-
-/**
- * What the pane needs from Office beyond the workbook: the display language, the theme, and dialogs.
- * The workbench supplies its own `PaneHost` (a simulated dialog) when the pane runs outside Office.
- */
-export type PaneTheme = 'light' | 'dark';
-
-export type { DialogOutcome } from '../ports/dialog';
-
-export interface PaneHost {
-  /** BCP 47 tag of Office's display language, e.g. `de-DE`. */
-  displayLanguage: string;
-  theme: PaneTheme;
-  /**
-   * Opens a page of the add-in's own origin in a dialog and resolves with the first message a page of that
-   * origin sends (messages from any other origin are ignored), or how the dialog ended otherwise.
-   */
-  openDialog(url: string): Promise<DialogOutcome>;
-  /**
-   * Resolves when Excel's API can be called. In Office it already can when the pane renders (after
-   * `Office.onReady`); the workbench paints first and loads Microsoft's library after.
-   */
-  ready?: Promise<void>;
-}
+import type { PaneHost, PaneTheme } from '../ports/pane-host';
 
 /**
  * Office's theme is dark when its body background is darker than middle grey (the theme has no "is dark"

@@ -8,3 +8,4 @@ export * from './workbook-document';
 export * from './dialog';
 export * from './workbook-parts';
 export * from './calculation';
+export * from './pane-host';

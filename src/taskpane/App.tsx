@@ -3,7 +3,7 @@ import {
 } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { localizedTitle } from '../core/localized-title';
-import type { PaneHost } from '../excel/office-host';
+import type { PaneHost } from '../ports/pane-host';
 import type { ConnectionSettings } from '../session/connection';
 import type { CubeConnectionsStorage } from '../pane/cube-session-store';
 import { paneConnection } from '../pane/pane-connection';

@@ -1,7 +1,7 @@
 import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
 import type { AppConfigResponse, PaletteSeed } from '../contract';
 import { hexFromHueSaturation, parseHexColor, relativeLuminance } from '../core/color';
-import type { PaneTheme } from '../excel/office-host';
+import type { PaneTheme } from '../ports/pane-host';
 
 const HEX = /^#([0-9a-f]{6})$/i;
 

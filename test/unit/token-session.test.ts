@@ -1,6 +1,6 @@
 import { InsecureTransportError, NetworkError, SignInError } from '../../src/client/errors';
 import { OAuthClient, type OAuthTokens } from '../../src/client/oauth-client';
-import type { DialogOutcome } from '../../src/excel/office-host';
+import type { DialogOutcome } from '../../src/ports/dialog';
 import type { ConnectionSettings, OAuthConnectionSettings } from '../../src/session/connection';
 import { callbackMessage } from '../../src/session/sign-in';
 import { signInWithDialog, TokenSession } from '../../src/session/token-session';

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { PaneHost } from '../../../excel/office-host';
+import type { PaneHost } from '../../../ports/pane-host';
 import { CubeSessionStore, type CubeConnectionsStorage, type CubeModules, type CubeSessionState } from '../../../pane/cube-session-store';
 
 // Loaded on connecting (or resuming a saved connection): they read tokens with jose and sign in with oauth4webapi,
