@@ -3,7 +3,7 @@ import { emptyExploration, fromReport, unknownMembers, type Exploration } from '
 import { reportDefinition } from '../core/report-definition';
 import { canDeleteReport, canEditReport } from '../core/report-permissions';
 import type { WorkspaceConnection } from '../session/connection';
-import { effectiveSheetSetting } from '../session/sheet-settings';
+import { effectiveSheetSetting } from '../core/sheet-settings';
 import type { BuilderState } from './builder-model';
 import { explorationKey, type DraftRecord } from './exploration-draft';
 import { hasUnsavedChanges, saveAsRight, saveRight, saveTargets } from './save-rights';

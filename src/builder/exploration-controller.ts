@@ -12,7 +12,7 @@ import { ExplorationRuns } from './exploration-runs';
 import { draftCellsId, explorationKey, saveDraft, type DraftRecord } from './exploration-draft';
 import { BuilderSession } from './exploration-session';
 import { ExplorationWrites, type WritingHost } from './exploration-writes';
-import { sheetSettingPatch } from '../session/sheet-settings';
+import { sheetSettingPatch } from '../core/sheet-settings';
 
 /**
  * The exploration builder's controller: the state the view renders, and every decision behind it. Each change

@@ -1,6 +1,6 @@
 import type { AppConfigResponse, User } from '../contract';
 import { parseSheetAddress } from '../core/a1';
-import { effectiveSheetSetting } from '../session/sheet-settings';
+import { effectiveSheetSetting } from '../core/sheet-settings';
 import type { WorkbookPlacement } from '../placements/workbook-placements';
 
 /**

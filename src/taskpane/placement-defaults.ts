@@ -1,6 +1,6 @@
 import type { CellOptions } from '../core/cell-options';
 import type { WorkspaceOptions } from '../pane/workspace';
-import { readNewPlacementSettings, saveNewPlacementSettings, type NewPlacementSettings } from '../session/sheet-settings';
+import { readNewPlacementSettings, saveNewPlacementSettings, type NewPlacementSettings } from '../core/sheet-settings';
 import { cellWordsIn } from './i18n/cell-catalog';
 
 /** The user's setting for new placements, from the add-in's own storage (per user and origin, never the workbook). */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SheetSettingKey } from '../../src/session/sheet-settings';
+import type { SheetSettingKey } from '../../src/core/sheet-settings';
 import { en } from '../../src/taskpane/i18n/en';
 import { freshWorkbench, reportRows } from './support/actions';
 import { axeViolations } from './support/pane';

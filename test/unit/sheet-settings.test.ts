@@ -1,5 +1,5 @@
 import type { AppConfigResponse, SheetsSettings, User } from '../../src/contract';
-import { sheetSettingPatch, sheetSettingViews } from '../../src/session/sheet-settings';
+import { sheetSettingPatch, sheetSettingViews } from '../../src/core/sheet-settings';
 
 const user = (sheets: SheetsSettings): User => ({
   id: 7, username: 'a@example.com', email: 'a@example.com', isAdmin: false, notifications: {}, settings: { sheets }, userPolicies: [],

@@ -2,7 +2,7 @@ import { Caption1, Dropdown, Field, MessageBar, MessageBarBody, Option, Subtitle
 import { useState, useSyncExternalStore } from 'react';
 import type { ChatSettings } from '../../chat/chat-settings';
 import type { PaneConnection } from '../../pane/pane-connection';
-import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../session/sheet-settings';
+import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../../core/sheet-settings';
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
