@@ -1,11 +1,24 @@
 import { cellAddress, type Cell } from './a1';
 import { toExcelPrecision, type CellValue } from './cell-values';
-import type { FormulaCell } from './placement-formulas';
 
 /**
  * The check "Convert to formulas" makes before it writes: each new formula answered as `RS.VALUE` answers it, and
  * compared with what its cell holds now. One cell that differs, or a formula that fails, and nothing is written.
  */
+
+/** One data cell's formula, with the arguments Excel would pass it (to answer it before anything is written). */
+export interface FormulaCell {
+  /** In the grid, 0-based. */
+  row: number;
+  column: number;
+  /** The formula's text, `=RS.VALUE(…)`. */
+  formula: string;
+  measure: CellValue;
+  /** The repeating arguments: member and value pairs, then the deployment when the formula names one. */
+  pairs: CellValue[];
+  /** What the cell holds now. */
+  now: CellValue;
+}
 
 /** A cell whose formula would not show what the cell shows now: `answer` is what it would show, `error` why it fails. */
 export interface FormulaDifference {

@@ -1,6 +1,6 @@
 import { rectFrom, type Cell, type Rect } from './a1';
 import { changedRows, type GridDigests } from './grid-hash';
-import type { CellGrid } from './layout';
+import type { CellGrid } from './cell-grid';
 
 /** What a rewrite must write and clear, worked out from the cells there now and the new grid. */
 

@@ -1,7 +1,7 @@
 import type { User } from '../contract';
 import type { CellValue } from './cell-values';
 import type { CellWords } from './cell-words';
-import type { CellGrid } from './layout';
+import type { CellGrid } from './cell-grid';
 
 /**
  * A placement's title and source lines: the report's title, then "Report Sync · <report> · refreshed 26 Nov 2026

@@ -1,5 +1,5 @@
 import type { Rect } from './a1';
-import type { CellGrid } from './layout';
+import type { CellGrid } from './cell-grid';
 
 /**
  * Grid rows above a result's header: its caption rows (a title and source line, the filter summary, the blank row

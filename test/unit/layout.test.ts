@@ -1,6 +1,7 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { resolvePivot as withPivotDefaults } from '../../src/core/report-definition';
-import { ENGLISH_CELL_WORDS, layoutReport, type CellWords } from '../../src/core/layout';
+import { ENGLISH_CELL_WORDS, type CellWords } from '../../src/core/cell-words';
+import { layoutReport } from '../../src/layout/grid';
 
 const query: CubeQuery = {
   measures: ['orders.count', 'orders.total_amount'],

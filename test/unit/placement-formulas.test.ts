@@ -1,7 +1,9 @@
 import type { CubeLoadResult, CubeQuery, PivotItems } from '../../src/contract';
 import { firstDifference } from '../../src/core/formula-answers';
-import { ENGLISH_CELL_WORDS, layoutReport, type CellGrid } from '../../src/core/layout';
-import { placementFormulas, type ConversionInput } from '../../src/core/placement-formulas';
+import { ENGLISH_CELL_WORDS } from '../../src/core/cell-words';
+import { layoutReport } from '../../src/layout/grid';
+import type { CellGrid } from '../../src/core/cell-grid';
+import { placementFormulas, type ConversionInput } from '../../src/layout/placement-formulas';
 import { resolvePivot, type Pivot } from '../../src/core/report-definition';
 
 /**

@@ -1,6 +1,8 @@
 import type { CubeLoadResult, CubeQuery } from '../contract';
-import { layoutReport } from './layout';
-import type { Pivot } from './report-definition';
+import { placedRows } from '../core/placed-rows';
+import type { Pivot } from '../core/report-definition';
+import { layoutReport } from './grid';
+import { layoutKind } from './kind';
 
 /**
  * How large a report's placed result would be, in cells, before anything is written: from the first rows of its
@@ -22,30 +24,13 @@ export interface ResultSizeOptions {
   maxRows: number;
 }
 
-/** A flat table: one grid row per result row (no column members, measures not on rows), as the layout decides it. */
-export const isFlatPivot = (pivot: Pick<Pivot, 'columns' | 'measuresAxis'>): boolean => pivot.columns.length === 0 && pivot.measuresAxis !== 'rows';
-
-/** How many result rows placing fetches at most: the query's own limit, within the add-in's maximum. */
-export const wantedRows = (query: CubeQuery, maxRows: number): number => Math.min(query.limit ?? Infinity, maxRows);
-
-/**
- * The result rows placing would fetch, from Cube's `total`: those past the query's offset, up to its limit and
- * the add-in's maximum (`fetchResult`'s rule); `cutAt` when the maximum, not the report, stops it.
- */
-export function placedRows(total: number, query: CubeQuery, maxRows: number): { rows: number; cutAt: number | null } {
-  const available = Math.max(0, total - (query.offset ?? 0));
-  const rows = Math.min(available, wantedRows(query, maxRows));
-  const cut = available > maxRows && (query.limit ?? Infinity) > maxRows;
-  return { rows, cutAt: cut ? maxRows : null };
-}
-
 /**
  * The size of the grid placing would write. `sample` is the query's first rows (from its offset, asked with
  * `sampleLimit`), `total` Cube's count or null when the server gave none. The sample is laid out as placing lays
- * out a result, with empty stand-ins for the totals queries (their rows and columns are there whatever they hold),
- * so the filter line, header rows and Total row or column count as placing writes them. A flat table's columns
- * never depend on the data and it has one grid row per result row, so its size is exact whatever the sample's
- * length; a pivot's rows and columns come from the data, so it is exact only when the sample holds every row.
+ * out a result, with empty stand-ins for the totals queries (the layout shows those its pivot asks for, whatever they
+ * hold), so the filter line, header rows and Total row or column count as placing writes them. A flat table's
+ * columns never depend on the data and it has one grid row per result row, so its size is exact whatever the
+ * sample's length; a pivot's rows and columns come from the data, so it is exact only when the sample holds every row.
  */
 export function resultSize(
   sample: CubeLoadResult, sampleLimit: number, total: number | null, query: CubeQuery, pivot: Pivot, options: ResultSizeOptions,
@@ -56,14 +41,14 @@ export function resultSize(
   const grid = layoutReport(seen, query, pivot, {
     suppressDuplicateValues: options.suppressDuplicateValues,
     showAppliedFilters: options.showAppliedFilters,
-    totals: pivot.showColumnTotals ? none : null,
-    rowTotals: pivot.showRowTotals && pivot.columns.length > 0 ? none : null,
-    grandTotals: null,
+    totals: none,
+    rowTotals: none,
+    grandTotals: none,
   });
   const columns = grid.values[0]?.length ?? 0;
   const complete = placed ? seen.data.length >= placed.rows : sample.data.length < sampleLimit;
   if (complete) return { kind: 'exact', rows: grid.values.length, columns, cutAt: placed?.cutAt ?? null };
-  if (isFlatPivot(pivot)) {
+  if (layoutKind(pivot) === 'flat') {
     const besideData = grid.values.length - seen.data.length;
     return placed
       ? { kind: 'exact', rows: besideData + placed.rows, columns, cutAt: placed.cutAt }

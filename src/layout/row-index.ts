@@ -1,4 +1,4 @@
-// A result's rows filed by their row and column members, for src/core/layout.ts to lay out as a pivot.
+// A result's rows filed by their row and column members, for the layout to lay out as a pivot (body-rows.ts, total-rows.ts).
 import type { CubeCellValue, CubeLoadResult } from '../contract';
 
 /** The values of a row's (or a column's) members, in the pivot's order. */

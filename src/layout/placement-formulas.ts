@@ -1,36 +1,24 @@
 import type { CubeQuery } from '../contract';
-import { cellAddress, columnLetters, type Cell } from './a1';
-import type { CellValue } from './cell-values';
-import type { CellWords } from './cell-words';
-import { conversionFilters, type ConversionRefusal, type FormulaFilterPair } from './conversion-refusal';
-import type { CellGrid } from './layout';
-import { timeDimensionMember, type Pivot } from './report-definition';
+import { cellAddress, columnLetters, type Cell } from '../core/a1';
+import type { CellValue } from '../core/cell-values';
+import type { CellWords } from '../core/cell-words';
+import { conversionFilters, type ConversionRefusal, type FormulaFilterPair } from '../core/conversion-refusal';
+import type { CellGrid } from '../core/cell-grid';
+import type { FormulaCell } from '../core/formula-answers';
+import { timeDimensionMember, type Pivot } from '../core/report-definition';
+import { layoutKind } from './kind';
 
 /**
  * A placed report's cells as `RS.VALUE` formulas over typed headers, as Excel's "Convert to Formulas" turns an OLAP
  * PivotTable into CUBEMEMBER headers and CUBEVALUE cells that refer to them
  * (https://learn.microsoft.com/office/vba/api/excel.pivottable.converttoformulas). The grid is read as the layout
- * (layout.ts) writes it: header rows naming the column members and the measures, left columns the row members and
+ * (grid.ts) writes it: header rows naming the column members and the measures, left columns the row members and
  * the measures when they are on rows. Each data cell becomes `=RS.VALUE(measure, "dimension", $A5, "dimension2",
  * B$3, …)`: its row's headers by a reference whose column is fixed, its column's by one whose row is fixed, so rows
  * moved or filled keep their meaning. A header written once for a run of equal values is written on every row or
  * column it heads, so each formula refers to its own; a quarter's label becomes the period as `RS.VALUE` takes it
  * (`2025-Q1`).
  */
-
-/** One data cell's formula, with the arguments Excel would pass it (to answer it before anything is written). */
-export interface FormulaCell {
-  /** In the grid, 0-based. */
-  row: number;
-  column: number;
-  /** The formula's text, `=RS.VALUE(…)`. */
-  formula: string;
-  measure: CellValue;
-  /** The repeating arguments: member and value pairs, then the deployment when the formula names one. */
-  pairs: CellValue[];
-  /** What the cell holds now. */
-  now: CellValue;
-}
 
 export interface ConversionInput {
   query: CubeQuery;
@@ -68,7 +56,7 @@ function period(value: CellValue, words: ConversionInput['words']): CellValue {
   return value;
 }
 
-/** The members on each axis, as `members()` in layout-members.ts places them. */
+/** The members on each axis, as `members()` in members.ts places them. */
 function axes(query: CubeQuery, pivot: Pivot): { rows: Axis[]; columns: Axis[] } {
   const granular = new Map((query.timeDimensions ?? []).filter((td) => td.granularity).map((td) => [timeDimensionMember(td), td.granularity!]));
   const used = new Set<string>();
@@ -182,7 +170,8 @@ export function placementFormulas(input: ConversionInput): Conversion {
       formulas[r]![c] = true;
     }
   }
-  if (query.limit !== undefined && resultRows(out, rows.length + columns.length, columns.length === 0 && !onRows ? body : null) >= query.limit) {
+  const flat = layoutKind({ columns, measuresAxis: pivot.measuresAxis }) === 'flat';
+  if (query.limit !== undefined && resultRows(out, rows.length + columns.length, flat ? body : null) >= query.limit) {
     return { kind: 'refused', refusal: { kind: 'rows-cut' } };
   }
   return { kind: 'formulas', grid: { ...grid, values, numberFormats, formulas }, cells: out };

@@ -1,6 +1,8 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { resolvePivot as withPivotDefaults, type Pivot } from '../../src/core/report-definition';
-import { ENGLISH_CELL_WORDS, grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery } from '../../src/core/layout';
+import { ENGLISH_CELL_WORDS } from '../../src/core/cell-words';
+import { grandTotalQuery, rowTotalsQuery, totalsQuery } from '../../src/layout/totals-query';
+import { layoutReport } from '../../src/layout/grid';
 
 /**
  * A small result: measures A (currency sum) and B (average) by region R and quarter Q; (y, Q2) is missing. A has

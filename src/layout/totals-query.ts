@@ -1,5 +1,5 @@
 import type { CubeFilter, CubeQuery, TimeDimension } from '../contract';
-import { timeDimensionMember, type Pivot } from './report-definition';
+import { timeDimensionMember, type Pivot } from '../core/report-definition';
 
 /**
  * The queries behind a pivot's totals. Each asks for the report's measures grouped by fewer members, so an

@@ -1,9 +1,9 @@
 import type { AnnotationEntry, CubeCellValue, CubeLoadResult, CubeQuery, DisplayScale, Granularity } from '../contract';
-import { timeDimensionMember, type Pivot } from './report-definition';
-import { cellValueOf, type CellValue } from './cell-values';
-import type { CellWords } from './cell-words';
-import { numberFormat } from './excel-formats';
-import { quarterLabel, timeFormat, writtenAsText } from './excel-time-formats';
+import { timeDimensionMember, type Pivot } from '../core/report-definition';
+import { cellValueOf, type CellValue } from '../core/cell-values';
+import type { CellWords } from '../core/cell-words';
+import { numberFormat } from '../core/excel-formats';
+import { quarterLabel, timeFormat, writtenAsText } from '../core/excel-time-formats';
 import { timeHeader } from './time-header';
 
 /** A member as the layout places it: its title and how its values become cells. */

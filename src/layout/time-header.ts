@@ -1,5 +1,5 @@
 import type { Granularity } from '../contract';
-import type { CellWords } from './cell-words';
+import type { CellWords } from '../core/cell-words';
 
 /**
  * A time dimension's header: the model's title and the granularity's word in the placement's language, "Created
