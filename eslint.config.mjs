@@ -3,52 +3,102 @@
 // rules from that preset are not adopted: formatting is left to editors, lint is kept for defects.
 import js from '@eslint/js';
 import officeAddins from 'eslint-plugin-office-addins';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import voidSaysWhy from './eslint-rules/void-says-why.mjs';
 
 /**
- * Dependencies point one way (docs/architecture.md): a folder may not import the folders above it. Matched on
- * the import text, so both `../placements` and `../placements/x` are caught. Bottom to top: contract, core,
- * ports; the adapters (client, excel, platform); session; the use cases (placements, then monitoring, builder
- * and chat, with the RS functions between placements and monitoring); the pane's store; the views. The use cases reach Excel and the platform only through src/ports.
+ * Dependencies point one way (docs/architecture.md, ../shared/tools/boundaries.txt): each folder of src/ names the
+ * folders it may import; import-x's no-restricted-paths checks the file an import resolves to (type-only imports
+ * too), so `../excel`, `../excel/x` and `./x` inside src/excel are told apart by where they land, not by their text.
+ * Bottom to top: contract, core, layout (what a layout is), ports; the adapters (client, excel, workbook; platform
+ * and session over a client); the use cases (placements, then the RS functions, then monitoring, builder and
+ * chat); the pane (stores, composition); the views. Typed error classes (files named `*errors.ts`) are vocabulary
+ * the use cases and views may name; core and below may not.
  */
+const root = import.meta.dirname;
+/** no-restricted-paths matches absolute paths: a glob from the repository root, made absolute. */
+const at = (glob) => `${root}/${glob}`;
+/** Every file of src/ outside the given folders. */
+const srcBut = (folders) => at(`src/!(${folders.join('|')})/**`);
+const typedErrors = [at('src/**/*errors.ts')];
+const pure = ['contract', 'core', 'layout', 'ports'];
 const useCases = ['placements', 'functions', 'monitoring', 'builder', 'chat'];
-const top = ['pane', 'taskpane', 'auth', 'workbench'];
+const adapters = ['client', 'excel', 'platform', 'workbook', 'session', 'storage'];
+/** What each folder of src/ may import besides itself; typed errors of any folder as well when `errors` is set. */
 const layers = {
-  contract: ['core', 'ports', 'client', 'excel', 'platform', 'session', ...useCases, ...top],
-  core: ['ports', 'client', 'excel', 'platform', 'session', ...useCases, ...top],
-  ports: ['client', 'excel', 'platform', 'session', ...useCases, ...top],
-  client: ['excel', 'platform', 'session', ...useCases, 'pane', 'taskpane', 'workbench'],
-  excel: ['client', 'platform', 'session', ...useCases, ...top],
-  platform: ['excel', 'session', ...useCases, ...top],
+  contract: { may: [] },
+  core: { may: ['contract'] },
+  layout: { may: ['contract', 'core'] },
+  ports: { may: ['contract', 'core', 'layout'] },
+  client: { may: pure },
+  excel: { may: pure },
   // Reports kept in the workbook (issue 26): an adapter of the report store and placement registry ports over the
-  // workbook parts port, beside src/platform; it reaches Excel only through src/ports.
-  workbook: ['client', 'excel', 'platform', 'session', ...useCases, ...top],
-  session: ['excel', 'platform', ...useCases, ...top],
-  placements: ['client', 'excel', 'platform', 'functions', 'monitoring', 'builder', 'chat', ...top],
+  // workbook parts port; it reaches Excel only through src/ports.
+  workbook: { may: pure },
+  platform: { may: [...pure, 'client', 'workbook'] },
+  session: { may: [...pure, 'client', 'workbook'] },
+  // The add-in's own storage (localStorage, per user and origin, never the workbook): it implements the storage
+  // interfaces its users define (the pane's consent and Cube connections, the chat's threads, the session's settings).
+  storage: { may: [...pure, 'session', 'chat', 'pane'] },
+  // The use cases reach the network and Excel only through src/ports.
+  placements: { may: pure, errors: true },
   // The RS functions (issue 28): answered over the ports and the report runner; Refresh all (monitoring) refreshes them.
-  functions: ['client', 'excel', 'platform', 'monitoring', 'builder', 'chat', ...top],
-  monitoring: ['client', 'excel', 'platform', 'builder', 'chat', ...top],
-  builder: ['client', 'excel', 'platform', 'monitoring', 'chat', ...top],
-  chat: ['excel', 'platform', 'monitoring', ...top],
-  pane: ['taskpane', 'workbench'],
-  taskpane: ['workbench'],
+  functions: { may: [...pure, 'placements'], errors: true },
+  monitoring: { may: [...pure, 'placements', 'functions'], errors: true },
+  builder: { may: [...pure, 'placements', 'functions'], errors: true },
+  chat: { may: [...pure, 'placements', 'functions', 'builder'], errors: true },
+  pane: { may: [...pure, ...adapters, ...useCases] },
+  taskpane: { may: [...pure, ...adapters, ...useCases, 'pane'] },
+  // The sign-in dialog's pages: a session over a client, nothing of the pane.
+  auth: { may: [...pure, 'client', 'session'] },
 };
-/** Typed errors are vocabulary, not a client: the use cases may tell a cancelled request or an API error by class. */
-const clientExceptErrors = '(^|/)client(/(?!errors$)[^/]+)*$';
-const forbid = (folders) => [folders].flat().flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]);
-const layerRules = Object.entries(layers).map(([layer, above]) => ({
-  files: [`src/${layer}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        { group: [...forbid(above.filter((f) => f !== 'client')), '**/server/**', '!./*'], message: `src/${layer} may not depend on a folder above it, on Excel (use src/ports), or on the local platform.` },
-        ...(above.includes('client') ? [{ regex: clientExceptErrors, message: `src/${layer} may not depend on a concrete client (use src/ports); its typed errors (client/errors) are allowed.` }] : []),
-      ],
-    }],
-  },
+const layerZones = Object.entries(layers).map(([layer, { may, errors }]) => ({
+  target: at(`src/${layer}/**`),
+  from: srcBut([layer, ...may]),
+  except: errors ? typedErrors : [],
+  message: `src/${layer} may import only ${may.length ? may.map((f) => `src/${f}`).join(', ') : 'itself'}${errors ? ' and typed errors (*errors.ts)' : ''}.`,
 }));
+const boundaryZones = [
+  ...layerZones,
+  { target: at('src/**'), from: [at('server/**'), at('workbench/**')], message: 'src/ ships: it may not import the local platform (server/) or the workbench.' },
+  {
+    // Views render stores and send intents; the entry (index.tsx, mount*.tsx) composes.
+    target: [at('src/taskpane/*/**'), at('src/taskpane/!(index|mount*).{ts,tsx}')],
+    from: adapters.map((folder) => at(`src/${folder}/**`)),
+    except: typedErrors,
+    message: 'A view may not import Excel code, a client, the platform, the workbook, the session or the add-in\'s storage (typed errors, *errors.ts, excepted): read a store of src/pane and send it an intent.',
+  },
+  {
+    // The workbench mounts the add-in through its entry, as Excel would; the PaneHost type comes from src/ports
+    // (type-only, checked below).
+    target: [at('workbench/*.{ts,tsx}'), at('workbench/!(excel-host)/**')],
+    from: at('src/**'),
+    except: [at('src/taskpane/mount*'), at('src/core/**'), at('src/contract/**'), at('src/ports/**')],
+    message: 'The workbench may import only the task pane\'s mount (src/taskpane/mount*), src/core, src/contract and types of src/ports.',
+  },
+  {
+    // The host emulator stands for Excel: it may use the A1 helpers of src/core, never the add-in's own Excel code
+    // or rules (a misunderstanding of Excel would then be written once and agreed with twice).
+    target: at('workbench/excel-host/**'),
+    from: at('src/**'),
+    except: [at('src/core/**')],
+    message: 'The host emulator follows Microsoft\'s documentation, not the add-in\'s code: it may import only src/core.',
+  },
+  {
+    target: at('workbench/excel-host/**'),
+    from: ['cell-values', 'layout', 'excel-formats'].map((file) => at(`src/core/${file}*`)),
+    message: 'The host emulator follows Microsoft\'s documentation, not the add-in\'s Excel rules.',
+  },
+  {
+    target: at('server/**'),
+    from: [srcBut(['contract', 'core']), at('workbench/**')],
+    message: 'server/ may import only src/contract and src/core.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.platform-data/**', 'test-results/**'] },
@@ -61,7 +111,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    plugins: { 'office-addins': officeAddins },
+    plugins: { 'office-addins': officeAddins, local: { rules: { 'void-says-why': voidSaysWhy } } },
     rules: {
       'office-addins/call-sync-after-load': 'error',
       'office-addins/call-sync-before-read': 'error',
@@ -74,6 +124,7 @@ export default tseslint.config(
       'no-eval': 'error',
       // A promise nobody awaits loses its error; `void` marks a deliberate fire-and-forget (with a comment why).
       '@typescript-eslint/no-floating-promises': 'error',
+      'local/void-says-why': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
@@ -106,16 +157,25 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  ...layerRules,
   {
-    // The host emulator stands for Excel: it may use the A1 helpers of src/core, never the add-in's own
-    // Excel code or rules (a misunderstanding of Excel would then be written once and agreed with twice).
-    files: ['workbench/excel-host/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...forbid('excel'), ...forbid('ports'), ...forbid('platform'), ...forbid('session'), ...useCases.flatMap(forbid), ...forbid('pane'), ...forbid('taskpane'), ...forbid('client'), '**/core/cell-values', '**/core/layout', '**/core/excel-formats'], message: 'The host emulator follows Microsoft\'s documentation, not the add-in\'s code.' }] }] },
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }] },
   },
   {
-    // The local platform shares only the contract and the pure core with the add-in.
-    files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['client', 'excel', 'ports', 'platform', 'session', ...useCases, 'pane', 'taskpane', 'auth'].flatMap((folder) => forbid(`src/${folder}`)).concat(forbid('workbench')), message: 'server/ may import only src/contract and src/core.' }] }] },
+    // No import circle (type-only imports aside: they are erased at build time); a circle is two ideas tangled.
+    files: ['src/**/*.{ts,tsx}', 'workbench/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['workbench/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/src/ports', '**/src/ports/**'], allowTypeImports: true, message: 'The workbench may import types of src/ports only (import type).' }] }],
+    },
   },
 );
