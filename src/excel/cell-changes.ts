@@ -1,5 +1,5 @@
 import { supportsExcelApi } from './requirements';
-import type { CellChange } from '../ports/workbook';
+import type { CellChange } from '../ports/workbook-events';
 
 /**
  * Cell changes as they happen: the worksheet's `onChanged` event ("Occurs when data changes in a specific
@@ -14,7 +14,7 @@ import type { CellChange } from '../ports/workbook';
 /** The set `Worksheet.onChanged` came with (https://learn.microsoft.com/javascript/api/excel/excel.worksheet#excel-excel-worksheet-onchanged-member). */
 export const CELL_CHANGES_API_SET = '1.7';
 
-export type { CellChange } from '../ports/workbook';
+export type { CellChange } from '../ports/workbook-events';
 
 /**
  * Whether the add-in is writing cells now, or has only just finished: the events of its last request may

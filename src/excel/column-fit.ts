@@ -1,5 +1,5 @@
 import { rectAddress, type Rect } from '../core/a1';
-import type { ColumnFit } from '../ports/workbook';
+import type { ColumnFit } from '../ports/workbook-tables';
 
 /**
  * A placement's columns fit to its header and data, only ever wider: never narrower than they were, so another

@@ -2,7 +2,7 @@ import type { RetryPolicy, Sleep } from './host-errors';
 import { sheetNamed } from './reads';
 import type { WriteBatch, WritePlan } from './write-plan';
 import { addsName, dropNamesAddedBefore, queueOp, runBatches, suspendForWrite } from './writes';
-import type { WriteProgress } from '../ports/workbook';
+import type { WriteProgress } from '../ports/workbook-writes';
 
 /** One plan's batch inside a shared request. */
 interface Part {

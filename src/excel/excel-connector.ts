@@ -1,12 +1,14 @@
 import { rectsIntersect, sameRect, type Cell, type Rect } from '../core/a1';
 import type { CellValue } from '../core/cell-values';
 import type { CellOptions } from '../core/cell-options';
-import type { CellGrid } from '../core/layout';
-import type { CellsNow, CellsSnapshot, CellsToRead, GridWrite, GridWriteResult, GuardedWrite, GuardVerdict, Location, SettledGridWrite, TargetFindings, Workbook } from '../ports/workbook';
+import type { CellGrid } from '../core/cell-grid';
+import type { Workbook } from '../ports/workbook';
+import type { CellsNow, CellsToRead, Location } from '../ports/workbook-cells';
+import type { AppliedWrite, ApprovedWrite, CellsSnapshot, GridWrite, SettledWrite, WriteApproval, WriteInspection } from '../ports/workbook-writes';
 import { watchCellChanges, WriteTracker, type CellChange } from './cell-changes';
 import { ExcelDocument } from './excel-document';
 import { executeWrites } from './combined-writes';
-import { restoreAfter, writeGrid } from './grid-write';
+import { heldBy, inspectGrid, restoreAfter, writeGrid } from './grid-write';
 import { stepsFor, writeGrids, type WriteMany } from './grid-writes';
 import { realSleep, RESTORE_RETRY, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { absoluteReference } from './names';
@@ -40,7 +42,7 @@ export type { WriteProgress } from './writes';
 export type { CellChange } from './cell-changes';
 export { tableHeaderRow, type FirstPlacement, type TableRefusal } from './tables';
 
-export type { Location } from '../ports/workbook';
+export type { Location } from '../ports/workbook-cells';
 
 export interface ConnectorOptions {
   /** Largest estimated request (default 4.45 MB, under Excel on the web's 5 MB). */
@@ -139,13 +141,19 @@ export class ExcelConnector extends ExcelDocument implements Workbook {
     return this.writes.around(() => executeWrite(plan, this.writeRetry, this.sleep, onProgress, stop));
   }
 
-  /** The one write of the pipeline (see `writeGrid` in grid-write.ts, and `stepsFor` for cells read with their name). */
-  writeGrid<Q>(write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
-    return writeGrid(stepsFor(this, write), write, guard);
+  /** A write's first step: what its cells hold now, for the pipeline's guards (see `inspectGrid`, and `stepsFor` for cells read with their name). */
+  inspectWrite(write: GridWrite): Promise<WriteInspection> {
+    return inspectGrid(stepsFor(this, write), write);
   }
 
-  /** Several grid writes, their requests shared within the request budget (see `writeGrids` in grid-writes.ts). */
-  writeGrids<Q>(writes: readonly GuardedWrite<Q>[], onProgress?: (progress: WriteProgress) => void): Promise<SettledGridWrite<Q>[]> {
+  /** A write the guards allowed, from what its inspection read (see `writeGrid` in grid-write.ts). */
+  applyWrite(inspection: WriteInspection, approval: WriteApproval): Promise<AppliedWrite> {
+    const held = heldBy(inspection);
+    return writeGrid(stepsFor(this, held.write), held, approval);
+  }
+
+  /** Several allowed writes, their requests shared within the request budget (see `writeGrids` in grid-writes.ts). */
+  applyWrites(writes: readonly ApprovedWrite[], onProgress?: (progress: WriteProgress) => void): Promise<SettledWrite[]> {
     const writeMany: WriteMany = (plans, progress) => this.writes.around(() => executeWrites(plans, this.requestBudget, this.writeRetry, this.sleep, progress));
     return writeGrids(this, writes, writeMany, onProgress);
   }

@@ -1,10 +1,10 @@
 import { rectIntersection, sameRect, sheetAddress, type Rect } from '../core/a1';
 import { gridDigests, type GridDigests } from '../core/grid-hash';
-import type { CellGrid } from '../core/layout';
+import type { CellGrid } from '../core/cell-grid';
 import { gridRect, leftovers, rowsToWrite, unionRect } from '../core/grid-diff';
 import { recordOf } from '../core/result-checksum';
 import { RestoreFailedError, WriteFailedError, WriteStoppedError } from '../ports/errors';
-import type { CellsSnapshot, GridWrite, GridWriteResult, GuardVerdict, TargetFindings, WriteProgress } from '../ports/workbook';
+import type { AppliedWrite, CellsSnapshot, GridWrite, InspectionHandle, WriteApproval, WriteInspection, WriteProgress } from '../ports/workbook-writes';
 import { hostErrorCode } from './host-errors';
 import { jsonRowBytes } from './json-size';
 import type { Inspection } from './reads';
@@ -12,10 +12,10 @@ import type { Snapshot, SnapshotOptions } from './snapshot';
 import type { PlanOptions, WritePlan } from './write-plan';
 
 /**
- * The Excel side of the one write pipeline (placing, refreshing, moving, the builder's draft): read what the cells
- * hold now, ask the caller's guard, then plan the requests within the payload limits, snapshot what they change,
- * and write, putting the snapshot back if the write fails. Only the rows that change are rewritten, and what the
- * old cells used and the new grid does not is cleared.
+ * The Excel side of the one write pipeline (placing, refreshing, moving, the builder's draft), in two steps with the
+ * pipeline's guards between them: inspect (read what the cells hold now), then apply (plan the requests within the
+ * payload limits, snapshot what they change, and write, putting the snapshot back if the write fails). Only the rows
+ * that change are rewritten, and what the old cells used and the new grid does not is cleared.
  */
 
 /** The connector's steps a grid write is made of. */
@@ -27,12 +27,42 @@ export interface GridWriteSteps {
   restore(snapshot: Snapshot): Promise<void>;
 }
 
-export async function writeGrid<Q>(steps: GridWriteSteps, write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>): Promise<GridWriteResult<Q>> {
-  const staged = await stageGrid(steps, write, guard);
-  if (staged.kind !== 'staged') return staged;
+/** What this adapter read in inspecting a write (the port's opaque `InspectionHandle`), so its apply reads none of it again. */
+export interface HeldInspection extends InspectionHandle {
+  write: GridWrite;
+  target: Rect;
+  read: Inspection;
+  /** The own cells' digests as read: what the guards judged, and what the rows to write are found against. */
+  now: GridDigests;
+}
+
+/**
+ * A write's first step: what the own cells and the rest of the target hold now (nothing read, when known), for the
+ * pipeline's guards to judge.
+ */
+export async function inspectGrid(steps: Pick<GridWriteSteps, 'inspect'>, write: GridWrite): Promise<WriteInspection> {
+  const { sheetName, anchor, grid, own } = write;
+  const target = gridRect(anchor, grid);
+  // Without own cells, the used range (known for the selection's sheet) tells whether anything is in the way.
+  const usedRange = own ? undefined : write.state.usedRange;
+  const read = await steps.inspect(sheetName, own?.rect ?? null, target, usedRange, own ? averageRowBytes(grid) : 0);
+  // Each grid is hashed once: the cells there now for the guards and the rows to write, the new grid for both.
+  const now = gridDigests(read.ownValues ?? []);
+  const handle: HeldInspection = { sheetName, write, target, read, now };
+  return { findings: { target, now, foreignCells: read.foreignCells }, handle };
+}
+
+/** The handle of an inspection: every one handed back to this adapter is one it made (`inspectGrid`). */
+export const heldBy = (inspection: WriteInspection): HeldInspection => inspection.handle as HeldInspection;
+
+/** An inspected write applied alone: staged, then its plan written (or nothing, when the cells are as the grid says). */
+export async function writeGrid(steps: GridWriteSteps, held: HeldInspection, approval: WriteApproval): Promise<AppliedWrite> {
+  const staged = await stageGrid(steps, held, approval);
+  if (staged.kind === 'unchanged') return { rect: staged.rect, next: staged.next, snapshot: null };
   const { plan, snapshot, rect, next, recordKept } = staged;
+  const { write } = held;
   const undo = await writeOrRestore(steps, plan, snapshot, write.onProgress, write.stop);
-  return { kind: 'written', rect, next, snapshot: undo, recordKept, ...(write.first ? { fit: plan.measure?.result() ?? null } : {}) };
+  return { rect, next, snapshot: undo, recordKept, ...(write.first ? { fit: plan.measure?.result() ?? null } : {}) };
 }
 
 /** Once the plan is written: the snapshot with the columns its fit changed, so putting it back sets them back too. */
@@ -41,7 +71,7 @@ function withColumns(snapshot: Snapshot, plan: WritePlan): Snapshot {
   return fit && plan.measure ? { ...snapshot, columns: { row: plan.measure.body.top, fit } } : snapshot;
 }
 
-/** A grid write judged and ready: its plan and the snapshot that puts back what the plan changes. */
+/** An approved write ready: its plan and the snapshot that puts back what the plan changes. */
 export interface StagedGrid {
   kind: 'staged';
   rect: Rect;
@@ -52,24 +82,21 @@ export interface StagedGrid {
   recordKept: boolean;
 }
 
-/**
- * Everything of a grid write before its requests: what the cells hold now read (nothing, when known), the guard
- * asked, the plan made and the snapshot taken. Either a question, nothing to write (already as the grid says), or
- * staged: the caller then writes the plan (alone, or with other grids' plans in shared requests).
- */
-export async function stageGrid<Q>(
-  steps: GridWriteSteps, write: GridWrite, guard: (findings: TargetFindings) => GuardVerdict<Q>,
-): Promise<StagedGrid | GridWriteResult<Q>> {
-  const { sheetName, anchor, grid, own, nameAs } = write;
-  const target = gridRect(anchor, grid);
-  // Without own cells, the used range (known for the selection's sheet) tells whether anything is in the way.
-  const usedRange = own ? undefined : write.state.usedRange;
-  const { ownValues, ownRect, foreignCells, formattedRange } = await steps.inspect(sheetName, own?.rect ?? null, target, usedRange, own ? averageRowBytes(grid) : 0);
-  // Each grid is hashed once: the cells there now for the guard and the rows to write, the new grid for both.
-  const now = gridDigests(ownValues ?? []);
-  const verdict = guard({ target, now, foreignCells });
-  if (!verdict.write) return { kind: 'stopped', question: verdict.question };
+/** An approved write whose cells already hold what it would write: nothing to send. */
+export interface UnchangedGrid {
+  kind: 'unchanged';
+  rect: Rect;
+  next: GridDigests;
+}
 
+/**
+ * Everything of an approved write before its requests: the plan made and the snapshot taken, from what the
+ * inspection read. Either nothing to write (already as the grid says), or staged: the caller then writes the plan
+ * (alone, or with other grids' plans in shared requests).
+ */
+export async function stageGrid(steps: GridWriteSteps, held: HeldInspection, approval: WriteApproval): Promise<StagedGrid | UnchangedGrid> {
+  const { write, target, now, read: { ownValues, ownRect, foreignCells, formattedRange } } = held;
+  const { sheetName, anchor, grid, own, nameAs } = write;
   const next = gridDigests(grid.values);
   const rows = own ? rowsToWrite(now, next) : undefined;
   // Cells past the used range counting formats hold nothing at all: clearing them would change nothing, and a name
@@ -77,7 +104,7 @@ export async function stageGrid<Q>(
   const clear = own ? leftovers(own.rect, target).flatMap((rect) => (formattedRange === undefined ? [rect] : within(rect, formattedRange))) : [];
   // A name holding a relative reference (an earlier version's) is re-pointed with an absolute one.
   const repoint = nameAs !== null && (!own || !sameRect(own.rect, target) || own.relative);
-  if (own && !rows!.length && !clear.length && !repoint && !write.saveWorkbookId) return { kind: 'written', rect: target, next, snapshot: null };
+  if (own && !rows!.length && !clear.length && !repoint && !write.saveWorkbookId) return { kind: 'unchanged', rect: target, next };
 
   const plan = steps.planWrite(sheetName, anchor, grid, {
     rows,
@@ -93,7 +120,7 @@ export async function stageGrid<Q>(
   const snapshot = await steps.snapshot(plan, {
     formattedRange: own ? formattedRange : write.state.formattedRange,
     knownEmpty: own ? undefined : foreignCells.length === 0,
-    knownValues: own && ownValues && verdict.ownAsWritten ? { rect: ownRect ?? own.rect, values: ownValues } : undefined,
+    knownValues: own && ownValues && approval.ownAsWritten ? { rect: ownRect ?? own.rect, values: ownValues } : undefined,
     nameFormula: own?.formula,
   });
   write.superseded?.throwIfAborted();

@@ -1,8 +1,9 @@
 import type { Rect } from '../core/a1';
 import { WriteFailedError } from '../ports/errors';
-import type { CellsNow, GridWrite, GuardedWrite, SettledGridWrite, WriteProgress } from '../ports/workbook';
+import type { CellsNow } from '../ports/workbook-cells';
+import type { ApprovedWrite, GridWrite, SettledWrite, WriteProgress } from '../ports/workbook-writes';
 import type { CombinedWriteResult } from './combined-writes';
-import { restoreAfter, stageGrid, writeOrRestore, type GridWriteSteps, type StagedGrid } from './grid-write';
+import { heldBy, restoreAfter, stageGrid, writeOrRestore, type GridWriteSteps, type StagedGrid } from './grid-write';
 import type { Inspection } from './reads';
 import { knownCellsOf, type Snapshot, type SnapshotOptions } from './snapshot';
 import type { WritePlan } from './write-plan';
@@ -35,23 +36,24 @@ export function stepsFor(base: ConnectorSteps, write: GridWrite): GridWriteSteps
 export type WriteMany = (plans: readonly WritePlan[], onProgress?: (progress: WriteProgress) => void) => Promise<CombinedWriteResult>;
 
 /**
- * Several grid writes with their requests shared (the port's `writeGrids`). Each is judged and staged first, one
- * after another (with its cells read along with its name, nothing is read); then every staged plan goes out
- * together. When a shared request fails, the plans not yet written whole are written again each on its own, so
- * one placement's refusal is its alone: its cells are put back and it fails, the others stand.
+ * Several approved writes with their requests shared (the port's `applyWrites`). Each is staged first, one after
+ * another (with its cells read along with its name, nothing is read); then every staged plan goes out together.
+ * When a shared request fails, the plans not yet written whole are written again each on its own, so one
+ * placement's refusal is its alone: its cells are put back and it fails, the others stand.
  */
-export async function writeGrids<Q>(
-  base: ConnectorSteps, writes: readonly GuardedWrite<Q>[], writeMany: WriteMany, onProgress?: (progress: WriteProgress) => void,
-): Promise<SettledGridWrite<Q>[]> {
-  const settled: SettledGridWrite<Q>[] = [];
+export async function writeGrids(
+  base: ConnectorSteps, writes: readonly ApprovedWrite[], writeMany: WriteMany, onProgress?: (progress: WriteProgress) => void,
+): Promise<SettledWrite[]> {
+  const settled: SettledWrite[] = [];
   const staged: { index: number; grid: StagedGrid; steps: GridWriteSteps }[] = [];
-  for (const [index, { write, guard }] of writes.entries()) {
-    const steps = stepsFor(base, write);
+  for (const [index, { inspection, approval }] of writes.entries()) {
+    const held = heldBy(inspection);
+    const steps = stepsFor(base, held.write);
     try {
-      // In order on purpose: a write whose cells were not read along reads them in requests of its own.
-      const result = await stageGrid(steps, write, guard);
+      // In order on purpose: a write whose cells' looks were not read along snapshots them in requests of its own.
+      const result = await stageGrid(steps, held, approval);
       if (result.kind === 'staged') staged.push({ index, grid: result, steps });
-      else settled[index] = result;
+      else settled[index] = { kind: 'written', rect: result.rect, next: result.next, snapshot: null };
     } catch (error) {
       settled[index] = { kind: 'failed', error };
     }

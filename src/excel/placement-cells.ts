@@ -1,6 +1,6 @@
 import type { Rect } from '../core/a1';
-import type { CellGrid } from '../core/layout';
-import type { CellsToRead, PlacedCells } from '../ports/workbook';
+import type { CellGrid } from '../core/cell-grid';
+import type { CellsToRead, PlacedCells } from '../ports/workbook-cells';
 import { legacyPlacementSetting, placementName, queueNamedCells } from './names';
 import { cellOptionsSetting, queueCellOptions } from './placement-options';
 import { queueCellsRead, sheetNamed } from './reads';

@@ -4,7 +4,7 @@ import { cellsWithin } from '../core/recorded-size';
 import { readArea } from './bounded-reads';
 import { gridBytes, MIN_CELL_BYTES, readChunks, sheetNamed } from './chunked-reads';
 import { placementName, type NamedCells } from './names';
-import type { CellsNow, CellsToRead } from '../ports/workbook';
+import type { CellsNow, CellsToRead } from '../ports/workbook-cells';
 import { API_SETS, supportsExcelApi } from './requirements';
 import { lookNow } from './snapshot-looks';
 import { LOOK_PROPERTIES, type CellLook } from './snapshot-reads';

@@ -6,7 +6,7 @@ import { placementName } from './names';
 import { cellOptionsSetting } from './placement-options';
 import { sheetNamed } from './reads';
 import { Batcher, chunkRows, REQUEST_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
-import type { ColumnFit } from '../ports/workbook';
+import type { ColumnFit } from '../ports/workbook-tables';
 import type { LookRegion } from './snapshot-looks';
 import type { Snapshot, SnapshotPart } from './snapshot';
 import { queueFormats, runBatches, suspendForWrite } from './writes';

@@ -20,6 +20,7 @@ export const REFRESH_ALL_COMMAND = 'refreshAll';
 export function associateRefreshAll(run: () => Promise<void>): boolean {
   if (typeof Office === 'undefined' || typeof Office.actions?.associate !== 'function') return false;
   Office.actions.associate(REFRESH_ALL_COMMAND, (event: Office.AddinCommands.Event) => {
+    // Office's callback returns nothing to wait on: completed() ends the command once run settles (it never rejects).
     void run().finally(() => event.completed());
   });
   return true;

@@ -1,5 +1,5 @@
 import { rectAddress, rectColumns, rectRows, type Rect } from '../core/a1';
-import type { CellLookNow } from '../ports/workbook';
+import type { CellLookNow } from '../ports/workbook-cells';
 import type { CellLook } from './snapshot-reads';
 
 /**

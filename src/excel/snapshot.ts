@@ -2,7 +2,8 @@ import { parseSheetAddress, rectColumns, rectRows, rectsIntersect, type Rect } f
 
 const rectContainsRect = (outer: Rect, inner: Rect) => inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
 import { cellInput, type CellValue } from '../core/cell-values';
-import type { CellLookNow, CellsNow, ColumnFit } from '../ports/workbook';
+import type { CellLookNow, CellsNow } from '../ports/workbook-cells';
+import type { ColumnFit } from '../ports/workbook-tables';
 import { placementName } from './names';
 import { gridBytes, sheetNamed } from './reads';
 import { API_SETS, supportsExcelApi } from './requirements';

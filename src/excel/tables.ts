@@ -1,6 +1,6 @@
 import { parseSheetAddress, rectsIntersect, sameRect, sheetAddress, type Rect } from '../core/a1';
 export { tableHeaderRow } from '../core/table-header';
-import type { FirstPlacement, TableRefusal } from '../ports/workbook';
+import type { FirstPlacement, TableRefusal } from '../ports/workbook-tables';
 import { sheetNamed } from './reads';
 import { hostErrorCode, isTransientHostError as isTransient } from './host-errors';
 import { ColumnMeasure, fitsInOneRequest, queueWidenOnly } from './column-fit';
@@ -34,7 +34,7 @@ export { queueFreeTableName, tableNameFor } from './table-names';
  */
 
 export const TABLE_STYLE = 'TableStyleMedium2';
-export type { FirstPlacement, TableRefusal } from '../ports/workbook';
+export type { FirstPlacement, TableRefusal } from '../ports/workbook-tables';
 
 /**
  * A table step after the cells are written and recorded (`step`: with transient host errors already waited out):

@@ -1,5 +1,5 @@
 import { parseSheetAddress, type Cell } from '../core/a1';
-import type { CellsToRead, PlacedCells, WorkbookState } from '../ports/workbook';
+import type { CellsToRead, PlacedCells, WorkbookState } from '../ports/workbook-cells';
 import { isResponseTooLarge, isTransientHostError } from './host-errors';
 import { queueNamedCells } from './names';
 import { queueCellsRead } from './reads';
@@ -42,7 +42,7 @@ export async function writeRefreshOnOpen(context: Excel.RequestContext, on: bool
 /** Where earlier versions kept it: a document setting. Still read, so their workbooks keep their placements. */
 export const LEGACY_WORKBOOK_ID_SETTING = 'reportSync.workbookId';
 
-export type { PlacedCells, SheetRef, WorkbookState } from '../ports/workbook';
+export type { PlacedCells, SheetRef, WorkbookState } from '../ports/workbook-cells';
 
 /**
  * Everything a place or refresh needs to know before it writes: the workbook's id and name, the selection and

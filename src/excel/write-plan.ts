@@ -1,16 +1,16 @@
 import type { Cell, Rect } from '../core/a1';
 import { storedCellOptions } from '../core/cell-options';
 import { formatHoldsWords } from '../core/excel-time-formats';
-import type { CellGrid } from '../core/layout';
+import type { CellGrid } from '../core/cell-grid';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from './json-size';
 import { Batcher, chunkRows, OFFICE_BULK_CELLS, REQUEST_OVERHEAD, RUN_OVERHEAD, type FormatPiece, type RowSource } from './request-plan';
-import type { RecordTarget } from '../ports/workbook';
+import type { RecordTarget } from '../ports/workbook-names';
 import { ColumnMeasure, FIT_COLUMN_BYTES, fitsInOneRequest } from './column-fit';
 
 /** Requests stay under Excel on the web's 5 MB limit with room to spare (4.5 MB at most, estimates included). */
 export const DEFAULT_REQUEST_BUDGET_BYTES = 4_450_000;
 
-export type { RecordTarget } from '../ports/workbook';
+export type { RecordTarget } from '../ports/workbook-names';
 
 /**
  * Grid rows `[start, end)`: number formats first, then values, bold off, then the bold rows and columns in them;

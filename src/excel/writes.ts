@@ -7,9 +7,9 @@ import { API_SETS, supportsExcelApi } from './requirements';
 import type { FormatPiece } from './request-plan';
 import { WORKBOOK_ID_PROPERTY } from './workbook-state';
 import type { CellsOp, WriteBatch, WriteOp, WritePlan } from './write-plan';
-import type { WriteProgress } from '../ports/workbook';
+import type { WriteProgress } from '../ports/workbook-writes';
 
-export type { WriteProgress } from '../ports/workbook';
+export type { WriteProgress } from '../ports/workbook-writes';
 
 /**
  * Before a batch that writes: Excel skips recalculating after each change until the sync (ExcelApi 1.6) and,

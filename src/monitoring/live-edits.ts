@@ -1,9 +1,9 @@
 import { parseRect, rectColumns, rectRows, rectsIntersect, type Rect } from '../core/a1';
-import { cellsWithin, coversLess, readableSize } from '../core/recorded-size';
-import type { PaneOutcome } from '../core/card-state';
-import type { Workspace } from '../placements/workspace-parts';
+import { cellsWithin, readableSize } from '../core/recorded-size';
 import type { CellValue } from '../core/cell-values';
-import type { CellChange, CellsToRead, PlacedCells, Workbook } from '../ports/workbook';
+import type { CellChange, WorkbookEvents } from '../ports/workbook-events';
+import type { CellsToRead, PlacedCells, WorkbookCells } from '../ports/workbook-cells';
+import type { PlacementService } from '../placements/placement-service';
 import { placementKey, type WorkbookPlacement } from '../placements/workbook-placements';
 import { recordedRect } from '../placements/write-pipeline';
 
@@ -27,19 +27,11 @@ const STRUCTURAL = new Set(['RowInserted', 'RowDeleted', 'ColumnInserted', 'Colu
 /** Whether a cell change inserted or deleted cells (so names, and the placements they hold, moved). */
 export const movesCells = (change: Pick<CellChange, 'changeType'>) => STRUCTURAL.has(change.changeType);
 
-/**
- * Whether a placement's cells were partly deleted: its name now covers fewer rows or columns than its record states
- * for its last write, as its location or as its checksum's size (rows or columns inside it were deleted, cells shifted
- * into it, or a record claims more cells than the name has: a workbook's own record is untrusted). Cells wholly gone
- * are detached, not damaged; a placement without a record or without cells is never damaged.
- */
-export function isDamaged(entry: Pick<WorkbookPlacement, 'placement' | 'location' | 'legacy'>): boolean {
-  if (entry.legacy || !entry.location || !entry.placement.id) return false;
-  return coversLess(entry.location.rect, recordedRect(entry.placement.resultLocation), entry.placement.resultChecksum);
-}
+/** What a live check asks of the workbook: to hear of cells changed, and where the placements are now with their cells read. */
+export type LiveEditsWorkbook = Pick<WorkbookEvents, 'watchCellChanges'> & Pick<WorkbookCells, 'findPlacements'>;
 
 export interface LiveEditsDependencies {
-  excel: Pick<Workbook, 'watchCellChanges' | 'findPlacements'>;
+  excel: LiveEditsWorkbook;
   /** `PlacementService.checkHandEdits`: the placement's cells (`known`: as read with its name) against the platform's record. */
   checkHandEdits(entry: Pick<WorkbookPlacement, 'placement'>, known?: { values: CellValue[][]; rect: Rect }): Promise<{ rows: number[]; cells: string[] } | null>;
 }
@@ -175,6 +167,7 @@ export class LiveHandEdits {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      // Fire and forget: a flush tells its own failures (`onError`, a `failed` result).
       void this.flush();
     }, this.debounceMs);
   }
@@ -249,47 +242,9 @@ export class LiveHandEdits {
   }
 }
 
-/**
- * The pane's outcomes after a live check of one placement: edited, it reads "Edited by hand" (the outcome a
- * Refresh that finds hand edits sets); clean, that outcome goes (a failure or detachment stays until acted on).
- * The same map when nothing changes. A clean placement's hand edits found by a finished Refresh all go as well
- * (`withHandEditsUndone` in refresh-all.ts), so no "Edited by hand" is left anywhere.
- */
-export function outcomesAfterCheck(
-  outcomes: ReadonlyMap<string, PaneOutcome>,
-  result: Extract<LiveEditResult, { kind: 'edited' | 'clean' }>,
-): ReadonlyMap<string, PaneOutcome> {
-  const outcome = outcomes.get(result.key);
-  if (result.kind === 'edited') return outcome?.state === 'EDITED' ? outcomes : new Map(outcomes).set(result.key, { state: 'EDITED' });
-  if (outcome?.state !== 'EDITED') return outcomes;
-  const next = new Map(outcomes);
-  next.delete(result.key);
-  return next;
-}
-
-/** The placements with the locations found after cells moved; the same array when none changed. */
-export function relocated(placements: WorkbookPlacement[], locations: Map<string, PlacedCells | null>): WorkbookPlacement[] {
-  let changed = false;
-  const next = placements.map((entry) => {
-    const key = placementKey(entry);
-    if (!locations.has(key)) return entry;
-    const cells = locations.get(key) ?? null;
-    const was = entry.location;
-    if (!cells) {
-      if (!was) return entry;
-      changed = true;
-      return { ...entry, location: null };
-    }
-    const same = was && was.sheetId === cells.sheetId && was.sheetName === cells.sheetName
-      && was.rect.top === cells.rect.top && was.rect.left === cells.rect.left && was.rect.bottom === cells.rect.bottom && was.rect.right === cells.rect.right;
-    if (same) return entry;
-    changed = true;
-    return { ...entry, location: { sheetId: cells.sheetId, sheetName: cells.sheetName, sheetIndex: was?.sheetIndex ?? 0, rect: cells.rect } };
-  });
-  return changed ? next : placements;
-}
-
 /** Live hand-edit checks for a workspace's placements, on its workbook and its placements' `checkHandEdits`. */
-export function liveHandEdits({ workbook, placements }: Pick<Workspace, 'workbook' | 'placements'>, options: LiveEditsOptions): LiveHandEdits {
+export function liveHandEdits(
+  { workbook, placements }: { workbook: LiveEditsWorkbook; placements: Pick<PlacementService, 'checkHandEdits'> }, options: LiveEditsOptions,
+): LiveHandEdits {
   return new LiveHandEdits({ excel: workbook, checkHandEdits: (entry, known) => placements.checkHandEdits(entry, known) }, options);
 }

@@ -1,5 +1,5 @@
 import type { PlacementService, WorkbookPlacement } from '../placements/placement-service';
-import type { WorkbookState } from '../ports/workbook';
+import type { WorkbookState } from '../ports/workbook-cells';
 
 /**
  * The read a run's first writes need (the workbook's placements' names, and each refreshed one's cells, looks and

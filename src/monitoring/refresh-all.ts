@@ -117,9 +117,8 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
   // The workbook's placement ids (for the overlap check) are asked for once per run, not once per write (a refresh
   // adds or removes none), as the run starts, while its queries run.
   let placementIds: Promise<string[]> | undefined = writable[0] && service.placementIds(writable[0].placement.workbookId, controller.signal);
-  // Until the first wave awaits it (and meets its failure there) it is not an unhandled rejection.
   // eslint-disable-next-line no-restricted-syntax -- nothing is lost: the first wave awaits the same promise.
-  void placementIds?.catch(() => undefined);
+  void placementIds?.catch(() => undefined); // Until the first wave awaits it (and meets its failure there) it is not an unhandled rejection.
   // Taken by the first wave, if it still serves; later waves read after the previous wave wrote.
   let ahead: Promise<ReadAhead | null> | undefined = writable.length ? readAhead(service, entries) : undefined;
   for (const item of refused) finish(item, 'failed', describe(new PlacementIdSharedError(item.entry.placement, item.entry.refused!.others)));
@@ -155,6 +154,7 @@ export function startRefreshAll(service: PlacementService, entries: WorkbookPlac
       const fresh = read && readAheadServes(read, wave.map((w) => w.prepared.placement.id ?? ''), ids, options.readAheadMaxAgeMs) ? read.state : undefined;
       const ends = await service.writeRefreshes(wave.map((w) => w.prepared), { placementIds: ids, run }, fresh);
       waveMs = Date.now() - started;
+      // Fire and forget: each end is settled (it never rejects), and `settle` tells the item's outcome as it comes.
       wave.forEach(({ item, attempt }, i) => void ends[i]!.then((result) => settle(item, attempt, result)));
     } catch (error) {
       wave.forEach(({ item }) => finish(item, 'failed', describe(error)));

@@ -1,4 +1,4 @@
-import type { Workbook } from '../ports/workbook';
+import type { WorkbookDocument } from '../ports/workbook-document';
 import type { WorkbookPlacement } from '../placements/placement-service';
 
 /**
@@ -12,7 +12,7 @@ export interface RefreshOnOpenChoice {
   supported: boolean;
 }
 
-type StartupConnector = Pick<Workbook, 'readRefreshOnOpen' | 'writeRefreshOnOpen' | 'supportsStartupBehavior'>;
+type StartupConnector = Pick<WorkbookDocument, 'readRefreshOnOpen' | 'writeRefreshOnOpen' | 'supportsStartupBehavior'>;
 
 export async function readRefreshOnOpen(excel: StartupConnector): Promise<RefreshOnOpenChoice> {
   return { on: await excel.readRefreshOnOpen(), supported: excel.supportsStartupBehavior() };

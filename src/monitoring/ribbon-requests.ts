@@ -57,6 +57,7 @@ export class RibbonRefreshRequests {
     this.runner = runner;
     if (this.waitingRequest) {
       this.setWaiting(false);
+      // Fire and forget: a runner never rejects (its run's failures are its items' outcomes, shown in the pane).
       void runner().then((answer) => {
         if (answer === 'not-now') this.setWaiting(true);
       });

@@ -77,6 +77,7 @@ export class StatusRefresh<T> {
       if (this.timer === null && !this.running) this.schedule(this.intervalMs - (this.timers.now() - this.lastRead));
       return;
     }
+    // Fire and forget: a read tells its own failures (`onError`) and schedules the next.
     void this.read();
   }
 
@@ -108,6 +109,7 @@ export class StatusRefresh<T> {
     if (this.stopped || !this.visible) return;
     this.timer = this.timers.setTimeout(() => {
       this.timer = null;
+      // Fire and forget: a read tells its own failures (`onError`) and schedules the next.
       void this.read();
     }, Math.max(0, ms));
   }

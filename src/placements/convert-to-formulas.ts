@@ -4,10 +4,12 @@ import type { CellWords } from '../core/cell-words';
 import type { ConversionRefusal } from '../core/conversion-refusal';
 import { firstDifference, type FormulaDifference } from '../core/formula-answers';
 import { resolveMeasure } from '../core/formula-catalog';
-import { placementFormulas } from '../core/placement-formulas';
+import { placementFormulas } from '../layout/placement-formulas';
 import { recordedExtent } from '../core/recorded-size';
 import { reportDefinition, reportTitle } from '../core/report-definition';
 import { PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, UnplaceableReportError } from './errors';
+import type { WorkbookCells } from '../ports/workbook-cells';
+import type { PlacementNames } from '../ports/workbook-names';
 import type { PlacementDeps } from './placement-deps';
 import { readForRefreshes } from './refresh-writes';
 import type { WorkbookPlacement } from './workbook-placements';
@@ -62,7 +64,15 @@ export interface Converted {
   formulas: number;
 }
 
-export async function convertToFormulas(deps: PlacementDeps, entry: WorkbookPlacement, ports: ConversionPorts, signal?: AbortSignal): Promise<Converted> {
+/**
+ * What converting uses: the reports, registry, runner and pipeline, and of the workbook its state and the placement's
+ * cells read, and its name forgotten once the formulas stand.
+ */
+export type ConversionDeps = Pick<PlacementDeps, 'reports' | 'registry' | 'runner' | 'pipeline'> & {
+  workbook: Pick<WorkbookCells, 'prepare' | 'readPlacement'> & Pick<PlacementNames, 'forgetPlacement'>;
+};
+
+export async function convertToFormulas(deps: ConversionDeps, entry: WorkbookPlacement, ports: ConversionPorts, signal?: AbortSignal): Promise<Converted> {
   const { reports, registry, workbook, runner, pipeline } = deps;
   const placementId = entry.placement.id;
   if (entry.access !== 'GRANTED') throw new PlacementAccessDeniedError(entry.owner);

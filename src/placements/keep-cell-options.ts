@@ -1,5 +1,5 @@
 import { sameCellOptions, type CellOptions } from '../core/cell-options';
-import type { PlacementDeps } from './placement-deps';
+import type { PlacementNames } from '../ports/workbook-names';
 
 /**
  * After a refresh or a move is recorded: keeps the cell options it wrote with (core/cell-options.ts) when the
@@ -9,7 +9,7 @@ import type { PlacementDeps } from './placement-deps';
  * the cells being right either way.
  */
 export async function keepCellOptions(
-  { workbook }: Pick<PlacementDeps, 'workbook'>, placementId: string, kept: CellOptions | null | undefined, cells: CellOptions, switched: boolean,
+  { workbook }: { workbook: Pick<PlacementNames, 'writeCellOptions'> }, placementId: string, kept: CellOptions | null | undefined, cells: CellOptions, switched: boolean,
 ): Promise<void> {
   if (sameCellOptions(kept, cells)) return;
   try {

@@ -1,6 +1,6 @@
 import { parseRect, rectsIntersect, type Rect } from '../core/a1';
 import type { PlacementRegistry } from '../ports/placement-registry';
-import type { PlacedCells, Workbook } from '../ports/workbook';
+import type { PlacedCells, WorkbookCells } from '../ports/workbook-cells';
 
 /**
  * Room to grow: when a placement's new result (or a new placement) would cover foreign cells, besides
@@ -86,7 +86,7 @@ export function roomFor(sheetName: string, own: Rect | null, target: Rect, forei
  * a while): the placement where its name is now, the other placements where theirs are. When the way chosen is no
  * longer possible, nothing is inserted (the write that follows asks again).
  */
-export async function makeRoom({ registry, workbook }: { registry: Pick<PlacementRegistry, 'placementIds'>; workbook: Workbook }, room: Room, how: RoomHow): Promise<boolean> {
+export async function makeRoom({ registry, workbook }: { registry: Pick<PlacementRegistry, 'placementIds'>; workbook: Pick<WorkbookCells, 'prepare' | 'findPlacements' | 'insertRows'> }, room: Room, how: RoomHow): Promise<boolean> {
   const state = await workbook.prepare();
   const ids = await registry.placementIds(state.workbookId);
   const placed = await workbook.findPlacements(ids);

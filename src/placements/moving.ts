@@ -4,9 +4,20 @@ import { tableHeaderRow } from '../core/table-header';
 import { MoveNotUndoneError, PlacementDetachedError, PlacementGoneError, RestoreFailedError, SelectionNotRangeError, WriteFailedError } from './errors';
 import { roomFor, type PlacementRef } from './make-room';
 import { keepCellOptions } from './keep-cell-options';
+import type { WorkbookCells } from '../ports/workbook-cells';
+import type { PlacementNames } from '../ports/workbook-names';
+import type { GridWriter } from '../ports/workbook-writes';
 import type { PlacementDeps } from './placement-deps';
 import type { WriteOptions, WriteOutcome } from './write-outcome';
 import { recordedRect } from './write-pipeline';
+
+/**
+ * What a move uses: the reports, registry, runner and pipeline, and of the workbook its state read, the name
+ * re-pointed (found again when that fails), the new cells put back, and the cell options kept.
+ */
+export type MoveDeps = Pick<PlacementDeps, 'reports' | 'registry' | 'runner' | 'pipeline'> & {
+  workbook: Pick<WorkbookCells, 'prepare' | 'locate'> & Pick<PlacementNames, 'movePlacement' | 'writeCellOptions'> & Pick<GridWriter, 'restoreAfter'>;
+};
 
 /**
  * Moves a placement to the selection, with its report's current result, through the pipeline: the query runs first
@@ -17,7 +28,7 @@ import { recordedRect } from './write-pipeline';
  * is an Excel table takes its table along; if Excel refuses that, the moved placement is plain cells and the outcome
  * says why (`table`).
  */
-export async function movePlacement(deps: PlacementDeps, ref: PlacementRef, options: WriteOptions = {}): Promise<WriteOutcome> {
+export async function movePlacement(deps: MoveDeps, ref: PlacementRef, options: WriteOptions = {}): Promise<WriteOutcome> {
   const { reports, registry, workbook, runner, pipeline } = deps;
   const { placementId } = ref;
   const report = await reports.getReport(ref.deploymentId, ref.reportId, options.signal);

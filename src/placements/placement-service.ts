@@ -4,7 +4,9 @@ import type { CellValue } from '../core/cell-values';
 import { unionRect } from '../core/grid-diff';
 import { reportDefinition, reportTitle } from '../core/report-definition';
 import { tableHeaderRow } from '../core/table-header';
-import type { Location, TableRefusal, WorkbookState } from '../ports/workbook';
+import { isFlatPivot } from '../layout/kind';
+import type { Location, WorkbookState } from '../ports/workbook-cells';
+import type { TableRefusal } from '../ports/workbook-tables';
 import { PlacementAccessDeniedError, PlacementDetachedError, TableNotPossibleError } from './errors';
 import { makeRoom, type PlacementRef, type Room, type RoomHow } from './make-room';
 import { convertToFormulas, type ConversionPorts, type Converted } from './convert-to-formulas';
@@ -19,7 +21,7 @@ import type { WriteOptions, WriteOutcome } from './write-outcome';
 import { recordedRect } from './write-pipeline';
 
 export type { WorkbookPlacement } from './workbook-placements';
-export type { TableRefusal } from '../ports/workbook';
+export type { TableRefusal } from '../ports/workbook-tables';
 export type { PlacementWritten, Permissions, RowCounts, WriteOptions, WriteOutcome, WriteQuestion } from './write-outcome';
 export { MAX_REFRESH_ATTEMPTS, type PreparedRefresh, type RefreshEnds } from './refreshing';
 export type { SharedRun } from './shared-run';
@@ -30,8 +32,8 @@ export type RunRefreshOptions = RefreshOptions & { run?: SharedRun };
 /**
  * The placement use cases as the pane calls them: list this workbook's placements, place, refresh, move, make
  * room, link again, disconnect, locate, and an Excel table on or off. Every write goes through the one pipeline
- * (`write-pipeline.ts`); each use case is a function of its own file, given the ports it needs (`PlacementDeps`),
- * which this object keeps to itself.
+ * (`write-pipeline.ts`); each use case is a function of its own file, given the ports it needs (`PlacementDeps`,
+ * each by the roles it uses), which this object keeps to itself.
  */
 export class PlacementService {
   constructor(private readonly deps: PlacementDeps) {}
@@ -217,7 +219,6 @@ export function moveWrite(service: PlacementService, room: Room, write: (options
 export function tableChoice(entry: WorkbookPlacement): { on: boolean } | null {
   if (entry.access !== 'GRANTED' || !entry.report || entry.legacy || !entry.location || !entry.placement.id) return null;
   const definition = reportDefinition(entry.report);
-  // As the layout decides it (report-run.ts, `flat`): no column members and measures not on rows.
-  if (!definition.placeable || definition.pivot.columns.length > 0 || definition.pivot.measuresAxis === 'rows') return null;
+  if (!definition.placeable || !isFlatPivot(definition.pivot)) return null;
   return { on: Boolean(entry.location.table) };
 }

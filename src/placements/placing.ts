@@ -1,14 +1,16 @@
 import type { Report } from '../contract';
 import { cellAddress, parseSheetAddress, sheetAddress, type Rect } from '../core/a1';
 import { gridRect } from '../core/grid-diff';
-import type { CellGrid } from '../core/layout';
+import type { CellGrid } from '../core/cell-grid';
 import { reportTitle } from '../core/report-definition';
 import { captionRows, fitRect, tableHeaderRow } from '../core/table-header';
-import type { CellsSnapshot, ColumnFit, TableRefusal, WorkbookState } from '../ports/workbook';
+import type { WorkbookCells, WorkbookState } from '../ports/workbook-cells';
+import type { PlacementNames } from '../ports/workbook-names';
+import type { ColumnFit, PlacementTables, TableRefusal } from '../ports/workbook-tables';
+import type { CellsSnapshot, GridWriter } from '../ports/workbook-writes';
 import { PlacementNotTakenBackError, SelectionNotRangeError, WriteFailedError } from './errors';
 import { roomFor } from './make-room';
-import type { PlacementDeps } from './placement-deps';
-import { refresh, sameDefinition } from './refreshing';
+import { refresh, sameDefinition, type RefreshDeps } from './refreshing';
 import { entryOf, placementAt } from './workbook-placements';
 import type { WriteOptions, WriteOutcome } from './write-outcome';
 
@@ -19,7 +21,17 @@ import type { WriteOptions, WriteOutcome } from './write-outcome';
  * placement is recorded, the new placement is refreshed at once, so it never starts out of date. Not recorded means
  * not placed: the cells, the name and the columns go back.
  */
-export async function place(deps: PlacementDeps, listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
+/**
+ * What placing uses: what a refresh uses (a placement whose report changed meanwhile is refreshed at once), and of the
+ * workbook the placements found, a new workbook id, names forgotten and added, the first fit and table, and a write
+ * put back.
+ */
+export type PlaceDeps = RefreshDeps & {
+  workbook: Pick<WorkbookCells, 'findPlacements'> & Pick<PlacementNames, 'newWorkbookId' | 'forgetPlacement' | 'recordPlacement'>
+    & Pick<PlacementTables, 'finishPlacement'> & Pick<GridWriter, 'restoreAfter'>;
+};
+
+export async function place(deps: PlaceDeps, listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
   const { reports, registry, workbook, runner, pipeline } = deps;
   // The report read again while the workbook is read: neither waits for the other. A free name for the result's
   // table is read with the rest (after the title as listed), so making the table later needs no read of its own.
@@ -106,7 +118,7 @@ export async function place(deps: PlacementDeps, listed: Report, options: WriteO
  * needed for a correct placement: if Excel refuses the table, it stays plain cells and the answer says why.
  */
 function finishPlacement(
-  { workbook }: PlacementDeps, placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean,
+  { workbook }: { workbook: Pick<PlacementTables, 'finishPlacement'> }, placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean,
   state: Partial<Pick<WorkbookState, 'freeTableName' | 'tablesBefore'>>, fit: ColumnFit | null,
 ): Promise<TableRefusal | null> {
   const headerRow = tableHeaderRow(grid, asTable);
@@ -118,7 +130,7 @@ function finishPlacement(
 
 /** Takes back a placement recorded but not rightly named: its record, then its cells, name and columns (at `location`). */
 async function unplace(
-  { registry, workbook }: PlacementDeps, report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string },
+  { registry, workbook }: Pick<PlaceDeps, 'registry' | 'workbook'>, report: Report, address: { placementId: string } | { externalWorkbookId: string; resultLocation: string },
   location: string, snapshot: CellsSnapshot | null, failure: unknown,
 ): Promise<void> {
   let kept: unknown = null;

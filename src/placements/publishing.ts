@@ -5,7 +5,7 @@ import { connectInputOf, publishInput, recordedAsSent, sameContent } from '../co
 import type { PlacementRegistry } from '../ports/placement-registry';
 import type { ReportPublisher } from '../ports/report-publisher';
 import type { ReportStore } from '../ports/report-store';
-import type { Workbook } from '../ports/workbook';
+import type { WorkbookCells } from '../ports/workbook-cells';
 import {
   PlacementNotRecordedError, PlacementOutOfDateError, PublicIdElsewhereError, PublishedReportDiffersError, ReportChangedWhilePublishingError,
   WorkbookWithoutIdError,
@@ -39,7 +39,7 @@ export interface PublishDeps {
   reports: ReportStore;
   registry: PlacementRegistry;
   publisher: ReportPublisher;
-  workbook: Pick<Workbook, 'prepare'>;
+  workbook: Pick<WorkbookCells, 'prepare'>;
 }
 
 export interface PublishRequest {

@@ -3,7 +3,10 @@ import { sameCellOptions } from '../core/cell-options';
 import { cellAddress, gridCells, parseSheetAddress, sheetAddress } from '../core/a1';
 import { readableSize, recordedExtent } from '../core/recorded-size';
 import { tableHeaderRow } from '../core/table-header';
-import type { CellsToRead, WorkbookState, WriteProgress } from '../ports/workbook';
+import type { CellsToRead, WorkbookCells, WorkbookState } from '../ports/workbook-cells';
+import type { PlacementNames } from '../ports/workbook-names';
+import type { PlacementTables } from '../ports/workbook-tables';
+import type { WriteProgress } from '../ports/workbook-writes';
 import { PlacementDetachedError, PlacementGoneError } from './errors';
 import { keepCellOptions } from './keep-cell-options';
 import { roomFor } from './make-room';
@@ -29,6 +32,15 @@ export interface RefreshOptions extends WriteOptions {
 }
 
 
+/**
+ * What a refresh's write uses: the reports (whether a lost record landed), the registry, the runner (a placement's
+ * cells laid out again in its own language), the pipeline, and of the workbook its state read, its table fitted and
+ * its cell options kept.
+ */
+export type RefreshDeps = Pick<PlacementDeps, 'reports' | 'registry' | 'runner' | 'pipeline'> & {
+  workbook: Pick<WorkbookCells, 'prepare'> & Pick<PlacementTables, 'fitTable'> & Pick<PlacementNames, 'writeCellOptions'>;
+};
+
 /** One placement's refresh to write: its report, record and new grid (`prepareRefresh`), and its options. */
 export interface RefreshWrite {
   prepared: PreparedRefresh;
@@ -39,7 +51,7 @@ export interface RefreshWrite {
  * The second half of one placement's refresh (`writeRefreshes` for one): written and recorded, or why not. If
  * recording fails, the cells go back to what they were.
  */
-export async function writeRefresh(deps: PlacementDeps, prepared: PreparedRefresh, options: RefreshOptions = {}): Promise<WriteOutcome> {
+export async function writeRefresh(deps: RefreshDeps, prepared: PreparedRefresh, options: RefreshOptions = {}): Promise<WriteOutcome> {
   const [end] = await writeRefreshes(deps, [{ prepared, options }]);
   const result = await end!;
   if (result.status === 'rejected') throw result.reason;
@@ -60,7 +72,7 @@ export type RefreshEnds = Promise<PromiseSettledResult<WriteOutcome>>[];
  * ran) and not yet written over; it serves one write.
  */
 export async function writeRefreshes(
-  deps: PlacementDeps, items: readonly RefreshWrite[], onProgress?: (progress: WriteProgress) => void, readAhead?: WorkbookState,
+  deps: RefreshDeps, items: readonly RefreshWrite[], onProgress?: (progress: WriteProgress) => void, readAhead?: WorkbookState,
 ): Promise<RefreshEnds> {
   const first = items[0];
   if (!first) return [];
@@ -96,7 +108,7 @@ export async function writeRefreshes(
  * it, bounded by the sheet's used range). `gridCells`: the new grid's size where it is known already.
  */
 export function readForRefreshes(
-  deps: PlacementDeps, ids: readonly string[], placements: readonly { placement: ReportPlacement; gridCells?: number }[],
+  deps: { workbook: Pick<WorkbookCells, 'prepare'> }, ids: readonly string[], placements: readonly { placement: ReportPlacement; gridCells?: number }[],
 ): Promise<WorkbookState> {
   const reads: CellsToRead[] = placements.map(({ placement, gridCells: cells = 0 }) => {
     const size = readableSize(recordedRect(placement.resultLocation), placement.resultChecksum);
@@ -110,7 +122,7 @@ function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
 }
 
 /** One placement's write in the pipeline, and what follows once it is written and recorded. */
-function refreshWrite(deps: PlacementDeps, { prepared: { report, placement, prepared }, options }: RefreshWrite, state: WorkbookState) {
+function refreshWrite(deps: RefreshDeps, { prepared: { report, placement, prepared }, options }: RefreshWrite, state: WorkbookState) {
   const { registry, reports } = deps;
   const placementId = placement.id!;
   const before = recordedRect(placement.resultLocation);

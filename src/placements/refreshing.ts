@@ -3,11 +3,11 @@ import { sharedNames } from '../core/placement-names';
 import { reportTitle } from '../core/report-definition';
 import { PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementIdSharedError, ReportKeptChangingError } from './errors';
 import type { PlacementDeps } from './placement-deps';
-import { writeRefresh, type PreparedRefresh, type RefreshOptions } from './refresh-writes';
+import { writeRefresh, type PreparedRefresh, type RefreshDeps, type RefreshOptions } from './refresh-writes';
 import { NAMED_OTHERS, type WorkbookPlacement } from './workbook-placements';
 import type { WriteOutcome } from './write-outcome';
 
-export { readForRefreshes, sameDefinition, writeRefresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions, type RefreshWrite } from './refresh-writes';
+export { readForRefreshes, sameDefinition, writeRefresh, writeRefreshes, type PreparedRefresh, type RefreshDeps, type RefreshEnds, type RefreshOptions, type RefreshWrite } from './refresh-writes';
 
 /** How many times a refresh runs again when the report changed between running its query and recording. */
 export const MAX_REFRESH_ATTEMPTS = 3;
@@ -18,7 +18,7 @@ export const MAX_REFRESH_ATTEMPTS = 3;
  * recording the refresh, runs again (the record then holds what the last try wrote, so its guard finds the cells as
  * written), up to `MAX_REFRESH_ATTEMPTS` times.
  */
-export async function refresh(deps: PlacementDeps, entry: WorkbookPlacement, options: RefreshOptions = {}): Promise<WriteOutcome> {
+export async function refresh(deps: RefreshDeps, entry: WorkbookPlacement, options: RefreshOptions = {}): Promise<WriteOutcome> {
   let was: number | null | undefined;
   for (let attempt = 1; ; attempt += 1) {
     const prepared = await prepareRefresh(deps, entry, options.signal, options.cellOptions);
@@ -39,7 +39,7 @@ export async function refresh(deps: PlacementDeps, entry: WorkbookPlacement, opt
  * names the same cells as another record's is refused, as listed or as its report reads now.
  */
 export async function prepareRefresh(
-  { reports, runner }: PlacementDeps, entry: WorkbookPlacement, signal?: AbortSignal, cells?: CellOptions,
+  { reports, runner }: Pick<PlacementDeps, 'reports' | 'runner'>, entry: WorkbookPlacement, signal?: AbortSignal, cells?: CellOptions,
 ): Promise<PreparedRefresh> {
   if (entry.access !== 'GRANTED') throw new PlacementAccessDeniedError(entry.owner);
   if (!entry.placement.id) throw new PlacementDetachedError(entry.placement);

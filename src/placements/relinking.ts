@@ -1,5 +1,7 @@
 import { cellAddress, sheetAddress } from '../core/a1';
 import { PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError } from './errors';
+import type { WorkbookCells } from '../ports/workbook-cells';
+import type { PlacementNames } from '../ports/workbook-names';
 import type { PlacementDeps } from './placement-deps';
 import { placementAt, type WorkbookPlacement } from './workbook-placements';
 
@@ -8,7 +10,8 @@ import { placementAt, type WorkbookPlacement } from './workbook-placements';
  * `connect-workbook` upsert finds it by its range) and the cells get their hidden name, so it follows inserted rows
  * from now on and can be refreshed. Its cells are left as they are: nothing is written, so no guard is needed.
  */
-export async function linkAgain({ workbook, registry }: PlacementDeps, entry: WorkbookPlacement): Promise<WorkbookPlacement> {
+export async function linkAgain(
+  { workbook, registry }: Pick<PlacementDeps, 'registry'> & { workbook: Pick<WorkbookCells, 'prepare'> & Pick<PlacementNames, 'recordPlacement'> }, entry: WorkbookPlacement): Promise<WorkbookPlacement> {
   if (entry.access !== 'GRANTED' || !entry.report) throw new PlacementAccessDeniedError(entry.owner);
   const state = await workbook.prepare();
   const location = entry.location;

@@ -1,7 +1,9 @@
 import type { AppConfigResponse, CubeLoadResult, CubeMeta, CubeQuery, FolderPathEntry, Granularity, Report, User } from '../contract';
 import { reportDefinition, reportTitle, timeDimensionMember, type Pivot } from '../core/report-definition';
 import { reportOwner } from '../core/report-owner';
-import { isFlatPivot, resultSize, wantedRows, type ResultSize } from '../core/result-size';
+import { isFlatPivot } from '../layout/kind';
+import { resultSize, type ResultSize } from '../layout/size';
+import { wantedRows } from '../core/placed-rows';
 import { effectiveTimezone } from '../core/timezone';
 import type { DataClient, DataSource } from '../ports/data-source';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './fetch-result';

@@ -1,7 +1,11 @@
 import type { AppConfigResponse, CubeLoadResult, CubeQuery, Report, User } from '../contract';
 import { canonicalJson } from '../core/canonical-json';
 import type { CellOptions } from '../core/cell-options';
-import { ENGLISH_CELL_WORDS, grandTotalQuery, layoutReport, rowTotalsQuery, totalsQuery, type CellGrid, type CellWords, type LayoutOptions } from '../core/layout';
+import { ENGLISH_CELL_WORDS, type CellWords } from '../core/cell-words';
+import { grandTotalQuery, rowTotalsQuery, totalsQuery } from '../layout/totals-query';
+import { layoutReport, type LayoutOptions } from '../layout/grid';
+import { isFlatPivot } from '../layout/kind';
+import type { CellGrid } from '../core/cell-grid';
 import { reportDefinition, reportTitle, type Pivot } from '../core/report-definition';
 import { captionLines, displayName, withCaptionLines } from '../core/source-line';
 import { effectiveTimezone } from '../core/timezone';
@@ -146,8 +150,7 @@ export class ReportRunner {
     const { result, cutAt, totals, rowTotalResult, grandTotals } = this.shared && as?.reportId !== undefined
       ? await this.shared.get(`${deploymentId}|${canonicalJson({ query, pivot })}`, signal, fetch)
       : await fetch();
-    // As the layout decides it: no column members and measures not on rows (layout.ts, `flat`).
-    const flat = pivot.columns.length === 0 && pivot.measuresAxis !== 'rows';
+    const flat = isFlatPivot(pivot);
     const refreshedAt = this.options.now?.() ?? new Date();
     const user = this.options.user();
     const preferences = layoutPreferences(user, this.options.appConfig());

@@ -5,7 +5,7 @@ import { sharedNames } from '../core/placement-names';
 import { reportTitle } from '../core/report-definition';
 import { reportOwner } from '../core/report-owner';
 import type { ListedPlacement } from '../ports/placement-registry';
-import type { PlacedCells, WorkbookState } from '../ports/workbook';
+import type { PlacedCells, WorkbookState } from '../ports/workbook-cells';
 
 /** Where a placement's cells are now. */
 export interface PlacementLocation {

@@ -1,6 +1,8 @@
 import type { Report, ReportPlacement } from '../contract';
 import type { CellOptions } from '../core/cell-options';
-import type { Location, TableRefusal, WriteProgress } from '../ports/workbook';
+import type { Location } from '../ports/workbook-cells';
+import type { TableRefusal } from '../ports/workbook-tables';
+import type { WriteProgress } from '../ports/workbook-writes';
 import type { Room } from './make-room';
 
 /**

@@ -1,31 +1,29 @@
 import type { ResultChecksum } from '../contract';
-import { parseSheetAddress, rectAddress, rectColumns, rectRows, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
+import { parseSheetAddress, rectColumns, rectRows, rectsIntersect, sheetAddress, type Cell, type Rect } from '../core/a1';
 import { gridRect } from '../core/grid-diff';
-import { gridDigests, type GridDigests } from '../core/grid-hash';
+import { gridDigests } from '../core/grid-hash';
 import type { CellValue } from '../core/cell-values';
-import type { CellGrid } from '../core/layout';
+import type { CellGrid } from '../core/cell-grid';
 import { cellsWithin, readableSize } from '../core/recorded-size';
-import { handEditsAgainst, handEditsOfDamaged, recordedSize, recordOf, type HandEdits } from '../core/result-checksum';
+import { handEditsAgainst, handEditsOfDamaged, recordedSize, recordOf } from '../core/result-checksum';
 import { cellsHoldingAnything } from '../core/unvouched-cells';
-import type { CellsSnapshot, ColumnFit, GridWrite, GuardVerdict, Location, PlacedCells, TargetFindings, Workbook, WorkbookState, WriteProgress } from '../ports/workbook';
+import type { Location, PlacedCells, WorkbookCells, WorkbookState } from '../ports/workbook-cells';
+import type { ColumnFit } from '../ports/workbook-tables';
+import type { ApprovedWrite, CellsSnapshot, GridWrite, GridWriter, WriteProgress } from '../ports/workbook-writes';
 import { PlacementOverlapError, RecordUnconfirmedError } from './errors';
 import type { Permissions, WriteQuestion } from './write-outcome';
+import { judge, namedEdits, type Baseline } from './write-guards';
 
 /**
  * The one write pipeline. Every write of cells (placing, refreshing, Refresh all, moving, Place again here, the
- * builder's draft and so the chat's Place in sheet) goes through `write`: prepare (the caller's), then the guards,
- * each a question the caller must answer before anything is written — another placement's cells are never covered;
- * hand edits in the cells being rewritten or emptied are asked about; foreign cells in the way are asked about —
- * then the workbook's write (plan, snapshot, write, put back on failure), then the record, or the cells put back
- * when it fails. A caller cannot skip a guard: its only say is the user's answers (`Permissions`).
+ * builder's draft and so the chat's Place in sheet) goes through `write`: prepare (the caller's), then inspect → guard
+ * → apply. The workbook inspects what the cells hold now (`GridWriter.inspectWrite`); the guards judge it (here:
+ * another placement's cells are never covered, hand edits in cells a move empties are asked about; write-guards.ts:
+ * hand edits in the cells being rewritten and foreign cells in the way are asked about), each a question the caller
+ * must answer before anything is written; only then does the workbook apply the write (plan, snapshot, write, put
+ * back on failure); then the record, or the cells put back when it fails. A caller cannot skip a guard: its only say
+ * is the user's answers (`Permissions`).
  */
-
-/** What the cells were last written with: the hand-edit guard's baseline. */
-export interface Baseline {
-  record: ResultChecksum | null | undefined;
-  /** Where the record says the cells were: more rows or columns than the cells have now means damaged. */
-  rect: Rect | null;
-}
 
 export interface PipelineWrite<R> {
   sheetName: string;
@@ -78,7 +76,8 @@ type TakenCells = Pick<PlacedCells, 'sheetName' | 'rect'> & { placementId: strin
 export type PipelineResult<R> = { kind: 'written'; written: WrittenGrid; recorded: R } | WriteQuestion;
 
 export interface WritePipelineOptions {
-  workbook: Workbook;
+  /** Grid writes, and placements' cells read through their names (the hand-edit checks). */
+  workbook: GridWriter & Pick<WorkbookCells, 'readPlacement'>;
   /** The title of the report a placement belongs to, to name it when a write would cover it. */
   placementTitle(placementId: string, signal?: AbortSignal): Promise<string | null>;
 }
@@ -96,25 +95,29 @@ export class WritePipeline {
       const edits = (await this.handEdits(placementId, baseline)) ?? (await this.unvouchedCells(placementId, location));
       if (edits?.rows.length) return { kind: 'hand-edits', ...edits, location };
     }
-    const result = await workbook.writeGrid({
+    const inspection = await workbook.inspectWrite({
       sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
       saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, stop: w.stop, onProgress: w.onProgress, keepRecord: w.keepRecord, first: w.first,
-    }, (found) => judge(w, found));
-    if (result.kind === 'stopped') return result.question;
+    });
+    const verdict = judge(w, inspection.findings);
+    if (!verdict.write) return verdict.question;
+    const applied = await workbook.applyWrite(inspection, verdict);
     const written: WrittenGrid = {
-      rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept), fit: result.fit ?? null,
+      rect: applied.rect, checksum: recordOf(applied.next), snapshot: applied.snapshot, recordKept: Boolean(applied.recordKept), fit: applied.fit ?? null,
     };
     return { kind: 'written', written, recorded: await this.recordOrRestore(w, written) };
   }
 
   /**
-   * Several writes of different placements together (Refresh all): each guarded as `write` guards it, and the cells
-   * of all written in shared requests (`Workbook.writeGrids`). Resolves as soon as the cells are written, so the
-   * workbook is free for what comes next, to each write's end: recorded (each sent at once, in parallel; its cells
-   * put back if that fails), a question, or why it failed. A write whose target meets an earlier one's in the
-   * same call is refused as one meeting another placement would be. Writes that vacate cells (a move) go alone.
+   * Several writes of different placements together (Refresh all): each inspected and guarded as `write` does it,
+   * and the cells of all it allows written in shared requests (`GridWriter.applyWrites`). Resolves as soon as the
+   * cells are written, so the workbook is free for what comes next, to each write's end: recorded (each sent at once,
+   * in parallel; its cells put back if that fails), a question, or why it failed. A write whose target meets an
+   * earlier one's in the same call is refused as one meeting another placement would be. Writes that vacate cells (a
+   * move) go alone.
    */
   async writeMany<R>(ws: readonly PipelineWrite<R>[], onProgress?: (progress: WriteProgress) => void): Promise<Promise<PromiseSettledResult<PipelineResult<R>>>[]> {
+    const { workbook } = this.options;
     const ends: Promise<PromiseSettledResult<PipelineResult<R>>>[] = [];
     const guarded: { index: number; w: PipelineWrite<R> }[] = [];
     const taken: TakenCells[] = [];
@@ -131,18 +134,26 @@ export class WritePipeline {
         ends[index] = Promise.resolve({ status: 'rejected', reason: error });
       }
     }
-    const settled = await this.options.workbook.writeGrids(guarded.map(({ w }) => ({
-      write: {
-        sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
-        saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, keepRecord: w.keepRecord,
-      },
-      guard: (found: TargetFindings) => judge(w, found),
-    })), onProgress);
-    for (const [i, { index, w }] of guarded.entries()) {
+    const allowed: { index: number; w: PipelineWrite<R>; approved: ApprovedWrite }[] = [];
+    for (const { index, w } of guarded) {
+      try {
+        // In order on purpose: a write whose cells were not read along with its name reads them in requests of its own.
+        const inspection = await workbook.inspectWrite({
+          sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
+          saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, keepRecord: w.keepRecord,
+        });
+        const verdict = judge(w, inspection.findings);
+        if (verdict.write) allowed.push({ index, w, approved: { inspection, approval: verdict } });
+        else ends[index] = Promise.resolve({ status: 'fulfilled', value: verdict.question });
+      } catch (error) {
+        ends[index] = Promise.resolve({ status: 'rejected', reason: error });
+      }
+    }
+    const settled = await workbook.applyWrites(allowed.map((a) => a.approved), onProgress);
+    for (const [i, { index, w }] of allowed.entries()) {
       const result = settled[i]!;
       const end = async (): Promise<PipelineResult<R>> => {
         if (result.kind === 'failed') throw result.error;
-        if (result.kind === 'stopped') return result.question;
         const written: WrittenGrid = { rect: result.rect, checksum: recordOf(result.next), snapshot: result.snapshot, recordKept: Boolean(result.recordKept), fit: null };
         return { kind: 'written', written, recorded: await this.recordOrRestore(w, written) };
       };
@@ -208,42 +219,6 @@ export class WritePipeline {
       throw error;
     }
   }
-}
-
-/**
- * The guards on what the cells hold now: hand edits in the own cells, then foreign cells in the way. Own cells with
- * no readable record of what was written there are vouched for by nothing: every one holding anything is asked
- * about as a hand edit (`cellsHoldingAnything`), never overwritten unasked.
- */
-function judge<R>(w: PipelineWrite<R>, found: TargetFindings): GuardVerdict<WriteQuestion> {
-  const { own } = w;
-  const recorded = own ? handEditsSince(w.baseline, found.now, own.rect) : null;
-  const edits = own ? recorded ?? cellsHoldingAnything(found.now) : null;
-  if (own && edits?.rows.length && !w.permissions.overwriteHandEdits) {
-    return { write: false, question: { kind: 'hand-edits', ...namedEdits(edits, own.rect), location: { sheetId: own.sheetId, sheetName: own.sheetName, rect: own.rect } } };
-  }
-  if (found.foreignCells.length && !w.permissions.overwrite) {
-    return { write: false, question: { kind: 'needs-confirmation', foreignCells: found.foreignCells, target: sheetAddress(w.sheetName, found.target) } };
-  }
-  return { write: true, ownAsWritten: Boolean(own && recorded && recorded.rows.length === 0) };
-}
-
-/** Hand edits against the baseline; a damaged placement (fewer rows or columns than recorded) is matched in order. */
-function handEditsSince(baseline: Baseline | undefined, now: GridDigests, ownRect: Rect): HandEdits | null {
-  if (!baseline) return null;
-  const recorded = baseline.rect;
-  const damaged = recorded !== null
-    && (ownRect.bottom - ownRect.top < recorded.bottom - recorded.top || ownRect.right - ownRect.left < recorded.right - recorded.left);
-  return damaged ? handEditsOfDamaged(baseline.record, now) : handEditsAgainst(baseline.record, now);
-}
-
-/** Hand edits as the pane names them: 1-based sheet rows and A1 cells. */
-export function namedEdits(edits: HandEdits, rect: Rect): { rows: number[]; cells: string[] } {
-  const { top, left } = rect;
-  return {
-    rows: edits.rows.map((r) => top + r + 1),
-    cells: edits.cells.map((c) => rectAddress({ top: top + c.row, bottom: top + c.row, left: left + c.column, right: left + c.column })),
-  };
 }
 
 /** A placement record's range as a rectangle, or null when it cannot be read. */

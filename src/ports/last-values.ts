@@ -3,7 +3,7 @@ import type { CellValue } from '../core/cell-values';
 /**
  * The last-values port: each RS formula's last successful answer, kept by the add-in (per user and workbook, never in
  * the workbook file: docs/security.md) so that an outage shows the number a formula had rather than #N/A.
- * Its adapter is `src/taskpane/last-values-storage.ts` (the add-in's own storage); tests keep them in memory.
+ * Its adapter is `src/storage/last-values-storage.ts` (the add-in's own storage); tests keep them in memory.
  */
 
 /** A formula's answer: VALUE's number (or '' for no row), REPORT's and MEMBERS' arrays. */
