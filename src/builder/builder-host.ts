@@ -1,6 +1,5 @@
 import type { MemberType } from '../contract';
-import type { Workspace } from '../placements/workspace-parts';
-import type { SettingsConnection } from '../session/connection';
+import type { BuilderAccount, BuilderPorts } from './builder-ports';
 import type { BuilderState } from './builder-model';
 import type { DraftRecord } from './exploration-draft';
 
@@ -10,8 +9,8 @@ import type { DraftRecord } from './exploration-draft';
  */
 
 export interface BuilderContext {
-  workspace: Workspace;
-  connection: SettingsConnection;
+  ports: BuilderPorts;
+  connection: BuilderAccount;
   /** Puts an error into words the user can act on (the pane's catalog). */
   describe(error: unknown): string;
   /** The pause after a change before an automatic run (ms). */

@@ -2,7 +2,7 @@ import type { CubeMeta, CubeQuery, Report, User } from '../contract';
 import { emptyExploration, fromReport, unknownMembers, type Exploration } from '../core/exploration';
 import { reportDefinition } from '../core/report-definition';
 import { canDeleteReport, canEditReport } from '../core/report-permissions';
-import type { WorkspaceConnection } from '../session/connection';
+import type { BuilderAccount } from './builder-ports';
 import { effectiveSheetSetting } from '../core/sheet-settings';
 import type { BuilderState } from './builder-model';
 import { explorationKey, type DraftRecord } from './exploration-draft';
@@ -44,7 +44,7 @@ export interface StartingPoint {
 }
 
 /** The draft and state a builder starts with: a new or kept draft, an opened report (with or without a placement), or an agent's answer. */
-export function startingPoint(connection: WorkspaceConnection, start: BuilderStart): StartingPoint {
+export function startingPoint(connection: Pick<BuilderAccount, 'user' | 'appConfig'>, start: BuilderStart): StartingPoint {
   const deploymentId = start.kind === 'draft' ? start.draft.deploymentId : start.kind === 'placement' || start.kind === 'report' ? start.report.deploymentId : start.deploymentId;
   let draft: DraftRecord = start.kind === 'draft' ? start.draft : {
     v: 1, deploymentId, viewName: null, exploration: emptyExploration(), reportId: null, placementId: null, written: null, writtenFor: null, cellsSaved: false,

@@ -1,5 +1,4 @@
 import type { CubeMeta, Granularity, MemberType } from '../contract';
-import { sheetAddress } from '../core/a1';
 import {
   isRunnable, placeMember, removeFilter, removeMember, reorder, replaceFilter, setGranularity, type BuilderAxis, type Exploration, type ExplorationDisplay,
 } from '../core/exploration';
@@ -9,7 +8,8 @@ import type { BuilderContext } from './builder-host';
 import type { BuilderController, BuilderState } from './builder-model';
 import { namedMembers, startingPoint, viewOf, withConsequences, type BuilderStart } from './builder-state';
 import { ExplorationRuns } from './exploration-runs';
-import { draftCellsId, explorationKey, saveDraft, type DraftRecord } from './exploration-draft';
+import { explorationKey, saveDraft, type DraftRecord } from './exploration-draft';
+import { ResultLocation } from './exploration-location';
 import { BuilderSession } from './exploration-session';
 import { ExplorationWrites, type WritingHost } from './exploration-writes';
 import { sheetSettingPatch } from '../core/sheet-settings';
@@ -41,8 +41,8 @@ export class ExplorationController implements BuilderController, WritingHost {
   baseline: DraftRecord['written'];
   /** Excel writes of the draft, one at a time (a run and a settings save never interleave). */
   private excelQueue: Promise<unknown> = Promise.resolve();
-  /** Stops following the selection (shown as the result location while the draft has no cells). */
-  private stopWatchingSelection: (() => Promise<void>) | null = null;
+  /** The result location shown: the draft's cells, or the selection followed while it has none. */
+  private readonly location: ResultLocation;
   /** Set by `close`: from then on nothing is written or shown. */
   closed = false;
   /** Run once the builder is ready, whatever the auto-run setting: the user asked for the result in the sheet. */
@@ -67,28 +67,31 @@ export class ExplorationController implements BuilderController, WritingHost {
       clearTimer: context.clearTimer,
     }, this.state.autoRun);
     this.session = new BuilderSession(this);
+    this.location = new ResultLocation(context.ports, () => this.draft, (partial) => this.set(partial));
   }
 
   /** Reads the model, the folders and the workbook's placements; then the builder is ready. */
   async open(): Promise<void> {
-    const { workspace } = this.context;
+    const { ports } = this.context;
     const deploymentId = this.state.deploymentId;
     try {
-      const data = await workspace.data.forDeployment(deploymentId);
+      const data = await ports.data.forDeployment(deploymentId);
       if (!data.meta) throw new Error('This data API offers no model to explore.');
-      const [meta, state] = await Promise.all([this.knownMeta ?? data.meta(), workspace.workbook.prepare()]);
-      this.placementIds = await workspace.registry.placementIds(state.workbookId);
+      const [meta, state] = await Promise.all([this.knownMeta ?? data.meta(), ports.workbook.prepare()]);
+      this.placementIds = await ports.registry.placementIds(state.workbookId);
       const cubes = explorableCubes(meta, namedMembers(this.draft.exploration));
       this.members = modelMembers(meta);
       const opened = this.state.opened ?? (this.draft.reportId !== null ? await this.openedOf(this.draft) : null);
       const viewName = this.draft.viewName ?? viewOf(this.draft.exploration, cubes.map((c) => c.name)) ?? (cubes.length === 1 ? cubes[0]!.name : null);
       this.draft = { ...this.draft, viewName };
       this.set({ phase: 'ready', cubes, viewName, opened });
+      // Fire and forget: a failure to read the folders is shown in the builder, and Save as still works.
       void this.session.loadFolders();
       await this.showLocation();
       if (this.state.opened || this.draft.written || this.runWhenOpen) await this.persist();
       if (this.runWhenOpen && isRunnable(this.state.exploration) && !this.state.unknownMembers.length) {
         this.runs.change(this.state.exploration);
+        // Fire and forget: the run's status and failure are shown in the builder (`onStatus`).
         void this.runs.run();
       }
     } catch (error) {
@@ -98,7 +101,7 @@ export class ExplorationController implements BuilderController, WritingHost {
 
   private async openedOf(draft: DraftRecord): Promise<BuilderState['opened']> {
     try {
-      const report = await this.context.workspace.reports.getReport(draft.deploymentId, draft.reportId!);
+      const report = await this.context.ports.reports.getReport(draft.deploymentId, draft.reportId!);
       return { report, placementId: draft.placementId };
     } catch (error) {
       // The report is gone or no longer readable: the exploration carries on as unsaved, and says why.
@@ -131,6 +134,7 @@ export class ExplorationController implements BuilderController, WritingHost {
     this.draft = { ...this.draft, exploration };
     this.set({ exploration, sql: null, notice: null, actionError: null, question: null });
     this.writes.forget();
+    // Fire and forget: `persist` shows its own failure in the builder.
     void this.persist();
     if (isRunnable(exploration)) this.runs.change(exploration);
     else {
@@ -143,6 +147,7 @@ export class ExplorationController implements BuilderController, WritingHost {
   chooseView(name: string): void {
     this.draft = { ...this.draft, viewName: name };
     this.set({ viewName: name });
+    // Fire and forget: `persist` shows its own failure in the builder.
     void this.persist();
   }
 
@@ -210,6 +215,7 @@ export class ExplorationController implements BuilderController, WritingHost {
   }
 
   run(): void {
+    // Fire and forget: the run's status and failure are shown in the builder (`onStatus`).
     if (isRunnable(this.state.exploration)) void this.runs.run();
   }
 
@@ -225,6 +231,7 @@ export class ExplorationController implements BuilderController, WritingHost {
     if (!question) return;
     this.writes.allow(question.kind);
     this.set({ question: null });
+    // Fire and forget: the run's status and failure are shown in the builder (`onStatus`).
     void this.runs.run();
   }
 
@@ -233,19 +240,25 @@ export class ExplorationController implements BuilderController, WritingHost {
     this.set({ question: null, run: { kind: 'pending' } });
   }
 
-  loadValues = (member: string): void => void this.session.loadValues(member);
-  save = (): void => void this.session.save();
-  saveAs = (target: { name: string; title?: string | null; folderId?: number | null }): void => void this.session.saveAs(target);
-  reloadOpened = (): void => void this.session.reloadOpened();
-  rename = (name: string, title: string | null): void => void this.session.rename(name, title);
-  move = (folderId: number | null): void => void this.session.move(folderId);
-  deleteOpened = (): void => void this.session.deleteOpened();
-  explain = (): void => void this.session.explain();
+  loadValues = (member: string): void => this.unawaited(this.session.loadValues(member));
+  save = (): void => this.unawaited(this.session.save());
+  saveAs = (target: { name: string; title?: string | null; folderId?: number | null }): void => this.unawaited(this.session.saveAs(target));
+  reloadOpened = (): void => this.unawaited(this.session.reloadOpened());
+  rename = (name: string, title: string | null): void => this.unawaited(this.session.rename(name, title));
+  move = (folderId: number | null): void => this.unawaited(this.session.move(folderId));
+  deleteOpened = (): void => this.unawaited(this.session.deleteOpened());
+  explain = (): void => this.unawaited(this.session.explain());
+
+  /** The view's intents return nothing: the session's work shows its own outcome. */
+  private unawaited(work: Promise<void>): void {
+    // Fire and forget: each of the session's actions shows its failure in the builder, in words, and never throws.
+    void work;
+  }
 
   async close(options: { clearCells: boolean }): Promise<void> {
     this.closed = true;
     this.runs.dispose();
-    await this.stopSelectionWatch();
+    await this.location.stop();
     await this.session.close(options);
   }
 
@@ -261,32 +274,14 @@ export class ExplorationController implements BuilderController, WritingHost {
 
   /** Keeps the draft in the workbook (after the Excel work queued before). */
   persist(): Promise<void> {
-    return this.exclusive(() => saveDraft(this.context.workspace.workbook, this.closed ? null : this.draft)).catch((error: unknown) => {
+    return this.exclusive(() => saveDraft(this.context.ports.workbook, this.closed ? null : this.draft)).catch((error: unknown) => {
       this.set({ actionError: this.context.describe(error) });
     });
   }
 
-  /**
-   * The result location shown live: the draft's cells where it has them (`written`: their address as just
-   * written), else the selection, followed as it changes.
-   */
-  async showLocation(written?: string): Promise<void> {
-    const hasCells = this.draft.written !== null || this.draft.placementId !== null;
-    const excel = this.context.workspace.workbook;
-    const location = !hasCells ? null : written ?? (await excel.locate(draftCellsId(this.draft)).then((l) => (l ? sheetAddress(l.sheetName, l.rect) : null)));
-    if (location) {
-      await this.stopSelectionWatch();
-      this.set({ resultLocation: location, hasCells: true });
-      return;
-    }
-    this.set({ hasCells: false });
-    this.stopWatchingSelection ??= await this.context.workspace.placements.watchSelection((address) => this.set({ resultLocation: address }));
-  }
-
-  private async stopSelectionWatch(): Promise<void> {
-    const stop = this.stopWatchingSelection;
-    this.stopWatchingSelection = null;
-    await stop?.();
+  /** Shows where the result is (`written`: the address just written). */
+  showLocation(written?: string): Promise<void> {
+    return this.location.show(written);
   }
 
   /** After a save or delete changed which cells the draft owns. */

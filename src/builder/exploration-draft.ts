@@ -3,11 +3,11 @@ import { DISPLAY_SCALES, FilterOperator, MEASURES_AXES, MEASURES_POSITIONS, Resu
 import { gridCells, rectCells, sheetAddress, type Rect } from '../core/a1';
 import { canonicalJson } from '../core/canonical-json';
 import type { Exploration } from '../core/exploration';
-import type { CellGrid } from '../core/layout';
+import type { CellGrid } from '../core/cell-grid';
 import { PlacementDetachedError, SelectionNotRangeError } from '../placements/errors';
-import type { Workspace } from '../placements/workspace-parts';
 import type { Permissions, WriteOutcome } from '../placements/write-outcome';
 import type { Workbook } from '../ports/workbook';
+import type { BuilderPorts } from './builder-ports';
 
 /**
  * An exploration being built is kept in the workbook, so it survives a pane reload: its definition in a
@@ -126,7 +126,7 @@ export interface DraftWriteOptions extends Permissions {
  * writes.
  */
 export async function writeDraftCells(
-  { workbook, pipeline }: Pick<Workspace, 'workbook' | 'pipeline'>, draft: Pick<DraftRecord, 'placementId' | 'written'>, grid: CellGrid, options: DraftWriteOptions,
+  { workbook, pipeline }: { workbook: Pick<Workbook, 'prepare' | 'newWorkbookId'>; pipeline: BuilderPorts['pipeline'] }, draft: Pick<DraftRecord, 'placementId' | 'written'>, grid: CellGrid, options: DraftWriteOptions,
 ): Promise<WriteOutcome<DraftWritten>> {
   const cellsId = draftCellsId(draft);
   const last = options.lastRect;

@@ -46,6 +46,7 @@ export class ExplorationRuns<S> {
     this.supersede();
     this.latest = state;
     this.options.onStatus({ kind: 'pending', state });
+    // Fire and forget: a run tells its status and failure through `onStatus`.
     if (this.autoRun) this.timer = this.setTimer(() => void this.start(), this.options.debounceMs);
   }
 
@@ -57,6 +58,7 @@ export class ExplorationRuns<S> {
 
   setAutoRun(on: boolean): void {
     this.autoRun = on;
+    // Fire and forget: a run tells its status and failure through `onStatus`.
     if (on && this.latest !== undefined) void this.run();
   }
 

@@ -1,7 +1,8 @@
 import type { MemberType, Report } from '../contract';
 import { cellAddress, sheetAddress } from '../core/a1';
-import type { Workspace } from '../placements/workspace-parts';
-import type { Location, Workbook } from '../ports/workbook';
+import type { Location } from '../ports/workbook-cells';
+import type { Workbook } from '../ports/workbook';
+import type { BuilderPorts } from './builder-ports';
 import { PlacementDetachedError, PlacementGoneError } from '../placements/errors';
 import { draftCellsId, DRAFT_CELLS_ID, type DraftRecord } from './exploration-draft';
 import { saveAsNewReport, saveIntoReport, type NewReport } from './exploration-save';
@@ -12,6 +13,13 @@ import { placementAt } from '../placements/workbook-placements';
  * platform, then its placement here is recorded with the checksum of what the draft wrote, so the placement
  * starts Up to date and the report's other placements (its definition changed) turn Out of date.
  */
+
+/** What saving a draft works with. */
+export interface DraftSaving {
+  workbook: Pick<Workbook, 'locate' | 'prepare' | 'recordPlacement' | 'forgetPlacement'>;
+  reports: Pick<BuilderPorts['reports'], 'createReport' | 'updateReport'>;
+  registry: Pick<BuilderPorts['registry'], 'connect' | 'disconnect' | 'recordRefresh'>;
+}
 
 export interface SavedDraft {
   report: Report;
@@ -30,7 +38,7 @@ async function draftLocation(excel: Pick<Workbook, 'locate'>, cellsId: string): 
  * A draft written into another report's placement takes its cells along: that placement is disconnected here.
  */
 export async function saveDraftAsNewReport(
-  { workbook: excel, reports, registry }: Pick<Workspace, 'workbook' | 'reports' | 'registry'>, draft: DraftRecord, target: NewReport,
+  { workbook: excel, reports, registry }: DraftSaving, draft: DraftRecord, target: NewReport,
   typeOf: (member: string) => MemberType | undefined, previous: Report | null,
 ): Promise<SavedDraft> {
   const written = draft.written;
@@ -67,7 +75,7 @@ export async function saveDraftAsNewReport(
  * `ReportChangedElsewhereError`) and records the refresh of its placement here with what the draft wrote.
  */
 export async function saveDraftIntoReport(
-  { workbook: excel, reports, registry }: Pick<Workspace, 'workbook' | 'reports' | 'registry'>, draft: DraftRecord, opened: Report,
+  { workbook: excel, reports, registry }: Pick<DraftSaving, 'workbook' | 'reports' | 'registry'>, draft: DraftRecord, opened: Report,
   typeOf: (member: string) => MemberType | undefined,
 ): Promise<Report> {
   const saved = await saveIntoReport(reports, opened, draft.exploration, typeOf);

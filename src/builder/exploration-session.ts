@@ -20,8 +20,8 @@ export const VALUE_PICKER_LIMIT = 200;
 export class BuilderSession {
   constructor(private readonly builder: BuilderHost) {}
 
-  private get workspace() {
-    return this.builder.context.workspace;
+  private get ports() {
+    return this.builder.context.ports;
   }
 
   private async act(work: () => Promise<void>): Promise<void> {
@@ -38,7 +38,7 @@ export class BuilderSession {
 
   async loadFolders(): Promise<void> {
     try {
-      this.builder.set({ folders: await grantedFolders(this.workspace.reports, this.builder.draft.deploymentId, this.builder.context.connection.user) });
+      this.builder.set({ folders: await grantedFolders(this.ports.reports, this.builder.draft.deploymentId, this.builder.context.connection.user) });
     } catch (error) {
       // The list stays empty (Save as then goes by the user's grants, and the platform decides); the pane says why.
       this.builder.set({ actionError: this.builder.context.describe(error) });
@@ -47,7 +47,7 @@ export class BuilderSession {
 
   async loadValues(member: string): Promise<void> {
     try {
-      const data = await this.workspace.data.forDeployment(this.builder.draft.deploymentId);
+      const data = await this.ports.data.forDeployment(this.builder.draft.deploymentId);
       const result = await data.load({ dimensions: [member], order: [[member, 'asc']], limit: VALUE_PICKER_LIMIT });
       const values = result.data.map((row) => row[member]).filter((v) => v !== null && v !== undefined).map(String);
       this.builder.set({ memberValues: { ...this.builder.getState().memberValues, [member]: values } });
@@ -73,7 +73,7 @@ export class BuilderSession {
       const saved = await this.builder.exclusive(() => {
         // What is saved is the draft when its turn comes: that is the exploration Close compares with from now on.
         savedFor = explorationKey(this.builder.draft.exploration);
-        return saveDraftIntoReport(this.workspace, this.builder.draft, opened.report, this.builder.typeOf);
+        return saveDraftIntoReport(this.ports, this.builder.draft, opened.report, this.builder.typeOf);
       });
       const draft = { ...this.builder.draft, cellsSaved: true, savedFor };
       this.builder.adopt(draft, { report: saved, placementId: opened.placementId });
@@ -90,7 +90,7 @@ export class BuilderSession {
       let savedFor = '';
       const { report, placementId } = await this.builder.exclusive(() => {
         savedFor = explorationKey(this.builder.draft.exploration);
-        return saveDraftAsNewReport(this.workspace, this.builder.draft, target, this.builder.typeOf, previous);
+        return saveDraftAsNewReport(this.ports, this.builder.draft, target, this.builder.typeOf, previous);
       });
       this.builder.placementIds = [...this.builder.placementIds.filter((id) => id !== this.builder.draft.placementId), placementId];
       const draft = { ...this.builder.draft, reportId: report.id, placementId, cellsSaved: true, savedFor };
@@ -105,7 +105,7 @@ export class BuilderSession {
     const opened = this.builder.getState().opened;
     if (!opened) return;
     await this.act(async () => {
-      const report = await this.workspace.reports.getReport(opened.report.deploymentId, opened.report.id);
+      const report = await this.ports.reports.getReport(opened.report.deploymentId, opened.report.id);
       await this.builder.exclusive(() => this.putBack(report, opened.placementId));
       const definition = reportDefinition(report);
       const { exploration, unsupported } = definition.placeable ? fromReport(definition.query, report.pivotItems) : { exploration: this.builder.draft.exploration, unsupported: [] };
@@ -128,7 +128,7 @@ export class BuilderSession {
     const opened = this.builder.getState().opened;
     if (!opened) return;
     await this.act(async () => {
-      const updated = await this.workspace.reports.updateReport(opened.report, change);
+      const updated = await this.ports.reports.updateReport(opened.report, change);
       this.builder.set({ opened: { ...opened, report: updated }, notice: 'updated' });
     });
   }
@@ -138,8 +138,8 @@ export class BuilderSession {
     const opened = this.builder.getState().opened;
     if (!opened) return;
     await this.act(async () => {
-      await this.workspace.reports.deleteReport(opened.report.deploymentId, opened.report.id);
-      if (opened.placementId) await this.builder.exclusive(() => renameToDraft(this.workspace.workbook, opened.placementId!));
+      await this.ports.reports.deleteReport(opened.report.deploymentId, opened.report.id);
+      if (opened.placementId) await this.builder.exclusive(() => renameToDraft(this.ports.workbook, opened.placementId!));
       this.builder.placementIds = this.builder.placementIds.filter((id) => id !== opened.placementId);
       this.builder.adopt({ ...this.builder.draft, reportId: null, placementId: null, cellsSaved: false, savedFor: null }, null);
       await this.builder.persist();
@@ -150,7 +150,7 @@ export class BuilderSession {
   async explain(): Promise<void> {
     if (!this.builder.getState().explainAllowed) return;
     await this.act(async () => {
-      const data = await this.workspace.data.forDeployment(this.builder.draft.deploymentId);
+      const data = await this.ports.data.forDeployment(this.builder.draft.deploymentId);
       if (!data.sql) throw new Error('This data API does not explain queries.');
       const { text } = await data.sql(toQuery(this.builder.draft.exploration, this.builder.typeOf));
       this.builder.set({ sql: text });
@@ -164,7 +164,7 @@ export class BuilderSession {
    */
   async close({ clearCells }: { clearCells: boolean }): Promise<void> {
     const { draft } = this.builder;
-    const excel = this.workspace.workbook;
+    const excel = this.ports.workbook;
     const opened = this.builder.getState().opened;
     await this.builder.exclusive(async () => {
       if (draft.placementId && opened && !draft.cellsSaved) await this.putBack(opened.report, draft.placementId);
@@ -189,7 +189,7 @@ export class BuilderSession {
     // Never written by the draft: the cells are as the placement left them.
     if (!draft.written || draft.cellsSaved) return;
     try {
-      await this.workspace.placements.refresh(entryOf(report, placement), { writtenSince: draft.written });
+      await this.ports.placements.refresh(entryOf(report, placement), { writtenSince: draft.written });
     } catch (error) {
       if (!(error instanceof PlacementDetachedError)) throw error;
     }

@@ -1,6 +1,6 @@
 import type { Rect } from '../core/a1';
 import { toQuery, type Exploration } from '../core/exploration';
-import type { CellGrid } from '../core/layout';
+import type { CellGrid } from '../core/cell-grid';
 import { captionRows } from '../core/table-header';
 import type { Workbook } from '../ports/workbook';
 import type { Permissions } from '../placements/write-outcome';
@@ -45,10 +45,10 @@ export class ExplorationWrites {
 
   async execute(exploration: Exploration, signal: AbortSignal, stillCurrent: () => boolean): Promise<void> {
     const { builder } = this;
-    const { workspace } = builder.context;
+    const { ports } = builder.context;
     const query = toQuery(exploration, builder.typeOf);
     const { rows, columns, measures, display } = exploration;
-    const { grid, cutAt } = await workspace.runner.runDefinition(builder.draft.deploymentId, query, { rows, columns, measures, ...display }, signal);
+    const { grid, cutAt } = await ports.runner.runDefinition(builder.draft.deploymentId, query, { rows, columns, measures, ...display }, signal);
     let fitted: DraftWritten | null = null;
     await builder.exclusive(async () => {
       // A newer change, or the builder closed, while the query ran: this result is never written.
@@ -56,12 +56,12 @@ export class ExplorationWrites {
       // The draft as it is when the cells are written (a change meanwhile is kept), with what was written: saved
       // in the write's own request (a change while it is on its way waits its turn, `exclusive`).
       const draftOf = (written: DraftRecord['written']): DraftRecord => ({ ...builder.draft, written, writtenFor: explorationKey(exploration), cellsSaved: false });
-      const outcome = await writeDraftCells(workspace, builder.draft, grid, {
+      const outcome = await writeDraftCells(ports, builder.draft, grid, {
         ...this.permission, placementIds: builder.placementIds, baseline: builder.baseline, signal, lastRect: this.lastRect,
         keepRecord: (written) => JSON.stringify(draftOf(written)),
         record: async (written, kept) => {
           builder.draft = draftOf(written);
-          if (!kept) await saveDraft(workspace.workbook, builder.draft);
+          if (!kept) await saveDraft(ports.workbook, builder.draft);
         },
       });
       if (outcome.kind === 'needs-confirmation') {
@@ -83,7 +83,7 @@ export class ExplorationWrites {
     // The columns' fit is cosmetic: it follows the numbers instead of holding them back (its own request, queued
     // before the next change's), and a fit Excel refuses leaves widths as they were, never the cells.
     // eslint-disable-next-line no-restricted-syntax -- A failed fit changes nothing the user relies on; the next write fits again.
-    void builder.exclusive(() => fitColumns(workspace.workbook, draftCellsId(builder.draft), cells, grid)).catch(() => undefined);
+    void builder.exclusive(() => fitColumns(ports.workbook, draftCellsId(builder.draft), cells, grid)).catch(() => undefined); // Fire and forget: cosmetic.
   }
 
   onStatus(status: RunStatus<Exploration>): void {

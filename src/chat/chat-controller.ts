@@ -1,4 +1,4 @@
-import type { ChatClient, ChatStreamEvent, ChatStreamRequest } from '../client/chat-client';
+import type { ChatAgent, ChatStreamEvent, ChatStreamRequest } from '../ports/chat-agent';
 import { ChatStreamCutError } from '../client/chat-errors';
 import { RequestCancelledError } from '../client/errors';
 import {
@@ -14,7 +14,7 @@ import { MAX_LISTED_THREADS, type ChatThreadEntry, type ChatThreadStore } from '
  * pane's own storage (the Chat API lists none), and the one open last is read back when the pane opens.
  */
 
-export type ChatStreaming = Pick<ChatClient, 'stream' | 'abort' | 'newMessageId'>;
+export type ChatStreaming = Pick<ChatAgent, 'stream' | 'abort' | 'newMessageId'>;
 
 export interface ChatContext {
   client: ChatStreaming;

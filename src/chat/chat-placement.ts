@@ -36,7 +36,7 @@ export interface AnswerTarget {
 
 /** The deployment to place the query in, or null when no deployment's model has all its members. */
 export async function deploymentForQuery(
-  data: DataSource, deploymentIds: readonly number[], preferredId: number, query: CubeQuery,
+  data: Pick<DataSource, 'forDeployment'>, deploymentIds: readonly number[], preferredId: number, query: CubeQuery,
 ): Promise<AnswerTarget | null> {
   const members = queryMembers(query);
   const order = [preferredId, ...deploymentIds.filter((id) => id !== preferredId)];

@@ -1,10 +1,8 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
-import { useState } from 'react';
-import type { CubeQuery } from '../../../contract';
-import type { ChatController } from '../../../chat/chat-controller';
-import { deploymentForQuery, type AnswerTarget } from '../../../chat/chat-placement';
-import type { Connection } from '../../../session/connection';
-import type { Workspace } from '../../../placements/workspace-parts';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { AppConfigResponse } from '../../../contract';
+import type { AnswerPlacing } from '../../../pane/answer-placing';
+import type { ChatPane } from '../../../pane/chat-pane';
 import { useI18n } from '../../i18n';
 import { useChatWords } from '../../i18n/chat-catalog';
 import { describeChatError } from './chat-words';
@@ -12,26 +10,28 @@ import type { PlaceAbility } from './ChatTurnView';
 import { ChatView } from './ChatView';
 
 export interface ChatTabProps {
-  chat: { controller: ChatController | null; error: string | null; loading: boolean };
-  connection: Connection;
-  workspace: Workspace;
+  /** The agent chat (made when shown and set up). */
+  chat: ChatPane;
+  /** "Place in sheet" of an answer. */
+  answers: AnswerPlacing;
+  appConfig: Pick<AppConfigResponse, 'sheetsAgentChatEnabled' | 'restrictDataDownload'>;
   /** The deployment the user browses: an answer is placed in it when its model has the query's members. */
   deploymentId: number;
   selection: string | null;
   onOpenSettings(): void;
-  /** Opens the answer's query as a new exploration in that deployment, placed at the selection. */
-  onPlace(target: AnswerTarget, query: CubeQuery): void;
 }
 
 /**
  * The chat tab: asks for the agent's address when there is none, else the chat. Whether an answer can be
  * placed follows the admin's `sheetsAgentChatEnabled` (off: the chat describes only) and `restrictDataDownload`.
  */
-export function ChatTab({ chat, connection, workspace, deploymentId, selection, onOpenSettings, onPlace }: ChatTabProps) {
+export function ChatTab({ chat: pane, answers, appConfig, deploymentId, selection, onOpenSettings }: ChatTabProps) {
   const i18n = useI18n();
   const c = useChatWords();
-  const [placeError, setPlaceError] = useState<string | null>(null);
-  const [finding, setFinding] = useState(false);
+  const chat = useSyncExternalStore(pane.subscribe, pane.getState, pane.getState);
+  const { finding, problem } = useSyncExternalStore(answers.subscribe, answers.getState, answers.getState);
+  // What placing told is the tab's: not told again when it comes back.
+  useEffect(() => () => answers.leave(), [answers]);
 
   if (chat.error) {
     return (
@@ -55,7 +55,6 @@ export function ChatTab({ chat, connection, workspace, deploymentId, selection, 
     );
   }
 
-  const { appConfig } = connection;
   const place: PlaceAbility = !appConfig.sheetsAgentChatEnabled
     ? { kind: 'describe-only' }
     : appConfig.restrictDataDownload
@@ -64,20 +63,7 @@ export function ChatTab({ chat, connection, workspace, deploymentId, selection, 
         ? { kind: 'blocked', reason: i18n.m.loading }
         : { kind: 'enabled', hint: selection ? c.placeHint(selection) : c.placeHintNoSelection };
 
-  const placeAnswer = async (query: CubeQuery) => {
-    setPlaceError(null);
-    setFinding(true);
-    try {
-      const ids = connection.deployments.map((d) => d.id);
-      const target = await deploymentForQuery(workspace.data, ids, deploymentId, query);
-      if (target === null) setPlaceError(c.noDeploymentFor);
-      else onPlace(target, query);
-    } catch (e) {
-      setPlaceError(describeChatError(e, i18n));
-    } finally {
-      setFinding(false);
-    }
-  };
+  const placeError = problem && (problem.kind === 'no-deployment' ? c.noDeploymentFor : describeChatError(problem.error, i18n));
 
   return (
     <>
@@ -86,7 +72,11 @@ export function ChatTab({ chat, connection, workspace, deploymentId, selection, 
           <MessageBarBody>{placeError}</MessageBarBody>
         </MessageBar>
       )}
-      <ChatView controller={chat.controller} place={place} onPlace={(query) => void placeAnswer(query)} />
+      <ChatView
+        controller={chat.controller} place={place}
+        // Fire and forget: placing keeps its failure in its state, told above.
+        onPlace={(query) => void answers.place(query, deploymentId)}
+      />
     </>
   );
 }

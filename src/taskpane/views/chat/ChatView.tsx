@@ -41,8 +41,11 @@ export function ChatView({ controller, place, onPlace }: ChatViewProps) {
   const streaming = state.phase === 'streaming' || state.phase === 'stopping';
   const all = turns(state.conversation);
   const logEnd = useRef<HTMLDivElement>(null);
+  // Fire and forget (these three and the thread choices below): the controller shows each turn's progress and failure in the conversation.
   const retry = useCallback(() => void controller.retry(), [controller]);
+  // Fire and forget: as above.
   const ask = useCallback((text: string) => void controller.ask(text), [controller]);
+  // Fire and forget: as above.
   const stop = useCallback(() => void controller.stop(), [controller]);
 
   // A new question, and its finished answer, are brought into view (not every streamed word: each scroll is a
@@ -71,6 +74,7 @@ export function ChatView({ controller, place, onPlace }: ChatViewProps) {
           <MessageBarBody>{c.unreadable(number(state.unreadableLines))}</MessageBarBody>
           {!streaming && (
             <MessageBarActions>
+              {/* Fire and forget: the controller shows reading the thread back, and its failure, in the conversation. */}
               <Button onClick={() => state.chatId && void controller.openThread(state.chatId)}>{c.tryAgain}</Button>
             </MessageBarActions>
           )}
@@ -130,6 +134,7 @@ const ThreadPicker = memo(function ThreadPicker({ controller, threads, chatId, s
             selectedOptions={selected ? [selected] : []}
             disabled={streaming || threads.length === 0}
             placeholder={c.noConversations}
+            // Fire and forget: the controller shows reading the thread back, and its failure, in the conversation.
             onOptionSelect={(_, data) => data.optionValue && data.optionValue !== selected && void controller.openThread(data.optionValue)}
           >
             {threads.map((thread) => (

@@ -2,17 +2,17 @@ import {
   Button, Caption1, Field, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { CloudArrowUpRegular } from '@fluentui/react-icons';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { KeptPublish } from '../../../pane/publish-reports';
+import { useEffect, useSyncExternalStore } from 'react';
+import { differing, type KeptPublishing, type KeptPublishState } from '../../../pane/kept-publish';
 import { describeError } from '../../errors';
 import { useI18n } from '../../i18n';
 import { useCubeWords } from '../../i18n/cube-words';
-import { differing, KeptPublishing, outcomeWords, type KeptPublishState } from './kept-publish';
+import { outcomeWords } from './kept-publish-words';
 
 /**
  * "Publish to the platform…" under Browse of the kept reports: a button opening a small form (the deployment, the
  * folder for reports new there, Publish all), then the outcome in words: counts, a line per report, and, when some
- * differ on the platform, the offer to replace the platform's versions. The logic is `KeptPublishing`.
+ * differ on the platform, the offer to replace the platform's versions. The logic is `KeptPublishing` (pane/kept-publish.ts).
  */
 
 const useStyles = makeStyles({
@@ -24,27 +24,18 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
 });
 
-export function KeptPublishPanel({ publish, onChanged, initial }: {
-  publish: KeptPublish;
-  onChanged(): void;
+export function KeptPublishPanel({ store, initial }: {
+  store: KeptPublishing;
   /** The state to start from (tests render one without effects). */
   initial?: KeptPublishState;
 }) {
-  const i18n = useI18n();
-  const latest = useRef({ publish, i18n, onChanged });
-  useEffect(() => {
-    latest.current = { publish, i18n, onChanged };
-  });
-  const [store] = useState(() => new KeptPublishing({
-    publish: () => latest.current.publish,
-    describe: (error) => describeError(error, latest.current.i18n),
-    onChanged: () => latest.current.onChanged(),
-  }));
   const live = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  return <KeptPublishForm publish={publish} store={store} state={initial ?? live} />;
+  // The form is closed when Browse comes back.
+  useEffect(() => () => store.leave(), [store]);
+  return <KeptPublishForm store={store} state={initial ?? live} />;
 }
 
-export function KeptPublishForm({ publish, store, state }: { publish: KeptPublish; store: KeptPublishing; state: KeptPublishState }) {
+export function KeptPublishForm({ store, state }: { store: KeptPublishing; state: KeptPublishState }) {
   const styles = useStyles();
   const i18n = useI18n();
   const { number, locale } = i18n;
@@ -52,7 +43,7 @@ export function KeptPublishForm({ publish, store, state }: { publish: KeptPublis
   if (!state.open) {
     return (
       <div>
-        <Button icon={<CloudArrowUpRegular />} disabled={publish.deployments.length === 0} onClick={() => store.open()}>{words.open}</Button>
+        <Button icon={<CloudArrowUpRegular />} disabled={store.deployments.length === 0} onClick={() => store.open()}>{words.open}</Button>
       </div>
     );
   }
@@ -67,8 +58,12 @@ export function KeptPublishForm({ publish, store, state }: { publish: KeptPublis
       <Caption1>{words.body}</Caption1>
       <div className={styles.row}>
         <Field label={words.deployment} size="small">
-          <Select value={state.deploymentId === null ? '' : String(state.deploymentId)} disabled={state.working} onChange={(_, d) => void store.choose(Number(d.value))}>
-            {publish.deployments.map((d) => <option key={d.id} value={String(d.id)}>{d.name}</option>)}
+          <Select
+            value={state.deploymentId === null ? '' : String(state.deploymentId)} disabled={state.working}
+            // Fire and forget: a failure to read the folders is kept in the state, in words.
+            onChange={(_, d) => void store.choose(Number(d.value))}
+          >
+            {store.deployments.map((d) => <option key={d.id} value={String(d.id)}>{d.name}</option>)}
           </Select>
         </Field>
         <Field label={words.folder} size="small">
@@ -82,7 +77,11 @@ export function KeptPublishForm({ publish, store, state }: { publish: KeptPublis
         </Field>
       </div>
       <div className={styles.row}>
-        <Button appearance="primary" disabled={state.working || state.deploymentId === null} onClick={() => void store.run()}>{words.run}</Button>
+        <Button
+          appearance="primary" disabled={state.working || state.deploymentId === null}
+          // Fire and forget: the run's outcome and failure are kept in the state, in words.
+          onClick={() => void store.run()}
+        >{words.run}</Button>
         <Button disabled={state.working} onClick={() => store.close()}>{words.close}</Button>
         {state.working && <Spinner size="tiny" label={words.working} />}
       </div>
@@ -98,7 +97,13 @@ export function KeptPublishForm({ publish, store, state }: { publish: KeptPublis
               {replaceable && <Caption1>{words.replaceAsk}</Caption1>}
             </MessageBarBody>
             {replaceable && (
-              <MessageBarActions><Button disabled={state.working} onClick={() => void store.run(true)}>{words.replace}</Button></MessageBarActions>
+              <MessageBarActions>
+                <Button
+                  disabled={state.working}
+                  // Fire and forget: the run's outcome and failure are kept in the state, in words.
+                  onClick={() => void store.run(true)}
+                >{words.replace}</Button>
+              </MessageBarActions>
             )}
           </MessageBar>
         )}

@@ -4,17 +4,17 @@ import {
 import { CopyRegular, DeleteRegular, EditRegular, MoreHorizontalRegular, RenameRegular } from '@fluentui/react-icons';
 import type { Report } from '../../../contract';
 import { reportTitle } from '../../../core/report-definition';
-import type { UnavailableReport } from '../../../workbook/report-parts';
 import { useI18n } from '../../i18n';
 import { useCubeWords } from '../../i18n/cube-words';
 import { ReportForm } from '../builder/ReportForm';
 import { QuestionBar } from '../QuestionBar';
-import type { KeptActionsState, KeptReportActions } from './kept-reports';
+import type { KeptActionsState, KeptReportActions } from '../../../pane/kept-reports';
+import type { ReportListState } from '../../../pane/report-list';
 
 /**
  * The pieces Browse shows for reports kept in this workbook: a row's menu (Open in builder, Rename, Duplicate,
  * Delete), the Rename form or Delete question under the row, the outcome of the last action, and the reports that
- * cannot be read. The logic is `KeptReportActions` (kept-reports.ts).
+ * cannot be read. The logic is `KeptReportActions` (pane/kept-reports.ts).
  */
 
 const useStyles = makeStyles({
@@ -45,7 +45,11 @@ export function KeptReportMenu({ report, actions, disabled, onOpenInBuilder }: {
         <MenuList>
           <MenuItem icon={<EditRegular />} onClick={() => onOpenInBuilder(report)}>{k.openInBuilder}</MenuItem>
           <MenuItem icon={<RenameRegular />} onClick={() => actions.ask('rename', report)}>{k.rename}</MenuItem>
-          <MenuItem icon={<CopyRegular />} onClick={() => void actions.duplicate(report)}>{k.duplicate}</MenuItem>
+          <MenuItem
+            icon={<CopyRegular />}
+            // Fire and forget: the action keeps its outcome in its state, in words.
+            onClick={() => void actions.duplicate(report)}
+          >{k.duplicate}</MenuItem>
           <MenuItem icon={<DeleteRegular />} onClick={() => actions.ask('delete', report)}>{k.delete}</MenuItem>
         </MenuList>
       </MenuPopover>
@@ -76,6 +80,7 @@ export function KeptReportForm({ report, state, actions, placements }: {
         topLevel
         submitLabel={k.renameSubmit}
         busy={state.working}
+        // Fire and forget: the action keeps its outcome in its state, in words (the form stays open if it fails).
         onSubmit={(values) => void actions.rename(report, values.name, values.title)}
         onCancel={() => actions.cancel()}
       />
@@ -86,6 +91,7 @@ export function KeptReportForm({ report, state, actions, placements }: {
     <QuestionBar
       intent="warning"
       title={k.deleteTitle(title)}
+      // Fire and forget: the action keeps its outcome in its state, in words.
       answers={[{ label: k.deleteConfirm, onClick: () => void actions.delete(report) }]}
       cancelLabel={k.cancel}
       onCancel={() => actions.cancel()}
@@ -116,7 +122,7 @@ export function KeptOutcome({ state, actions }: { state: KeptActionsState; actio
 }
 
 /** The reports this version cannot read: greyed, by name, with why (already words), and no actions. */
-export function UnavailableReports({ reports }: { reports: UnavailableReport[] }) {
+export function UnavailableReports({ reports }: { reports: ReportListState['unavailable'] }) {
   const styles = useStyles();
   const cw = useCubeWords();
   if (reports.length === 0) return null;

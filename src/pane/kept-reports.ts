@@ -1,35 +1,18 @@
-import type { CreateReportInput, Report } from '../../../contract';
-import { reportTitle } from '../../../core/report-definition';
-import type { ReportStore } from '../../../ports/report-store';
-import type { UnavailableReport } from '../../../workbook/report-parts';
-import type { WorkbookReportStore } from '../../../workbook/workbook-report-store';
-import type { KeptPublish } from '../../../pane/publish-reports';
-import { Store } from '../../../pane/store';
+import type { CreateReportInput, Report } from '../contract';
+import { reportTitle } from '../core/report-definition';
+import type { ReportStore } from '../ports/report-store';
+import type { UnavailableReport } from '../workbook/report-parts';
+import { Store } from './store';
 
 /**
- * Browse of the reports kept in this workbook (issue 26): what the list needs besides the port, and the row actions
- * (rename, duplicate, delete) as plain logic the view renders. Each action goes through the store; a failure is kept
+ * Browse of the reports kept in this workbook (issue 26): the row actions (rename, duplicate, delete) as a store the
+ * view renders, and what the list shows of them. Each action goes through the store; a failure is kept
  * in words (the view's `describe`, i.e. `describeError`) and loses nothing; after each one, done or failed, the list
  * is reloaded (`onChanged`), so a report changed or deleted in another copy of the file is seen.
  */
 
-export interface KeptReportsBrowse {
-  /** The store of reports kept in this workbook (rename, duplicate, delete go through it, as through the port). */
-  reports: Pick<WorkbookReportStore, 'unavailableReports'> & ReportStore;
-  /** Opens a kept report in the exploration builder (no placement). */
-  onOpenInBuilder(report: Report): void;
-  /**
-   * Called after a report was renamed, duplicated or deleted (a delete removes its placements with it), so the
-   * pane can read this workbook's placements again. Optional.
-   */
-  onReportsChanged?(): void;
-  /**
-   * Publish to the platform (issue 26): given only when the pane is signed in to the platform too
-   * (`keptPublish(mixedWorkspace, deployments, user)`, `pane/publish-reports.ts`). Browse then offers "Publish to the
-   * platform…"; after each run the list reloads and `onReportsChanged` is called (placements moved home).
-   */
-  publish?: KeptPublish;
-}
+/** What the row actions change through: the store of reports kept in this workbook. */
+export type KeptReportEditing = Pick<ReportStore, 'updateReport' | 'createReport' | 'deleteReport'>;
 
 /** Duplicate: the same definition, the name and the title users see marked as a copy; no placement, no folder. */
 export function duplicateInput(report: Report, copyName: (name: string) => string): CreateReportInput {
@@ -71,7 +54,7 @@ export interface KeptActionsState {
 }
 
 export interface KeptActionsOptions {
-  reports: () => ReportStore;
+  reports: () => KeptReportEditing;
   describe(error: unknown): string;
   copyName(name: string): string;
   /** After each action, done or failed: the list reads the store again. */
@@ -82,8 +65,17 @@ const IDLE: KeptActionsState = { form: null, working: false, error: null, notice
 
 /** The row actions of Browse's kept reports, as a store the view subscribes to (`useSyncExternalStore`). */
 export class KeptReportActions extends Store<KeptActionsState> {
+  /** Bumped by `leave`: an action finishing after it shows nothing (the list and the pane are still told). */
+  private generation = 0;
+
   constructor(private readonly options: KeptActionsOptions) {
     super(IDLE);
+  }
+
+  /** Browse went: a form open or an outcome shown is not there when it comes back. */
+  leave(): void {
+    this.generation += 1;
+    this.update(IDLE);
   }
 
   /** Opens Rename or Delete's question under a report's row (one at a time). */
@@ -124,15 +116,17 @@ export class KeptReportActions extends Store<KeptActionsState> {
   }
 
   /** Runs one action at a time; true when it succeeded. A failure closes only a question, never a form being filled in. */
-  private async act(work: (store: ReportStore) => Promise<NonNullable<KeptNotice>>, closeOnFailure = false): Promise<boolean> {
+  private async act(work: (store: KeptReportEditing) => Promise<NonNullable<KeptNotice>>, closeOnFailure = false): Promise<boolean> {
     if (this.getState().working) return false;
+    const generation = this.generation;
+    const shown = (change: Partial<KeptActionsState>) => generation === this.generation && this.update(change);
     this.update({ working: true, error: null, notice: null });
     try {
       const notice = await work(this.options.reports());
-      this.update({ working: false, form: null, notice });
+      shown({ working: false, form: null, notice });
       return true;
     } catch (error) {
-      this.update({ working: false, error: this.options.describe(error), ...(closeOnFailure ? { form: null } : {}) });
+      shown({ working: false, error: this.options.describe(error), ...(closeOnFailure ? { form: null } : {}) });
       return false;
     } finally {
       this.options.onChanged();

@@ -1,16 +1,13 @@
-import type { Folder } from '../../../contract';
-import { Store } from '../../../pane/store';
-import type { KeptPublish } from '../../../pane/publish-reports';
-import type { PublishOutcome, PublishedReport } from '../../../placements/publishing';
-import {
-  PlacementNotRecordedError, PlacementOutOfDateError, PublicIdElsewhereError, PublishedReportDiffersError, ReportChangedWhilePublishingError,
-  WorkbookWithoutIdError,
-} from '../../../placements/publishing-errors';
-import type { KeptMessages } from '../../i18n/kept-en';
+import type { Deployment, Folder } from '../contract';
+import type { PublishOutcome, PublishedReport } from '../placements/publishing';
+import { PublishedReportDiffersError } from '../placements/publishing-errors';
+import type { KeptPublish } from './publish-reports';
+import { Store } from './store';
 
 /**
  * "Publish to the platform…" in Browse of the kept reports (issue 26): choosing the deployment and the folder for
- * reports new there, publishing all, and the outcome in words. Plain logic the view renders (`KeptPublishPanel`).
+ * reports new there, publishing all, and its outcome. A store the view renders (`KeptPublishPanel`), which puts the
+ * outcome into words.
  */
 
 export interface KeptPublishState {
@@ -35,14 +32,29 @@ export interface KeptPublishOptions {
 const CLOSED: KeptPublishState = { open: false, deploymentId: null, folders: null, folderId: null, working: false, outcome: null, error: null };
 
 export class KeptPublishing extends Store<KeptPublishState> {
+  /** Bumped by `leave`: a run finishing after it shows nothing (the list and the pane are still told). */
+  private generation = 0;
+
   constructor(private readonly options: KeptPublishOptions) {
     super(CLOSED);
+  }
+
+  /** The platform deployments offered. */
+  get deployments(): readonly Pick<Deployment, 'id' | 'name'>[] {
+    return this.options.publish()?.deployments ?? [];
+  }
+
+  /** Browse went: the form is closed when it comes back. */
+  leave(): void {
+    this.generation += 1;
+    this.update(CLOSED);
   }
 
   /** Opens the form on the first deployment offered. */
   open(): void {
     const first = this.options.publish()?.deployments[0];
     this.update({ ...CLOSED, open: true });
+    // Fire and forget: `choose` keeps its own failure in the state.
     if (first) void this.choose(first.id);
   }
 
@@ -53,11 +65,13 @@ export class KeptPublishing extends Store<KeptPublishState> {
   /** Chooses the deployment and reads its folders; a new report goes to the top level until a folder is chosen. */
   async choose(deploymentId: number): Promise<void> {
     this.update({ deploymentId, folders: null, folderId: null, error: null });
+    const generation = this.generation;
+    const current = () => generation === this.generation && this.getState().deploymentId === deploymentId;
     try {
       const folders = (await this.options.publish()?.folders(deploymentId)) ?? [];
-      if (this.getState().deploymentId === deploymentId) this.update({ folders });
+      if (current()) this.update({ folders });
     } catch (error) {
-      if (this.getState().deploymentId === deploymentId) this.update({ folders: [], error: this.options.describe(error) });
+      if (current()) this.update({ folders: [], error: this.options.describe(error) });
     }
   }
 
@@ -72,11 +86,13 @@ export class KeptPublishing extends Store<KeptPublishState> {
     if (working || deploymentId === null || !publish) return;
     const reportIds = replace && outcome ? differing(outcome) : undefined;
     this.update({ working: true, error: null });
+    const generation = this.generation;
+    const shown = (change: Partial<KeptPublishState>) => generation === this.generation && this.update(change);
     try {
       const done = await publish.run(deploymentId, { folderId, ...(replace ? { reportIds, replace: true } : {}) });
-      this.update({ working: false, outcome: replace && outcome ? merged(outcome, done) : done });
+      shown({ working: false, outcome: replace && outcome ? merged(outcome, done) : done });
     } catch (error) {
-      this.update({ working: false, error: this.options.describe(error) });
+      shown({ working: false, error: this.options.describe(error) });
     } finally {
       this.options.onChanged();
     }
@@ -98,37 +114,4 @@ function merged(first: PublishOutcome, again: PublishOutcome): PublishOutcome {
     placements: reports.reduce((n, r) => n + r.placements, 0),
     replaced: reports.filter((r) => r.kind === 'published' && r.was === 'replaced').length,
   };
-}
-
-/** Why one report was not published, the end of a sentence; undefined for a failure the pane's own words cover. */
-export function publishFailureWords(error: unknown, words: KeptMessages['publish']): string | undefined {
-  if (error instanceof PlacementOutOfDateError) return words.outOfDate(error.location);
-  if (error instanceof PublishedReportDiffersError) return words.differs(error.platformTitle);
-  if (error instanceof PublicIdElsewhereError) return words.elsewhere(error.publicId);
-  if (error instanceof PlacementNotRecordedError) return words.notRecorded(error.location);
-  if (error instanceof WorkbookWithoutIdError) return words.noWorkbookId;
-  if (error instanceof ReportChangedWhilePublishingError) return words.changedMeanwhile;
-  return undefined;
-}
-
-type Plural = { one: (count: string) => string; other: (count: string) => string };
-
-/** The outcome in words: one summary line (counts), then a line per report. */
-export function outcomeWords(
-  outcome: PublishOutcome, words: KeptMessages['publish'], describe: (error: unknown) => string,
-  number: (n: number) => string, plural: (n: number) => 'one' | 'other',
-): { summary: string; lines: { kind: PublishedReport['kind']; text: string }[] } {
-  if (outcome.reports.length === 0) return { summary: words.none, lines: [] };
-  const count = (forms: Plural, n: number) => forms[plural(n)](number(n));
-  const summary = [
-    count(words.published, outcome.published),
-    ...(outcome.failed ? [count(words.failed, outcome.failed)] : []),
-    count(words.moved, outcome.placements),
-  ].join(', ');
-  const lines = outcome.reports.map((r) => {
-    const title = r.title ?? words.unknownReport(number(r.workbookReportId));
-    if (r.kind === 'published') return { kind: r.kind, text: words[r.was](title) };
-    return { kind: r.kind, text: words.failedItem(title, publishFailureWords(r.error, words) ?? describe(r.error)) };
-  });
-  return { summary: `${summary}.`, lines };
 }
