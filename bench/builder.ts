@@ -5,7 +5,8 @@ import { canonicalJson } from '../src/core/canonical-json';
 import { placeMember, removeMember, replaceFilter, setGranularity, toQuery, type Exploration } from '../src/core/exploration';
 import type { ExplorationFilter } from '../src/core/exploration-filters';
 import { catalogMembers, type CatalogMember } from '../src/core/member-catalog';
-import { layoutReport, type CellGrid } from '../src/core/layout';
+import { layoutReport } from '../src/layout/grid';
+import type { CellGrid } from '../src/core/cell-grid';
 import type { Pivot } from '../src/core/report-definition';
 import { effectiveTimezone } from '../src/core/timezone';
 import { ExcelConnector } from '../src/excel/excel-connector';
@@ -197,7 +198,7 @@ export async function builderBenchmark(changes: number, options: { syncDelayMs?:
 
     const controller = new ExplorationController(
       {
-        workspace, connection, describe: (e) => (e instanceof Error ? e.message : String(e)), debounceMs: 0,
+        ports: workspace, connection, describe: (e) => (e instanceof Error ? e.message : String(e)), debounceMs: 0,
         // No pause: the run starts on the next turn of the event loop (the 300 ms debounce is a wait, not work).
         setTimer: (run) => setImmediate(run), clearTimer: (timer) => clearImmediate(timer as NodeJS.Immediate),
       },

@@ -61,6 +61,7 @@ function main(): void {
   let pages = 0;
   pane.on('message', (message: { id: number; excel?: RequestBody; load?: CubeQuery; figures?: Record<string, unknown> }) => {
     if (message.excel) {
+      // The worker waits for the answer by its id; a request the host cannot execute ends the benchmark (unhandled).
       void host.execute(message.excel).then((response) => pane.postMessage({ id: message.id, response }));
     } else if (message.load) {
       const bytes = page(message.load);

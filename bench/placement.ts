@@ -1,5 +1,5 @@
 import type { CubeLoadResult, CubeQuery, Report } from '../src/contract';
-import { layoutReport } from '../src/core/layout';
+import { layoutReport } from '../src/layout/grid';
 import { resolvePivot } from '../src/core/report-definition';
 import { resultChecksum } from '../src/core/result-checksum';
 import { openWorkspace } from '../src/pane/workspace';

@@ -6,7 +6,8 @@ import { liveHandEdits, type LiveEditResult } from '../src/monitoring/live-edits
 import { startRefreshAll } from '../src/monitoring/refresh-all';
 import type { DataClient } from '../src/platform/deployment-data';
 import type { WorkbookPlacement } from '../src/placements/placement-service';
-import { openWorkspace, type Workspace } from '../src/pane/workspace';
+import type { WorkspaceParts } from '../src/pane/compose-workspace';
+import { openWorkspace } from '../src/pane/workspace';
 import { Connection } from '../src/session/connection';
 import type { ExcelHost } from '../workbench/excel-host';
 import { entryFromFormula } from '../workbench/excel-host/workbook/coercion';
@@ -85,7 +86,7 @@ const CHANGED_ROWS = 3;
 export class RoundTripBench {
   changeRows = false;
   private constructor(
-    readonly host: ExcelHost, readonly connection: Connection, readonly workspace: Workspace, readonly deploymentId: number, readonly folderId: number,
+    readonly host: ExcelHost, readonly connection: Connection, readonly workspace: WorkspaceParts, readonly deploymentId: number, readonly folderId: number,
     readonly data: InFlight, readonly platformTime: InFlight,
   ) {}
 
@@ -277,7 +278,7 @@ export async function builderChanges(bench: RoundTripBench, delayMs: number): Pr
   });
   const controller = new ExplorationController(
     {
-      workspace: bench.workspace, connection: bench.connection, describe: (e) => (e instanceof Error ? e.message : String(e)), debounceMs: 0,
+      ports: bench.workspace, connection: bench.connection, describe: (e) => (e instanceof Error ? e.message : String(e)), debounceMs: 0,
       setTimer: (run) => setImmediate(run), clearTimer: (timer) => clearImmediate(timer as NodeJS.Immediate),
     },
     { kind: 'new', deploymentId: bench.deploymentId },

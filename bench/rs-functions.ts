@@ -10,6 +10,7 @@ import { connectionOf } from '../test/support/workspace';
 import { openWorkspace } from '../src/pane/workspace';
 import { installHost } from './excel-host';
 import { median, type BenchResult } from './measure';
+import { formulaPorts } from '../src/pane/compose-workspace';
 
 const RUNS = 5;
 const MONTHS = 10;
@@ -44,7 +45,7 @@ export async function rsFunctionsBenchmark(): Promise<BenchResult[]> {
     const calculation = new ExcelCalculation();
     removeFormulaService();
     const started = startFormulas({
-      workspace: { ...workspace, data }, deployments: () => connection.deployments, appConfig: () => connection.appConfig,
+      ports: { ...formulaPorts(workspace), data }, deployments: () => connection.deployments, appConfig: () => connection.appConfig,
       user: () => connection.user, browsedDeployment: () => sales.id, calculation,
     });
     await started.calculated;

@@ -2,6 +2,7 @@ import {
   CHAT_MESSAGE_ID_PATTERN, CHAT_SENTINELS, ChatCutoffState, ChatFrame, ChatThreadState, MAX_CHAT_INPUT_CHARS,
   type ChatSessionSettings, type ChatUsage,
 } from '../contract';
+import type { ChatAgent, ChatStreamEnd, ChatStreamEvent, ChatStreamRequest } from '../ports/chat-agent';
 import { ChatInputTooLongError, ChatStreamCutError, ChatSuspendedError } from './chat-errors';
 import { ApiError, NetworkError, RequestCancelledError, type RequestInfo } from './errors';
 import { parseJson, readLines, StreamReadError } from './chat-stream-lines';
@@ -21,39 +22,6 @@ export interface ChatClientOptions {
   now?: () => number;
   /** How many times in a row a turn suspended by a server restart is resent before giving up. */
   maxResumes?: number;
-}
-
-export interface ChatStreamRequest {
-  chatId?: string;
-  /** The message to send; omitted (with a `chatId`) to read the thread back. */
-  input?: string;
-  /** The turn's idempotency key; made with `newMessageId()` when there is an input and none is given. */
-  messageId?: string;
-}
-
-export type ChatStreamEvent =
-  /** The thread's id (new threads learn it here), whether an answer is streaming, a suspended turn to resume. */
-  | { type: 'cutoff'; chatId: string; isStreaming: boolean; suspendedMessageId: string | null }
-  /** A message or a delta of one: apply with `applyFrame`. */
-  | { type: 'frame'; frame: ChatFrame }
-  /** The whole thread, consolidated: replaces what the frames built (`fromThreadState`). */
-  | { type: 'state'; messages: ChatFrame[] }
-  /** The server's words on an `{error}` line; the stream goes on. */
-  | { type: 'error'; message: string }
-  /** A line that is not JSON or not a frame; skipped, the stream goes on. */
-  | { type: 'malformed'; line: string }
-  /** The run was stopped with `abort(chatId)`. */
-  | { type: 'aborted' }
-  /** A server restart suspended the run; the same request was sent again (`attempt` counts from 1). */
-  | { type: 'resumed'; attempt: number }
-  | { type: 'usage'; usage: ChatUsage };
-
-export interface ChatStreamEnd {
-  chatId: string | null;
-  messageId: string | null;
-  outcome: 'complete' | 'aborted';
-  /** The last attempt's `__usage__`; null when the stream ended without one (see `ChatClient.stream`). */
-  usage: ChatUsage | null;
 }
 
 const STREAM_PATH = '/chat/stream-chat-state';
@@ -76,7 +44,7 @@ type AttemptEnd =
  * server restart suspended, and stops a run. It keeps no conversation: `src/core/chat-conversation` builds
  * that from the events. The key or token goes only in its header, never into an error or an event.
  */
-export class ChatClient {
+export class ChatClient implements ChatAgent {
   readonly streamUrl: string;
   readonly abortUrl: string;
   private readonly fetchImpl: FetchLike;

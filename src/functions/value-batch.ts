@@ -39,6 +39,7 @@ export class ValueBatcher {
 
   value(measure: unknown, pairs: readonly unknown[]): Promise<number | null> {
     return new Promise((resolve, reject) => {
+      // Fire and forget: flush settles every call it takes, with its answer or its error.
       if (!this.pending.length) setTimeout(() => void this.flush(), 0);
       this.pending.push({ measure, pairs, resolve, reject });
     });

@@ -1,7 +1,8 @@
-import { liveHandEdits, outcomesAfterCheck, relocated, type LiveHandEdits } from '../monitoring/live-edits';
+import { liveHandEdits, type LiveHandEdits } from '../monitoring/live-edits';
+import { outcomesAfterCheck, relocated } from '../monitoring/live-edit-results';
 import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus, type StatusRefreshTimers } from '../monitoring/status-refresh';
 import type { WorkbookPlacement } from '../placements/placement-service';
-import type { Workspace } from '../placements/workspace-parts';
+import type { PlacementRegistry } from '../ports/placement-registry';
 import type { PaneError, WorkspaceState } from './pane-state';
 
 /**
@@ -21,6 +22,9 @@ export interface BackgroundChecksHost {
   handEditsUndone(key: string): void;
 }
 
+/** What the checks watch: the workbook's cells and the placement use cases (live hand edits), the registry (statuses). */
+export type BackgroundCheckPorts = Parameters<typeof liveHandEdits>[0] & { registry: Pick<PlacementRegistry, 'statuses'> };
+
 export interface BackgroundCheckOptions {
   statusIntervalMs?: number;
   liveDebounceMs?: number;
@@ -33,8 +37,8 @@ export class BackgroundChecks {
   /** Per kind of check, the failure it put in the error area and has not taken back. */
   private readonly shown = new Map<PaneError['source'], PaneError>();
 
-  constructor(workspace: Pick<Workspace, 'workbook' | 'placements' | 'registry'>, private readonly host: BackgroundChecksHost, options: BackgroundCheckOptions = {}) {
-    this.live = liveHandEdits(workspace, {
+  constructor(ports: BackgroundCheckPorts, private readonly host: BackgroundChecksHost, options: BackgroundCheckOptions = {}) {
+    this.live = liveHandEdits(ports, {
       busy: () => host.paused(),
       debounceMs: options.liveDebounceMs,
       onError: (error) => this.failed('hand-edit-check', error),
@@ -62,7 +66,7 @@ export class BackgroundChecks {
         const workbookId = of?.[0]?.placement.workbookId;
         if (!of || !workbookId) return null;
         const deploymentIds = [...new Set(of.map((e) => e.deploymentId))];
-        return { statuses: await readStatuses(workspace.registry, workbookId, deploymentIds, signal), of };
+        return { statuses: await readStatuses(ports.registry, workbookId, deploymentIds, signal), of };
       },
       apply: (result) => {
         // Listed again meanwhile (a write's reload): the newer list stands.

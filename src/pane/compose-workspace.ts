@@ -6,9 +6,10 @@ import { ExcelConnector } from '../excel/excel-connector';
 import type { FetchLimits } from '../placements/fetch-result';
 import { PlacementService } from '../placements/placement-service';
 import { ReportRunner } from '../placements/report-run';
-import type { Workspace } from '../placements/workspace-parts';
 import { WritePipeline } from '../placements/write-pipeline';
-import type { DataSource, PlacementRegistry, ReportStore } from '../ports';
+import type { DataSource, PlacementRegistry, ReportStore, Workbook } from '../ports';
+import type { WorkspaceStorePorts } from './workspace-store';
+import type { FormulaPorts } from './formula-wiring';
 
 /** What every composition root may set, whatever its ports. */
 export interface CompositionOptions {
@@ -36,10 +37,25 @@ export interface WorkspacePorts {
 }
 
 /**
+ * What a composition root built for one connection: the ports' adapters, the report runner, the one write pipeline
+ * and the placement use cases. Only the composition holds it whole; each store and use case is handed the few parts
+ * it uses (`storePorts`, `formulaPorts`, ...).
+ */
+export interface WorkspaceParts {
+  data: DataSource;
+  reports: ReportStore;
+  registry: PlacementRegistry;
+  workbook: Workbook;
+  runner: ReportRunner;
+  pipeline: WritePipeline;
+  placements: PlacementService;
+}
+
+/**
  * The use cases over a set of ports, the same whatever the ports are (the platform's, the workbook's, or both): the
  * report runner, the one write pipeline and the placement use cases.
  */
-export function composeWorkspace(ports: WorkspacePorts, options: CompositionOptions = {}): Workspace {
+export function composeWorkspace(ports: WorkspacePorts, options: CompositionOptions = {}): WorkspaceParts {
   const { data, reports, registry } = ports;
   const runner = new ReportRunner({
     data, user: ports.user, appConfig: ports.appConfig, limits: options.limits,
@@ -58,4 +74,14 @@ export function composeWorkspace(ports: WorkspacePorts, options: CompositionOpti
   });
   const deps = { reports, registry, workbook, runner, pipeline };
   return { ...deps, data, placements: new PlacementService(deps) };
+}
+
+/** The pane store's part: the placement use cases, the workbook's settings, and what its checks watch. */
+export function storePorts({ placements, workbook, registry }: WorkspaceParts): WorkspaceStorePorts {
+  return { placements, workbook, document: workbook, registry };
+}
+
+/** The RS formulas' part: data, reports and the runner to answer them, the workbook's settings for its default deployment. */
+export function formulaPorts({ data, reports, runner, workbook }: WorkspaceParts): FormulaPorts {
+  return { data, reports, runner, document: workbook };
 }

@@ -2,12 +2,12 @@ import { CoreDataClient } from '../client';
 import type { DeploymentTokenSource } from '../client/token-manager';
 import type { User } from '../contract';
 import { ExcelWorkbookParts } from '../excel/workbook-parts';
-import type { Workspace } from '../placements/workspace-parts';
-import type { DataClient, DataSource } from '../ports/data-source';
+import type { DataClient } from '../ports/data-source';
+import { CubeApiDataSource } from '../session/cube-api/cube-api-data-source';
 import type { WorkbookParts } from '../ports/workbook-parts';
-import { OtherDeploymentError, WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../workbook';
+import { WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../workbook';
 import { CUBE_API_APP_CONFIG, DEFAULT_CUBE_DEPLOYMENT_ID } from '../session/cube-api/cube-api-connection';
-import { composeWorkspace, type CompositionOptions } from './compose-workspace';
+import { composeWorkspace, type CompositionOptions, type WorkspaceParts } from './compose-workspace';
 
 /** A Cube REST API connection (issue 26, "Every Cube"): its address (without `/v1`), its tokens, who uses it. */
 export interface CubeWorkspaceConnection {
@@ -26,19 +26,6 @@ export interface CubeWorkspaceOptions extends CompositionOptions {
   parts?: WorkbookParts;
   /** This workbook's id, when the caller knows it; else the id the use cases last named stands in. */
   workbookId?: () => string | null;
-}
-
-/** The one deployment of a Cube API connection: one data client; any other deployment id is `OtherDeploymentError`. */
-export class CubeApiDataSource implements DataSource {
-  private client: DataClient | null = null;
-
-  constructor(private readonly deploymentId: number, private readonly make: () => DataClient) {}
-
-  async forDeployment(deploymentId: number): Promise<DataClient> {
-    if (deploymentId !== this.deploymentId) throw new OtherDeploymentError(deploymentId, this.deploymentId);
-    this.client ??= this.make();
-    return this.client;
-  }
 }
 
 /**
@@ -62,7 +49,7 @@ export function openCubeWorkspace(connection: CubeWorkspaceConnection, options: 
 }
 
 /** A workspace with reports kept in the workbook: their store, for what only it knows (reports it cannot read). */
-export interface KeptReportsWorkspace extends Workspace {
+export interface KeptReportsWorkspace extends WorkspaceParts {
   workbookReports: WorkbookReportStore;
 }
 

@@ -3,7 +3,10 @@ import { effectiveTimezone } from '../core/timezone';
 import type { FormulaTally } from '../functions/formula-calls';
 import { FormulaService } from '../functions/formula-service';
 import { consentGiven, installedFormulaService, installFormulaService, removeFormulaService, setFormulaConsent, type FormulaConsent } from '../functions/formula-registry';
-import type { Workspace } from '../placements/workspace-parts';
+import type { ReportRunner } from '../placements/report-run';
+import type { DataSource } from '../ports/data-source';
+import type { ReportStore } from '../ports/report-store';
+import type { WorkbookDocument } from '../ports/workbook-document';
 import type { Calculation } from '../ports/calculation';
 import { lastValuesScope, type LastValueStore } from '../ports/last-values';
 import { ExcelFormulaCellFormats } from '../excel/formula-cell-formats';
@@ -12,8 +15,16 @@ import type { CellFormatWriter } from '../ports/formula-cell-formats';
 import { FORMULA_DEPLOYMENT_SETTING } from './formula-deployment';
 import { FormulaFollowUp } from './formula-follow-up';
 
+/** What answering formulas takes: data, reports and the runner, and the workbook's settings (its default deployment, its id). */
+export interface FormulaPorts {
+  data: DataSource;
+  reports: ReportStore;
+  runner: ReportRunner;
+  document: Pick<WorkbookDocument, 'readSetting' | 'keepWorkbookId'>;
+}
+
 export interface FormulaWiring {
-  workspace: Workspace;
+  ports: FormulaPorts;
   deployments: () => readonly Deployment[];
   appConfig: () => AppConfigResponse;
   user: () => User;
@@ -49,22 +60,22 @@ export interface StartedFormulas {
  * and calculates the add-in's functions again when cells answered "sign in" before.
  */
 export function startFormulas(wiring: FormulaWiring): StartedFormulas {
-  const { workspace } = wiring;
+  const { ports } = wiring;
   let followUp: FormulaFollowUp | null = null;
   const service = new FormulaService({
     calculated: () => followUp?.calculated(),
-    data: workspace.data,
-    reports: workspace.reports,
-    runner: workspace.runner,
+    data: ports.data,
+    reports: ports.reports,
+    runner: ports.runner,
     deployments: wiring.deployments,
     appConfig: wiring.appConfig,
     formulasAnswered: wiring.formulasAnswered,
     lastValues: wiring.lastValues,
     // Kept per user as well: another user's numbers, from rows they may see and this one may not, are never shown.
-    lastValuesScope: async () => lastValuesScope(wiring.lastValuesUser?.() ?? String(wiring.user().id), await workspace.workbook.keepWorkbookId()),
+    lastValuesScope: async () => lastValuesScope(wiring.lastValuesUser?.() ?? String(wiring.user().id), await ports.document.keepWorkbookId()),
     timezone: () => effectiveTimezone(wiring.appConfig().timezoneSettings, wiring.user().settings?.timezone),
     defaultDeployment: async () => {
-      const named = await workspace.workbook.readSetting(FORMULA_DEPLOYMENT_SETTING);
+      const named = await ports.document.readSetting(FORMULA_DEPLOYMENT_SETTING);
       const kept = named ? wiring.deployments().find((d) => d.name === named) : undefined;
       return kept?.id ?? wiring.browsedDeployment();
     },

@@ -1,14 +1,17 @@
-import type { Workspace } from '../placements/workspace-parts';
 import type { WorkbookReportStore } from '../workbook';
 import { openCubeWorkspace } from './cube-workspace';
+import type { WorkspaceParts } from './compose-workspace';
 import { openMixedWorkspace, placementHome, type MixedWorkspaceOptions, type PlacementHome } from './mixed-ports';
 import type { PaneConnection } from './pane-connection';
 import { keptPublish, type KeptPublish } from './publish-reports';
 import { openWorkspace } from './workspace';
 
+/** The adapters' options of whichever connection: the platform's data client, the Cube API's, the workbook's parts, Excel. */
+export type PaneWorkspaceOptions = MixedWorkspaceOptions;
+
 /** The pane's workspace, and what its cards and lists need to know of where reports are kept. */
 export interface PaneWorkspace {
-  workspace: Workspace;
+  workspace: WorkspaceParts;
   /** Where a deployment's reports live: the platform's or this workbook's; null with only one kind connected. */
   home(deploymentId: number): PlacementHome | null;
   /** The reports kept in the workbook, with a Cube API connected; null without. */
@@ -18,7 +21,7 @@ export interface PaneWorkspace {
 }
 
 /** The composition root of whatever the pane is connected to: the platform, a Cube API, or both. */
-export function openPaneWorkspace(connection: PaneConnection, options: MixedWorkspaceOptions = {}): PaneWorkspace {
+export function openPaneWorkspace(connection: PaneConnection, options: PaneWorkspaceOptions = {}): PaneWorkspace {
   const { platform, cube } = connection;
   if (platform && cube) {
     const mixed = openMixedWorkspace(platform, cube, options);

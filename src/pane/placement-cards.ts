@@ -1,5 +1,5 @@
 import { cardState, type CardState, type PaneOutcome, type RunItemState } from '../core/card-state';
-import { isDamaged } from '../monitoring/live-edits';
+import { isDamaged } from '../monitoring/live-edit-results';
 import type { RefreshItem } from '../monitoring/refresh-all';
 import { placementKey, type WorkbookPlacement } from '../placements/workbook-placements';
 import type { WorkspaceState } from './pane-state';

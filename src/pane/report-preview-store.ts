@@ -1,6 +1,6 @@
 import type { Report } from '../contract';
 import { ReportPreviewer, type ReportPreview } from '../placements/report-preview';
-import type { Workspace } from '../placements/workspace-parts';
+import type { DataSource } from '../ports/data-source';
 import type { WorkspaceConnection } from '../session/connection';
 import { Store } from './store';
 
@@ -50,6 +50,6 @@ export class ReportPreviewStore extends Store<ReportPreviewState> {
 }
 
 /** The store over the workspace's data source, with the signed-in user's and the admin's settings as they are at each preview. */
-export function openReportPreviews(workspace: Pick<Workspace, 'data'>, connection: Pick<WorkspaceConnection, 'user' | 'appConfig'>): ReportPreviewStore {
-  return new ReportPreviewStore(new ReportPreviewer({ data: workspace.data, user: () => connection.user, appConfig: () => connection.appConfig }));
+export function openReportPreviews({ data }: { data: DataSource }, connection: Pick<WorkspaceConnection, 'user' | 'appConfig'>): ReportPreviewStore {
+  return new ReportPreviewStore(new ReportPreviewer({ data, user: () => connection.user, appConfig: () => connection.appConfig }));
 }

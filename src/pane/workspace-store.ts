@@ -1,18 +1,16 @@
 import type { CellOptions } from '../core/cell-options';
-import { reportTitle } from '../core/report-definition';
-import { isDamaged } from '../monitoring/live-edits';
 import { readRefreshOnOpen, saveRefreshOnOpen } from '../monitoring/refresh-on-open';
 import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
 import type { Report } from '../contract';
 import type { RoomHow } from '../placements/make-room';
-import type { SharedRun, WorkbookPlacement, WriteOptions } from '../placements/placement-service';
-import { placementKey } from '../placements/workbook-placements';
-import type { Workspace } from '../placements/workspace-parts';
-import { BackgroundChecks, type BackgroundCheckOptions } from './background-checks';
+import type { PlacementService, SharedRun, WorkbookPlacement } from '../placements/placement-service';
+import type { WorkbookDocument } from '../ports/workbook-document';
+import { BackgroundChecks, type BackgroundCheckOptions, type BackgroundCheckPorts } from './background-checks';
 import type { ConversionPorts } from '../placements/convert-to-formulas';
 import { askDisconnect, convertToFormulas, disconnect, locate, relink, setTable, type CardActionsHost } from './card-actions';
+import { place, placeAgain, refresh, refreshReport, setCellOptions, type PlacementWritesHost } from './placement-writes';
 import { RefreshAllRuns } from './refresh-all-runs';
-import { isBusy, type Operation, type WorkspaceState } from './pane-state';
+import { isBusy, type WorkspaceState } from './pane-state';
 import { placementCards, type PlacementCard } from './placement-cards';
 import type { PaneWords } from './pane-words';
 import { Store } from './store';
@@ -20,8 +18,15 @@ import { WriteAttempts } from './write-attempts';
 import { WorkbookConsent, type ConsentOptions } from './workbook-consent';
 import type { FormulaTally } from '../functions/formula-calls';
 
+/** What the pane store works with: the placement use cases, the workbook's own settings, and what the checks watch. */
+export interface WorkspaceStorePorts extends BackgroundCheckPorts {
+  placements: PlacementService;
+  /** Refresh on open and what the workbook holds as it opens (consent). */
+  document: WorkbookDocument;
+}
+
 export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
-  workspace: Workspace;
+  ports: WorkspaceStorePorts;
   /** The admin turned off data download: nothing may be written into cells (read at each use). */
   writeDisabled(): boolean;
   words: PaneWords;
@@ -62,22 +67,22 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   constructor(private readonly options: WorkspaceStoreOptions) {
     super(options.consent ? { ...initialState, consent: { kind: 'deciding' } } : initialState);
     const host = { getState: this.getState, set: (change: Parameters<WorkspaceStore['update']>[0]) => this.update(change), reload: () => this.reload() };
-    this.consent = options.consent ? new WorkbookConsent({ ...host, showError: (error) => this.showError(error) }, options.workspace.workbook, options.consent) : null;
-    this.attempts = new WriteAttempts({ ...host, clearMessages: () => this.clearMessages(), placements: options.workspace.placements, words: options.words });
-    this.runs = new RefreshAllRuns({ ...host, placements: options.workspace.placements, words: options.words, writeDisabled: options.writeDisabled, ribbon: options.ribbon, refreshFormulas: options.refreshFormulas });
-    this.checks = new BackgroundChecks(options.workspace, {
+    this.consent = options.consent ? new WorkbookConsent({ ...host, showError: (error) => this.showError(error) }, options.ports.document, options.consent) : null;
+    this.attempts = new WriteAttempts({ ...host, clearMessages: () => this.clearMessages(), placements: options.ports.placements, words: options.words });
+    this.runs = new RefreshAllRuns({ ...host, placements: options.ports.placements, words: options.words, writeDisabled: options.writeDisabled, ribbon: options.ribbon, refreshFormulas: options.refreshFormulas });
+    this.checks = new BackgroundChecks(options.ports, {
       ...host, paused: () => isBusy(this.getState()) || this.getState().builderOpen, handEditsUndone: (key) => this.runs.handEditsUndone(key),
     }, options);
   }
 
   /** Follows the selection, reads the workbook's choices, starts the checks, lists the placements. */
   async start({ visible }: { visible: boolean }): Promise<void> {
-    const { workspace } = this.options;
+    const { document } = this.options.ports;
     // Fire and forget: following the selection settles its own failure (no address shown).
     void this.followSelection();
     // With consent, the workbook's own read (its id, flag and sheets) also gives its refresh-on-open choice: one sync.
     const opening = this.consent?.start();
-    const choice = opening ? opening.then((o) => ({ on: o.refreshOnOpen, supported: workspace.workbook.supportsStartupBehavior() })) : readRefreshOnOpen(workspace.workbook);
+    const choice = opening ? opening.then((o) => ({ on: o.refreshOnOpen, supported: document.supportsStartupBehavior() })) : readRefreshOnOpen(document);
     choice.then(
       (refreshOnOpen) => !this.disposed && this.update({ refreshOnOpen }),
       (error: unknown) => !this.disposed && this.update({ error: { source: 'action', error } }),
@@ -89,7 +94,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   /** "Place" writes at the selection: its address is shown live. */
   private async followSelection(): Promise<void> {
     try {
-      const stop = await this.options.workspace.placements.watchSelection((selection) => this.update({ selection }));
+      const stop = await this.options.ports.placements.watchSelection((selection) => this.update({ selection }));
       if (this.disposed) await stop();
       else this.stopSelection = stop;
     } catch {
@@ -115,7 +120,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   /** Lists this workbook's placements again. */
   async reload(): Promise<void> {
     try {
-      const placements = await this.options.workspace.placements.workbookPlacements();
+      const placements = await this.options.ports.placements.workbookPlacements();
       this.update({ placements, listFailed: false });
       await this.consent?.listed(placements);
     } catch (error) {
@@ -162,54 +167,15 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   // --- Writes: each through the attempts (ask, then retry) and so through the one pipeline. ---
 
   /** Placing into the workbook makes it the user's: what it queries is allowed from then on. */
-  async place(report: Report): Promise<boolean> {
-    const asTable = this.getState().asTable;
-    const placed = await this.attempts.run({ operation: { kind: 'placing', title: reportTitle(report) }, write: (o) => this.options.workspace.placements.place(report, { ...o, asTable }), permissions: {} });
-    if (placed) await this.consent?.placed();
-    return placed;
-  }
-
+  place = (report: Report): Promise<boolean> => place(this.writesHost(), report);
   /** `run`: part of a run over many placements, sharing its reads and queries (a report's placements). */
-  refresh(entry: WorkbookPlacement, run?: SharedRun): Promise<boolean> {
-    const { placements } = this.options.workspace;
-    return this.attempts.run({ operation: operationOf('refreshing', entry), write: (o) => placements.refresh(entry, run ? { ...o, run } : o), permissions: {}, key: placementKey(entry) });
-  }
-
-  /**
-   * One at a time: a question or a failure stops the rest, so nothing is written behind the user's back. The report is
-   * read and its query sent once for all of them.
-   */
-  async refreshReport(entries: readonly WorkbookPlacement[]): Promise<void> {
-    const run = this.options.workspace.placements.sharedRun();
-    for (const entry of entries) if (!(await this.refresh(entry, run))) return;
-  }
-
-  /**
-   * "Place again here": a damaged placement (rows or columns inside it deleted) is written whole again where it is,
-   * its hand edits and anything foreign where it grows back asked about first; any other is placed anew at the
-   * selection and the old one disconnected (its cells kept).
-   */
-  async placeAgain(entry: WorkbookPlacement): Promise<void> {
-    const report = entry.report;
-    if (!report) return;
-    const { placements } = this.options.workspace;
-    if (isDamaged(entry)) {
-      await this.attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.refresh(entry, o), permissions: {}, key: placementKey(entry) });
-      return;
-    }
-    // Placed anew, it keeps its cells' language and title lines.
-    const cellOptions = entry.location?.cellOptions ?? undefined;
-    if (await this.attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.place(report, { ...o, cellOptions }), permissions: {} })) await this.disconnect(entry);
-  }
-
-  /**
-   * A placement card's choice of its cells' language or title lines: the placement refreshed with them (asking
-   * like any refresh), then kept with it in the workbook.
-   */
-  setCellOptions(entry: WorkbookPlacement, cellOptions: CellOptions): Promise<boolean> {
-    const write = (o: WriteOptions) => this.options.workspace.placements.refresh(entry, { ...o, cellOptions });
-    return this.attempts.run({ operation: operationOf('refreshing', entry), write, permissions: {}, key: placementKey(entry) });
-  }
+  refresh = (entry: WorkbookPlacement, run?: SharedRun): Promise<boolean> => refresh(this.writesHost(), entry, run);
+  /** One at a time, a question or a failure stopping the rest; the report read and its query sent once. */
+  refreshReport = (entries: readonly WorkbookPlacement[]): Promise<void> => refreshReport(this.writesHost(), entries);
+  /** "Place again here" (placement-writes.ts). */
+  placeAgain = (entry: WorkbookPlacement): Promise<void> => placeAgain(this.writesHost(), entry);
+  /** A card's choice of its cells' language or title lines: refreshed with them, then kept. */
+  setCellOptions = (entry: WorkbookPlacement, cellOptions: CellOptions): Promise<boolean> => setCellOptions(this.writesHost(), entry, cellOptions);
 
   answerOverwrite = (): Promise<boolean> => this.attempts.overwrite();
   answerHandEdits = (): Promise<boolean> => this.attempts.overwriteHandEdits();
@@ -233,9 +199,16 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   askConvert = (entry: WorkbookPlacement): void => this.update({ question: { kind: 'convert', entry } });
   convertToFormulas = (entry: WorkbookPlacement): Promise<void> => convertToFormulas(this.cardHost(), entry);
 
+  private writesHost(): PlacementWritesHost {
+    return {
+      attempts: this.attempts, placements: this.options.ports.placements, asTable: () => this.getState().asTable,
+      placed: async () => this.consent?.placed(), disconnect: (entry) => this.disconnect(entry),
+    };
+  }
+
   private cardHost(): CardActionsHost {
     return {
-      set: (change) => this.update(change), placements: this.options.workspace.placements, reload: () => this.reload(),
+      set: (change) => this.update(change), placements: this.options.ports.placements, reload: () => this.reload(),
       showError: (error) => this.showError(error), clearMessages: () => this.clearMessages(), dismissRun: () => this.runs.dismiss(),
       cancelQuestion: () => this.attempts.cancel(), conversion: this.options.conversion,
     };
@@ -243,7 +216,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
 
   async toggleRefreshOnOpen(on: boolean): Promise<void> {
     try {
-      this.update({ refreshOnOpen: await saveRefreshOnOpen(this.options.workspace.workbook, on) });
+      this.update({ refreshOnOpen: await saveRefreshOnOpen(this.options.ports.document, on) });
       // The user's own choice joins what the workbook is allowed to do.
       await this.consent?.listed(this.getState().placements);
     } catch (error) {
@@ -284,8 +257,4 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     }
     this.runs.offerRibbon(state);
   }
-}
-
-function operationOf(kind: Operation['kind'], entry: WorkbookPlacement): Operation {
-  return { kind, title: entry.report ? reportTitle(entry.report) : null };
 }

@@ -1,9 +1,8 @@
-import type { PlatformWorkspaceConnection, WorkspaceConnection } from '../session/connection';
-import { DeploymentDataClients, type DataClient } from '../platform/deployment-data';
-import type { Workspace } from '../placements/workspace-parts';
+import type { PlatformWorkspaceConnection } from '../session/connection';
+import { DeploymentDataClients } from '../platform/deployment-data';
 import { PlatformPlacementRegistry } from '../platform/platform-placements';
 import { PlatformReportStore } from '../platform/platform-reports';
-import { composeWorkspace, type CompositionOptions } from './compose-workspace';
+import { composeWorkspace, type CompositionOptions, type WorkspaceParts } from './compose-workspace';
 
 
 export interface WorkspaceOptions extends CompositionOptions {
@@ -17,7 +16,7 @@ export interface WorkspaceOptions extends CompositionOptions {
  * settings as they are at each run, the one write pipeline, and the placement use cases over them. Placements of
  * every deployment are handled, whichever deployment the user browses.
  */
-export function openWorkspace(connection: PlatformWorkspaceConnection, options: WorkspaceOptions = {}): Workspace {
+export function openWorkspace(connection: PlatformWorkspaceConnection, options: WorkspaceOptions = {}): WorkspaceParts {
   const { dataClient, ...rest } = options;
   return composeWorkspace({
     data: new DeploymentDataClients(connection.platform, () => connection.deployments, dataClient),
@@ -28,4 +27,3 @@ export function openWorkspace(connection: PlatformWorkspaceConnection, options: 
   }, rest);
 }
 
-export type { DataClient, Workspace, WorkspaceConnection };

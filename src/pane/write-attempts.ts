@@ -3,7 +3,7 @@ import { reportTitle } from '../core/report-definition';
 import { PlacementDetachedError, WriteStoppedError } from '../placements/errors';
 import type { RoomHow, Room } from '../placements/make-room';
 import { afterMakingRoom, moveWrite, type PlacementService, type WriteOptions, type WriteOutcome } from '../placements/placement-service';
-import type { Location } from '../ports/workbook';
+import type { Location } from '../ports/workbook-cells';
 import type { Operation, WorkspaceState } from './pane-state';
 import type { PaneWords } from './pane-words';
 import { canStop } from './write-stop';

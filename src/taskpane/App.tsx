@@ -1,31 +1,19 @@
 import {
   Button, Caption1, FluentProvider, Link, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { localizedTitle } from '../core/localized-title';
-import type { PaneHost } from '../ports/pane-host';
-import type { ConnectionSettings } from '../session/connection';
-import type { CubeConnectionsStorage } from '../pane/cube-session-store';
-import { paneConnection } from '../pane/pane-connection';
-import { SessionStore } from '../pane/session-store';
-import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
-import { I18nProvider, i18nFor, useI18n } from './i18n';
-import { loadChatSettings, saveChatSettings } from './chat-storage';
-import { cubeConnectionStorage } from './cube-connection-storage';
-import { loadSettings } from './settings-storage';
+import type { PaneRoot } from '../pane/create-pane';
+import { I18nProvider, useI18n, type I18n } from './i18n';
+import { describeError } from './errors';
+import { PaneProvider, usePaneRoot, useStoreState } from './pane-context';
 import { describeSignIn } from './sign-in-words';
 import { paneTheme, safeLogoUrl } from './theme';
 import { SignInView } from './views/SignInView';
 import { useRibbonWaiting } from './views/useRibbonWaiting';
 import { ViewErrorBoundary } from './views/ViewErrorBoundary';
-import { useCubeSession } from './views/cube/useCubeSession';
-import { removeFormulaService } from '../functions/formula-registry';
 
-// Loaded once signed in, so the first paint (the sign-in view) needs only the small initial script.
-const loadConnection = () => import('../session/connection');
-// The OAuth client (oauth4webapi) too: loaded on "Sign in", or to renew saved tokens.
-const loadTokens = () => import('../session/token-session');
-/** For `useSyncExternalStore` while signed out: nothing to follow. */
+/** For `useSyncExternalStore` while not connected: nothing to follow. */
 const noSubscription = () => () => undefined;
 const WorkspaceView = lazy(() => import('./views/WorkspaceView').then((module) => ({ default: module.WorkspaceView })));
 // The Cube API's views (menus, token questions) are loaded when first shown, keeping the initial script small.
@@ -47,28 +35,20 @@ const useStyles = makeStyles({
 });
 
 export interface PaneProps {
-  host: PaneHost;
-  /** Saved settings, or only the platform address to offer. */
-  initialSettings: ConnectionSettings | { baseUrl: string };
-  /** Connect at start with the initial settings (they were saved by an earlier session). */
-  autoConnect: boolean;
-  /** Keeps the settings in the add-in's own storage (never the workbook). */
-  saveSettings(settings: ConnectionSettings | null): void;
-  /** Reads them back (another pane may have renewed the tokens); default the add-in's own storage. */
-  loadSettings?(): ConnectionSettings | null;
-  /** "Refresh all" asked for from the ribbon, where the host runs ribbon commands in this pane's runtime. */
-  ribbon?: RibbonRefreshRequests;
-  /** Where Cube API connections are kept; default the add-in's own storage. */
-  cubeStorage?: CubeConnectionsStorage;
+  /** The pane's stores, made once by `createPane()` (the task pane's entry). */
+  root: PaneRoot;
+  /** The pane's words, in Office's display language. */
+  i18n: I18n;
 }
 
-/** The whole task pane, in Office's display language. */
-export function Pane(props: PaneProps) {
-  const i18n = useMemo(() => i18nFor(props.host.displayLanguage), [props.host.displayLanguage]);
+/** The whole task pane, in Office's display language, over the stores `createPane()` made. */
+export function Pane({ root, i18n }: PaneProps) {
   return (
-    <I18nProvider value={i18n}>
-      <App {...props} />
-    </I18nProvider>
+    <PaneProvider root={root}>
+      <I18nProvider value={i18n}>
+        <App />
+      </I18nProvider>
+    </PaneProvider>
   );
 }
 
@@ -85,47 +65,26 @@ function useForcedColors(): boolean {
   return active;
 }
 
-function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: readSettings = loadSettings, ribbon, cubeStorage = cubeConnectionStorage }: PaneProps) {
+function App() {
   const styles = useStyles();
   const i18n = useI18n();
   const { m } = i18n;
   const forcedColors = useForcedColors();
+  const root = usePaneRoot();
+  const { session, cube: cubeStore, host } = root;
   const [view, setView] = useState<'workbook' | 'settings'>('workbook');
-  const ribbonWaiting = useRibbonWaiting(ribbon);
-  // One session store for the pane's life: its tokens and a waiting re-sign-in outlive renders.
-  const [store] = useState(() => new SessionStore({
-    loadConnection, loadTokens, hostReady: host.ready, openDialog: (url) => host.openDialog(url),
-    addinBase: () => new URL('.', window.location.href).href,
-    saveSettings, loadSettings: readSettings, chat: { load: loadChatSettings, save: saveChatSettings },
-  }));
-  const { connection, deployment, signingIn: busy, message, sessionEnded, chatSettings } = useSyncExternalStore(store.subscribe, store.getState);
-  const [cubeStore, cubeState] = useCubeSession(cubeStorage, host);
-  const { cube } = cubeState;
-  // What the pane works with: the platform, a Cube API, or both (issue 26).
-  const pane = useMemo(() => (connection || cube ? paneConnection(connection, cube) : null), [connection, cube]);
+  const ribbonWaiting = useRibbonWaiting(root.ribbon);
+  const { connection, signingIn: busy, message, sessionEnded, chatSettings } = useStoreState(session);
+  const cubeState = useStoreState(cubeStore);
+  // What the pane works with: the platform, a Cube API, or both (issue 26), and the connected pane's stores.
+  const { connection: pane, browsed, connected, openFailure } = useStoreState(root);
   // The connections' own changes (the user's settings saved) re-render what shows them.
-  useSyncExternalStore(pane?.subscribe ?? noSubscription, () => pane?.state);
+  useStoreState({ subscribe: pane?.subscribe ?? noSubscription, getState: () => pane?.state ?? root });
   // Offered first when the pane last worked with a Cube API only.
-  const [startWithCube, setStartWithCube] = useState(() => !autoConnect && cubeState.remembered.length > 0);
-  // A Cube API connected beside the platform is browsed at once; the platform's deployments stay a choice away.
-  const [browseCube, setBrowseCube] = useState(false);
-  useEffect(() => setBrowseCube(cube !== null), [cube]);
-  const browsed = cube && (browseCube || !connection) ? cube.deployments[0] : deployment;
-  // Formulas Excel calculates before the pane knows whether it is signed in wait; signed out, they ask to sign in
-  // (and are calculated again once signed in, see pane/formula-wiring.ts).
-  useEffect(() => {
-    if (!pane && !busy) removeFormulaService();
-  }, [pane, busy]);
+  const [startWithCube, setStartWithCube] = useState(() => root.savedAtStart === null && cubeState.remembered.length > 0);
   const error = message === null ? null : message.kind === 'not-revoked' ? m.signedOutNotRevoked : describeSignIn(message.error, i18n);
-
-  useEffect(() => {
-    // Fire and forget: connecting shows its own failure in the sign-in view.
-    if (autoConnect && 'kind' in initialSettings) void store.resume(initialSettings);
-    // Only once, at start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const signIn = (baseUrl: string, apiKey?: string) => void store.signIn(baseUrl, apiKey);
+  // Fire and forget: signing in shows its own progress and failure in the sign-in view.
+  const signIn = (baseUrl: string, apiKey?: string) => void session.signIn(baseUrl, apiKey);
   const cubeSection = (
     <Suspense fallback={<Spinner size="tiny" label={m.loading} />}>
       <CubeSection store={cubeStore} state={cubeState} signedIn={connection !== null} onUsePlatform={() => setStartWithCube(false)} />
@@ -134,8 +93,19 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
   const signOut = () => {
     setView('workbook');
     // Fire and forget: signing out says in the pane if the tokens could not be revoked.
-    void store.signOut();
+    void session.signOut();
   };
+  // The pane's focus and visibility reach the stores: statuses are read again on focus.
+  useEffect(() => {
+    const onFocus = () => root.focused();
+    const onVisibility = () => (document.visibilityState === 'hidden' ? root.hidden() : root.focused());
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [root]);
 
   const logo = safeLogoUrl(pane?.appConfig.appTheme?.logoUrl);
   const reportsTitle = localizedTitle(pane?.appConfig.creatorMode?.localizedTitles, i18n.locale) ?? m.reportsHeading;
@@ -162,7 +132,7 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
         {!pane && !startWithCube && (
           <>
             <SignInView
-              baseUrl={initialSettings.baseUrl}
+              baseUrl={root.savedAtStart?.baseUrl ?? window.location.origin}
               busy={busy}
               error={error}
               onSignIn={(baseUrl) => signIn(baseUrl)}
@@ -202,25 +172,24 @@ function App({ host, initialSettings, autoConnect, saveSettings, loadSettings: r
         <ViewErrorBoundary message={m.errors.unknown} retryLabel={m.tryAgain}>
           {pane && view === 'settings' && (
             <Suspense fallback={loading}>
-              <SettingsView connection={pane} chatSettings={chatSettings} onChatSettingsChange={(next) => store.setChatSettings(next)} />
+              <SettingsView connection={pane} chatSettings={chatSettings} onChatSettingsChange={(next) => session.setChatSettings(next)} />
             </Suspense>
           )}
+          {openFailure !== null && (
+            <MessageBar intent="error">
+              <MessageBarBody>{describeError(openFailure, i18n)}</MessageBarBody>
+            </MessageBar>
+          )}
+          {pane && browsed && !connected && openFailure === null && loading}
           <Suspense fallback={loading}>
-            {pane && browsed && (
+            {connected && browsed && (
               // Kept mounted while Settings shows, so a running "Refresh all" and its progress carry on.
               <div hidden={view !== 'workbook'}>
                 <WorkspaceView
-                  connection={pane}
                   deployment={browsed}
                   reportsTitle={reportsTitle}
-                  onDeploymentChange={(next) => {
-                    // The Cube API's deployment is no platform one: browsing it is not saved on the platform.
-                    setBrowseCube(cube?.deployments.includes(next) ?? false);
-                    if (!cube?.deployments.includes(next)) void store.chooseDeployment(next);
-                  }}
-                  chatSettings={chatSettings}
+                  onDeploymentChange={(next) => root.chooseDeployment(next)}
                   onOpenSettings={() => setView('settings')}
-                  ribbon={ribbon}
                 />
               </div>
             )}

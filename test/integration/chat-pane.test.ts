@@ -100,7 +100,7 @@ describe('asking the local agent from the pane', () => {
     const target = await deploymentForQuery(workspace.data, connection.deployments.map((d) => d.id), local.t.sandboxDeploymentId, query);
     // The sandbox's model has these members too: the browsed deployment is preferred when it has them all.
     expect(target?.deploymentId).toBe(local.t.sandboxDeploymentId);
-    const builder = new ExplorationController({ workspace, connection, describe: describe_, debounceMs: 0 }, { kind: 'answer', deploymentId: local.t.salesDeploymentId, query });
+    const builder = new ExplorationController({ ports: workspace, connection, describe: describe_, debounceMs: 0 }, { kind: 'answer', deploymentId: local.t.salesDeploymentId, query });
     const done = new Promise<BuilderState>((resolve) => {
       const stop = builder.subscribe(() => {
         const s = builder.getState();

@@ -8,7 +8,7 @@ import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { WorkspaceParts } from '../../src/pane/compose-workspace';
 import { OtherDeploymentError } from '../../src/workbook';
 import { WorkbookModel } from '../../workbench/excel-host';
 import { pastedCubeTokens, useCubeCoreWithReference, recordGlobalFetch, recordingFetch } from '../support/cube-standin';
@@ -39,7 +39,7 @@ const sentGlobally: string[] = [];
 recordGlobalFetch(sentGlobally);
 
 /** The pane's use cases over the Cube API and the workbook's own parts, as a freshly opened pane has them. */
-async function workspace(): Promise<Workspace> {
+async function workspace(): Promise<WorkspaceParts> {
   return openCubeWorkspace({ apiUrl: `${standin.cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
     dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep, fetch: recordingFetch(sentByClient) }),
@@ -62,19 +62,19 @@ function bodyRows(sim: ReturnType<typeof installWorkbook>, sheet: string, top: n
   return cellsOf(sim, sheet, top + 1, left, rows, 2).map(([status, count]) => [String(status), Number(count)]);
 }
 
-async function workbookId(ws: Workspace): Promise<string> {
+async function workbookId(ws: WorkspaceParts): Promise<string> {
   const id = (await ws.workbook.prepare()).workbookId;
   if (!id) throw new Error('the workbook has no id yet');
   return id;
 }
 
 /** Each placement's sync status, as the registry computes it, by placement id. */
-async function statuses(ws: Workspace): Promise<Record<string, string | null | undefined>> {
+async function statuses(ws: WorkspaceParts): Promise<Record<string, string | null | undefined>> {
   const listed = await ws.registry.statuses(await workbookId(ws), [DEPLOYMENT_ID]);
   return Object.fromEntries(listed.map(({ placement }) => [placement.id!, placement.syncStatus]));
 }
 
-async function entry(ws: Workspace, placementId: string): Promise<WorkbookPlacement> {
+async function entry(ws: WorkspaceParts, placementId: string): Promise<WorkbookPlacement> {
   const found = (await ws.placements.workbookPlacements()).find((e) => e.placement.id === placementId);
   if (!found) throw new Error(`placement ${placementId} is not listed`);
   return found;

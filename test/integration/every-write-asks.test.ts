@@ -5,7 +5,7 @@ import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
 import { writeDraftCells } from '../../src/builder/exploration-draft';
 import { ExplorationController } from '../../src/builder/exploration-controller';
 import type { BuilderState } from '../../src/builder/builder-model';
-import { isDamaged } from '../../src/monitoring/live-edits';
+import { isDamaged } from '../../src/monitoring/live-edit-results';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import type { WriteOutcome } from '../../src/placements/placement-service';
 import type { ExcelHost } from '../../workbench/excel-host';
@@ -139,7 +139,7 @@ describe('every write asks before overwriting a hand edit or covering foreign ce
     type(host, 3, 2, 'mine');
     await selectCell('B3');
     const query = { measures: ['sales.total_amount'], dimensions: ['sales.region'] };
-    const builder = new ExplorationController({ workspace, connection, describe: String, debounceMs: 0 }, { kind: 'answer', deploymentId: local.t.salesDeploymentId, query });
+    const builder = new ExplorationController({ ports: workspace, connection, describe: String, debounceMs: 0 }, { kind: 'answer', deploymentId: local.t.salesDeploymentId, query });
     const asked = new Promise<BuilderState['question']>((resolve) => {
       const stop = builder.subscribe(() => {
         const { question: q, run } = builder.getState();

@@ -6,7 +6,7 @@ import { resultChecksum } from '../../src/core/result-checksum';
 import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
 import { PlacementDetachedError, SelectionNotRangeError, WriteFailedError } from '../../src/placements/errors';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
-import type { DataClient } from '../../src/pane/workspace';
+import type { DataClient } from '../../src/ports/data-source';
 import { WorkbookModel, type ExcelHost } from '../../workbench/excel-host';
 import type { RequestBody } from '../../workbench/excel-host/host/protocol';
 import { act, cellsOf, installWorkbook, selectCell, workbookState } from '../support/excel';

@@ -2,7 +2,7 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import type { CellValue } from '../../src/core/cell-values';
-import type { CellGrid } from '../../src/core/layout';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { planRestore } from '../../src/excel/restore';
 import type { RequestBody } from '../../workbench/excel-host/host/protocol';

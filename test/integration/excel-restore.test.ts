@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import type { CellGrid } from '../../src/core/layout';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { ExcelConnector, type WritePlan } from '../../src/excel/excel-connector';
 import type { ExcelHost } from '../../workbench/excel-host';
 import type { RequestBody } from '../../workbench/excel-host/host/protocol';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import type { CellGrid } from '../../src/core/layout';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
 import type { RequestBody } from '../../workbench/excel-host/host/protocol';
 import { act, installWorkbook, workbookState } from '../support/excel';

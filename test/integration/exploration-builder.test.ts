@@ -28,7 +28,7 @@ type Client = TestPlatform['admin'];
 async function builder(start: BuilderStart | 'new', client: Client = local.t.admin, data?: DataClient, autoRun = true): Promise<ExplorationController> {
   const { connection, workspace } = await workspaceFor(local.t, client, data);
   const controller = new ExplorationController(
-    { workspace, connection, describe: (e) => describeError(e, i18n), debounceMs: 0 },
+    { ports: workspace, connection, describe: (e) => describeError(e, i18n), debounceMs: 0 },
     start === 'new' ? { kind: 'new', deploymentId: local.t.salesDeploymentId } : start,
   );
   if (process.env.DEBUG_BUILDER) controller.subscribe(() => console.log(JSON.stringify({ run: controller.getState().run, q: controller.getState().question, loc: controller.getState().resultLocation, phase: controller.getState().phase, err: controller.getState().actionError })));

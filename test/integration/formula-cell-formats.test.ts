@@ -11,6 +11,7 @@ import { act, installWorkbook } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { installRsFunctions } from '../support/rs-functions';
 import { workspaceFor } from '../support/workspace';
+import { formulaPorts } from '../../src/pane/compose-workspace';
 
 /**
  * Where Excel runs the RS functions without formatted number values (Excel 2021 LTSC, retail perpetual 2311+: no
@@ -46,7 +47,7 @@ async function setUp(profile: 'ltsc2021' | 'web') {
   };
   removeFormulaService();
   const started = startFormulas({
-    workspace, deployments: () => connection.deployments, appConfig: () => connection.appConfig, user: () => connection.user,
+    ports: formulaPorts(workspace), deployments: () => connection.deployments, appConfig: () => connection.appConfig, user: () => connection.user,
     browsedDeployment: () => env.t.salesDeploymentId, calculation: new ExcelCalculation(),
     cellFormats: profile === 'ltsc2021' ? counted : null,
   });

@@ -10,7 +10,7 @@ import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import { cardsOf } from '../../src/pane/placement-cards';
 import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import { placementKey, type WorkbookPlacement } from '../../src/placements/workbook-placements';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { WorkspaceParts } from '../../src/pane/compose-workspace';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
@@ -40,7 +40,7 @@ const en = i18nFor('en-US');
 const byStatus: CubeQuery = { measures: ['orders.count'], dimensions: ['orders.status'], order: { 'orders.status': 'asc' } };
 const byRegion: CubeQuery = { measures: ['orders.count'], dimensions: ['orders.region'], order: { 'orders.region': 'asc' } };
 
-async function cubeWorkspace(sent: string[]): Promise<Workspace> {
+async function cubeWorkspace(sent: string[]): Promise<WorkspaceParts> {
   return openCubeWorkspace({ apiUrl: `${standin.cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
     dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep, fetch: recordingFetch(sent) }),

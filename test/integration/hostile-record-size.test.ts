@@ -6,10 +6,11 @@ import type { CubeQuery, ResultChecksum } from '../../src/contract';
 import { parseRect } from '../../src/core/a1';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
-import { isDamaged, liveHandEdits, type LiveEditResult } from '../../src/monitoring/live-edits';
+import { isDamaged } from '../../src/monitoring/live-edit-results';
+import { liveHandEdits, type LiveEditResult } from '../../src/monitoring/live-edits';
 import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { WorkspaceParts } from '../../src/pane/compose-workspace';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { WorkbookModel, type ExcelHost, type SerializedWorkbook } from '../../workbench/excel-host';
 import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
@@ -58,7 +59,7 @@ const standin = useCubeCoreWithReference(SECRET);
 
 const byStatus: CubeQuery = { measures: ['orders.count'], dimensions: ['orders.status'], order: { 'orders.status': 'asc' } };
 
-function workspace(): Promise<Workspace> {
+function workspace(): Promise<WorkspaceParts> {
   return pastedCubeTokens(SECRET).then((tokens) => openCubeWorkspace(
     { apiUrl: `${standin.cube.url}/cubejs-api`, tokens, user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID },
     { parts: new ExcelWorkbookParts({ sleep: noSleep }), dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep }) },

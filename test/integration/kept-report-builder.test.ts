@@ -65,7 +65,7 @@ it('opens a kept report without a placement, writes at the selection, and saves 
   await selectCell('D2');
   const connection: SettingsConnection = { user, deployments: [], appConfig: CUBE_API_APP_CONFIG, updateSettings: async () => user };
   const controller = new ExplorationController(
-    { workspace, connection, describe: (e) => describeError(e, i18nFor('en-US')), debounceMs: 0 },
+    { ports: workspace, connection, describe: (e) => describeError(e, i18nFor('en-US')), debounceMs: 0 },
     { kind: 'report', report: await workspace.reports.getReport(DEPLOYMENT_ID, report.id) },
   );
   await controller.open();

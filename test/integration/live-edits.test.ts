@@ -3,7 +3,8 @@
  */
 import { entryFromFormula } from '../../workbench/excel-host/workbook/coercion';
 import { cardState, type PaneOutcome } from '../../src/core/card-state';
-import { isDamaged, liveHandEdits, outcomesAfterCheck, relocated, type LiveEditResult } from '../../src/monitoring/live-edits';
+import { isDamaged, outcomesAfterCheck, relocated } from '../../src/monitoring/live-edit-results';
+import { liveHandEdits, type LiveEditResult } from '../../src/monitoring/live-edits';
 import { standingHandEdits, startRefreshAll, withHandEditsUndone } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { runItemStates } from '../../src/taskpane/views/run-words';

@@ -8,6 +8,7 @@ import { describeRequest } from '../../workbench/request-log';
 import { installWorkbook, selectCell } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { words } from '../support/workspace-store-fakes';
+import { storePorts } from '../../src/pane/compose-workspace';
 
 /**
  * Issue 27: the pane's start, from the store's `start` (what the connected pane runs) to its placements listed with
@@ -55,7 +56,7 @@ test('the pane lists a workbook of 4 placements with their status in 1 sync afte
     syncsAtAnswer = host.stats.syncs;
     return listed;
   });
-  const store = new WorkspaceStore({ workspace: bench.workspace, writeDisabled: () => false, words, liveDebounceMs: 1 });
+  const store = new WorkspaceStore({ ports: storePorts(bench.workspace), writeDisabled: () => false, words, liveDebounceMs: 1 });
   let syncsAtList: number | null = null;
   const stop = store.subscribe(() => {
     if (syncsAtList === null && store.getState().placements) syncsAtList = host.stats.syncs;

@@ -10,7 +10,7 @@ import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import { formulasAfterConsent, startFormulas } from '../../src/pane/formula-wiring';
 import type { ConsentStorage } from '../../src/pane/workbook-consent';
 import { WorkspaceStore } from '../../src/pane/workspace-store';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { WorkspaceParts } from '../../src/pane/compose-workspace';
 import { CUBE_API_APP_CONFIG, cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { WorkbookModel, type ExcelHost, type SerializedWorkbook } from '../../workbench/excel-host';
 import { pastedCubeTokens, recordingFetch, useCubeCoreWithReference } from '../support/cube-standin';
@@ -19,6 +19,7 @@ import { noSleep } from '../support/local-platform';
 import { installRsFunctions } from '../support/rs-functions';
 import { done } from '../support/workspace';
 import { until, words } from '../support/workspace-store-fakes';
+import { formulaPorts, storePorts } from '../../src/pane/compose-workspace';
 
 /**
  * Issue 39, "a workbook someone sends you is not you", on Microsoft's Office.js over the host emulator against the
@@ -37,7 +38,7 @@ const DEPLOYMENT_ID = DEFAULT_CUBE_DEPLOYMENT_ID;
 const standin = useCubeCoreWithReference(SECRET);
 const byRegion: CubeQuery = { measures: ['orders.count'], dimensions: ['orders.region'], order: { 'orders.region': 'asc' } };
 
-async function cubeWorkspace(sent: string[] = []): Promise<Workspace> {
+async function cubeWorkspace(sent: string[] = []): Promise<WorkspaceParts> {
   return openCubeWorkspace({ apiUrl: `${standin.cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
     dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep, fetch: recordingFetch(sent) }),
@@ -71,11 +72,11 @@ async function readersPane(host: ExcelHost, storage: ConsentStorage, sent: strin
   const workspace = await cubeWorkspace(sent);
   const calculation = new ExcelCalculation();
   const store = new WorkspaceStore({
-    workspace, writeDisabled: () => false, words, liveDebounceMs: 1,
+    ports: storePorts(workspace), writeDisabled: () => false, words, liveDebounceMs: 1,
     consent: { storage, user: 'cube:anna', keptInFile: () => true, formulaCalls, afterAllow: () => formulasAfterConsent(calculation) },
   });
   const formulas = startFormulas({
-    workspace, calculation, consent: store.consent,
+    ports: formulaPorts(workspace), calculation, consent: store.consent,
     deployments: () => [{ id: DEPLOYMENT_ID, name: 'Cube API' } as Deployment],
     appConfig: () => CUBE_API_APP_CONFIG, user: () => cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), browsedDeployment: () => DEPLOYMENT_ID,
   });

@@ -9,7 +9,7 @@ import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import { WorkspaceStore } from '../../src/pane/workspace-store';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { WorkspaceParts } from '../../src/pane/compose-workspace';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { WorkbookModel, type SerializedWorkbook } from '../../workbench/excel-host';
 import { pastedCubeTokens, useCubeCoreWithReference } from '../support/cube-standin';
@@ -17,6 +17,7 @@ import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep } from '../support/local-platform';
 import { done } from '../support/workspace';
 import { words } from '../support/workspace-store-fakes';
+import { storePorts } from '../../src/pane/compose-workspace';
 
 /**
  * Issue 39, "nothing overwritten that the add-in cannot show it wrote": a received file whose placement's hidden name
@@ -34,7 +35,7 @@ const DEPLOYMENT_ID = DEFAULT_CUBE_DEPLOYMENT_ID;
 const standin = useCubeCoreWithReference(SECRET);
 const byStatus: CubeQuery = { measures: ['orders.count'], dimensions: ['orders.status'], order: { 'orders.status': 'asc' } };
 
-async function cubeWorkspace(): Promise<Workspace> {
+async function cubeWorkspace(): Promise<WorkspaceParts> {
   return openCubeWorkspace({ apiUrl: `${standin.cube.url}/cubejs-api`, tokens: await pastedCubeTokens(SECRET), user: cubeApiUser('Anna Analyst', null, DEPLOYMENT_ID), deploymentId: DEPLOYMENT_ID }, {
     parts: new ExcelWorkbookParts({ sleep: noSleep }),
     dataClient: (apiUrl, t) => new CoreDataClient({ apiUrl, tokens: t, sleep: noSleep }),
@@ -69,7 +70,7 @@ it('asks before overwriting a formula and a typed value it has no record of writ
   expect(formulaAndTyped()).toEqual(['=1+1', 'typed after opening']);
   const untouched = JSON.stringify(sim.model.toJSON());
   const ws = await cubeWorkspace();
-  const store = new WorkspaceStore({ workspace: ws, writeDisabled: () => false, words, liveDebounceMs: 1 });
+  const store = new WorkspaceStore({ ports: storePorts(ws), writeDisabled: () => false, words, liveDebounceMs: 1 });
   try {
     await store.start({ visible: false });
     const [entry] = store.getState().placements!;

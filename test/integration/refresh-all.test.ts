@@ -8,7 +8,7 @@ import { cardState } from '../../src/core/card-state';
 import { progressOf, startRefreshAll, type RefreshItem } from '../../src/monitoring/refresh-all';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { runItemStates, runSummary } from '../../src/taskpane/views/run-words';
-import { isDamaged } from '../../src/monitoring/live-edits';
+import { isDamaged } from '../../src/monitoring/live-edit-results';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { runMenuAction } from '../../workbench/grid/actions';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';

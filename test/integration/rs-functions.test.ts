@@ -12,6 +12,7 @@ import { useAnalystPlatform } from '../support/local-platform';
 import { ownAnswer as independently, revenueIn } from '../support/own-queries';
 import { installRsFunctions } from '../support/rs-functions';
 import { workspaceFor } from '../support/workspace';
+import { formulaPorts } from '../../src/pane/compose-workspace';
 
 /**
  * The RS functions end to end: formulas typed into the emulated workbook, calculated by its formula engine, carried
@@ -52,7 +53,7 @@ async function setUp(options: { signedIn?: boolean } = {}) {
     readSetting: (key: string) => (settingReads.push(key), workspace.workbook.readSetting(key)),
   });
   const signIn = () => startFormulas({
-    workspace: { ...workspace, data, workbook },
+    ports: { ...formulaPorts(workspace), data, document: workbook },
     deployments: () => connection.deployments,
     appConfig: () => connection.appConfig,
     user: () => connection.user,

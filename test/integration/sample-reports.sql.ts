@@ -11,7 +11,7 @@ import { createSampleData } from '../../server/store/sample-data';
  * display for the column `<name>` (its value through the cell's number format), not a column of its own.
  * The seeded app config shows applied filters: a report with filters or a date range gets a summary line and
  * a blank row above its table; titles stay the model's, a time dimension's with its granularity's word
- * ("Created at · Month", src/core/time-header.ts), never marked as filtered.
+ * ("Created at · Month", src/layout/time-header.ts), never marked as filtered.
  *
  * Time labels: the layout writes a time bucket as the Excel date serial of the bucket's start (days since
  * 1899-12-30, src/core/cell-values.ts `excelSerial`), shown with the granularity's date format

@@ -1,10 +1,11 @@
 /**
  * @jest-environment ./test/support/office-js-environment.ts
  */
-import type { CellGrid } from '../../src/core/layout';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
 import { WriteFailedError } from '../../src/ports/errors';
-import type { GuardedWrite } from '../../src/ports/workbook';
+import type { GuardVerdict } from '../../src/placements/write-guards';
+import type { ApprovedWrite, GridWrite, SettledWrite, TargetFindings } from '../../src/ports/workbook-writes';
 import { act, cellsOf, installWorkbook } from '../support/excel';
 
 /**
@@ -20,6 +21,32 @@ function grid(label: string, rows: number): CellGrid {
     headerRows: 0,
     boldRows: [],
   };
+}
+
+/** A grid write and the guard that judges what its inspection found. */
+interface GuardedWrite<Q> {
+  write: GridWrite;
+  guard: (findings: TargetFindings) => GuardVerdict<Q>;
+}
+
+/**
+ * Several writes as the pipeline's `writeMany` makes them: each inspected and judged in order, those its guard
+ * allows applied together (`applyWrites`); one stopped at a question is told as stopped.
+ */
+async function writeGrids<Q>(excel: ExcelConnector, writes: readonly GuardedWrite<Q>[]): Promise<(SettledWrite | { kind: 'stopped'; question: Q })[]> {
+  const results: (SettledWrite | { kind: 'stopped'; question: Q })[] = [];
+  const allowed: { index: number; approved: ApprovedWrite }[] = [];
+  for (const [index, { write, guard }] of writes.entries()) {
+    const inspection = await excel.inspectWrite(write);
+    const verdict = guard(inspection.findings);
+    if (verdict.write) allowed.push({ index, approved: { inspection, approval: verdict } });
+    else results[index] = { kind: 'stopped', question: verdict.question };
+  }
+  const settled = await excel.applyWrites(allowed.map((a) => a.approved));
+  allowed.forEach(({ index }, i) => {
+    results[index] = settled[i]!;
+  });
+  return results;
 }
 
 /** A new grid at `row` on `sheetName`, on cells known empty, its guard saying write. */
@@ -47,7 +74,7 @@ describe('grid writes sharing requests', () => {
   it('writes three grids on two sheets in one request', async () => {
     const { host, requests } = await twoSheets();
     const excel = new ExcelConnector();
-    const results = await excel.writeGrids([newWrite('Sheet1', 0, 'a'), newWrite('Sheet2', 0, 'b'), newWrite('Sheet1', 10, 'c')]);
+    const results = await writeGrids(excel, [newWrite('Sheet1', 0, 'a'), newWrite('Sheet2', 0, 'b'), newWrite('Sheet1', 10, 'c')]);
     expect(results.map((r) => r.kind)).toEqual(['written', 'written', 'written']);
     expect(requests()).toBe(1);
     expect(cellsOf(host, 'Sheet1', 0, 0, 3, 2)).toEqual([['a 0', 0], ['a 1', 10], ['a 2', 20]]);
@@ -60,7 +87,7 @@ describe('grid writes sharing requests', () => {
     // A budget that one grid of 40 rows fits and two do not.
     const excel = new ExcelConnector({ requestBudgetBytes: 6_000 });
     const writes = [newWrite('Sheet1', 0, 'a', 40), newWrite('Sheet2', 0, 'b', 40), newWrite('Sheet1', 50, 'c', 40)];
-    const results = await excel.writeGrids(writes);
+    const results = await writeGrids(excel, writes);
     expect(results.map((r) => r.kind)).toEqual(['written', 'written', 'written']);
     expect(requests()).toBeGreaterThan(1);
     expect(requests()).toBeLessThan(writes.length * 2);
@@ -75,7 +102,7 @@ describe('grid writes sharing requests', () => {
     });
     host.model.sheetByName('Sheet2')!.protected = true;
     const excel = new ExcelConnector();
-    const results = await excel.writeGrids([newWrite('Sheet1', 0, 'a'), newWrite('Sheet2', 0, 'b'), newWrite('Sheet1', 10, 'c')]);
+    const results = await writeGrids(excel, [newWrite('Sheet1', 0, 'a'), newWrite('Sheet2', 0, 'b'), newWrite('Sheet1', 10, 'c')]);
     expect(results.map((r) => r.kind)).toEqual(['written', 'failed', 'written']);
     const failed = results[1]!;
     expect(failed.kind === 'failed' && failed.error).toBeInstanceOf(WriteFailedError);
@@ -90,7 +117,7 @@ describe('grid writes sharing requests', () => {
     const excel = new ExcelConnector({ sleep: async () => undefined });
     const named = (guarded: GuardedWrite<string>, placementId: string) => ({ ...guarded, write: { ...guarded.write, nameAs: placementId } });
     const before = host.stats.syncs;
-    const results = await excel.writeGrids([named(newWrite('Sheet1', 0, 'a'), 'pa'), named(newWrite('Sheet2', 0, 'b'), 'pb')]);
+    const results = await writeGrids(excel, [named(newWrite('Sheet1', 0, 'a'), 'pa'), named(newWrite('Sheet2', 0, 'b'), 'pb')]);
     expect(results.map((r) => r.kind)).toEqual(['written', 'written']);
     // Refused, both names looked up together (a refused request may have added them), then sent again.
     expect(host.stats.syncs - before).toBe(3);
@@ -101,7 +128,7 @@ describe('grid writes sharing requests', () => {
     const { host } = await twoSheets();
     const excel = new ExcelConnector();
     const asked: GuardedWrite<string> = { ...newWrite('Sheet1', 0, 'a'), guard: () => ({ write: false, question: 'foreign cells' }) };
-    const results = await excel.writeGrids([asked, newWrite('Sheet2', 0, 'b')]);
+    const results = await writeGrids(excel, [asked, newWrite('Sheet2', 0, 'b')]);
     expect(results).toEqual([{ kind: 'stopped', question: 'foreign cells' }, expect.objectContaining({ kind: 'written' })]);
     expect(cellsOf(host, 'Sheet1', 0, 0, 1, 2)).toEqual([['', '']]);
     expect(cellsOf(host, 'Sheet2', 0, 0, 1, 2)).toEqual([['b 0', 0]]);

@@ -6,7 +6,7 @@ import { ExcelConnector } from '../../src/excel/excel-connector';
 import { WriteStoppedError } from '../../src/placements/errors';
 import type { WriteOptions } from '../../src/placements/write-outcome';
 import type { DataClient } from '../../src/platform/deployment-data';
-import type { WriteProgress } from '../../src/ports/workbook';
+import type { WriteProgress } from '../../src/ports/workbook-writes';
 import { act, cellsOf, installWorkbook, selectCell, workbookState } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { done, fixedResult, workspaceFor } from '../support/workspace';

@@ -10,7 +10,7 @@ import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import { openCubeWorkspace } from '../../src/pane/cube-workspace';
 import { openMixedWorkspace } from '../../src/pane/mixed-ports';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { WorkspaceParts } from '../../src/pane/compose-workspace';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { pastedCubeTokens } from '../support/cube-standin';
@@ -59,7 +59,7 @@ async function cubeConnection() {
 
 const cubeClient = (apiUrl: string, tokens: ConstructorParameters<typeof CoreDataClient>[0]['tokens']) => new CoreDataClient({ apiUrl, tokens, sleep: noSleep });
 
-const modes: [string, () => Promise<Workspace>][] = [
+const modes: [string, () => Promise<WorkspaceParts>][] = [
   ['Cube API mode', async () => openCubeWorkspace(await cubeConnection(), {
     parts: new ExcelWorkbookParts({ sleep: noSleep }), dataClient: cubeClient, now: () => clock,
   })],

@@ -94,6 +94,7 @@ export async function startTestOidcProvider(options: { clientId: string; redirec
   const callback = provider.callback();
 
   server.on('request', (req, res) => {
+    // A request handler cannot be awaited: a failure is answered with a 500 (the catch below).
     void (async () => {
       if (!req.url?.startsWith('/interaction/')) return callback(req, res);
       const details = await provider.interactionDetails(req, res);

@@ -1,9 +1,9 @@
 import type { Report, ReportPlacement } from '../../src/contract';
 import type { RefreshItem } from '../../src/monitoring/refresh-all';
 import type { PreparedRefresh, WorkbookPlacement, WriteOptions, WriteOutcome } from '../../src/placements/placement-service';
-import type { Workspace } from '../../src/placements/workspace-parts';
-import { WorkspaceStore } from '../../src/pane/workspace-store';
-import type { CellChange, PlacedCells } from '../../src/ports/workbook';
+import { WorkspaceStore, type WorkspaceStorePorts } from '../../src/pane/workspace-store';
+import type { CellChange } from '../../src/ports/workbook-events';
+import type { PlacedCells } from '../../src/ports/workbook-cells';
 import type { FormulaTally } from '../../src/functions/formula-calls';
 
 /**
@@ -71,8 +71,8 @@ export function fakeWorkspace(listed: WorkbookPlacement[]) {
     findPlacements: async () => placed,
   };
   const registry = { statuses: jest.fn(async () => listed.map((e) => ({ deploymentId: 1, reportId: 2, placement: { ...e.placement, syncStatus: 'UP_TO_DATE' as const } }))) };
-  const workspace = { placements, workbook, registry } as unknown as Workspace;
-  return { workspace, placements, registry, type: (address: string) => onCellChange!({ sheetId: 's1', address, changeType: 'RangeEdited' }) };
+  const ports = { placements, workbook, document: workbook, registry } as unknown as WorkspaceStorePorts;
+  return { ports, placements, registry, type: (address: string) => onCellChange!({ sheetId: 's1', address, changeType: 'RangeEdited' }) };
 }
 
 export const words = {
@@ -82,7 +82,7 @@ export const words = {
 
 export async function started(listed: WorkbookPlacement[], options: { refreshFormulas?: () => Promise<FormulaTally> } = {}) {
   const fake = fakeWorkspace(listed);
-  const store = new WorkspaceStore({ workspace: fake.workspace, writeDisabled: () => false, words, liveDebounceMs: 1, ...options });
+  const store = new WorkspaceStore({ ports: fake.ports, writeDisabled: () => false, words, liveDebounceMs: 1, ...options });
   await store.start({ visible: false });
   return { store, ...fake };
 }

@@ -2,7 +2,8 @@ import { CoreDataClient, type PlatformClient } from '../../src/client';
 import type { CubeLoadResult } from '../../src/contract';
 import type { DataClient } from '../../src/platform/deployment-data';
 import type { PlacementService, WriteOutcome } from '../../src/placements/placement-service';
-import { openWorkspace, type Workspace, type WorkspaceOptions } from '../../src/pane/workspace';
+import type { WorkspaceParts } from '../../src/pane/compose-workspace';
+import { openWorkspace, type WorkspaceOptions } from '../../src/pane/workspace';
 import { Connection } from '../../src/session/connection';
 import { noSleep, type TestPlatform } from './local-platform';
 
@@ -20,7 +21,7 @@ export interface TestWorkspace {
   connection: Connection;
   service: PlacementService;
   /** The parts the use cases are wired from (ports' adapters, runner, pipeline). */
-  workspace: Workspace;
+  workspace: WorkspaceParts;
 }
 
 /**
@@ -59,6 +60,6 @@ export function done(outcome: WriteOutcome): Extract<WriteOutcome, { kind: 'done
 }
 
 /** The placement use cases with the workbook adapter and the platform client they were wired with, for tests to spy on. */
-export function withParts(workspace: Workspace, platform: PlatformClient): PlacementService & { workbook: Workspace['workbook']; platform: PlatformClient } {
+export function withParts(workspace: WorkspaceParts, platform: PlatformClient): PlacementService & { workbook: WorkspaceParts['workbook']; platform: PlatformClient } {
   return Object.assign(Object.create(workspace.placements) as PlacementService, { workbook: workspace.workbook, platform });
 }

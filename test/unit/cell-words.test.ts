@@ -1,5 +1,5 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
-import { layoutReport } from '../../src/core/layout';
+import { layoutReport } from '../../src/layout/grid';
 import { resolvePivot as withPivotDefaults } from '../../src/core/report-definition';
 import { cellsDe } from '../../src/taskpane/i18n/cells-de';
 

@@ -1,7 +1,8 @@
 import {
   ApiError, ChatClient, ChatInputTooLongError, ChatStreamCutError, ChatSuspendedError, InsecureTransportError, MAX_CHAT_INPUT_CHARS,
-  NetworkError, RequestCancelledError, chatApiUrls, type ChatClientOptions, type ChatStreamEvent,
+  NetworkError, RequestCancelledError, chatApiUrls, type ChatClientOptions,
 } from '../../src/client';
+import type { ChatStreamEvent } from '../../src/ports/chat-agent';
 
 const AGENT_BASE = 'https://ai.gcp-us-central1.cubecloud.dev/api/v1/public/acme/agents/7';
 const STREAM_URL = `${AGENT_BASE}/chat/stream-chat-state`;

@@ -1,4 +1,4 @@
-import type { ChatStreamEnd, ChatStreamEvent, ChatStreamRequest } from '../../src/client/chat-client';
+import type { ChatStreamEnd, ChatStreamEvent, ChatStreamRequest } from '../../src/ports/chat-agent';
 import { ChatStreamCutError } from '../../src/client/chat-errors';
 import { ApiError } from '../../src/client/errors';
 import type { ChatFrame } from '../../src/contract';

@@ -3,7 +3,7 @@
  */
 import type { Rect } from '../../src/core/a1';
 import type { CellValue } from '../../src/core/cell-values';
-import type { CellGrid } from '../../src/core/layout';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { MAX_FIT_COLUMNS } from '../../src/excel/column-fit';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { placementName } from '../../src/excel/names';

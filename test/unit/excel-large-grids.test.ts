@@ -1,6 +1,7 @@
 import type { CubeLoadResult, CubeQuery } from '../../src/contract';
 import { gridDigests } from '../../src/core/grid-hash';
-import { layoutReport, type CellGrid } from '../../src/core/layout';
+import { layoutReport } from '../../src/layout/grid';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { resolvePivot } from '../../src/core/report-definition';
 import { handEditsAgainst, handEditsFromRecord, recordOf, resultChecksum } from '../../src/core/result-checksum';
 import { absoluteReference } from '../../src/excel/names';

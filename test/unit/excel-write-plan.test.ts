@@ -1,5 +1,5 @@
 import type { CellValue } from '../../src/core/cell-values';
-import type { CellGrid } from '../../src/core/layout';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { isTransientHostError, withHostRetry } from '../../src/excel/host-errors';
 import { inputRowBytes, jsonRowBytes, jsonStringBytes } from '../../src/excel/json-size';
 import { absoluteReference, placementName } from '../../src/excel/names';

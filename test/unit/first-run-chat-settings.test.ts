@@ -1,8 +1,8 @@
 import type { AppConfigResponse, Deployment, User } from '../../src/contract';
 import { SessionStore, type SessionStoreDeps } from '../../src/pane/session-store';
 import { Connection, initialDeployment, type ConnectionSettings, type Credentials } from '../../src/session/connection';
-import { loadChatSettings, saveChatSettings } from '../../src/taskpane/chat-storage';
-import { loadSettings, saveSettings } from '../../src/taskpane/settings-storage';
+import { loadChatSettings, saveChatSettings } from '../../src/storage/chat-storage';
+import { loadSettings, saveSettings } from '../../src/storage/settings-storage';
 
 /**
  * The chat's address and key are kept like the other credentials, in the add-in's own storage (per user and

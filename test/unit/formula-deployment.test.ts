@@ -2,7 +2,7 @@ import type { CubeLoadResult, Deployment } from '../../src/contract';
 import { installedFormulaService, removeFormulaService } from '../../src/functions/formula-registry';
 import { FORMULA_DEPLOYMENT_SETTING, FormulaDeploymentChoice } from '../../src/pane/formula-deployment';
 import { startFormulas } from '../../src/pane/formula-wiring';
-import type { Workspace } from '../../src/placements/workspace-parts';
+import type { FormulaPorts } from '../../src/pane/formula-wiring';
 import { FORMULA_META } from '../support/formula-meta';
 
 /** A workbook's document settings, in memory. */
@@ -28,12 +28,12 @@ const EMPTY: CubeLoadResult = { query: {}, data: [], annotation: { measures: {},
 /** The formula service over a fake workspace: which deployment's data API each formula asks. */
 function formulasOver(workbook: ReturnType<typeof settings>, browsed: number) {
   const asked: number[] = [];
-  const workspace = {
-    workbook,
+  const ports = {
+    document: workbook,
     data: { forDeployment: async (id: number) => (asked.push(id), { meta: async () => FORMULA_META, load: async () => EMPTY }) },
-  } as unknown as Workspace;
+  } as unknown as FormulaPorts;
   const started = startFormulas({
-    workspace, deployments: () => DEPLOYMENTS, appConfig: () => ({ restrictDataDownload: false }) as never, user: () => ({}) as never,
+    ports, deployments: () => DEPLOYMENTS, appConfig: () => ({ restrictDataDownload: false }) as never, user: () => ({}) as never,
     browsedDeployment: () => browsed, calculation: { calculateAddInFunctions: async () => undefined },
   });
   return { asked, started };

@@ -63,7 +63,7 @@ describe('FormulaFollowUp', () => {
 
 describe('the pane store and the outage sentence outside Refresh all', () => {
   it('holds the formulas showing values from before until a calculation answers them afresh, in the pane\'s words', () => {
-    const store = new WorkspaceStore({ workspace: fakeWorkspace([]).workspace, writeDisabled: () => false, words, liveDebounceMs: 1 });
+    const store = new WorkspaceStore({ ports: fakeWorkspace([]).ports, writeDisabled: () => false, words, liveDebounceMs: 1 });
     expect(store.getState().staleFormulas).toBeNull();
     // 10:42 local time today, as the issue's example.
     const since = new Date().setHours(10, 42, 0, 0);

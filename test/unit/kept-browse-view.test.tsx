@@ -4,10 +4,12 @@ import { cardsOf } from '../../src/pane/placement-cards';
 import type { WorkbookPlacement } from '../../src/placements/workbook-placements';
 import { I18nProvider, i18nFor } from '../../src/taskpane/i18n';
 import { KeptReportForm, KeptReportMenu, UnavailableReports } from '../../src/taskpane/views/kept/KeptReportParts';
-import { KeptReportActions, type KeptReportsBrowse } from '../../src/taskpane/views/kept/kept-reports';
+import { KeptReportActions, type KeptReportEditing } from '../../src/pane/kept-reports';
+import type { ReportListing } from '../../src/pane/report-list';
+import { ReportListStore } from '../../src/pane/report-list-store';
 import { PlacementsView } from '../../src/taskpane/views/PlacementsView';
 import { ReportRow } from '../../src/taskpane/views/ReportRow';
-import { ReportsView } from '../../src/taskpane/views/ReportsView';
+import { ReportsView, type KeptReportsBrowse } from '../../src/taskpane/views/ReportsView';
 import type { UnavailableReport } from '../../src/workbook/report-parts';
 
 /**
@@ -20,24 +22,25 @@ const report = {
   id: 7, deploymentId: 0, publicId: 'AbCdEf123456', name: 'orders-by-status', title: 'Orders by status', folderId: null, folderPath: [],
   jsonQuery: '{"measures":["orders.count"],"dimensions":["orders.status"]}', canEdit: true, canManage: true, version: 1,
 } as unknown as Report;
-const store = {} as KeptReportsBrowse['reports'];
+const store = {} as KeptReportEditing;
+const list = () => new ReportListStore({ reports: {} as ReportListing });
 const actions = () => new KeptReportActions({ reports: () => store, describe: String, copyName: (n) => n, onChanged: noop });
 const html = (node: React.ReactNode, language = 'en-US') => renderToStaticMarkup(<I18nProvider value={i18nFor(language)}>{node}</I18nProvider>);
 
 describe('Browse of the reports kept in this workbook', () => {
   const view = (kept: KeptReportsBrowse | null, language = 'en-US') => html(
     <ReportsView
-      store={store} deploymentId={0} workbookId="wb" placedCounts={new Map()} busy={false} placeDisabled={false} onPlace={noop} kept={kept}
+      list={list()} deploymentId={0} workbookId="wb" placedCounts={new Map()} busy={false} placeDisabled={false} onPlace={noop} kept={kept}
     />, language,
   );
 
   it('says in one line that folders need the managed platform, with no breadcrumb and no "In this workbook" switch', () => {
-    const kept = view({ reports: store, onOpenInBuilder: noop });
+    const kept = view({ actions: actions(), onOpenInBuilder: noop });
     expect(kept).toContain('Reports kept in this workbook are not filed in folders: folders need the managed platform.');
     expect(kept).not.toContain('All reports');
     expect(kept).not.toContain('role="switch"');
     expect(kept).not.toMatch(/intent="error"|role="alert"/);
-    expect(view({ reports: store, onOpenInBuilder: noop }, 'de-DE')).toContain('Ordner gibt es nur auf der verwalteten Plattform');
+    expect(view({ actions: actions(), onOpenInBuilder: noop }, 'de-DE')).toContain('Ordner gibt es nur auf der verwalteten Plattform');
     // The platform's reports keep their folders and the switch.
     const platform = view(null);
     expect(platform).toContain('All reports');

@@ -6,9 +6,12 @@ import { PlacementOutOfDateError, PublishedReportDiffersError } from '../../src/
 import { I18nProvider, i18nFor } from '../../src/taskpane/i18n';
 import { keptEn } from '../../src/taskpane/i18n/kept-en';
 import { KeptPublishForm } from '../../src/taskpane/views/kept/KeptPublishPanel';
-import { differing, KeptPublishing, outcomeWords, type KeptPublishState } from '../../src/taskpane/views/kept/kept-publish';
-import { ReportsView } from '../../src/taskpane/views/ReportsView';
-import type { KeptReportsBrowse } from '../../src/taskpane/views/kept/kept-reports';
+import { differing, KeptPublishing, type KeptPublishState } from '../../src/pane/kept-publish';
+import { KeptReportActions, type KeptReportEditing } from '../../src/pane/kept-reports';
+import type { ReportListing } from '../../src/pane/report-list';
+import { ReportListStore } from '../../src/pane/report-list-store';
+import { outcomeWords } from '../../src/taskpane/views/kept/kept-publish-words';
+import { ReportsView, type KeptReportsBrowse } from '../../src/taskpane/views/ReportsView';
 
 /** "Publish to the platform…" in Browse of the kept reports: its logic, and what it shows in English and German. */
 
@@ -90,15 +93,15 @@ describe('the view', () => {
 
   it('offers one button in Browse of kept reports when it can publish, and none without', () => {
     const view = (kept: KeptReportsBrowse) => html(
-      <ReportsView store={kept.reports} deploymentId={0} workbookId="wb" placedCounts={new Map()} busy={false} placeDisabled={false} onPlace={noop} kept={kept} />,
+      <ReportsView list={new ReportListStore({ reports: {} as ReportListing })} deploymentId={0} workbookId="wb" placedCounts={new Map()} busy={false} placeDisabled={false} onPlace={noop} kept={kept} />,
     );
-    const reports = {} as KeptReportsBrowse['reports'];
-    expect(view({ reports, onOpenInBuilder: noop, publish })).toMatch(/<button [^>]*>.*Publish to the platform…<\/button>/);
-    expect(view({ reports, onOpenInBuilder: noop })).not.toContain('Publish to the platform');
+    const actions = new KeptReportActions({ reports: () => ({}) as KeptReportEditing, describe: String, copyName: (n) => n, onChanged: noop });
+    expect(view({ actions, onOpenInBuilder: noop, publishing: store })).toMatch(/<button [^>]*>.*Publish to the platform…<\/button>/);
+    expect(view({ actions, onOpenInBuilder: noop })).not.toContain('Publish to the platform');
   });
 
   it('lets the user choose the deployment and the folder, and shows the outcome with the offer to replace', () => {
-    const form = html(<KeptPublishForm publish={publish} store={store} state={state({ outcome: mixed })} />);
+    const form = html(<KeptPublishForm store={store} state={state({ outcome: mixed })} />);
     expect(form).toContain('Publish these reports to the platform');
     expect(form).toContain('<option value="5" selected="">Sales Analytics</option>');
     expect(form).toContain('<option value="" selected="">Top level</option>');
@@ -107,12 +110,12 @@ describe('the view', () => {
     expect(form).toContain('2 reports published, 2 not published, 3 placements moved.');
     expect(form).toContain('Stale one: its placement at Sheet1!A1:B6 is out of date');
     expect(form).toMatch(/<button [^>]*>Replace the platform&#x27;s versions<\/button>/);
-    const german = html(<KeptPublishForm publish={publish} store={store} state={state({ outcome: mixed })} />, 'de-DE');
+    const german = html(<KeptPublishForm store={store} state={state({ outcome: mixed })} />, 'de-DE');
     expect(german).toContain('2 Berichte veröffentlicht, 2 nicht veröffentlicht, 3 Platzierungen übertragen.');
     expect(german).toMatch(/<button [^>]*>Alle veröffentlichen<\/button>/);
     expect(german).toContain('Fassungen der Plattform ersetzen');
     // No differing report: no offer.
-    const plain = html(<KeptPublishForm publish={publish} store={store} state={state({ outcome: outcomeOf(5, [mixed.reports[0]!]) })} />);
+    const plain = html(<KeptPublishForm store={store} state={state({ outcome: outcomeOf(5, [mixed.reports[0]!]) })} />);
     expect(plain).not.toContain('Replace the platform');
     expect(plain).toContain('1 report published, 2 placements moved.');
   });

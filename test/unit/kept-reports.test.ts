@@ -5,8 +5,8 @@ import { installCubeErrorWords } from '../../src/taskpane/cube-error-words';
 import { cubeWordsOf } from '../../src/taskpane/i18n/cube-words';
 import { i18nFor } from '../../src/taskpane/i18n';
 import {
-  duplicateInput, KeptReportActions, placementsInWorkbook, unavailableShown, type KeptReportsBrowse,
-} from '../../src/taskpane/views/kept/kept-reports';
+  duplicateInput, KeptReportActions, placementsInWorkbook, unavailableShown,
+} from '../../src/pane/kept-reports';
 import { WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../../src/workbook';
 import { MemoryWorkbookParts } from '../support/memory-workbook-parts';
 
@@ -30,7 +30,7 @@ function setup() {
     parts, deploymentId: DEPLOYMENT, workbookId: () => WORKBOOK,
     who: { now: () => new Date((clock += 1000)), user: () => ({ name: 'Ada', email: 'ada@example.com' }) },
   });
-  const store: KeptReportsBrowse['reports'] = new WorkbookReportStore(reports);
+  const store = new WorkbookReportStore(reports);
   const changed: string[] = [];
   const actions = new KeptReportActions({
     reports: () => store,
@@ -41,7 +41,7 @@ function setup() {
   return { parts, store, registry: new WorkbookPlacementRegistry(reports), actions, changed };
 }
 
-const names = async (store: KeptReportsBrowse['reports']) => (await store.listReports(DEPLOYMENT, { sortBy: 'name' })).items.map((r) => [r.name, r.title ?? null]);
+const names = async (store: WorkbookReportStore) => (await store.listReports(DEPLOYMENT, { sortBy: 'name' })).items.map((r) => [r.name, r.title ?? null]);
 
 describe("Browse's actions on reports kept in the workbook", () => {
   it('renames: the name and the title users see, then closes the form and reloads the list', async () => {

@@ -1,5 +1,5 @@
 import { lastValuesScope } from '../../src/ports/last-values';
-import { LocalLastValues } from '../../src/taskpane/last-values-storage';
+import { LocalLastValues } from '../../src/storage/last-values-storage';
 
 /** Each formula's last value in the add-in's own storage (a stand-in `localStorage` here): per user and workbook, bounded. */
 

@@ -1,5 +1,5 @@
 import { readAheadServes, type ReadAhead } from '../../src/monitoring/read-ahead';
-import type { WorkbookState } from '../../src/ports/workbook';
+import type { WorkbookState } from '../../src/ports/workbook-cells';
 
 /** A read sent at 1,000 ms and answered at 1,150 ms (a 150 ms round trip) that read placements a and b. */
 const ahead: ReadAhead = { state: {} as WorkbookState, covers: new Set(['a', 'b']), sentAt: 1_000, answeredAt: 1_150 };

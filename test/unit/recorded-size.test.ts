@@ -2,7 +2,7 @@ import type { ReportPlacement } from '../../src/contract';
 import { parseRect } from '../../src/core/a1';
 import { cellsWithin, coversLess, readableSize, recordedExtent } from '../../src/core/recorded-size';
 import { handEditsFromRecord, recordedSize, resultChecksum } from '../../src/core/result-checksum';
-import { isDamaged } from '../../src/monitoring/live-edits';
+import { isDamaged } from '../../src/monitoring/live-edit-results';
 import { claimingChecksum } from '../support/claiming-checksum';
 
 /**

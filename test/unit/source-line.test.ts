@@ -1,7 +1,7 @@
 import { parseCellOptions, sameCellOptions, storedCellOptions } from '../../src/core/cell-options';
 import { cellInput } from '../../src/core/cell-values';
 import { ENGLISH_CELL_WORDS } from '../../src/core/cell-words';
-import type { CellGrid } from '../../src/core/layout';
+import type { CellGrid } from '../../src/core/cell-grid';
 import { captionLines, displayName, refreshedWhen, wallClock, withCaptionLines } from '../../src/core/source-line';
 import { readNewPlacementSettings, saveNewPlacementSettings } from '../../src/core/sheet-settings';
 import { cellWordsIn } from '../../src/taskpane/i18n/cell-catalog';

@@ -31,13 +31,13 @@ interface Opened {
 
 async function open({ listed, opening, storage, formulaCalls = 0, ribbon }: Opened) {
   const fake = fakeWorkspace(listed);
-  const workbook = fake.workspace.workbook as unknown as Record<string, unknown>;
+  const workbook = fake.ports.workbook as unknown as Record<string, unknown>;
   workbook.readOpening = async () => opening;
   workbook.readRefreshOnOpen = async () => opening.refreshOnOpen;
   workbook.keepWorkbookId = jest.fn(async () => 'new-id');
   const afterAllow = jest.fn(async () => undefined);
   const store = new WorkspaceStore({
-    workspace: fake.workspace, writeDisabled: () => false, words, liveDebounceMs: 1, ribbon,
+    ports: fake.ports, writeDisabled: () => false, words, liveDebounceMs: 1, ribbon,
     consent: { storage, user: 'platform:1:anna@example.com', keptInFile: () => false, formulaCalls: () => formulaCalls, afterAllow },
   });
   await store.start({ visible: false });

@@ -20,7 +20,7 @@ async function startedWithConversion(listed: WorkbookPlacement[]) {
   const fake = fakeWorkspace(listed);
   const convertToFormulas = jest.fn(async (_e: WorkbookPlacement, _ports: ConversionPorts): Promise<Converted> => ({ title: 'Orders by status', location: 'Sheet1!B3:D8', formulas: 12 }));
   Object.assign(fake.placements, { convertToFormulas });
-  const store = new WorkspaceStore({ workspace: fake.workspace, writeDisabled: () => false, words, liveDebounceMs: 1, conversion: ports });
+  const store = new WorkspaceStore({ ports: fake.ports, writeDisabled: () => false, words, liveDebounceMs: 1, conversion: ports });
   await store.start({ visible: false });
   return { store, convertToFormulas, ...fake };
 }

@@ -80,6 +80,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new RequestCancelledError());
     signal.addEventListener('abort', onAbort, { once: true });
+    // Nothing to wait on: the outcome goes on through resolve and reject, so this chain cannot reject.
     void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }

@@ -4,7 +4,7 @@ import type { PreviewMember, PreviewSize, ReportPreview as Preview } from '../..
 import { describeError } from '../errors';
 import { useI18n, type I18n } from '../i18n';
 import { previewWordsOf } from '../i18n/preview-words';
-import { timeHeader } from '../../core/time-header';
+import { timeHeader } from '../../layout/time-header';
 
 const useStyles = makeStyles({
   box: {

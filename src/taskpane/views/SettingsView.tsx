@@ -6,7 +6,7 @@ import { sheetSettingPatch, sheetSettingViews, type SheetSettingKey } from '../.
 import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
-import { loadNewPlacementSettings, storeNewPlacementSettings } from '../placement-defaults';
+import { usePaneRoot } from '../pane-context';
 import { ChatSettingsSection } from './chat/ChatSettingsSection';
 
 const useStyles = makeStyles({ column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
@@ -26,16 +26,17 @@ export function SettingsView({ connection, chatSettings, onChatSettingsChange }:
   const i18n = useI18n();
   const cw = useCubeWords();
   const { m } = i18n;
+  const root = usePaneRoot();
   useSyncExternalStore(connection.subscribe, () => connection.state);
   const { user } = connection;
   const [error, setError] = useState<string | null>(null);
   // The add-in's own setting (the platform has no field for it), per user: read once, saved at each change.
-  const [newPlacements, setNewPlacements] = useState(() => loadNewPlacementSettings(user.id));
+  const [newPlacements, setNewPlacements] = useState(() => root.newPlacementSettings(user.id));
 
   const saveNewPlacements = (titleAndSource: boolean) => {
     setError(null);
     try {
-      storeNewPlacementSettings(user.id, { titleAndSource });
+      root.saveNewPlacementSettings(user.id, { titleAndSource });
       setNewPlacements({ titleAndSource });
     } catch (e) {
       setError(describeError(e, i18n));
@@ -68,6 +69,7 @@ export function SettingsView({ connection, chatSettings, onChatSettingsChange }:
             <Dropdown
               value={labels[selected]}
               selectedOptions={[selected]}
+              // Fire and forget: save shows its own failure above the settings.
               onOptionSelect={(_, data) => void save(view.key, data.optionValue === 'default' ? null : data.optionValue === 'on')}
             >
               <Option value="default">{labels.default}</Option>

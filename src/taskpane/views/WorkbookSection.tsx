@@ -49,12 +49,13 @@ export function WorkbookSection({ store, state, currentUserId, currentUserName, 
     <section className={styles.section} aria-labelledby="placements-heading">
       <div className={styles.sectionHeader}>
         <Subtitle2 as="h2" id="placements-heading">{m.inThisWorkbook}</Subtitle2>
+        {/* Fire and forget: the run bar shows the run, the error area a failure. */}
         <Button size="small" disabled={busy || writeDisabled || (!refreshable.length && !state.formulasInUse)} onClick={() => void store.refreshAll()}>{m.refreshAll}</Button>
       </div>
       <Switch
         checked={choice?.on ?? false}
         disabled={!choice?.supported || busy}
-        onChange={(_, data) => void store.toggleRefreshOnOpen(data.checked)}
+        onChange={(_, data) => void store.toggleRefreshOnOpen(data.checked)} // Fire and forget: the store shows its own failures.
         label={m.refreshOnOpen}
         aria-describedby="refresh-on-open-hint"
         data-testid="refresh-on-open"
@@ -93,17 +94,17 @@ export function WorkbookSection({ store, state, currentUserId, currentUserName, 
         cards={store.cards(state)}
         busy={busy}
         writeDisabled={writeDisabled}
-        onRefresh={(entry) => void store.refresh(entry)}
-        onRefreshReport={(entries) => void store.refreshReport(entries)}
-        onPlaceAgain={(entry) => void store.placeAgain(entry)}
-        onRelink={(entry) => void store.relink(entry)}
+        onRefresh={(entry) => void store.refresh(entry)} // Fire and forget: the store shows its own failures.
+        onRefreshReport={(entries) => void store.refreshReport(entries)} // Fire and forget: the store shows its own failures.
+        onPlaceAgain={(entry) => void store.placeAgain(entry)} // Fire and forget: the store shows its own failures.
+        onRelink={(entry) => void store.relink(entry)} // Fire and forget: the store shows its own failures.
         onEdit={onEdit}
         home={home}
-        onTableChange={(entry, on) => void store.setTable(entry, on)}
-        onCellOptionsChange={(entry, cells) => void store.setCellOptions(entry, cells)}
-        onDisconnect={(entry) => void store.askDisconnect(entry)}
+        onTableChange={(entry, on) => void store.setTable(entry, on)} // Fire and forget: the store shows its own failures.
+        onCellOptionsChange={(entry, cells) => void store.setCellOptions(entry, cells)} // Fire and forget: the store shows its own failures.
+        onDisconnect={(entry) => void store.askDisconnect(entry)} // Fire and forget: the store shows its own failures.
         onConvert={(entry) => store.askConvert(entry)}
-        onLocate={(entry) => void store.locate(entry)}
+        onLocate={(entry) => void store.locate(entry)} // Fire and forget: the store shows its own failures.
       />
     </section>
   );

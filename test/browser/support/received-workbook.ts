@@ -12,7 +12,7 @@ import { workbenchReady } from './actions';
 const DATABASE = 'report-sync-workbench';
 const STORE = 'workbook';
 const KEY = 'workbook';
-/** Where the pane keeps which workbooks each user allowed (src/taskpane/consent-storage.ts). */
+/** Where the pane keeps which workbooks each user allowed (src/storage/consent-storage.ts). */
 export const CONSENT_KEY = 'report-sync.consent';
 
 /** The raw value saved under the workbook key (JSON text), or null when nothing is saved. Runs in the page. */

@@ -69,7 +69,8 @@ export function BuilderView({ controller, onClose }: BuilderViewProps) {
       setCloseStep(null);
     }
   };
-  // Nothing unsaved is ever dropped without asking; with nothing unsaved, Close just closes.
+  // Nothing unsaved is ever dropped without asking; with nothing unsaved, Close just closes (fire and forget: finish
+  // shows its own failure).
   const requestClose = () => (state.unsaved ? setCloseStep('ask') : void finish(false));
   const cancelClose = () => {
     setCloseStep(null);
@@ -94,6 +95,7 @@ export function BuilderView({ controller, onClose }: BuilderViewProps) {
           {closeStep === 'closing' ? b.closing : b.close}
         </Button>
       </div>
+      {/* Fire and forget: finish shows its own failure (closeError, below). */}
       {closeStep === 'ask' && <CloseQuestion state={state} onDiscard={(clearCells) => void finish(clearCells)} onKeepEditing={cancelClose} />}
       {closeError && (
         <MessageBar intent="error" layout="multiline">

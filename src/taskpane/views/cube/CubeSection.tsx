@@ -37,9 +37,9 @@ export function CubeSection({ store, state, signedIn, onUsePlatform }: CubeSecti
       error={error}
       remembered={remembered}
       compact={compact}
-      onConnect={(address, token) => void store.connect(address, token)}
-      onSignIn={(config) => void store.signIn(config)}
-      onSwitch={(apiUrl) => void store.switchTo(apiUrl)}
+      onConnect={(address, token) => void store.connect(address, token)} // Fire and forget: the store shows its own failures.
+      onSignIn={(config) => void store.signIn(config)} // Fire and forget: the store shows its own failures.
+      onSwitch={(apiUrl) => void store.switchTo(apiUrl)} // Fire and forget: the store shows its own failures.
       onForget={(apiUrl) => store.forget(apiUrl)}
       onUsePlatform={signedIn ? undefined : onUsePlatform}
     />
@@ -47,13 +47,14 @@ export function CubeSection({ store, state, signedIn, onUsePlatform }: CubeSecti
   return (
     <>
       {tokenRequest && (
+        // Fire and forget: a token the store cannot take is asked for again, saying why.
         <CubeTokenRequestView request={tokenRequest} onToken={(token) => void store.giveToken(token)} onCancel={() => store.cancelTokenRequest()} />
       )}
       {signInRequest && (
         <CubeSignInRequestView
           failure={signInRequest.failure}
           busy={connecting}
-          onSignIn={() => void store.signInAgain()}
+          onSignIn={() => void store.signInAgain()} // Fire and forget: the store shows a failed sign-in in this question.
           onCancel={() => store.cancelSignIn()}
         />
       )}
@@ -62,7 +63,7 @@ export function CubeSection({ store, state, signedIn, onUsePlatform }: CubeSecti
           apiUrl={cube.apiUrl}
           remembered={remembered}
           busy={connecting}
-          onSwitch={(apiUrl) => void store.switchTo(apiUrl)}
+          onSwitch={(apiUrl) => void store.switchTo(apiUrl)} // Fire and forget: the store shows its own failures.
           onDisconnect={() => store.disconnect()}
         />
       )}

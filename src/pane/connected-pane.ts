@@ -1,0 +1,222 @@
+import type { CellOptions } from '../core/cell-options';
+import type { CellWords } from '../core/cell-words';
+import type { NewPlacementSettings } from '../core/sheet-settings';
+import { ExcelCalculation } from '../excel/calculation';
+import { formulaCalls, formulaService } from '../functions/formula-registry';
+import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
+import type { ConversionPorts } from '../placements/convert-to-formulas';
+import type { LastValueStore } from '../ports/last-values';
+import { readDraft } from '../builder/exploration-draft';
+import { explorationPreferences } from '../builder/exploration-open';
+import type { ChatSettings, ChatThreadStore } from '../chat/chat-settings';
+import { AnswerPlacing } from './answer-placing';
+import { ChatPane, createChatClient } from './chat-pane';
+import { ExplorationOpener, explorationBuilders } from './exploration-opener';
+import { KeptPublishing } from './kept-publish';
+import { KeptReportActions } from './kept-reports';
+import { ReportListStore } from './report-list-store';
+import { formulaPorts, storePorts, type WorkspaceParts } from './compose-workspace';
+import { FormulaDeploymentChoice } from './formula-deployment';
+import { formulasAfterConsent, recalculateFormulas, refreshFormulas, startFormulas } from './formula-wiring';
+import type { PlacementHome } from './mixed-ports';
+import { connectionUser, type PaneConnection } from './pane-connection';
+import { openPaneWorkspace, type PaneWorkspaceOptions } from './pane-workspace';
+import type { PaneWords } from './pane-words';
+import { openReportPreviews, type ReportPreviewStore } from './report-preview-store';
+import type { ConsentStorage } from './workbook-consent';
+import { WorkspaceStore } from './workspace-store';
+
+/** The words the connected pane's stores show as text: the workspace store's, the chat's failures, a copy's name. */
+export interface ConnectedPaneWords extends PaneWords {
+  describeChat(error: unknown): string;
+  /** The name a duplicated report gets (Browse's Duplicate of a report kept in the workbook). */
+  copyName(name: string): string;
+}
+
+/** What a connected pane is made with besides its connection: the pane's words and language, the add-in's storage. */
+export interface ConnectedPaneOptions {
+  /** The pane's language: new placements' cells are written in it (each placement keeps its own after). */
+  language: string;
+  words: ConnectedPaneWords;
+  /** The words written into cells in a language. */
+  cellWords(language: string): CellWords;
+  /** The user's setting for new placements (title and source lines), from the add-in's own storage, read at each place. */
+  newPlacementSettings(userId: number): NewPlacementSettings;
+  consentStorage: ConsentStorage;
+  /** Where each formula's last answer is kept (the add-in's own storage). */
+  lastValues: LastValueStore;
+  /** The deployment the pane shows: formulas' deployment when the workbook names none. */
+  browsedDeployment(): number | null;
+  /** Where the agent chat reaches its agent, as set now (null until set in Settings); `chat.setSettings` follows changes. */
+  chatSettings(): ChatSettings | null;
+  /** The user's threads with the agent at an address, as the add-in keeps them. */
+  chatThreads(streamUrl: string, userEmail: string): ChatThreadStore;
+  ribbon?: RibbonRefreshRequests;
+  /** The adapters' own options (tests give their Excel connector and data clients). */
+  adapters?: PaneWorkspaceOptions;
+}
+
+/** Browse's actions on the reports kept in the workbook (a Cube API connected), and publishing them (signed in too). */
+export interface KeptReports {
+  actions: KeptReportActions;
+  publishing: KeptPublishing | null;
+}
+
+/**
+ * Everything the pane shows and does while connected, built once per connection: the workspace store (placements,
+ * writes, Refresh all, consent), the report previews, the workbook's deployment for formulas, and the RS formulas
+ * answered over this connection while it lasts. Views read these; they build nothing.
+ */
+export interface ConnectedPane {
+  readonly connection: PaneConnection;
+  readonly workspace: WorkspaceStore;
+  readonly previews: ReportPreviewStore;
+  readonly formulaDeployment: FormulaDeploymentChoice;
+  /** Browse's list of the browsed deployment's reports, wherever they are kept (the platform, or the workbook). */
+  readonly reportList: ReportListStore;
+  /** Null unless a Cube API is connected. */
+  readonly kept: KeptReports | null;
+  /** Which exploration the builder shows, and opening one (from Browse, a card, a selected cell, the chat, the draft). */
+  readonly exploration: ExplorationOpener;
+  readonly chat: ChatPane;
+  /** "Place in sheet" of an agent's answer. */
+  readonly answers: AnswerPlacing;
+  /** Where a deployment's reports live; null with only one kind connected. */
+  home(deploymentId: number): PlacementHome | null;
+  /** Starts following the workbook (the pane shown or not); failures show in the workspace store's error area. */
+  start(visible: boolean): void;
+  dispose(): Promise<void>;
+}
+
+/** Excel's calculation: the RS functions calculated again after sign-in, by Refresh all and after the user's Allow. */
+const calculation = new ExcelCalculation();
+
+/** The composition of a connected pane: its ports' adapters (`openPaneWorkspace`), then each store over the parts it uses. */
+export function openConnectedPane(connection: PaneConnection, options: ConnectedPaneOptions): ConnectedPane {
+  const { workspace: parts, home, workbookReports, publish } = openPaneWorkspace(connection, {
+    ...options.adapters,
+    words: options.cellWords,
+    newPlacement: (): CellOptions => ({ language: options.language, titleAndSource: options.newPlacementSettings(connection.user.id).titleAndSource }),
+  });
+  const workspace = new WorkspaceStore({
+    ports: storePorts(parts),
+    writeDisabled: () => connection.appConfig.restrictDataDownload,
+    words: options.words,
+    ribbon: options.ribbon,
+    refreshFormulas: () => refreshFormulas(calculation),
+    consent: {
+      storage: options.consentStorage,
+      user: connectionUser(connection),
+      keptInFile: (deploymentId) => home(deploymentId) === 'workbook',
+      formulaCalls,
+      afterAllow: () => formulasAfterConsent(calculation),
+    },
+    conversion: conversionPorts(parts, connection, options.cellWords),
+  });
+  const formulaDeployment = new FormulaDeploymentChoice(parts.workbook, () => recalculateFormulas(calculation));
+  const { words } = options;
+  const showError = (error: unknown) => workspace.showError(error);
+  const exploration = new ExplorationOpener({
+    createBuilder: explorationBuilders({ ports: parts, connection, describe: words.describe }),
+    getReport: (deploymentId, reportId, signal) => parts.reports.getReport(deploymentId, reportId, signal),
+    locate: (entry) => parts.placements.locate(entry),
+    readDraft: () => readDraft(parts.workbook),
+    preferences: () => explorationPreferences(connection.user, connection.appConfig),
+    onError: showError,
+  });
+  const reportList = new ReportListStore({ reports: parts.reports, kept: workbookReports });
+  // A rename, duplicate, delete or publish changes the placements' titles or removes them: the list and the listing
+  // are read again.
+  const keptChanged = () => {
+    reportList.reload();
+    // Fire and forget: the listing reports its own failure in the error area.
+    void workspace.reload();
+  };
+  const kept = workbookReports && {
+    actions: new KeptReportActions({ reports: () => workbookReports, describe: words.describe, copyName: words.copyName, onChanged: keptChanged }),
+    publishing: publish && new KeptPublishing({ publish: () => publish, describe: words.describe, onChanged: keptChanged }),
+  };
+  const chat = new ChatPane({ createClient: createChatClient, threads: options.chatThreads, user: connection.user, settings: options.chatSettings(), describe: words.describeChat });
+  const answers = new AnswerPlacing({
+    data: parts.data,
+    deploymentIds: connection.platform?.deployments.map((d) => d.id) ?? [],
+    // Fire and forget: the opener shows its own failure in the pane's error area.
+    onPlace: (target, query) => void exploration.openAnswer(target, query),
+  });
+  const stops: (() => void)[] = [];
+  return {
+    connection,
+    workspace,
+    previews: openReportPreviews(parts, connection),
+    formulaDeployment,
+    reportList,
+    kept,
+    exploration,
+    chat,
+    answers,
+    home,
+    start(visible) {
+      // Fire and forget: the store shows its own failures (a listing that fails offers Try again).
+      void workspace.start({ visible });
+      stops.push(followEachOther(workspace, exploration));
+      // Fire and forget: the opener shows its own failure in the pane's error area.
+      void exploration.resumeDraft();
+      const formulas = startFormulas({
+        ports: formulaPorts(parts),
+        deployments: () => connection.deployments,
+        appConfig: () => connection.appConfig,
+        user: () => connection.user,
+        browsedDeployment: options.browsedDeployment,
+        calculation,
+        formulasAnswered: () => workspace.formulasAnswered(),
+        formulasSettled: workspace.formulasSettled,
+        consent: workspace.consent,
+        lastValues: options.lastValues,
+        lastValuesUser: () => connectionUser(connection),
+      });
+      stops.push(formulas.stop);
+      formulas.calculated.catch(showError);
+      formulaDeployment.start().catch(showError);
+    },
+    async dispose() {
+      for (const stop of stops.splice(0)) stop();
+      chat.dispose();
+      await workspace.dispose();
+    },
+  };
+}
+
+/**
+ * The workspace store and the builder's opener follow each other: a selected cell inside a placement may open its
+ * report (`openExplorationFromSheet`), and the store's background checks wait while an exploration is open.
+ */
+function followEachOther(workspace: WorkspaceStore, exploration: ExplorationOpener): () => void {
+  let seen: { placements: unknown; selection: string | null } | null = null;
+  const fromWorkspace = () => {
+    const { placements, selection } = workspace.getState();
+    if (seen?.placements === placements && seen.selection === selection) return;
+    seen = { placements, selection };
+    exploration.selectionChanged(placements, selection);
+  };
+  const fromExploration = () => workspace.setBuilderOpen(exploration.getState().builder !== null);
+  const stops = [workspace.subscribe(fromWorkspace), exploration.subscribe(fromExploration)];
+  fromWorkspace();
+  return () => stops.forEach((stop) => stop());
+}
+
+/**
+ * "Convert to formulas" answers each new formula through the formula service, as the workbook's RS.VALUE cells are. A
+ * formula names its deployment whenever the connection has several, so it keeps its numbers whatever the workbook's
+ * default for formulas becomes.
+ */
+function conversionPorts(parts: Pick<WorkspaceParts, 'data'>, connection: PaneConnection, words: (language: string) => CellWords): ConversionPorts {
+  return {
+    values: formulaService,
+    deploymentArgument: (id) => (connection.deployments.length > 1 ? connection.deployments.find((d) => d.id === id)?.name ?? String(id) : null),
+    meta: async (id) => {
+      const client = await parts.data.forDeployment(id);
+      return client.meta ? client.meta() : null;
+    },
+    words,
+  };
+}
