@@ -14,7 +14,7 @@ import type { BuilderState } from '../src/builder/builder-model';
 import { ExplorationController } from '../src/builder/exploration-controller';
 import { DEFAULT_FETCH_LIMITS } from '../src/placements/fetch-result';
 import { layoutPreferences } from '../src/placements/report-run';
-import { openWorkspace } from '../src/pane/workspace';
+import { openWorkspace } from '../src/pane/compose/platform';
 import { Connection } from '../src/session/connection';
 import { cellsOf } from '../test/support/excel';
 import { installHost } from './excel-host';

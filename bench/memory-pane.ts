@@ -2,7 +2,7 @@ import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { CoreDataClient } from '../src/client';
 import type { Report } from '../src/contract';
-import { openWorkspace } from '../src/pane/workspace';
+import { openWorkspace } from '../src/pane/compose/platform';
 import { connectOfficeJs, ExcelHost, WorkbookModel } from '../workbench/excel-host';
 import type { RequestBody, ResponseMessage } from '../workbench/excel-host/host/protocol';
 import { loadOfficeJs } from '../workbench/excel-host/node/load-office-js';

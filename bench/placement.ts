@@ -2,7 +2,7 @@ import type { CubeLoadResult, CubeQuery, Report } from '../src/contract';
 import { layoutReport } from '../src/layout/grid';
 import { resolvePivot } from '../src/core/report-definition';
 import { resultChecksum } from '../src/core/result-checksum';
-import { openWorkspace } from '../src/pane/workspace';
+import { openWorkspace } from '../src/pane/compose/platform';
 import { PAYLOAD_LIMIT_BYTES, type HostStats } from '../workbench/excel-host';
 import { installHost } from './excel-host';
 import { median, type BenchResult } from './measure';

@@ -4,7 +4,7 @@ import type { AppConfigResponse, Deployment, Report, User } from '../src/contrac
 import { parseCell, rectFrom, sheetAddress } from '../src/core/a1';
 import { resultChecksum } from '../src/core/result-checksum';
 import { DEFAULT_REFRESH_CONCURRENCY, startRefreshAll } from '../src/monitoring/refresh-all';
-import { openWorkspace } from '../src/pane/workspace';
+import { openWorkspace } from '../src/pane/compose/platform';
 import { PlacementGoneError } from '../src/placements/errors';
 import { sameDefinition } from '../src/placements/refreshing';
 import type { WorkbookPlacement } from '../src/placements/workbook-placements';

@@ -1,7 +1,7 @@
 import { startPlatform } from '../server/app';
 import { PlatformClient } from '../src/client';
 import { DEFAULT_REFRESH_CONCURRENCY, startRefreshAll } from '../src/monitoring/refresh-all';
-import { openWorkspace } from '../src/pane/workspace';
+import { openWorkspace } from '../src/pane/compose/platform';
 import { installHost } from './excel-host';
 import type { BenchResult } from './measure';
 

@@ -6,8 +6,8 @@ import { liveHandEdits, type LiveEditResult } from '../src/monitoring/live-edits
 import { startRefreshAll } from '../src/monitoring/refresh-all';
 import type { DataClient } from '../src/platform/deployment-data';
 import type { WorkbookPlacement } from '../src/placements/placement-service';
-import type { WorkspaceParts } from '../src/pane/compose-workspace';
-import { openWorkspace } from '../src/pane/workspace';
+import type { WorkspaceParts } from '../src/pane/compose/parts';
+import { openWorkspace } from '../src/pane/compose/platform';
 import { Connection } from '../src/session/connection';
 import type { ExcelHost } from '../workbench/excel-host';
 import { entryFromFormula } from '../workbench/excel-host/workbook/coercion';

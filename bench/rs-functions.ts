@@ -7,10 +7,10 @@ import { recalculateFormulas, startFormulas } from '../src/pane/formula-wiring';
 import { act } from '../test/support/excel';
 import { installRsFunctions } from '../test/support/rs-functions';
 import { connectionOf } from '../test/support/workspace';
-import { openWorkspace } from '../src/pane/workspace';
+import { openWorkspace } from '../src/pane/compose/platform';
 import { installHost } from './excel-host';
 import { median, type BenchResult } from './measure';
-import { formulaPorts } from '../src/pane/compose-workspace';
+import { formulaPorts } from '../src/pane/compose/parts';
 
 const RUNS = 5;
 const MONTHS = 10;

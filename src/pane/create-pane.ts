@@ -8,10 +8,10 @@ import type { LastValueStore } from '../ports/last-values';
 import type { PaneHost } from '../ports/pane-host';
 import type { Connection, ConnectionSettings } from '../session/connection';
 import type { CubeApiConnection } from '../session/cube-api/cube-api-connection';
-import type { ConnectedPane, ConnectedPaneWords } from './connected-pane';
+import type { ConnectedPane, ConnectedPaneWords } from './compose/connected-pane';
 import { CubeSessionStore, type CubeConnectionsStorage, type CubeModules, type CubeSessionStoreDeps } from './cube-session-store';
 import { paneConnection, type PaneConnection } from './pane-connection';
-import type { PaneWorkspaceOptions } from './pane-workspace';
+import type { PaneWorkspaceOptions } from './compose/connection';
 import { SessionStore, type SessionStoreDeps } from './session-store';
 import { Store } from './store';
 import type { ConsentStorage } from './workbook-consent';
@@ -53,7 +53,7 @@ export interface PaneModules {
   loadConnection: SessionStoreDeps['loadConnection'];
   loadTokens: SessionStoreDeps['loadTokens'];
   loadCube: CubeSessionStoreDeps['load'];
-  loadConnectedPane(): Promise<Pick<typeof import('./connected-pane'), 'openConnectedPane'>>;
+  loadConnectedPane(): Promise<Pick<typeof import('./compose/connected-pane'), 'openConnectedPane'>>;
 }
 
 export interface PaneRootState {
@@ -71,7 +71,7 @@ export interface PaneRootState {
 const loadConnection = () => import('../session/connection');
 // The OAuth client (oauth4webapi) too: loaded on "Sign in", or to renew saved tokens.
 const loadTokens = () => import('../session/token-session');
-const loadConnectedPane = () => import('./connected-pane');
+const loadConnectedPane = () => import('./compose/connected-pane');
 // Loaded on connecting to a Cube API (or resuming a saved connection): they read tokens with jose and sign in with
 // oauth4webapi, kept out of the initial script.
 const loadCube = async (): Promise<CubeModules> => {

@@ -1,7 +1,7 @@
 import { grantedFolders } from '../builder/save-folders';
 import type { Deployment, Folder, User } from '../contract';
 import { publishToPlatform, type PublishOutcome } from '../placements/publishing';
-import type { MixedWorkspace } from './mixed-ports';
+import type { MixedWorkspace } from './compose/both';
 
 /**
  * What the kept reports' Browse needs to publish them to the platform (issue 26, "Publish to the platform"): the

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { ConnectedPane } from '../pane/connected-pane';
+import type { ConnectedPane } from '../pane/compose/connected-pane';
 import type { PaneRoot } from '../pane/create-pane';
 import type { Store } from '../pane/store';
 

@@ -5,7 +5,7 @@ import { CoreDataClient } from '../../src/client';
 import type { CellWords } from '../../src/core/cell-words';
 import { resultChecksum } from '../../src/core/result-checksum';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
-import { openWorkspace } from '../../src/pane/workspace';
+import { openWorkspace } from '../../src/pane/compose/platform';
 import { cellsDe } from '../../src/taskpane/i18n/cells-de';
 import { cellsEn } from '../../src/taskpane/i18n/cells-en';
 import { cellWordsIn } from '../../src/taskpane/i18n/cell-catalog';

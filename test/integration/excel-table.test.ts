@@ -8,7 +8,7 @@ import { MoveNotUndoneError, PlacementNotTakenBackError } from '../../src/placem
 import { tableChoice, type WorkbookPlacement } from '../../src/placements/placement-service';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
-import { openWorkspace } from '../../src/pane/workspace';
+import { openWorkspace } from '../../src/pane/compose/platform';
 import { expandTableForEntry } from '../../workbench/excel-host/workbook/tables';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { cellsOf, installWorkbook, selectCell } from '../support/excel';

@@ -11,7 +11,7 @@ import { act, installWorkbook } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { installRsFunctions } from '../support/rs-functions';
 import { workspaceFor } from '../support/workspace';
-import { formulaPorts } from '../../src/pane/compose-workspace';
+import { formulaPorts } from '../../src/pane/compose/parts';
 
 /**
  * Where Excel runs the RS functions without formatted number values (Excel 2021 LTSC, retail perpetual 2311+: no

@@ -8,9 +8,9 @@ import { parseWorkbookReport, serializeWorkbookReport, WorkbookReportPartError }
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import { cardsOf } from '../../src/pane/placement-cards';
-import { openCubeWorkspace } from '../../src/pane/cube-workspace';
+import { openCubeWorkspace } from '../../src/pane/compose/cube-api';
 import { placementKey, type WorkbookPlacement } from '../../src/placements/workbook-placements';
-import type { WorkspaceParts } from '../../src/pane/compose-workspace';
+import type { WorkspaceParts } from '../../src/pane/compose/parts';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';

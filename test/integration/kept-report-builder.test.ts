@@ -6,7 +6,7 @@ import type { BuilderState } from '../../src/builder/builder-model';
 import { ExplorationController } from '../../src/builder/exploration-controller';
 import type { CubeQuery } from '../../src/contract';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
-import { openCubeWorkspace } from '../../src/pane/cube-workspace';
+import { openCubeWorkspace } from '../../src/pane/compose/cube-api';
 import { CUBE_API_APP_CONFIG, cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import type { SettingsConnection } from '../../src/session/connection';
 import { describeError } from '../../src/taskpane/errors';

@@ -9,7 +9,7 @@ import { WriteFailedError } from '../../src/placements/errors';
 import { insertChoices, rowsToInsert, type Room } from '../../src/placements/make-room';
 import { afterMakingRoom } from '../../src/placements/placement-service';
 import type { WorkbookPlacement, WriteOutcome } from '../../src/placements/placement-service';
-import { openWorkspace } from '../../src/pane/workspace';
+import { openWorkspace } from '../../src/pane/compose/platform';
 import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
 import { connectionOf, done, withParts } from '../support/workspace';

@@ -10,7 +10,7 @@ import { parseSheetAddress } from '../../src/core/a1';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
-import { openMixedWorkspace, placementHome, type MixedWorkspace } from '../../src/pane/mixed-ports';
+import { openMixedWorkspace, placementHome, type MixedWorkspace } from '../../src/pane/compose/both';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { pastedCubeTokens, recordGlobalFetch, recordingFetch } from '../support/cube-standin';

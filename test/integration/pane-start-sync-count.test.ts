@@ -8,7 +8,7 @@ import { describeRequest } from '../../workbench/request-log';
 import { installWorkbook, selectCell } from '../support/excel';
 import { useAnalystPlatform } from '../support/local-platform';
 import { words } from '../support/workspace-store-fakes';
-import { storePorts } from '../../src/pane/compose-workspace';
+import { storePorts } from '../../src/pane/compose/parts';
 
 /**
  * Issue 27: the pane's start, from the store's `start` (what the connected pane runs) to its placements listed with

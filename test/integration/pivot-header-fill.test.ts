@@ -5,7 +5,7 @@ import { CoreDataClient } from '../../src/client';
 import type { CubeQuery, PivotItemsInput, Report } from '../../src/contract';
 import type { CellWords } from '../../src/core/cell-words';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
-import { openWorkspace } from '../../src/pane/workspace';
+import { openWorkspace } from '../../src/pane/compose/platform';
 import { cellsDe } from '../../src/taskpane/i18n/cells-de';
 import { cellsEn } from '../../src/taskpane/i18n/cells-en';
 import type { ExcelHost } from '../../workbench/excel-host';

@@ -10,7 +10,7 @@ import { WORKBOOK_REPORT_NAMESPACE } from '../../src/contract/workbook-report';
 import { parseSheetAddress } from '../../src/core/a1';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
-import { openMixedWorkspace, type MixedWorkspace } from '../../src/pane/mixed-ports';
+import { openMixedWorkspace, type MixedWorkspace } from '../../src/pane/compose/both';
 import { keptPublish } from '../../src/pane/publish-reports';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
 import { PlacementOutOfDateError, PublishedReportDiffersError } from '../../src/placements/publishing-errors';

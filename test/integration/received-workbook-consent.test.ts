@@ -6,11 +6,11 @@ import type { CubeQuery, Deployment } from '../../src/contract';
 import { ExcelCalculation } from '../../src/excel/calculation';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { CONSENT_MESSAGE, formulaCalls, removeFormulaService } from '../../src/functions/formula-registry';
-import { openCubeWorkspace } from '../../src/pane/cube-workspace';
+import { openCubeWorkspace } from '../../src/pane/compose/cube-api';
 import { formulasAfterConsent, startFormulas } from '../../src/pane/formula-wiring';
 import type { ConsentStorage } from '../../src/pane/workbook-consent';
 import { WorkspaceStore } from '../../src/pane/workspace-store';
-import type { WorkspaceParts } from '../../src/pane/compose-workspace';
+import type { WorkspaceParts } from '../../src/pane/compose/parts';
 import { CUBE_API_APP_CONFIG, cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { WorkbookModel, type ExcelHost, type SerializedWorkbook } from '../../workbench/excel-host';
 import { pastedCubeTokens, recordingFetch, useCubeCoreWithReference } from '../support/cube-standin';
@@ -19,7 +19,7 @@ import { noSleep } from '../support/local-platform';
 import { installRsFunctions } from '../support/rs-functions';
 import { done } from '../support/workspace';
 import { until, words } from '../support/workspace-store-fakes';
-import { formulaPorts, storePorts } from '../../src/pane/compose-workspace';
+import { formulaPorts, storePorts } from '../../src/pane/compose/parts';
 
 /**
  * Issue 39, "a workbook someone sends you is not you", on Microsoft's Office.js over the host emulator against the

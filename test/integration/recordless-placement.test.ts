@@ -7,9 +7,9 @@ import { WORKBOOK_REPORT_NAMESPACE } from '../../src/contract/workbook-report';
 import { parseWorkbookReport, serializeWorkbookReport, WorkbookReportPartError } from '../../src/core/workbook-store';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
-import { openCubeWorkspace } from '../../src/pane/cube-workspace';
+import { openCubeWorkspace } from '../../src/pane/compose/cube-api';
 import { WorkspaceStore } from '../../src/pane/workspace-store';
-import type { WorkspaceParts } from '../../src/pane/compose-workspace';
+import type { WorkspaceParts } from '../../src/pane/compose/parts';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { WorkbookModel, type SerializedWorkbook } from '../../workbench/excel-host';
 import { pastedCubeTokens, useCubeCoreWithReference } from '../support/cube-standin';
@@ -17,7 +17,7 @@ import { act, cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { noSleep } from '../support/local-platform';
 import { done } from '../support/workspace';
 import { words } from '../support/workspace-store-fakes';
-import { storePorts } from '../../src/pane/compose-workspace';
+import { storePorts } from '../../src/pane/compose/parts';
 
 /**
  * Issue 39, "nothing overwritten that the add-in cannot show it wrote": a received file whose placement's hidden name

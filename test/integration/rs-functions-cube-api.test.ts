@@ -5,7 +5,7 @@ import { CoreDataClient } from '../../src/client';
 import type { Deployment } from '../../src/contract';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { FormulaService } from '../../src/functions/formula-service';
-import { openCubeWorkspace } from '../../src/pane/cube-workspace';
+import { openCubeWorkspace } from '../../src/pane/compose/cube-api';
 import { CUBE_API_APP_CONFIG, cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { pastedCubeTokens, useCubeCoreWithReference } from '../support/cube-standin';
 import { installWorkbook } from '../support/excel';

@@ -12,7 +12,7 @@ import { useAnalystPlatform } from '../support/local-platform';
 import { ownAnswer as independently, revenueIn } from '../support/own-queries';
 import { installRsFunctions } from '../support/rs-functions';
 import { workspaceFor } from '../support/workspace';
-import { formulaPorts } from '../../src/pane/compose-workspace';
+import { formulaPorts } from '../../src/pane/compose/parts';
 
 /**
  * The RS functions end to end: formulas typed into the emulated workbook, calculated by its formula engine, carried

@@ -7,7 +7,7 @@ import { resultChecksum } from '../../src/core/result-checksum';
 import { ExcelConnector } from '../../src/excel/excel-connector';
 import { PlacementOverlapError, WriteFailedError } from '../../src/placements/errors';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
-import { openWorkspace } from '../../src/pane/workspace';
+import { openWorkspace } from '../../src/pane/compose/platform';
 import { act, cellsOf, installWorkbook, selectCell, workbookState } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';
 import { connectionOf, done } from '../support/workspace';

@@ -9,7 +9,7 @@ import { CoreDataClient } from '../../src/client';
 import type { CellOptions } from '../../src/core/cell-options';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
 import type { WorkbookPlacement } from '../../src/placements/placement-service';
-import { openWorkspace } from '../../src/pane/workspace';
+import { openWorkspace } from '../../src/pane/compose/platform';
 import { cellWordsIn } from '../../src/taskpane/i18n/cell-catalog';
 import { cellsOf, formulaCells, installWorkbook, selectCell } from '../support/excel';
 import { noSleep, useAnalystPlatform } from '../support/local-platform';

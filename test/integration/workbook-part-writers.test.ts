@@ -8,9 +8,9 @@ import { WORKBOOK_REPORT_NAMESPACE, type WorkbookReportRecord } from '../../src/
 import { parseWorkbookReport, WorkbookReportPartError } from '../../src/core/workbook-store';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
-import { openCubeWorkspace } from '../../src/pane/cube-workspace';
-import { openMixedWorkspace } from '../../src/pane/mixed-ports';
-import type { WorkspaceParts } from '../../src/pane/compose-workspace';
+import { openCubeWorkspace } from '../../src/pane/compose/cube-api';
+import { openMixedWorkspace } from '../../src/pane/compose/both';
+import type { WorkspaceParts } from '../../src/pane/compose/parts';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { pastedCubeTokens } from '../support/cube-standin';

@@ -7,7 +7,7 @@ import type { CubeQuery } from '../../src/contract';
 import { WORKBOOK_REPORT_NAMESPACE as NS } from '../../src/contract/workbook-report';
 import { ExcelWorkbookParts } from '../../src/excel/workbook-parts';
 import { startRefreshAll } from '../../src/monitoring/refresh-all';
-import { openCubeWorkspace, type KeptReportsWorkspace } from '../../src/pane/cube-workspace';
+import { openCubeWorkspace, type KeptReportsWorkspace } from '../../src/pane/compose/cube-api';
 import { cubeApiUser, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../src/session/cube-api/cube-api-connection';
 import { WorkbookModel, type ExcelHost, type SerializedWorkbook } from '../../workbench/excel-host';
 import { pastedCubeTokens } from '../support/cube-standin';

@@ -2,8 +2,8 @@ import { CoreDataClient, type PlatformClient } from '../../src/client';
 import type { CubeLoadResult } from '../../src/contract';
 import type { DataClient } from '../../src/platform/deployment-data';
 import type { PlacementService, WriteOutcome } from '../../src/placements/placement-service';
-import type { WorkspaceParts } from '../../src/pane/compose-workspace';
-import { openWorkspace, type WorkspaceOptions } from '../../src/pane/workspace';
+import type { WorkspaceParts } from '../../src/pane/compose/parts';
+import { openWorkspace, type WorkspaceOptions } from '../../src/pane/compose/platform';
 import { Connection } from '../../src/session/connection';
 import { noSleep, type TestPlatform } from './local-platform';
 

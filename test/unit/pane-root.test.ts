@@ -1,5 +1,5 @@
 import type { AppConfigResponse, Deployment, User } from '../../src/contract';
-import type { ConnectedPane } from '../../src/pane/connected-pane';
+import type { ConnectedPane } from '../../src/pane/compose/connected-pane';
 import { createPane, type PaneModules, type PaneOptions } from '../../src/pane/create-pane';
 import type { PaneConnection } from '../../src/pane/pane-connection';
 import { Connection, initialDeployment, type ConnectionSettings, type Credentials } from '../../src/session/connection';

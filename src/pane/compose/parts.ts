@@ -1,15 +1,15 @@
-import type { AppConfigResponse, User } from '../contract';
-import type { CellOptions } from '../core/cell-options';
-import type { CellWords } from '../core/cell-words';
-import { reportTitle } from '../core/report-definition';
-import { ExcelConnector } from '../excel/excel-connector';
-import type { FetchLimits } from '../placements/fetch-result';
-import { PlacementService } from '../placements/placement-service';
-import { ReportRunner } from '../placements/report-run';
-import { WritePipeline } from '../placements/write-pipeline';
-import type { DataSource, PlacementRegistry, ReportStore, Workbook } from '../ports';
-import type { WorkspaceStorePorts } from './workspace-store';
-import type { FormulaPorts } from './formula-wiring';
+import type { AppConfigResponse, User } from '../../contract';
+import type { CellOptions } from '../../core/cell-options';
+import type { CellWords } from '../../core/cell-words';
+import { reportTitle } from '../../core/report-definition';
+import { ExcelConnector } from '../../excel/excel-connector';
+import type { FetchLimits } from '../../placements/fetch-result';
+import { PlacementService } from '../../placements/placement-service';
+import { ReportRunner } from '../../placements/report-run';
+import { WritePipeline } from '../../placements/write-pipeline';
+import type { DataSource, PlacementRegistry, ReportStore, Workbook } from '../../ports';
+import type { WorkspaceStorePorts } from '../workspace-store';
+import type { FormulaPorts } from '../formula-wiring';
 
 /** What every composition root may set, whatever its ports. */
 export interface CompositionOptions {

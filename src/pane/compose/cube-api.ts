@@ -1,13 +1,13 @@
-import { CoreDataClient } from '../client';
-import type { DeploymentTokenSource } from '../client/token-manager';
-import type { User } from '../contract';
-import { ExcelWorkbookParts } from '../excel/workbook-parts';
-import type { DataClient } from '../ports/data-source';
-import { CubeApiDataSource } from '../session/cube-api/cube-api-data-source';
-import type { WorkbookParts } from '../ports/workbook-parts';
-import { WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../workbook';
-import { CUBE_API_APP_CONFIG, DEFAULT_CUBE_DEPLOYMENT_ID } from '../session/cube-api/cube-api-connection';
-import { composeWorkspace, type CompositionOptions, type WorkspaceParts } from './compose-workspace';
+import { CoreDataClient } from '../../client';
+import type { DeploymentTokenSource } from '../../client/token-manager';
+import type { User } from '../../contract';
+import { ExcelWorkbookParts } from '../../excel/workbook-parts';
+import type { DataClient } from '../../ports/data-source';
+import { CubeApiDataSource } from '../../session/cube-api/cube-api-data-source';
+import type { WorkbookParts } from '../../ports/workbook-parts';
+import { WorkbookPlacementRegistry, WorkbookReports, WorkbookReportStore } from '../../workbook';
+import { CUBE_API_APP_CONFIG, DEFAULT_CUBE_DEPLOYMENT_ID } from '../../session/cube-api/cube-api-connection';
+import { composeWorkspace, type CompositionOptions, type WorkspaceParts } from './parts';
 
 /** A Cube REST API connection (issue 26, "Every Cube"): its address (without `/v1`), its tokens, who uses it. */
 export interface CubeWorkspaceConnection {

@@ -1,8 +1,8 @@
-import type { PlatformWorkspaceConnection } from '../session/connection';
-import { DeploymentDataClients } from '../platform/deployment-data';
-import { PlatformPlacementRegistry } from '../platform/platform-placements';
-import { PlatformReportStore } from '../platform/platform-reports';
-import { composeWorkspace, type CompositionOptions, type WorkspaceParts } from './compose-workspace';
+import type { PlatformWorkspaceConnection } from '../../session/connection';
+import { DeploymentDataClients } from '../../platform/deployment-data';
+import { PlatformPlacementRegistry } from '../../platform/platform-placements';
+import { PlatformReportStore } from '../../platform/platform-reports';
+import { composeWorkspace, type CompositionOptions, type WorkspaceParts } from './parts';
 
 
 export interface WorkspaceOptions extends CompositionOptions {

@@ -1,17 +1,17 @@
-import { CoreDataClient } from '../client';
-import { DeploymentDataClients } from '../platform/deployment-data';
-import { PlatformPlacementRegistry } from '../platform/platform-placements';
-import { PlatformReportStore } from '../platform/platform-reports';
-import type { ReportPublisher } from '../ports/report-publisher';
-import type { WorkbookParts } from '../ports/workbook-parts';
-import type { PlatformWorkspaceConnection } from '../session/connection';
-import { WorkbookPlacementRegistry, WorkbookReportStore } from '../workbook';
-import { RoutedDataSource, RoutedPlacementRegistry, RoutedReportStore } from '../workbook/routed-ports';
-import { CubeApiDataSource } from '../session/cube-api/cube-api-data-source';
-import { composeWorkspace } from './compose-workspace';
-import { DEFAULT_CUBE_DEPLOYMENT_ID } from '../session/cube-api/cube-api-connection';
-import { keptReports, type CubeWorkspaceConnection, type CubeWorkspaceOptions, type KeptReportsWorkspace } from './cube-workspace';
-import type { WorkspaceOptions } from './workspace';
+import { CoreDataClient } from '../../client';
+import { DeploymentDataClients } from '../../platform/deployment-data';
+import { PlatformPlacementRegistry } from '../../platform/platform-placements';
+import { PlatformReportStore } from '../../platform/platform-reports';
+import type { ReportPublisher } from '../../ports/report-publisher';
+import type { WorkbookParts } from '../../ports/workbook-parts';
+import type { PlatformWorkspaceConnection } from '../../session/connection';
+import { WorkbookPlacementRegistry, WorkbookReportStore } from '../../workbook';
+import { RoutedDataSource, RoutedPlacementRegistry, RoutedReportStore } from '../../workbook/routed-ports';
+import { CubeApiDataSource } from '../../session/cube-api/cube-api-data-source';
+import { composeWorkspace } from './parts';
+import { DEFAULT_CUBE_DEPLOYMENT_ID } from '../../session/cube-api/cube-api-connection';
+import { keptReports, type CubeWorkspaceConnection, type CubeWorkspaceOptions, type KeptReportsWorkspace } from './cube-api';
+import type { WorkspaceOptions } from './platform';
 
 /**
  * Issue 26, "Both kinds in one workbook": placements of platform reports and of reports kept in the workbook side by

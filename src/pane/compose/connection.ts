@@ -1,10 +1,10 @@
-import type { WorkbookReportStore } from '../workbook';
-import { openCubeWorkspace } from './cube-workspace';
-import type { WorkspaceParts } from './compose-workspace';
-import { openMixedWorkspace, placementHome, type MixedWorkspaceOptions, type PlacementHome } from './mixed-ports';
-import type { PaneConnection } from './pane-connection';
-import { keptPublish, type KeptPublish } from './publish-reports';
-import { openWorkspace } from './workspace';
+import type { WorkbookReportStore } from '../../workbook';
+import { openCubeWorkspace } from './cube-api';
+import type { WorkspaceParts } from './parts';
+import { openMixedWorkspace, placementHome, type MixedWorkspaceOptions, type PlacementHome } from './both';
+import type { PaneConnection } from '../pane-connection';
+import { keptPublish, type KeptPublish } from '../publish-reports';
+import { openWorkspace } from './platform';
 
 /** The adapters' options of whichever connection: the platform's data client, the Cube API's, the workbook's parts, Excel. */
 export type PaneWorkspaceOptions = MixedWorkspaceOptions;
