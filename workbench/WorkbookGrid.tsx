@@ -10,6 +10,7 @@ import { menuItems, selectionForTarget, type MenuAction, type MenuTarget } from 
 import { editText, startEdit, type EditState } from './grid/editing';
 import { GridMenu, type MenuAnchor } from './grid/GridMenu';
 import { FillHandle } from './grid/FillHandle';
+import { FormulaBar } from './grid/FormulaBar';
 import { cellId, GridTable } from './grid/GridTable';
 import { gridCommand, type EditorCommand, type GridCommand } from './grid/keyboard';
 import { navigate, type NavigationContext } from './grid/navigation';
@@ -190,26 +191,14 @@ export function WorkbookGrid({ model }: { model: WorkbookModel }) {
 
   const rect = selectionRect(shown);
   const box = selectionBox(rect, rowCount, columnCount, layout);
-  // Excel shows an add-in function's error message in the menu of the cell's error indicator
-  // (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-errors); here it is a line under the formula bar.
   const activeData = model.cellAt(sheet, active.row, active.column);
-  const cellMessage = activeData?.error ? activeData.errorMessage ?? '' : '';
   return (
     <FluentProvider theme={webLightTheme} className="workbook">
-      <div className="bar">
-        <div className="name-box" aria-label="Selected cell" data-testid="selection" role="status">
-          {selectionAddress(sheet.name, rect)}
-        </div>
-        <input
-          className="formula-bar"
-          aria-label="Formula bar"
-          readOnly
-          value={edit && edit.sheetId === sheet.id ? edit.text : editText(shownCell(activeData))}
-        />
-      </div>
-      <div className="cell-message" data-testid="cell-message" role="status" aria-label="Message of the selected cell" style={cellMessage ? { padding: '2px 8px', borderBottom: '1px solid #d1d1d1', color: '#a4262c' } : undefined}>
-        {cellMessage}
-      </div>
+      <FormulaBar
+        address={selectionAddress(sheet.name, rect)}
+        text={edit && edit.sheetId === sheet.id ? edit.text : editText(shownCell(activeData))}
+        cellMessage={activeData?.error ? activeData.errorMessage ?? '' : ''}
+      />
       {message && (
         <MessageBar intent="error" className="message">
           <MessageBarBody>

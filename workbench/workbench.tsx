@@ -1,11 +1,8 @@
-import { useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PaneHost } from '../src/ports/pane-host';
-import { associateRefreshAll, REFRESH_ALL_COMMAND, showTaskpane } from '../src/excel/ribbon-commands';
-import { RibbonRefreshRequests, runRibbonRefreshAll } from '../src/monitoring/ribbon-requests';
-import { Pane } from '../src/taskpane/App';
-import { forgetChatThreads, saveChatSettings } from '../src/taskpane/chat-storage';
-import { loadSettings, saveSettings } from '../src/taskpane/settings-storage';
+import { mountPane, type MountedPane } from '../src/taskpane/mount';
+import { RibbonCommands } from '../src/taskpane/mount-ribbon';
+import { forgetSavedConnections, rememberConnectionFromFragment } from '../src/taskpane/mount-storage';
 import type { CommandCompletion, ExcelHost } from './excel-host';
 import type { FunctionsMetadata, RuntimeAddInFunctions } from './excel-host/host/custom-functions';
 import { prepareOfficeLoader } from './excel-host/host/custom-functions-loader';
@@ -48,7 +45,9 @@ class PaneVisibility {
   private readonly listeners = new Set<() => void>();
   readonly subscribe = (listener: () => void) => {
     this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   };
   readonly isOpen = () => this.open;
   set(open: boolean): void {
@@ -57,54 +56,64 @@ class PaneVisibility {
   }
 }
 
+/**
+ * The task pane, mounted in its own element of the pane area (as Office gives it a page of its own) once React has
+ * put that element in the page; "Reload pane" mounts a fresh one there, as reloading the pane's page in Office would.
+ */
+class PaneSlot {
+  private element: HTMLElement | null = null;
+  private mounted: MountedPane | null = null;
+
+  constructor(private readonly mount: (element: HTMLElement) => MountedPane) {}
+
+  /** React's ref of the pane's element, which stays for the page's life. */
+  readonly place = (element: HTMLElement | null) => {
+    if (!element || element === this.element) return;
+    this.element = element;
+    this.mounted = this.mount(element);
+  };
+
+  reload(): void {
+    if (!this.element) return;
+    this.mounted?.unmount();
+    this.mounted = this.mount(this.element);
+  }
+}
+
 interface WorkbenchProps {
   workbook: OpenWorkbook | null;
   profile: HostProfile['name'];
-  paneHost: PaneHost;
+  language: string;
   pane: PaneVisibility;
-  ribbon: RibbonRefreshRequests;
+  paneSlot: PaneSlot;
   /** The ribbon's "Refresh all" click, once the host is connected and where it has a shared runtime. */
   refreshAll: (() => Promise<CommandCompletion>) | null;
 }
 
-function Workbench({ workbook, profile, paneHost, pane, ribbon, refreshAll }: WorkbenchProps) {
-  const [paneKey, setPaneKey] = useState(0);
+function Workbench({ workbook, profile, language, pane, paneSlot, refreshAll }: WorkbenchProps) {
   const paneOpen = useSyncExternalStore(pane.subscribe, pane.isOpen);
-  const saved = loadSettings();
   return (
     <div className={paneOpen ? 'workbench' : 'workbench pane-closed'}>
-      <Ribbon language={paneHost.displayLanguage} onShowPane={() => pane.set(true)} refreshAll={refreshAll} />
+      <Ribbon language={language} onShowPane={() => pane.set(true)} refreshAll={refreshAll} />
       {workbook ? <workbook.Grid model={workbook.model} /> : <div className="workbook" aria-busy="true" aria-label="Opening the workbook" />}
       <aside className="pane" aria-label="Task pane" hidden={!paneOpen}>
         <div className="pane-bar">
           <span>Task pane ({profile})</span>
           <span>
-            <button onClick={() => setPaneKey((k) => k + 1)}>Reload pane</button>
+            <button onClick={() => paneSlot.reload()}>Reload pane</button>
             <button onClick={() => pane.set(false)}>Close pane</button>
           </span>
         </div>
-        <Pane
-          key={paneKey}
-          host={paneHost}
-          initialSettings={saved ?? { baseUrl: window.location.origin, accessToken: '' }}
-          autoConnect={saved !== null}
-          saveSettings={saveSettings}
-          ribbon={ribbon}
-        />
+        <div ref={paneSlot.place} />
       </aside>
     </div>
   );
 }
 
-/** Forgets the saved workbook and connection (tests start from here); there before the workbook opens. */
+/** Forgets the saved workbook and connections (tests start from here); there before the workbook opens. */
 async function reset(): Promise<void> {
   await clearWorkbook();
-  saveSettings(null);
-  saveChatSettings(null);
-  forgetChatThreads();
-  // The Cube API connections and their users' settings (src/taskpane/cube-connection-storage.ts).
-  localStorage.removeItem('report-sync.cube-connections');
-  localStorage.removeItem('report-sync.cube-user-settings');
+  forgetSavedConnections();
 }
 
 /** How many of the latest requests `window.workbench.requests` keeps. */
@@ -117,15 +126,8 @@ async function start(): Promise<void> {
   Object.assign(window, { workbench: { reset, requests } });
   // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server;
   // the local agent's Chat API URL and key (`chatUrl`, `chatKey`) set up the chat.
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const token = fragment.get('token');
-  const [chatApiUrl, apiKey] = [fragment.get('chatUrl'), fragment.get('chatKey')];
-  if (chatApiUrl && apiKey) saveChatSettings({ chatApiUrl, apiKey });
-  if (token || chatApiUrl) {
-    if (token) saveSettings({ kind: 'api-key', baseUrl: window.location.origin, accessToken: token });
-    // Office.js removes history.replaceState, so the token is cleared from the hash this way.
-    window.location.hash = '';
-  }
+  // Office.js removes history.replaceState, so the key is cleared from the hash this way.
+  if (rememberConnectionFromFragment(window.location.hash, window.location.origin)) window.location.hash = '';
   const params = new URLSearchParams(window.location.search);
   const asked = params.get('profile') ?? 'web';
   const profile: HostProfile['name'] = asked in HOST_PROFILES ? (asked as HostProfile['name']) : 'web';
@@ -139,9 +141,10 @@ async function start(): Promise<void> {
   ready.catch(() => undefined);
   const paneHost = workbenchHost(params, ready);
   const pane = new PaneVisibility();
-  const ribbon = new RibbonRefreshRequests();
+  const ribbon = new RibbonCommands();
+  const paneSlot = new PaneSlot((element) => mountPane(element, paneHost, { ribbon }));
   const root = createRoot(document.getElementById('root')!);
-  const shell = { profile, paneHost, pane, ribbon };
+  const shell = { profile, language: paneHost.displayLanguage, pane, paneSlot };
   root.render(<Workbench workbook={null} refreshAll={null} {...shell} />);
   opened((async () => {
     await afterNextPaint();
@@ -157,12 +160,12 @@ async function start(): Promise<void> {
     });
     const office = connectOfficeJs(host, window, workbenchLanguage(params), { show: () => pane.set(true), hide: () => pane.set(false) });
     // As in Office (src/taskpane/index.tsx), the pane's page gives Office the ribbon command's function.
-    associateRefreshAll(() => runRibbonRefreshAll(ribbon, showTaskpane));
+    ribbon.associate();
     const addInFunctions = startAddInFunctions(host, workbenchLanguage(params));
     // Told on the console: the workbook and the pane work without the functions.
     addInFunctions.catch((error: unknown) => console.error('The RS functions did not start:', error));
     if (host.profile.otherSets.sharedruntime) {
-      const refreshAll = () => office.runFunctionCommand(REFRESH_ALL_COMMAND, 'ReportSync.RefreshAll');
+      const refreshAll = () => office.runFunctionCommand(ribbon.refreshAllFunction, 'ReportSync.RefreshAll');
       root.render(<Workbench workbook={opened} refreshAll={refreshAll} {...shell} />);
     }
     return { host, addInFunctions, ...workbook };
@@ -198,9 +201,9 @@ function afterNextPaint(): Promise<void> {
 }
 
 /**
- * The RS functions, as Office runs them in the pane's page (the manifest's shared runtime): their module associates
- * them (Microsoft's metadata plugin appends the `CustomFunctions.associate` calls, as in src/taskpane/index.tsx), the
- * build's functions.json names them as Excel reads it, and Office.js's own custom-functions runtime carries them out.
+ * The RS functions, as Office runs them in the pane's page (the manifest's shared runtime): their module registers
+ * them as it loads (src/taskpane/mount-functions.ts, which Office's task pane page loads too), the build's
+ * functions.json names them as Excel reads it, and Office.js's own custom-functions runtime carries them out.
  */
 async function startAddInFunctions(host: ExcelHost, language: string): Promise<RuntimeAddInFunctions> {
   // The manifest's Metadata URL has a de-DE override (functions-de.json): Excel in German reads the German names, and
@@ -210,7 +213,7 @@ async function startAddInFunctions(host: ExcelHost, language: string): Promise<R
     import('./excel-host/host/custom-functions'),
     language.toLowerCase() === 'de-de' ? functionsMetadata('functions-de.json') : english,
     english,
-    import('../src/functions/functions'),
+    import('../src/taskpane/mount-functions'),
   ]);
   // The manifest's `Functions.Namespace`; the workbook's formula engine calls them from then on.
   const functions = connectCustomFunctions(host, window, metadata, 'RS', invariant);

@@ -1,12 +1,10 @@
-import type { CubeMeta, Granularity, MemberType } from '../contract';
-import {
-  isRunnable, placeMember, removeFilter, removeMember, reorder, replaceFilter, setGranularity, type BuilderAxis, type Exploration, type ExplorationDisplay,
-} from '../core/exploration';
-import { defaultFilter, type ExplorationFilter } from '../core/exploration-filters';
+import type { CubeMeta, MemberType } from '../contract';
+import { isRunnable, type Exploration } from '../core/exploration';
 import { explorableCubes, modelMembers, type CatalogMember } from '../core/member-catalog';
 import type { BuilderContext } from './builder-host';
 import type { BuilderController, BuilderState } from './builder-model';
 import { namedMembers, startingPoint, viewOf, withConsequences, type BuilderStart } from './builder-state';
+import { ExplorationEditing, type DefinitionEdits } from './exploration-editing';
 import { ExplorationRuns } from './exploration-runs';
 import { explorationKey, saveDraft, type DraftRecord } from './exploration-draft';
 import { ResultLocation } from './exploration-location';
@@ -18,8 +16,9 @@ import { sheetSettingPatch } from '../core/sheet-settings';
  * The exploration builder's controller: the state the view renders, and every decision behind it. Each change
  * is kept in the workbook's draft and, with auto-run, runs the query and rewrites the draft's cells (debounced;
  * a newer change aborts the run under way, whose result is never written). How it starts and what follows from a
- * change of state are in builder-state.ts, writing a run's result in `ExplorationWrites`; saving, renaming,
- * moving, deleting and Explain in `BuilderSession`. Those parts know it as a `BuilderHost` (builder-host.ts).
+ * change of state are in builder-state.ts, what each edit does to the exploration in `ExplorationEditing`, writing
+ * a run's result in `ExplorationWrites`; saving, renaming, moving, deleting and Explain in `BuilderSession`. Those
+ * parts know it as a `BuilderHost` (builder-host.ts).
  */
 
 export type { BuilderContext } from './builder-host';
@@ -32,6 +31,7 @@ export class ExplorationController implements BuilderController, WritingHost {
   private readonly listeners = new Set<() => void>();
   private readonly runs: ExplorationRuns<Exploration>;
   private readonly writes: ExplorationWrites;
+  private readonly editing: ExplorationEditing;
   /** The model's members by name (every cube's and view's): types, and what `placeMember` needs. */
   private members = new Map<string, CatalogMember>();
   /** The workbook's placement ids: other placements' cells are never written over. */
@@ -67,6 +67,7 @@ export class ExplorationController implements BuilderController, WritingHost {
       clearTimer: context.clearTimer,
     }, this.state.autoRun);
     this.session = new BuilderSession(this);
+    this.editing = new ExplorationEditing(() => this.state.exploration, (member) => this.members.get(member), (exploration) => this.change(exploration));
     this.location = new ResultLocation(context.ports, () => this.draft, (partial) => this.set(partial));
   }
 
@@ -151,43 +152,16 @@ export class ExplorationController implements BuilderController, WritingHost {
     void this.persist();
   }
 
-  add(member: string, axis: BuilderAxis, index?: number): void {
-    const info = this.members.get(member);
-    if (!info) return;
-    this.change(placeMember(this.state.exploration, info, axis, index, axis === 'filters' ? defaultFilter(member, info.type) : undefined));
-  }
-
-  remove(member: string): void {
-    this.change(removeMember(this.state.exploration, member));
-  }
-
-  reorder(axis: BuilderAxis, from: number, to: number): void {
-    this.change(reorder(this.state.exploration, axis, from, to));
-  }
-
-  setGranularity(member: string, granularity: Granularity): void {
-    this.change(setGranularity(this.state.exploration, member, granularity));
-  }
-
-  setFilter(index: number, filter: ExplorationFilter): void {
-    this.change(replaceFilter(this.state.exploration, index, filter));
-  }
-
-  removeFilter(index: number): void {
-    this.change(removeFilter(this.state.exploration, index));
-  }
-
-  setOrder(order: Exploration['order']): void {
-    this.change({ ...this.state.exploration, order });
-  }
-
-  setLimit(limit: number | null): void {
-    this.change({ ...this.state.exploration, limit: limit !== null && Number.isInteger(limit) && limit > 0 ? limit : null });
-  }
-
-  setDisplay(display: Partial<ExplorationDisplay>): void {
-    this.change({ ...this.state.exploration, display: { ...this.state.exploration.display, ...display } });
-  }
+  // What each edit of the definition does to the exploration is `ExplorationEditing`'s; `change` keeps and runs it.
+  add: DefinitionEdits['add'] = (member, axis, index) => this.editing.add(member, axis, index);
+  remove: DefinitionEdits['remove'] = (member) => this.editing.remove(member);
+  reorder: DefinitionEdits['reorder'] = (axis, from, to) => this.editing.reorder(axis, from, to);
+  setGranularity: DefinitionEdits['setGranularity'] = (member, granularity) => this.editing.setGranularity(member, granularity);
+  setFilter: DefinitionEdits['setFilter'] = (index, filter) => this.editing.setFilter(index, filter);
+  removeFilter: DefinitionEdits['removeFilter'] = (index) => this.editing.removeFilter(index);
+  setOrder: DefinitionEdits['setOrder'] = (order) => this.editing.setOrder(order);
+  setLimit: DefinitionEdits['setLimit'] = (limit) => this.editing.setLimit(limit);
+  setDisplay: DefinitionEdits['setDisplay'] = (display) => this.editing.setDisplay(display);
 
   /** The switch is the user's `autoRunQueryOnChange` setting: changed here, it is saved for them on the platform. */
   setAutoRun(on: boolean): void {

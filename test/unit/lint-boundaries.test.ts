@@ -18,7 +18,7 @@ interface Linted {
   messages: { line: number; ruleId: string | null; message: string }[];
 }
 
-const VIEW = 'A view may not import Excel code, a client, the platform, the workbook or the session';
+const VIEW = 'A view may not import Excel code, a client, the platform, the workbook, the session or the add-in\'s storage';
 const WORKBENCH = 'The workbench may import only the task pane\'s mount';
 
 /** Each planted file, its code, and the boundary message expected on each line (in order); [] when allowed. */
@@ -26,6 +26,7 @@ const cases: { filePath: string; code: string; expected: string[] }[] = [
   { filePath: 'src/taskpane/views/planted-view.tsx', code: "import { tableRange } from '../../excel/tables';", expected: [VIEW] },
   { filePath: 'src/taskpane/views/chat/planted-chat.tsx', code: "import { ChatClient } from '../../../client/chat-client';", expected: [VIEW] },
   { filePath: 'src/taskpane/views/planted-types.tsx', code: "import type { Connection } from '../../session/connection';", expected: [VIEW] },
+  { filePath: 'src/taskpane/views/planted-settings.tsx', code: "import { loadSettings } from '../../storage/settings-storage';", expected: [VIEW] },
   { filePath: 'src/taskpane/planted-storage.ts', code: "import { listing } from '../workbook/listing';\nimport { reports } from '../platform/platform-reports';", expected: [VIEW, VIEW] },
   {
     filePath: 'src/taskpane/views/planted-words.tsx',

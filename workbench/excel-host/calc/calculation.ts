@@ -4,18 +4,20 @@ import type { NameModel, SheetModel } from '../workbook/workbook-data';
 import { AddInCalls } from './add-in-calls';
 import type { AddInFunctions } from './add-in-functions';
 import { calculationOrder } from './calculation-order';
+import { storeResult } from './cell-results';
 import { DependencyIndex, formulaCell, formulaCellId, type FormulaCell, type NameResolver } from './formula-cells';
 import { loneCallName } from './formula-text';
 import { keepAllInvariant, keepInvariant, localFormula } from './function-names';
 import { FormulaEvaluator } from './formula-evaluator';
-import { resultRows, storedValue, type CalculatedValue } from './formula-values';
+import { resultRows } from './formula-values';
 import { Spills } from './spill';
 
 /**
  * The emulator's formula engine, in Excel's automatic calculation mode: a changed cell makes the formulas that
  * read it (directly or through other formulas) calculate again, each after the formulas it reads
  * (https://learn.microsoft.com/office/client-developer/excel/excel-recalculation). A formula cell's value is its
- * result; a 2-D result spills (spill.ts); add-in functions are answered asynchronously (add-in-calls.ts).
+ * result, stored as cell-results.ts says (a 2-D result spills); add-in functions are answered asynchronously
+ * (add-in-calls.ts).
  */
 
 /** What the engine needs of the workbook (workbook-model.ts). */
@@ -45,7 +47,6 @@ interface Change {
 const MAX_ROUNDS = 50;
 
 const single = (row: number, column: number): Rect => ({ top: row, left: column, bottom: row, right: column });
-const isNumber = (value: CalculatedValue) => typeof value.value === 'number' && !value.error;
 
 export class Calculation {
   private cells = new Map<string, FormulaCell>();
@@ -218,29 +219,14 @@ export class Calculation {
   }
 
   private calculateCell(cell: FormulaCell, circular: boolean): void {
-    const key = cellKey(cell.row, cell.column);
-    const data = cell.sheet.cells.get(key);
+    const data = cell.sheet.cells.get(cellKey(cell.row, cell.column));
     if (data?.formula !== cell.formula) return;
     // A circular reference shows 0: Excel warns and leaves the circle uncalculated
     // (https://support.microsoft.com/office/remove-or-allow-a-circular-reference-8540bd0f-6e97-4483-bcf7-1b49cd50d123).
     this.evaluator ??= new FormulaEvaluator((name) => this.workbook.sheetByName(name), this.names, this.calls);
     const rows = resultRows(circular ? 0 : this.evaluator.evaluate(cell));
     const formats = circular ? undefined : this.resultFormats(cell);
-    let value: CalculatedValue;
-    let changed: Rect[];
-    if (rows.length === 1 && rows[0]!.length === 1) {
-      changed = this.spills.retract(cell);
-      value = storedValue(rows[0]![0]);
-    } else {
-      const placed = this.spills.place(cell, rows);
-      changed = placed.changed;
-      value = placed.spilled ? storedValue(rows[0]![0]) : { value: '#SPILL!', error: true };
-      if (placed.spilled && formats) this.formatSpilled(cell, formats);
-    }
-    for (const rect of changed) this.changes.push({ sheet: cell.sheet, rect, source: cell });
-    const { value: _old, error: _error, errorMessage: _message, valueFormat: _format, ...kept } = data;
-    const valueFormat = formats?.[0]?.[0];
-    cell.sheet.cells.set(key, { ...kept, ...value, ...(valueFormat && isNumber(value) ? { valueFormat } : null) });
+    for (const rect of storeResult(cell, data, rows, formats, this.spills)) this.changes.push({ sheet: cell.sheet, rect, source: cell });
   }
 
   /**
@@ -252,14 +238,6 @@ export class Calculation {
     if (!formats) return undefined;
     const name = loneCallName(cell.formula);
     return name !== null && this.calls.functions?.idOf(name) ? formats : undefined;
-  }
-
-  /** Spilled formatted numbers keep their formats, as the formula cell does. */
-  private formatSpilled(cell: FormulaCell, formats: (string | null)[][]): void {
-    formats.forEach((line, r) => line.forEach((format, c) => {
-      const spilled = r === 0 && c === 0 ? undefined : cell.sheet.cells.get(cellKey(cell.row + r, cell.column + c));
-      if (format && spilled && isNumber(spilled)) spilled.valueFormat = format;
-    }));
   }
 
   private resultArrived(cellId: string): void {

@@ -14,21 +14,6 @@
  * ("Office on Windows, volume-licensed perpetual: Office 2019" supports ExcelApi 1.1 to 1.7).
  */
 
-/** The highest ExcelApi minor version of Excel 2019 (volume licence), per the availability table above. */
-export const EXCEL_2019_VOLUME_MAX_MINOR = 7;
-
-/**
- * The CustomFunctionsRuntime version a host claims: its profile's, else 1.4 where the add-in's functions run in its shared runtime. 1.4
- * adds custom functions' data types, so a function may return a formatted number `{ type: 'Double', basicValue,
- * numberFormat }` (https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets:
- * Excel on the web and Microsoft 365 from 2208 have it; perpetual and volume-licensed Excel do not). Not 1.5: its
- * linked entities and `CustomFunctions.Invocation` preview are not emulated.
- */
-export function customFunctionsRuntimeVersion(otherSets: Readonly<Record<string, string>>): string | null {
-  // A profile that names its version (LTSC Excel: 1.3) claims that one.
-  return otherSets.customfunctionsruntime ?? (otherSets.sharedruntime ? '1.4' : null);
-}
-
 /** How a member is used: a property read, a property write, or a method call. */
 export type MemberAccess = 'get' | 'set' | 'call';
 

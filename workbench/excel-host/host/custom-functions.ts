@@ -1,8 +1,8 @@
 import type { AddInCall, AddInFunctions, AddInResult } from '../calc/add-in-functions';
 import type { CustomFunctionsChannel, InvocationResult } from './custom-functions-endpoint';
-import { customFunctionsRuntimeVersion } from './api-sets';
 import { officeLoaderOf } from './custom-functions-loader';
 import type { ExcelHost } from './excel-host';
+import { customFunctionsRuntimeVersion } from './profiles';
 
 /**
  * The add-in's custom functions, carried out by Office.js's own custom-functions runtime (the one inside

@@ -1,14 +1,10 @@
 import { ErrorCodes, HostError, hostError } from '../workbook/host-error';
 import type { SheetModel, WorkbookModel } from '../workbook/workbook-model';
-import { apiSetOf, type MemberAccess } from './api-sets';
 import { CUSTOM_FUNCTIONS_OBJECT_NAME, CustomFunctionsChannel, CustomFunctionsObject } from './custom-functions-endpoint';
-import { CustomXmlPart } from './custom-xml-parts';
-import { HostCollection, HostObject, invalidArgument, type HostScope } from './host-object';
+import { invalidArgument, type HostObject } from './host-object';
 import { HOST_PROFILES, type HostProfile } from './profiles';
-import { ActionType, ObjectPathType, type Action, type ActionResult, type RequestBody, type ResponseMessage } from './protocol';
-import { answerQuery } from './query';
-import { Range } from './range';
-import { Workbook } from './workbook';
+import { ActionType, type ActionResult, type RequestBody, type ResponseMessage } from './protocol';
+import { RequestRun, type RequestHost } from './request-run';
 import { Worksheet } from './worksheet';
 
 export interface HostStats {
@@ -55,7 +51,7 @@ const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length
  * Sizes are those of the real messages; a request over the profile's limit is refused whole, as Excel
  * on the web does, and an action that fails stops the rest of its request (what ran before it stays).
  */
-export class ExcelHost implements HostScope {
+export class ExcelHost implements RequestHost {
   readonly profile: HostProfile;
   readonly stats: HostStats = { syncs: 0, cleanupRequests: 0, requestBytes: 0, largestRequestBytes: 0, responseBytes: 0, largestResponseBytes: 0 };
   /** The user is typing in a cell: Excel refuses writes until they leave edit mode (kept on the model, which the grid edits). */
@@ -89,6 +85,10 @@ export class ExcelHost implements HostScope {
       // Writes to a protected sheet's locked cells: AccessDenied (https://learn.microsoft.com/en-us/javascript/api/excel/excel.alloweditrange).
       throw hostError('accessDenied');
     }
+  }
+
+  worksheet(sheet: SheetModel): HostObject {
+    return new Worksheet(this, sheet);
   }
 
   /** @internal Counts a worksheet's `onChanged` registration (+1) or its removal (-1). */
@@ -198,102 +198,4 @@ function isCleanup(body: RequestBody): boolean {
 
 function requestError(code: string, message: string): ResponseMessage {
   return { ErrorCode: code, ErrorMessage: message, HttpStatusCode: 400, Headers: {}, Body: null };
-}
-
-/** One request being carried out: its object paths resolved once each, in order of use. */
-class RequestRun {
-  private readonly objects = new Map<number, HostObject | null>();
-  private readonly kept = new Set<number>();
-
-  constructor(private readonly host: ExcelHost, private readonly body: RequestBody) {}
-
-  /** Members newer than the host's ExcelApi version are unknown to it, whatever Office.js queued. */
-  private checkApiSet(type: string, member: string, access: MemberAccess = 'get'): void {
-    const version = apiSetOf(type, member, access);
-    if (version > this.host.profile.excelApiMinor) {
-      throw hostError('apiNotFound', `The API you are trying to use could not be found. It may be available in a newer version of the Office application. (${type}.${member}: ExcelApi 1.${version})`);
-    }
-  }
-
-  private argumentsOf(info: { Arguments?: unknown[]; ReferencedObjectPathIds?: unknown[] } | undefined): unknown[] {
-    const args = info?.Arguments ?? [];
-    const refs = info?.ReferencedObjectPathIds;
-    if (!refs) return args;
-    return args.map((arg, i) => (typeof refs[i] === 'number' && refs[i] !== 0 ? this.resolve(refs[i] as number) : arg));
-  }
-
-  /** The object a path leads to; `null` for a null object (`…OrNullObject`). */
-  resolve(pathId: number): HostObject | null {
-    if (this.objects.has(pathId)) return this.objects.get(pathId)!;
-    const path = this.body.ObjectPaths[String(pathId)];
-    if (!path) throw new HostError(ErrorCodes.invalidArgument, `Unknown object path ${pathId}.`);
-    let object: HostObject | null;
-    if (path.ObjectPathType === ObjectPathType.global) object = new Workbook(this.host);
-    else if (path.ObjectPathType === ObjectPathType.referenceId) object = this.host.referenced(path.Name);
-    else if (path.ObjectPathType === ObjectPathType.newObject) object = this.host.newObject(path.Name);
-    else {
-      const parent = this.resolve(path.ParentObjectPathId!);
-      if (parent === null) object = null;
-      else if (path.ObjectPathType === ObjectPathType.property) {
-        this.checkApiSet(parent.type, path.Name);
-        object = parent.get(path.Name) as HostObject;
-      } else if (path.ObjectPathType === ObjectPathType.method) {
-        this.checkApiSet(parent.type, path.Name, 'call');
-        object = parent.call(path.Name, this.argumentsOf(path.ArgumentInfo)) as HostObject | null;
-      } else if (path.ObjectPathType === ObjectPathType.indexer && parent instanceof HostCollection) {
-        object = parent.item(String(path.ArgumentInfo?.Arguments?.[0]));
-      } else throw new HostError(ErrorCodes.invalidArgument, `Object path type ${path.ObjectPathType} is not supported.`);
-    }
-    this.objects.set(pathId, object);
-    return object;
-  }
-
-  perform(action: Action): unknown {
-    switch (action.ActionType) {
-      case ActionType.instantiate: {
-        const object = this.resolve(action.ObjectPathId);
-        if (object === null) return null;
-        // Ranges Office.js keeps across syncs are held by reference, as Excel tracks them.
-        if (this.kept.has(action.ObjectPathId) && object instanceof Range) return { _ReferenceId: this.host.keep(object) };
-        // A worksheet comes with its id, as Excel answers (Worksheet._handleIdResult reads `Id`): Office.js
-        // names the target of the sheet's events with it (`getTargetIdFunc` of `onChanged`).
-        if (object instanceof Worksheet) return { Id: object.sheet.id };
-        // So does a custom XML part (`CustomXmlPart._handleIdResult`): a part from `add(xml)` is then addressed by id.
-        if (object instanceof CustomXmlPart) return { Id: object.part.id };
-        return {};
-      }
-      case ActionType.query: {
-        const object = this.resolve(action.ObjectPathId);
-        return object === null ? null : answerQuery(object, action.QueryInfo, (type, member) => this.checkApiSet(type, member));
-      }
-      case ActionType.method: {
-        if (action.Name === '_KeepReference') {
-          this.kept.add(action.ObjectPathId);
-          return undefined;
-        }
-        if (action.Name === '_RemoveReference') {
-          this.host.release(String(action.ArgumentInfo?.Arguments?.[0]));
-          return undefined;
-        }
-        const object = this.resolve(action.ObjectPathId);
-        if (object === null) throw new HostError(ErrorCodes.invalidArgument, `Cannot call ${action.Name} on a null object.`);
-        this.checkApiSet(object.type, action.Name, 'call');
-        const value = object.call(action.Name, this.argumentsOf(action.ArgumentInfo));
-        return value instanceof HostObject ? {} : (value ?? null);
-      }
-      case ActionType.setProperty: {
-        const object = this.resolve(action.ObjectPathId);
-        if (object === null) throw new HostError(ErrorCodes.invalidArgument, `Cannot set ${action.Name} on a null object.`);
-        this.checkApiSet(object.type, action.Name, 'set');
-        object.set(action.Name, action.ArgumentInfo?.Arguments?.[0]);
-        return undefined;
-      }
-      case ActionType.trace:
-        // Answered like any action: Office.js runs a trace marker's callback (the one that adds an event
-        // handler, `createTraceMarkerForCallback`) only for an action with a result.
-        return null;
-      default:
-        throw new HostError(ErrorCodes.invalidArgument, `Action type ${action.ActionType} is not supported.`);
-    }
-  }
 }

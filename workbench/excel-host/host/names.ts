@@ -1,5 +1,5 @@
 import { hostError, NOT_PERMITTED_FOR_OBJECT_MESSAGE } from '../workbook/host-error';
-import { nameType } from '../workbook/defined-names';
+import { absoluteNameFormula, nameType } from '../workbook/defined-names';
 import type { NameModel } from '../workbook/workbook-model';
 import { HostCollection, HostObject, itemNotFound, type HostScope } from './host-object';
 import { Range } from './range';
@@ -106,7 +106,7 @@ export class NamedItemCollection extends HostCollection<NamedItem> {
       case 'AddFormulaLocal': {
         const [nameArg, reference, comment] = args;
         // A Range given as the reference is named with absolute references, as Excel's Name Manager does.
-        const formula = reference instanceof Range ? this.model.absoluteFormula(reference.sheet, reference.rect) : String(reference);
+        const formula = reference instanceof Range ? absoluteNameFormula(reference.sheet.name, reference.rect) : String(reference);
         const entry = this.model.defineName(String(nameArg), formula, comment === undefined || comment === null ? '' : String(comment));
         return new NamedItem(this.scope, entry);
       }

@@ -1,8 +1,8 @@
 import { columnLetters, MAX_COLUMNS, MAX_ROWS, rectAddress, type Rect } from '../../../src/core/a1';
 import type { CellChange } from '../workbook/workbook-model';
-import { customFunctionsRuntimeVersion } from './api-sets';
 import type { ExcelHost } from './excel-host';
 import { connectFunctionCommands, type CommandCompletion } from './function-commands';
+import { customFunctionsRuntimeVersion } from './profiles';
 import type { RequestMessage } from './protocol';
 
 /** What the loaded Office.js library puts on the global object that the emulator plugs into. */
@@ -100,7 +100,7 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
   // Office's internal `CustomFunctions` set, which Office.js's custom-functions runtime asks (not the public
   // CustomFunctionsRuntime): from 1.7 it sends results as arrays (`SetInvocationArrayResults`); 1.8 and 1.9 would add
   // not-found codes and `_GetEnabledFeatures`, which the emulator does not answer (docs/research/custom-functions.md §4).
-  // Claimed where the add-in's functions run in its shared runtime, as the public CustomFunctionsRuntime is (api-sets.ts).
+  // Claimed where the add-in's functions run in its shared runtime, as the public CustomFunctionsRuntime is (profiles.ts).
   if (sets.sharedruntime) sets.customfunctions = CUSTOM_FUNCTIONS_INTERNAL_SET;
   const runtimeVersion = customFunctionsRuntimeVersion(host.profile.otherSets);
   if (runtimeVersion) sets.customfunctionsruntime = runtimeVersion;

@@ -1,5 +1,3 @@
-import { EXCEL_2019_VOLUME_MAX_MINOR } from './api-sets';
-
 /**
  * The hosts the emulator can stand in for. Payload limits: "Excel on the web has a payload size limit for
  * requests and responses of 5MB" (https://learn.microsoft.com/en-us/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins);
@@ -18,6 +16,9 @@ export interface HostProfile {
   otherSets: Record<string, string>;
 }
 
+/** The highest ExcelApi minor version of Excel 2019 (volume licence), per the availability table above. */
+const EXCEL_2019_VOLUME_MAX_MINOR = 7;
+
 export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export const HOST_PROFILES: Record<HostProfile['name'], HostProfile> = {
@@ -34,3 +35,15 @@ export const HOST_PROFILES: Record<HostProfile['name'], HostProfile> = {
   ltsc2021: { name: 'ltsc2021', excelApiMinor: 14, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.1', richapiruntime: '1.1', sharedruntime: '1.1', customfunctionsruntime: '1.3' } },
   desktop: { name: 'desktop', excelApiMinor: 20, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1', sharedruntime: '1.1' } },
 };
+
+/**
+ * The CustomFunctionsRuntime version a host claims: its profile's, else 1.4 where the add-in's functions run in its shared runtime. 1.4
+ * adds custom functions' data types, so a function may return a formatted number `{ type: 'Double', basicValue,
+ * numberFormat }` (https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets:
+ * Excel on the web and Microsoft 365 from 2208 have it; perpetual and volume-licensed Excel do not). Not 1.5: its
+ * linked entities and `CustomFunctions.Invocation` preview are not emulated.
+ */
+export function customFunctionsRuntimeVersion(otherSets: Readonly<Record<string, string>>): string | null {
+  // A profile that names its version (LTSC Excel: 1.3) claims that one.
+  return otherSets.customfunctionsruntime ?? (otherSets.sharedruntime ? '1.4' : null);
+}

@@ -4,7 +4,6 @@ import { formatCellValue, shownFormat } from '../workbook/number-format';
 import type { CellData, SheetModel } from '../workbook/workbook-model';
 import { HostObject, invalidArgument, type HostScope } from './host-object';
 import { RangeFormat } from './range-format';
-import { Worksheet } from './worksheet';
 
 type Scalar = string | number | boolean;
 
@@ -97,7 +96,7 @@ export class Range extends HostObject {
         return this.map((cell) => cell?.numberFormat ?? 'General');
       case 'Text': return this.map((cell) => (cell ? (cell.error ? String(cell.value) : formatCellValue(readValue(cell), shownFormat(cell))) : ''));
       case 'Format': return new RangeFormat(this.scope, this);
-      case 'Worksheet': return new Worksheet(this.scope, this.sheet);
+      case 'Worksheet': return this.scope.worksheet(this.sheet);
       default: return super.get(name);
     }
   }

@@ -3,7 +3,6 @@ import { addTable, convertTableToRange, deleteTable, findTable, renameTable, res
 import type { SheetModel } from '../workbook/workbook-model';
 import { HostCollection, HostObject, invalidArgument, itemNotFound, type HostScope } from './host-object';
 import { Range } from './range';
-import { Worksheet } from './worksheet';
 
 /**
  * `workbook.tables` and `worksheet.tables` (https://learn.microsoft.com/javascript/api/excel/excel.tablecollection):
@@ -110,7 +109,7 @@ export class Table extends HostObject {
       case 'ShowFilterButton': return table.showFilterButton;
       case 'HighlightFirstColumn': return table.highlightFirstColumn;
       case 'HighlightLastColumn': return table.highlightLastColumn;
-      case 'Worksheet': return new Worksheet(this.scope, table.sheet);
+      case 'Worksheet': return this.scope.worksheet(table.sheet);
       default: return super.get(name);
     }
   }

@@ -26,6 +26,12 @@ export function validateName(name: string, existing: readonly DefinedName[]): vo
   }
 }
 
+/** `=Sheet1!$B$3:$F$40`: the formula Excel gives a name defined on cells given as a range (absolute references). */
+export function absoluteNameFormula(sheetName: string, rect: Rect): string {
+  const cell = (row: number, column: number) => ({ row, column, rowAbsolute: true, columnAbsolute: true });
+  return formatNameFormula({ sheetName, start: cell(rect.top, rect.left), end: cell(rect.bottom, rect.right) });
+}
+
 /** The sheet and cells a name refers to now (relative parts against the active cell), or null. */
 export function nameTarget(entry: DefinedName, active: { row: number; column: number }): { sheetName: string | null; rect: Rect } | null {
   const ref = parseNameFormula(entry.formula);

@@ -5,9 +5,9 @@ import { CustomXmlStore } from './custom-xml-store';
 import { ErrorCodes, HostError } from './host-error';
 import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
 import { cellKey, keyCell, mergeCells, shiftForDelete, shiftForInsert, usedArea } from './sheet-cells';
-import { formatNameFormula } from './references';
 import { formulasAfterDelete, formulasAfterInsert } from './formula-shifts';
 import { tablesAfterDelete, tablesAfterInsert, type TableModel } from './tables';
+import { workbookFile, workbookFileState } from './workbook-file';
 import type { CellData, CustomPropertyValue, NameModel, SerializedWorkbook, SheetModel } from './workbook-data';
 
 // Many modules take the workbook's shapes and cell keys from here, with the model.
@@ -49,7 +49,8 @@ export class WorkbookModel {
   addinWriting = false;
   /** The formula engine: formula cells hold their results, recalculated after each operation. */
   readonly calculation: Calculation = new Calculation(this);
-  private nextSheetNumber = 1;
+  /** The number in the name of the next sheet added without one (`Sheet2`); kept in the file. */
+  nextSheetNumber = 1;
   private readonly cellChanges = new CellChangeLog();
   private dirty = false;
   private readonly listeners = new Set<() => void>();
@@ -281,46 +282,13 @@ export class WorkbookModel {
     return sheet ? { sheet, rect: target.rect } : null;
   }
 
-  /** `=Sheet1!$B$3:$F$40`: how Excel writes a reference to cells given as a range. */
-  absoluteFormula(sheet: SheetModel, rect: Rect): string {
-    const cell = (row: number, column: number) => ({ row, column, rowAbsolute: true, columnAbsolute: true });
-    return formatNameFormula({ sheetName: sheet.name, start: cell(rect.top, rect.left), end: cell(rect.bottom, rect.right) });
-  }
-
   toJSON(): SerializedWorkbook {
-    return {
-      name: this.name,
-      sheets: this.sheets.map((s) => ({
-        name: s.name, cells: [...s.cells], merges: s.merges, protected: s.protected,
-        ...(s.columnWidths?.size ? { columnWidths: [...s.columnWidths] } : {}), ...(s.visibility && s.visibility !== 'Visible' ? { visibility: s.visibility } : {}),
-      })),
-      ...(this.nextTableId > 1 ? { tables: this.tables.map((t) => ({ ...t, rect: { ...t.rect }, sheet: this.sheets.indexOf(t.sheet) })), nextTableId: this.nextTableId } : {}),
-      names: this.names.map((n) => ({ ...n, origin: { ...n.origin } })),
-      settings: [...this.settings],
-      customProperties: [...this.customProperties],
-      ...(this.customXmlParts.size ? { customXmlParts: this.customXmlParts.toJSON() } : {}),
-      activeSheet: this.sheets.findIndex((s) => s.id === this.activeSheetId),
-      selection: this.selection,
-      nextSheetNumber: this.nextSheetNumber,
-    };
+    return workbookFile(this);
   }
 
   static fromJSON(data: SerializedWorkbook): WorkbookModel {
     const model = new WorkbookModel(data.name);
-    // A workbook opened again gets new sheet ids, as in Excel.
-    model.sheets = data.sheets.map((s) => ({
-      id: newSheetId(), name: s.name, cells: new Map(s.cells), merges: s.merges ?? [], protected: s.protected ?? false,
-      ...(s.columnWidths ? { columnWidths: new Map(s.columnWidths) } : {}), ...(s.visibility ? { visibility: s.visibility } : {}),
-    }));
-    model.tables = (data.tables ?? []).flatMap((t) => (model.sheets[t.sheet] ? [{ ...t, sheet: model.sheets[t.sheet]! }] : []));
-    model.nextTableId = data.nextTableId ?? model.tables.length + 1;
-    model.names = data.names.filter((n) => typeof n.formula === 'string');
-    model.settings = new Map(data.settings);
-    model.customProperties = new Map(data.customProperties ?? []);
-    model.customXmlParts = CustomXmlStore.fromJSON(data.customXmlParts);
-    model.activeSheetId = model.sheets[data.activeSheet]?.id ?? model.sheets[0]!.id;
-    model.selection = data.selection;
-    model.nextSheetNumber = data.nextSheetNumber;
+    Object.assign(model, workbookFileState(data, newSheetId));
     // The saved values are calculated again, as Excel does on opening a workbook.
     model.calculation.rebuild();
     model.calculation.recalculate(true);

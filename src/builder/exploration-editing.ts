@@ -1,0 +1,65 @@
+import type { Granularity } from '../contract';
+import {
+  placeMember, removeFilter, removeMember, reorder, setGranularity, replaceFilter, type BuilderAxis, type Exploration, type ExplorationDisplay,
+} from '../core/exploration';
+import { defaultFilter, type ExplorationFilter } from '../core/exploration-filters';
+import type { CatalogMember } from '../core/member-catalog';
+import type { BuilderActions } from './builder-model';
+
+/** The view's intents that edit the exploration's definition: its axes, filters, order, limit and display options. */
+export type DefinitionEdits = Pick<BuilderActions,
+  'add' | 'remove' | 'reorder' | 'setGranularity' | 'setFilter' | 'removeFilter' | 'setOrder' | 'setLimit' | 'setDisplay'>;
+
+/**
+ * What each editing intent does to the exploration, worked out from the exploration as it is now. The builder
+ * hands each result to `change`, which keeps it in the draft and, with auto-run, runs it.
+ */
+export class ExplorationEditing implements DefinitionEdits {
+  constructor(
+    /** The exploration as it is now (the builder's state). */
+    private readonly exploration: () => Exploration,
+    /** A member of the model by name (every cube's and view's), if the model has it. */
+    private readonly memberOf: (member: string) => CatalogMember | undefined,
+    /** Keeps the changed exploration and runs it. */
+    private readonly change: (exploration: Exploration) => void,
+  ) {}
+
+  add(member: string, axis: BuilderAxis, index?: number): void {
+    const info = this.memberOf(member);
+    if (!info) return;
+    this.change(placeMember(this.exploration(), info, axis, index, axis === 'filters' ? defaultFilter(member, info.type) : undefined));
+  }
+
+  remove(member: string): void {
+    this.change(removeMember(this.exploration(), member));
+  }
+
+  reorder(axis: BuilderAxis, from: number, to: number): void {
+    this.change(reorder(this.exploration(), axis, from, to));
+  }
+
+  setGranularity(member: string, granularity: Granularity): void {
+    this.change(setGranularity(this.exploration(), member, granularity));
+  }
+
+  setFilter(index: number, filter: ExplorationFilter): void {
+    this.change(replaceFilter(this.exploration(), index, filter));
+  }
+
+  removeFilter(index: number): void {
+    this.change(removeFilter(this.exploration(), index));
+  }
+
+  setOrder(order: Exploration['order']): void {
+    this.change({ ...this.exploration(), order });
+  }
+
+  setLimit(limit: number | null): void {
+    this.change({ ...this.exploration(), limit: limit !== null && Number.isInteger(limit) && limit > 0 ? limit : null });
+  }
+
+  setDisplay(display: Partial<ExplorationDisplay>): void {
+    const exploration = this.exploration();
+    this.change({ ...exploration, display: { ...exploration.display, ...display } });
+  }
+}
