@@ -30,6 +30,18 @@ function wholeNumbers(key: string, results: readonly (CubeLoadResult | null | un
 }
 
 /**
+ * Which grouped members go on columns and which on rows, by name, before any result is known: the pivot's columns,
+ * then its rows and every other grouped member of the query, each once; `measures` (the measures' slot) is no member.
+ */
+export function memberKeys(query: CubeQuery, pivot: Pivot): { rows: string[]; columns: string[] } {
+  const used = new Set<string>();
+  const pick = (keys: string[]) => keys.filter((key) => key !== 'measures' && !used.has(key) && Boolean(used.add(key)));
+  const columns = pick(pivot.columns);
+  const rows = pick([...pivot.rows, ...(query.dimensions ?? []), ...(query.timeDimensions ?? []).filter((td) => td.granularity).map(timeDimensionMember)]);
+  return { rows, columns };
+}
+
+/**
  * The report's members: those on columns, those on rows (every grouped member the pivot does not place goes
  * there), and the measures in the pivot's order. Titles are the model's short titles, a time dimension's with its
  * granularity's word ("Created at · Month", see time-header.ts); a filter on a member shows in the filter summary
@@ -52,23 +64,10 @@ export function members(result: CubeLoadResult, query: CubeQuery, pivot: Pivot, 
       : (value: CubeCellValue) => cellValueOf(value, type);
     return { key, entry, kind: time ? 'time' : 'dimension', granularity, title, cell };
   };
-  const used = new Set<string>();
-  const pick = (keys: string[]): Member[] => {
-    const picked: Member[] = [];
-    for (const key of keys) {
-      if (key === 'measures' || used.has(key)) continue;
-      used.add(key);
-      const member = dimension(key);
-      if (member) picked.push(member);
-    }
-    return picked;
-  };
-  const columns = pick(pivot.columns);
-  const rows = pick([
-    ...pivot.rows,
-    ...(query.dimensions ?? []),
-    ...(query.timeDimensions ?? []).filter((td) => td.granularity).map(timeDimensionMember),
-  ]);
+  const keys = memberKeys(query, pivot);
+  const known = (member: Member | null): member is Member => member !== null;
+  const columns = keys.columns.map(dimension).filter(known);
+  const rows = keys.rows.map(dimension).filter(known);
   const measures = pivot.measures.filter((key) => annotation.measures[key]).map((key): Member => {
     const entry = annotation.measures[key]!;
     const cell = (value: CubeCellValue) => cellValueOf(value, entry.type);

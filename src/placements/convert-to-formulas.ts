@@ -17,7 +17,7 @@ import { recordedRect } from './write-pipeline';
 
 /**
  * "Convert to formulas" on a placement's card (issue 40): its cells replaced by `RS.VALUE` formulas over typed
- * headers (core/placement-formulas.ts), as Excel's OLAP PivotTables offer ("Convert to Formulas",
+ * headers (layout/placement-formulas.ts), as Excel's OLAP PivotTables offer ("Convert to Formulas",
  * https://learn.microsoft.com/office/vba/api/excel.pivottable.converttoformulas). Nothing is written unless every
  * formula, answered through the formula service as `RS.VALUE` answers it, shows what its cell shows now. The
  * formulas go through the one write pipeline (its guards, its snapshot), and the write's record is the placement's

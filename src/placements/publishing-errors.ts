@@ -1,6 +1,6 @@
 /**
  * The typed failures of publishing a workbook's reports to the platform (`publishing.ts`), each in words; the pane
- * puts them into its own language by class (`taskpane/views/kept/kept-publish.ts`). After any of them every placement
+ * puts them into its own language by class (`taskpane/views/kept/kept-publish-words.ts`). After any of them every placement
  * is either still kept in the workbook or recorded on the platform, and publishing again finishes the job.
  */
 

@@ -2,6 +2,7 @@ import type { AppConfigResponse, CubeLoadResult, CubeMeta, CubeQuery, FolderPath
 import { reportDefinition, reportTitle, timeDimensionMember, type Pivot } from '../core/report-definition';
 import { reportOwner } from '../core/report-owner';
 import { isFlatPivot } from '../layout/kind';
+import { memberKeys } from '../layout/members';
 import { resultSize, type ResultSize } from '../layout/size';
 import { wantedRows } from '../core/placed-rows';
 import { effectiveTimezone } from '../core/timezone';
@@ -70,10 +71,7 @@ const PIVOT_SAMPLE_ROWS = 1_000;
 
 /** The members of a pivot where the layout puts them: every grouped member the pivot does not place goes on rows. */
 function pivotMembers(query: CubeQuery, pivot: Pivot): { rows: string[]; columns: string[]; measures: string[] } {
-  const grouped = [...(query.dimensions ?? []), ...(query.timeDimensions ?? []).filter((td) => td.granularity).map(timeDimensionMember)];
-  const columns = pivot.columns.filter((m) => m !== 'measures');
-  const rows = [...new Set([...pivot.rows, ...grouped])].filter((m) => m !== 'measures' && !columns.includes(m));
-  return { rows, columns, measures: pivot.measures };
+  return { ...memberKeys(query, pivot), measures: pivot.measures };
 }
 
 /** A member's short title from `/v1/meta` (a granular time member by its dimension), else from a result's annotation. */

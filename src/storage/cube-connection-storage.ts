@@ -48,3 +48,9 @@ function isCubeSettings(value: unknown): value is CubeConnectionSettings {
     && text('accessToken') && textOrNull('idToken') && textOrNull('refreshToken') && textOrNull('resource')
     && (saved.expiresAt === null || (typeof saved.expiresAt === 'number' && Number.isFinite(saved.expiresAt)));
 }
+
+/** Forgets every remembered Cube API connection and its user's settings. */
+export function forgetCubeConnections(): void {
+  localStorage.removeItem(CONNECTIONS_KEY);
+  localStorage.removeItem(USER_SETTINGS_KEY);
+}

@@ -1,13 +1,11 @@
 import { forgetChatThreads, saveChatSettings } from '../storage/chat-storage';
+import { forgetCubeConnections } from '../storage/cube-connection-storage';
 import { saveSettings } from '../storage/settings-storage';
 
 /**
  * The connections the pane keeps in the add-in's own storage, as a page that mounts it sets them up or clears them
  * (the workbench: a connection in its address, a reset that tests start from).
  */
-
-/** Where cube-connection-storage.ts keeps the Cube API connections and their users' settings. */
-const CUBE_KEYS = ['report-sync.cube-connections', 'report-sync.cube-user-settings'];
 
 /**
  * Keeps a connection given in a page address's fragment (`hash`, as `npm start` prints the workbench's address): an
@@ -28,5 +26,5 @@ export function forgetSavedConnections(): void {
   saveSettings(null);
   saveChatSettings(null);
   forgetChatThreads();
-  for (const key of CUBE_KEYS) localStorage.removeItem(key);
+  forgetCubeConnections();
 }
