@@ -1,7 +1,7 @@
 import type { ChatSettings, ChatThreadStore } from '../chat/chat-settings';
 import type { Deployment } from '../contract';
 import type { CellWords } from '../core/cell-words';
-import type { NewPlacementSettings } from '../core/sheet-settings';
+import type { NewPlacementSettings } from '../core/new-placement-settings';
 import { removeFormulaService } from '../functions/formula-registry';
 import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
 import type { LastValueStore } from '../ports/last-values';
@@ -20,13 +20,20 @@ import type { ConsentStorage } from './workbook-consent';
 export interface PaneStorage {
   connection: { load(): ConnectionSettings | null; save(settings: ConnectionSettings | null): void };
   chat: { load(): ChatSettings | null; save(settings: ChatSettings | null): void };
-  /** The user's threads with the agent at an address. */
-  chatThreads(streamUrl: string, userEmail: string): ChatThreadStore;
   cubeConnections: CubeConnectionsStorage;
-  consent: ConsentStorage;
-  lastValues: LastValueStore;
   /** The user's setting for new placements (title and source lines). */
   newPlacements: { load(userId: number): NewPlacementSettings; save(userId: number, settings: NewPlacementSettings): void };
+}
+
+/** The connected pane's words (what its stores show as text, what is written into cells) and its own storage. */
+export interface ConnectedPaneExtras {
+  words: ConnectedPaneWords;
+  cellWords(language: string): CellWords;
+  consentStorage: ConsentStorage;
+  /** Where each formula's last answer is kept. */
+  lastValues: LastValueStore;
+  /** The user's threads with the agent at an address. */
+  chatThreads(streamUrl: string, userEmail: string): ChatThreadStore;
 }
 
 export interface PaneOptions {
@@ -34,10 +41,10 @@ export interface PaneOptions {
   storage: PaneStorage;
   /** Where the add-in's pages are (the sign-in dialogs' pages are beside the pane's). */
   addinBase(): string;
-  /** The pane's language (new placements' cells) and its words for what stores show as text. */
+  /** The pane's language: new placements' cells are written in it. */
   language: string;
-  words: ConnectedPaneWords;
-  cellWords(language: string): CellWords;
+  /** What only a connected pane needs from the page, loaded with its code (after sign-in, not in the initial script). */
+  loadConnectedExtras(): Promise<ConnectedPaneExtras>;
   /** Whether the pane is shown now (status re-reads start only then). */
   visible(): boolean;
   /** "Refresh all" asked for from the ribbon, run as the pane's own. */
@@ -204,8 +211,9 @@ export class PaneRoot extends Store<PaneRootState> {
     const mine = ++this.opened;
     const current = () => mine === this.opened && this.getState().connection === connection;
     let openConnectedPane: Awaited<ReturnType<PaneModules['loadConnectedPane']>>['openConnectedPane'];
+    let extras: ConnectedPaneExtras;
     try {
-      ({ openConnectedPane } = await this.modules.loadConnectedPane());
+      [{ openConnectedPane }, extras] = await Promise.all([this.modules.loadConnectedPane(), this.options.loadConnectedExtras()]);
     } catch (openFailure) {
       if (current()) this.update({ openFailure });
       return;
@@ -213,10 +221,13 @@ export class PaneRoot extends Store<PaneRootState> {
     if (!current()) return;
     const { options } = this;
     const connected = openConnectedPane(connection, {
-      language: options.language, words: options.words, cellWords: options.cellWords,
-      newPlacementSettings: (userId) => options.storage.newPlacements.load(userId), consentStorage: options.storage.consent, lastValues: options.storage.lastValues,
-      browsedDeployment: () => this.getState().browsed?.id ?? null, ribbon: options.ribbon, adapters: options.adapters,
-      chatSettings: () => this.session.getState().chatSettings, chatThreads: options.storage.chatThreads,
+      ...extras,
+      language: options.language,
+      newPlacementSettings: (userId) => options.storage.newPlacements.load(userId),
+      browsedDeployment: () => this.getState().browsed?.id ?? null,
+      chatSettings: () => this.session.getState().chatSettings,
+      ribbon: options.ribbon,
+      adapters: options.adapters,
     });
     this.update({ connected });
     connected.start(options.visible());

@@ -1,4 +1,4 @@
-import { readNewPlacementSettings, saveNewPlacementSettings, type NewPlacementSettings } from '../core/sheet-settings';
+import { readNewPlacementSettings, saveNewPlacementSettings, type NewPlacementSettings } from '../core/new-placement-settings';
 
 /** The user's setting for new placements, from the add-in's own storage (per user and origin, never the workbook). */
 export function loadNewPlacementSettings(userId: number): NewPlacementSettings {

@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { localizedTitle } from '../core/localized-title';
 import type { PaneRoot } from '../pane/create-pane';
 import { I18nProvider, useI18n, type I18n } from './i18n';
-import { describeError } from './errors';
 import { PaneProvider, usePaneRoot, useStoreState } from './pane-context';
 import { describeSignIn } from './sign-in-words';
 import { paneTheme, safeLogoUrl } from './theme';
@@ -177,7 +176,7 @@ function App() {
           )}
           {openFailure !== null && (
             <MessageBar intent="error">
-              <MessageBarBody>{describeError(openFailure, i18n)}</MessageBarBody>
+              <MessageBarBody>{m.errors.unknown}</MessageBarBody>
             </MessageBar>
           )}
           {pane && browsed && !connected && openFailure === null && loading}

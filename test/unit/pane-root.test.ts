@@ -64,16 +64,15 @@ function rootFor(options: { hold?: boolean; failLoad?: Error; saved?: Connection
     storage: {
       connection: { load: () => settings.saved, save: (next) => void (settings.saved = next) },
       chat: { load: () => null, save: () => undefined },
-      chatThreads: () => ({}) as never,
       cubeConnections: { load: () => ({ active: null, connections: [] }), save: () => undefined, loadUserSettings: () => null, saveUserSettings: () => undefined },
-      consent: { allowed: () => null, allow: () => undefined },
-      lastValues: { read: () => null, keep: () => undefined } as never,
       newPlacements: { load: () => ({ titleAndSource: false }), save: () => undefined },
     },
     addinBase: () => 'https://addin.example/',
     language: 'en',
-    words: { describe: String, attention: () => null, describeChat: String, copyName: (name) => `${name} (copy)` },
-    cellWords: () => ({}) as never,
+    loadConnectedExtras: async () => ({
+      words: { describe: String, attention: () => null, describeChat: String, copyName: (name) => `${name} (copy)` },
+      cellWords: () => ({}) as never, consentStorage: { allowed: () => null, allow: () => undefined }, lastValues: {} as never, chatThreads: () => ({}) as never,
+    }),
     visible: () => true,
     modules,
   };

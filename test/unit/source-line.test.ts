@@ -3,7 +3,7 @@ import { cellInput } from '../../src/core/cell-values';
 import { ENGLISH_CELL_WORDS } from '../../src/core/cell-words';
 import type { CellGrid } from '../../src/core/cell-grid';
 import { captionLines, displayName, refreshedWhen, wallClock, withCaptionLines } from '../../src/core/source-line';
-import { readNewPlacementSettings, saveNewPlacementSettings } from '../../src/core/sheet-settings';
+import { readNewPlacementSettings, saveNewPlacementSettings } from '../../src/core/new-placement-settings';
 import { cellWordsIn } from '../../src/taskpane/i18n/cell-catalog';
 import { cellsDe } from '../../src/taskpane/i18n/cells-de';
 import { cellsEn } from '../../src/taskpane/i18n/cells-en';

@@ -1,6 +1,6 @@
 import type { CellOptions } from '../../core/cell-options';
 import type { CellWords } from '../../core/cell-words';
-import type { NewPlacementSettings } from '../../core/sheet-settings';
+import type { NewPlacementSettings } from '../../core/new-placement-settings';
 import { ExcelCalculation } from '../../excel/calculation';
 import { formulaCalls, formulaService } from '../../functions/formula-registry';
 import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';

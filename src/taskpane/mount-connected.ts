@@ -1,0 +1,29 @@
+import type { ConnectedPaneExtras } from '../pane/create-pane';
+import { chatThreadStore } from '../storage/chat-storage';
+import { localConsentStorage } from '../storage/consent-storage';
+import { localLastValues } from '../storage/last-values-storage';
+import { describeError } from './errors';
+import type { I18n } from './i18n';
+import { cellWordsIn } from './i18n/cell-catalog';
+import { describeChatError } from './views/chat/chat-words';
+import { attention } from './views/run-words';
+
+/**
+ * What only a connected pane needs from the page, loaded with it (`mount-options.ts`) rather than in the initial
+ * script: the words its stores show and write into cells, in the pane's language, and the add-in's storage of
+ * allowances, formulas' last values and chat threads.
+ */
+export function connectedPaneExtras(i18n: I18n): ConnectedPaneExtras {
+  return {
+    words: {
+      describe: (error) => describeError(error, i18n),
+      attention: (item) => attention(item, i18n.m),
+      describeChat: (error) => describeChatError(error, i18n),
+      copyName: (name) => i18n.m.builder.copyName(name),
+    },
+    cellWords: cellWordsIn,
+    consentStorage: localConsentStorage,
+    lastValues: localLastValues,
+    chatThreads: chatThreadStore,
+  };
+}
