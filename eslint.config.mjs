@@ -178,4 +178,12 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/src/ports', '**/src/ports/**'], allowTypeImports: true, message: 'The workbench may import types of src/ports only (import type).' }] }],
     },
   },
+  {
+    // Views name a port's types (the host's theme, say) and its typed errors (ports/errors.ts), never call one.
+    files: ['src/taskpane/**/*.{ts,tsx}'],
+    ignores: ['src/taskpane/index.tsx', 'src/taskpane/mount*'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)ports(/(?!errors$)[^/]+)?$', allowTypeImports: true, message: 'A view may import types of src/ports and its typed errors (ports/errors.ts) only: read a store of src/pane and send it an intent.' }] }],
+    },
+  },
 );

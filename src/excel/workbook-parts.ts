@@ -1,4 +1,5 @@
-import { PartGoneError, WorkbookPartsUnsupportedError, type ListedPart, type WorkbookPart, type WorkbookParts } from '../ports/workbook-parts';
+import { PartGoneError, WorkbookPartsUnsupportedError } from '../ports/errors';
+import type { ListedPart, WorkbookPart, WorkbookParts } from '../ports/workbook-parts';
 import { hostErrorCode, isResponseTooLarge, realSleep, withHostRetry, WRITE_RETRY, type RetryPolicy, type Sleep } from './host-errors';
 import { supportsExcelApi } from './requirements';
 

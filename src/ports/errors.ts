@@ -44,3 +44,19 @@ export class ReportChangedElsewhereError extends Error {
     super(`Someone else changed "${title}" since you opened it. Reload it to see their version, or save yours as a copy.`, { cause });
   }
 }
+
+/** The part was deleted (by another add-in, another copy of this one, or a co-author) since it was listed. */
+export class PartGoneError extends Error {
+  override readonly name = 'PartGoneError';
+  constructor(readonly partId: string, cause?: unknown) {
+    super('What this workbook kept about the report was removed meanwhile, by someone or something else. Reload the workbook\'s reports and try again.', { cause });
+  }
+}
+
+/** This Excel cannot keep parts in the workbook (it lacks the requirement set the adapter needs). */
+export class WorkbookPartsUnsupportedError extends Error {
+  override readonly name = 'WorkbookPartsUnsupportedError';
+  constructor(readonly requirement: string) {
+    super(`This version of Excel cannot keep reports inside the workbook (it needs ${requirement}). Update Excel, or use Excel on the web or Microsoft 365.`);
+  }
+}

@@ -1,6 +1,6 @@
 import { ApiError } from '../client/errors';
 import { WorkbookReportPartError } from '../core/workbook-store/errors';
-import { PartGoneError, WorkbookPartsUnsupportedError } from '../ports/workbook-parts';
+import { PartGoneError, WorkbookPartsUnsupportedError } from '../ports/errors';
 import {
   CubeApiAddressError, CubeApiConnectError, CubeOidcError, CubeSignInNeededError, CubeTokenError, CubeTokenNeededError,
 } from '../session/cube-api/cube-api-errors';

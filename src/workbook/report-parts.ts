@@ -1,6 +1,7 @@
 import { WORKBOOK_REPORT_NAMESPACE, type Stamp, type WorkbookReportRecord } from '../contract/workbook-report';
 import { parseWorkbookReport, serializeWorkbookReport, WorkbookReportPartError, type WorkbookReportProblem } from '../core/workbook-store';
-import { PartGoneError, type WorkbookPart, type WorkbookParts } from '../ports/workbook-parts';
+import { PartGoneError } from '../ports/errors';
+import type { WorkbookPart, WorkbookParts } from '../ports/workbook-parts';
 import { OtherDeploymentError, WorkbookReportNotFoundError } from './errors';
 import { turnsOf, type Turns } from './report-writers';
 

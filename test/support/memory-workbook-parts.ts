@@ -1,4 +1,5 @@
-import { PartGoneError, type ListedPart, type WorkbookPart, type WorkbookParts } from '../../src/ports/workbook-parts';
+import { PartGoneError } from '../../src/ports/errors';
+import type { ListedPart, WorkbookPart, WorkbookParts } from '../../src/ports/workbook-parts';
 
 /**
  * The workbook parts port in memory, for unit tests: parts by id in the order added, listed by their root

@@ -1,6 +1,6 @@
 import type { FetchLike } from '../../src/client/http';
 import { parseWorkbookReport, WorkbookReportPartError } from '../../src/core/workbook-store';
-import { PartGoneError, WorkbookPartsUnsupportedError } from '../../src/ports/workbook-parts';
+import { PartGoneError, WorkbookPartsUnsupportedError } from '../../src/ports/errors';
 import { connectCubeApi, CubeApiConnectError } from '../../src/session/cube-api/connect-cube-api';
 import { CubeApiAddressError, normalizeCubeApiAddress } from '../../src/session/cube-api/cube-api-address';
 import { CubeTokenNeededError } from '../../src/session/cube-api/cube-api-tokens';

@@ -26,6 +26,11 @@ const cases: { filePath: string; code: string; expected: string[] }[] = [
   { filePath: 'src/taskpane/views/planted-view.tsx', code: "import { tableRange } from '../../excel/tables';", expected: [VIEW] },
   { filePath: 'src/taskpane/views/chat/planted-chat.tsx', code: "import { ChatClient } from '../../../client/chat-client';", expected: [VIEW] },
   { filePath: 'src/taskpane/views/planted-types.tsx', code: "import type { Connection } from '../../session/connection';", expected: [VIEW] },
+  {
+    filePath: 'src/taskpane/views/planted-ports.tsx',
+    code: "import { CalculationPort } from '../../ports/calculation';\nimport type { PaneHost } from '../../ports/pane-host';\nimport { WriteFailedError } from '../../ports/errors';",
+    expected: ['A view may import types of src/ports and its typed errors'],
+  },
   { filePath: 'src/taskpane/views/planted-settings.tsx', code: "import { loadSettings } from '../../storage/settings-storage';", expected: [VIEW] },
   { filePath: 'src/taskpane/planted-storage.ts', code: "import { listing } from '../workbook/listing';\nimport { reports } from '../platform/platform-reports';", expected: [VIEW, VIEW] },
   {
