@@ -4,6 +4,7 @@ import { localConsentStorage } from '../storage/consent-storage';
 import { localLastValues } from '../storage/last-values-storage';
 import { describeError } from './errors';
 import type { I18n } from './i18n';
+import { builderWordsOf } from './i18n/builder-catalog';
 import { cellWordsIn } from './i18n/cell-catalog';
 import { describeChatError } from './views/chat/chat-words';
 import { attention } from './views/run-words';
@@ -19,7 +20,7 @@ export function connectedPaneExtras(i18n: I18n): ConnectedPaneExtras {
       describe: (error) => describeError(error, i18n),
       attention: (item) => attention(item, i18n.m),
       describeChat: (error) => describeChatError(error, i18n),
-      copyName: (name) => i18n.m.builder.copyName(name),
+      copyName: (name) => builderWordsOf(i18n.m).copyName(name),
     },
     cellWords: cellWordsIn,
     consentStorage: localConsentStorage,

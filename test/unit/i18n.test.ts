@@ -2,6 +2,9 @@ import { ApiError, NetworkError } from '../../src/client/errors';
 import { PlacementAccessDeniedError, PlacementOverlapError, ReportKeptChangingError, UnplaceableReportError } from '../../src/placements/errors';
 import { describeError } from '../../src/taskpane/errors';
 import { i18nFor } from '../../src/taskpane/i18n';
+import { builderWordsOf } from '../../src/taskpane/i18n/builder-catalog';
+import { builderDe } from '../../src/taskpane/i18n/builder-de';
+import { builderEn } from '../../src/taskpane/i18n/builder-en';
 import { chatDe } from '../../src/taskpane/i18n/chat-de';
 import { chatEn } from '../../src/taskpane/i18n/chat-en';
 import { de } from '../../src/taskpane/i18n/de';
@@ -21,9 +24,10 @@ function texts(catalog: unknown, path = ''): [string, string][] {
 
 describe('the catalogs', () => {
   it('German translates every entry English has (the same words only where German uses them too)', () => {
-    // With the words kept apart from `Messages` so the initial script carries none (chat-catalog.ts, preview-words.ts).
-    const englishAll = { ...en, chat: chatEn, preview: previewEn };
-    const germanAll = { ...de, chat: chatDe, preview: previewDe };
+    // With the words kept apart from `Messages` so the initial script carries none (builder-catalog.ts, chat-catalog.ts,
+    // preview-words.ts).
+    const englishAll = { ...en, builder: builderEn, chat: chatEn, preview: previewEn };
+    const germanAll = { ...de, builder: builderDe, chat: chatDe, preview: previewDe };
     const english = new Map(texts(englishAll));
     const german = new Map(texts(germanAll));
     expect([...german.keys()].sort()).toEqual([...english.keys()].sort());
@@ -51,6 +55,9 @@ describe('the catalogs', () => {
 
   it('picks German for any German display language and English otherwise, formatting numbers for it', () => {
     expect(i18nFor('de-AT').m).toBe(de);
+    // The builder's words, apart from `Messages`, follow the pane's language.
+    expect(builderWordsOf(i18nFor('de-AT').m)).toBe(builderDe);
+    expect(builderWordsOf(i18nFor('fr-FR').m)).toBe(builderEn);
     expect(i18nFor('de-DE').number(50000)).toBe('50.000');
     expect(i18nFor('fr-FR').m).toBe(en);
     expect(i18nFor('fr-FR').number(50000)).toBe('50,000');

@@ -2,6 +2,7 @@ import { WORKBOOK_REPORT_NAMESPACE as NS } from '../../src/contract/workbook-rep
 import { ReportChangedElsewhereError } from '../../src/ports/errors';
 import { describeError } from '../../src/taskpane/errors';
 import { installCubeErrorWords } from '../../src/taskpane/cube-error-words';
+import { builderWordsOf } from '../../src/taskpane/i18n/builder-catalog';
 import { cubeWordsOf } from '../../src/taskpane/i18n/cube-words';
 import { i18nFor } from '../../src/taskpane/i18n';
 import {
@@ -35,7 +36,7 @@ function setup() {
   const actions = new KeptReportActions({
     reports: () => store,
     describe: (error) => describeError(error, english),
-    copyName: english.m.builder.copyName,
+    copyName: builderWordsOf(english.m).copyName,
     onChanged: () => changed.push('reload'),
   });
   return { parts, store, registry: new WorkbookPlacementRegistry(reports), actions, changed };
@@ -93,7 +94,7 @@ describe("Browse's actions on reports kept in the workbook", () => {
     expect(copy.externalWorkbookPlacements ?? []).toEqual([]);
     expect(actions.getState().notice).toEqual({ kind: 'duplicated', title: 'Orders by region (copy)' });
     // Without a title, the name carries the copy mark, in the pane's language.
-    expect(duplicateInput({ ...report, title: null }, i18nFor('de-DE').m.builder.copyName)).toMatchObject({ name: 'Orders (Kopie)', title: null });
+    expect(duplicateInput({ ...report, title: null }, builderWordsOf(i18nFor('de-DE').m).copyName)).toMatchObject({ name: 'Orders (Kopie)', title: null });
   });
 
   it('deletes a report and its placements here, counting them first for the question', async () => {

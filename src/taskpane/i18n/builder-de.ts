@@ -1,7 +1,7 @@
-import type { BuilderMessages } from './builder-en';
+import type { builderEn } from './builder-en';
 
-/** Die Wörter des Abfrage-Editors, auf Deutsch. */
-export const builderDe: BuilderMessages = {
+/** Die Wörter des Abfrage-Editors, auf Deutsch (neben `Messages`, siehe builder-catalog.ts). */
+export const builderDe: typeof builderEn = {
   explore: 'Neue Abfrage',
   edit: 'Bearbeiten',
   editPlacement: (title: string) => `${title} im Abfrage-Editor bearbeiten`,

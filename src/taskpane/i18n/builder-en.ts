@@ -1,6 +1,6 @@
 /**
- * The exploration builder's words, in English (part of `Messages`: `m.builder`). Functions take the values to
- * put in, already formatted; a `count` is only there to choose singular or plural.
+ * The exploration builder's words, in English (apart from `Messages`, see builder-catalog.ts). Functions take the
+ * values to put in, already formatted; a `count` is only there to choose singular or plural.
  */
 export const builderEn = {
   explore: 'New exploration',
@@ -236,5 +236,3 @@ export const builderEn = {
   updateSql: 'Show the SQL again',
   sqlLabel: 'The SQL the query compiles to (read-only)',
 };
-
-export type BuilderMessages = typeof builderEn;

@@ -1,4 +1,3 @@
-import { builderDe } from './builder-de';
 import { cellsDe } from './cells-de';
 import { placementOptionsDe } from './placement-options-de';
 import { sharedIdDe } from './shared-id-de';
@@ -201,7 +200,6 @@ export const de: Messages = {
   off: 'Aus',
   saved: 'Gespeichert.',
 
-  builder: builderDe,
   cells: cellsDe,
   ...placementOptionsDe,
   ...sharedIdDe,

@@ -1,4 +1,3 @@
-import { builderEn } from './builder-en';
 import { cellsEn } from './cells-en';
 import { placementOptionsEn } from './placement-options-en';
 import { sharedIdEn } from './shared-id-en';
@@ -209,7 +208,6 @@ export const en = {
   off: 'Off',
   saved: 'Saved.',
 
-  builder: builderEn,
   /** The words written into cells, in this language. */
   cells: cellsEn,
   ...placementOptionsEn,

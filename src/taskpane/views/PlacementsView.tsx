@@ -9,6 +9,7 @@ import type { PlacementCard } from '../../pane/placement-cards';
 import { tableChoice } from '../../placements/placement-service';
 import { placementKey, type WorkbookPlacement } from '../../placements/workbook-placements';
 import { useI18n } from '../i18n';
+import { useBuilderWords } from '../i18n/builder-catalog';
 import { useCubeWords } from '../i18n/cube-words';
 import { convertWordsOf } from '../i18n/convert-words';
 import { installConvertErrorWords } from '../convert-error-words';
@@ -83,6 +84,7 @@ export function PlacementsView(props: PlacementsViewProps) {
   const styles = useStyles();
   const { m, number, relative } = useI18n();
   const cw = useCubeWords();
+  const bw = useBuilderWords();
   // "Refreshed 5 minutes ago" stays true while the pane is open: the times are said again every minute.
   const [, setMinute] = useState(0);
   useEffect(() => {
@@ -189,10 +191,10 @@ export function PlacementsView(props: PlacementsViewProps) {
                 <Button size="small" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onRefresh(entry)}>{m.refresh}</Button>
                 <Button
                   size="small" appearance="subtle" disabled={busy || writeDisabled} data-action="edit"
-                  aria-label={m.builder.editPlacement(report ? reportTitle(report) : m.noAccessTitle)}
+                  aria-label={bw.editPlacement(report ? reportTitle(report) : m.noAccessTitle)}
                   onClick={() => props.onEdit(entry)}
                 >
-                  {m.builder.edit}
+                  {bw.edit}
                 </Button>
                 <Button size="small" appearance="subtle" disabled={busy} aria-describedby={titleId} onClick={() => props.onLocate(entry)}>{m.locate}</Button>
                 {props.onConvert && (

@@ -7,6 +7,7 @@ import type { Deployment, Report } from '../../contract';
 import { reportTitle } from '../../core/report-definition';
 import { isBusy } from '../../pane/pane-state';
 import { useI18n } from '../i18n';
+import { useBuilderWords } from '../i18n/builder-catalog';
 import { useChatWords } from '../i18n/chat-catalog';
 import { useCubeWords } from '../i18n/cube-words';
 import { sendIntent, useConnectedPane, useStoreState } from '../pane-context';
@@ -49,6 +50,7 @@ export function WorkspaceView({ deployment, reportsTitle, onDeploymentChange, on
   const i18n = useI18n();
   const cw = useCubeWords();
   const chatWords = useChatWords();
+  const builderWords = useBuilderWords();
   const { m } = i18n;
   const { connection, workspace: store, previews, formulaDeployment, reportList, kept: keptStores, exploration, chat, answers, home } = useConnectedPane();
   const state = useStoreState(store);
@@ -200,7 +202,7 @@ export function WorkspaceView({ deployment, reportsTitle, onDeploymentChange, on
             size="small" disabled={busy || writeDisabled}
             // Fire and forget: the opener shows its own failure in the pane's error area.
             onClick={() => void exploration.openNew(deployment.id)}
-          >{m.builder.explore}</Button>
+          >{builderWords.explore}</Button>
         </div>
         {browsingWorkbook && <Caption1 data-testid="sharing-unavailable">{cw.cube.sharingUnavailable}</Caption1>}
         <Caption1 role="status" data-testid="place-target">{selection ? m.placesAt(selection) : m.selectionUnknown}</Caption1>

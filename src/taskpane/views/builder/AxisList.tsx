@@ -2,7 +2,7 @@ import { Button, Caption1, Text, makeStyles, mergeClasses, tokens, useId } from 
 import { ArrowDownRegular, ArrowUpRegular, DismissRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { BuilderAxis } from '../../../core/exploration';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { canDrop, dropIndex, readDrag, startDrag, type DragPayload } from './dnd';
 
 const useStyles = makeStyles({
@@ -56,7 +56,7 @@ type Control = 'up' | 'down' | 'remove';
  */
 export function AxisList({ axis, items, onMove, onRemove, removeLabel, onDropMember, renderBody }: AxisListProps) {
   const styles = useStyles();
-  const { m } = useI18n();
+  const b = useBuilderWords();
   const headingId = useId(`axis-${axis}`);
   const listRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -126,7 +126,7 @@ export function AxisList({ axis, items, onMove, onRemove, removeLabel, onDropMem
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      <h4 className={styles.heading} id={headingId} ref={headingRef} tabIndex={-1}>{m.builder.axes[axis]}</h4>
+      <h4 className={styles.heading} id={headingId} ref={headingRef} tabIndex={-1}>{b.axes[axis]}</h4>
       <ul className={styles.list} data-axis={axis} aria-labelledby={headingId} ref={listRef}>
         {items.map((item, index) => (
           <li
@@ -147,7 +147,7 @@ export function AxisList({ axis, items, onMove, onRemove, removeLabel, onDropMem
                 size="small"
                 appearance="subtle"
                 icon={<ArrowUpRegular />}
-                aria-label={m.builder.moveUp(item.label)}
+                aria-label={b.moveUp(item.label)}
                 data-control="up"
                 disabled={index === 0}
                 onClick={() => move(index, index - 1, 'up')}
@@ -156,7 +156,7 @@ export function AxisList({ axis, items, onMove, onRemove, removeLabel, onDropMem
                 size="small"
                 appearance="subtle"
                 icon={<ArrowDownRegular />}
-                aria-label={m.builder.moveDown(item.label)}
+                aria-label={b.moveDown(item.label)}
                 data-control="down"
                 disabled={index === items.length - 1}
                 onClick={() => move(index, index + 1, 'down')}
@@ -174,7 +174,7 @@ export function AxisList({ axis, items, onMove, onRemove, removeLabel, onDropMem
           </li>
         ))}
       </ul>
-      {items.length === 0 && <Caption1 className={styles.empty}>{m.builder.emptyAxis}</Caption1>}
+      {items.length === 0 && <Caption1 className={styles.empty}>{b.emptyAxis}</Caption1>}
     </div>
   );
 }

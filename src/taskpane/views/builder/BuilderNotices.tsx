@@ -2,7 +2,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle,
 import { useEffect, useRef } from 'react';
 import type { BuilderState } from '../../../builder/builder-model';
 import { reportTitle } from '../../../core/report-definition';
-import { useI18n } from '../../i18n';
+import { useBuilderWords, type BuilderWords } from '../../i18n/builder-catalog';
 import { QuestionBar } from '../QuestionBar';
 
 const useStyles = makeStyles({
@@ -27,8 +27,7 @@ export interface BuilderNoticesProps {
  */
 export function BuilderNotices({ state, onAllow, onDismissQuestion, onRemoveUnknown, onReload, onSaveCopy }: BuilderNoticesProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const list = (items: readonly string[], max: number) => `${items.slice(0, max).join(', ')}${items.length > max ? ` ${b.andMore}` : ''}`;
   const { question } = state;
   const unsupportedParts = b.unsupportedParts as Record<string, string>;
@@ -74,7 +73,7 @@ export function BuilderNotices({ state, onAllow, onDismissQuestion, onRemoveUnkn
       )}
       {state.notice && (
         <MessageBar intent="success" layout="multiline">
-          <MessageBarBody>{noticeWords(state, m.builder)}</MessageBarBody>
+          <MessageBarBody>{noticeWords(state, b)}</MessageBarBody>
         </MessageBar>
       )}
       {viewMissing && (
@@ -117,7 +116,7 @@ export function BuilderNotices({ state, onAllow, onDismissQuestion, onRemoveUnkn
 }
 
 /** The last action's success in words, naming the report it concerned. */
-function noticeWords(state: BuilderState, b: ReturnType<typeof useI18n>['m']['builder']): string {
+function noticeWords(state: BuilderState, b: BuilderWords): string {
   const title = state.opened ? reportTitle(state.opened.report) : '';
   switch (state.notice) {
     case 'saved': return b.notices.saved(title);

@@ -3,6 +3,7 @@ import type { Granularity } from '../../../contract';
 import { baseMember, type BuilderAxis } from '../../../core/exploration';
 import type { BuilderActions, BuilderState } from '../../../builder/builder-model';
 import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { AxisList, type AxisItem } from './AxisList';
 import type { DragPayload } from './dnd';
 import { DisplayOptions } from './DisplayOptions';
@@ -28,8 +29,7 @@ export interface BuilderSectionsProps {
 /** The exploration itself, in sections: members, the axes, filters, order and limit, display, SQL. */
 export function BuilderSections({ state, actions, lookup }: BuilderSectionsProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const { exploration } = state;
   const kindOf = (name: string) => lookup.byName.get(baseMember(name))?.kind ?? null;
   const itemsOf = (names: string[]): AxisItem[] => names.map((name) => ({ name, label: lookup.label(name), kind: kindOf(name) }));
@@ -140,10 +140,11 @@ export function BuilderSections({ state, actions, lookup }: BuilderSectionsProps
 function GranularityPicker({ title, granularity, onChange }: { title: string; granularity: string; onChange(granularity: Granularity): void }) {
   const narrow = useNarrowStyles();
   const { m } = useI18n();
+  const b = useBuilderWords();
   const offered: string[] = [...GRANULARITIES];
   const options = offered.includes(granularity) ? offered : [granularity, ...offered];
   return (
-    <Field label={m.builder.granularityOf(title)} size="small">
+    <Field label={b.granularityOf(title)} size="small">
       <Dropdown
         className={narrow.fill}
         size="small"

@@ -6,6 +6,7 @@ import { reportTitle } from '../../../core/report-definition';
 import type { BuilderController } from '../../../builder/builder-model';
 import { describeError } from '../../errors';
 import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { BuilderNotices } from './BuilderNotices';
 import { CloseQuestion } from './CloseQuestion';
 import { BuilderSections } from './BuilderSections';
@@ -36,7 +37,7 @@ export interface BuilderViewProps {
 export function BuilderView({ controller, onClose }: BuilderViewProps) {
   const styles = useStyles();
   const i18n = useI18n();
-  const b = i18n.m.builder;
+  const b = useBuilderWords();
   const subscribe = useCallback((listener: () => void) => controller.subscribe(listener), [controller]);
   const getState = useCallback(() => controller.getState(), [controller]);
   const state = useSyncExternalStore(subscribe, getState);

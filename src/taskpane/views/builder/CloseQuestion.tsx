@@ -1,6 +1,6 @@
 import type { BuilderState } from '../../../builder/builder-model';
 import { reportTitle } from '../../../core/report-definition';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { QuestionBar } from '../QuestionBar';
 
 export interface CloseQuestionProps {
@@ -16,7 +16,7 @@ export interface CloseQuestionProps {
  * into its cells), or an unsaved exploration, whose cells stay as plain cells or are cleared.
  */
 export function CloseQuestion({ state, onDiscard, onKeepEditing }: CloseQuestionProps) {
-  const b = useI18n().m.builder;
+  const b = useBuilderWords();
   const { opened } = state;
   const draftCells = !opened && state.hasCells;
   const answers = draftCells

@@ -1,7 +1,7 @@
 import { Dropdown, Field, Option, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { DISPLAY_SCALES, MEASURES_AXES, MEASURES_POSITIONS } from '../../../contract';
 import type { ExplorationDisplay } from '../../../core/exploration';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { useNarrowStyles } from './styles';
 
 const useStyles = makeStyles({
@@ -54,8 +54,7 @@ function ChoiceField<T extends string>({ label, choices, value, words, onChoose 
  */
 export function DisplayOptions({ display, suppressDuplicates, onChange, onSuppressDuplicates }: DisplayOptionsProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   return (
     <div className={styles.column}>
       <ChoiceField label={b.measuresAxis} choices={MEASURES_AXES} value={display.measuresAxis} words={b.measuresAxes} onChoose={(measuresAxis) => onChange({ measuresAxis })} />

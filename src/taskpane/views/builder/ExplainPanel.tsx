@@ -1,6 +1,6 @@
 import { Button, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { CodeRegular } from '@fluentui/react-icons';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' },
@@ -16,14 +16,14 @@ const useStyles = makeStyles({
 /** Show SQL: the SQL the exploration's query compiles to, read-only (offered when the admin allows it). */
 export function ExplainPanel({ sql, onExplain }: { sql: string | null; onExplain(): void }) {
   const styles = useStyles();
-  const { m } = useI18n();
+  const b = useBuilderWords();
   const labelId = useId('builder-sql');
   return (
     <div className={styles.column}>
-      <Button icon={<CodeRegular />} onClick={onExplain}>{sql === null ? m.builder.showSql : m.builder.updateSql}</Button>
+      <Button icon={<CodeRegular />} onClick={onExplain}>{sql === null ? b.showSql : b.updateSql}</Button>
       {sql !== null && (
         <>
-          <p id={labelId} className={styles.label}>{m.builder.sqlLabel}</p>
+          <p id={labelId} className={styles.label}>{b.sqlLabel}</p>
           {/* Focusable so its scrolling works by keyboard; the region is named by the label above. */}
           <pre className={styles.sql} data-testid="builder-sql" role="region" aria-labelledby={labelId} tabIndex={0}>{sql}</pre>
         </>

@@ -1,7 +1,7 @@
 import { Dropdown, Field, Input, Option, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
 import type { FilterOperator, MemberType } from '../../../contract';
 import { DATE_RANGE_PRESETS, OPERATORS_BY_TYPE, defaultFilter, filterProblem, type DateRangePreset, type ExplorationFilter } from '../../../core/exploration-filters';
-import { useI18n, type Messages } from '../../i18n';
+import { useBuilderWords, type BuilderWords } from '../../i18n/builder-catalog';
 import { useNarrowStyles } from './styles';
 import { ValuesPicker } from './ValuesPicker';
 
@@ -42,8 +42,7 @@ export interface FilterEditorProps {
 export function FilterEditor({ filter, title, type, suggestions, onChange, onLoadValues }: FilterEditorProps) {
   const styles = useStyles();
   const narrow = useNarrowStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const offered = OPERATORS_BY_TYPE[type];
   const operators = offered.includes(filter.operator) ? offered : [filter.operator, ...offered];
   const reason = filterProblem(filter, type);
@@ -97,7 +96,7 @@ const OTHER = '\u0000other';
 const ISO_PREFIX = /^\d{4}-\d{2}-\d{2}/;
 /** A value as a date input shows it (`YYYY-MM-DD`), or empty. */
 const dateInput = (value: string | undefined) => (value && ISO_PREFIX.test(value) ? value.slice(0, 10) : '');
-const presetLabel = (preset: string, m: Messages) => m.builder.presets[preset as DateRangePreset] ?? m.builder.otherRange(preset);
+const presetLabel = (preset: string, b: BuilderWords) => b.presets[preset as DateRangePreset] ?? b.otherRange(preset);
 
 /** A time filter's values: a preset range (words Cube resolves) or two dates; one date for before/after. */
 function DateValues({ filter, title, problem, onChange }: {
@@ -108,8 +107,7 @@ function DateValues({ filter, title, problem, onChange }: {
 }) {
   const styles = useStyles();
   const narrow = useNarrowStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const hint = { validationState: problem ? 'warning' : 'none', validationMessage: problem ?? undefined } as const;
   if (!RANGES.includes(filter.operator)) {
     return (
@@ -127,7 +125,7 @@ function DateValues({ filter, title, problem, onChange }: {
       <Field label={b.rangeOf(title)} {...hint}>
         <Dropdown
           className={narrow.fill}
-          value={choice === CUSTOM ? b.customRange : presetLabel(single!, m)}
+          value={choice === CUSTOM ? b.customRange : presetLabel(single!, b)}
           selectedOptions={[choice]}
           onOptionSelect={(_, data) => {
             const next = data.optionValue;
@@ -136,7 +134,7 @@ function DateValues({ filter, title, problem, onChange }: {
           }}
         >
           {DATE_RANGE_PRESETS.map((preset) => <Option key={preset} value={preset}>{b.presets[preset]}</Option>)}
-          {choice === OTHER && <Option value={OTHER} text={presetLabel(single!, m)}>{presetLabel(single!, m)}</Option>}
+          {choice === OTHER && <Option value={OTHER} text={presetLabel(single!, b)}>{presetLabel(single!, b)}</Option>}
           <Option value={CUSTOM}>{b.customRange}</Option>
         </Dropdown>
       </Field>

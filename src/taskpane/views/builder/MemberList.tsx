@@ -8,6 +8,7 @@ import type { MetaCube } from '../../../contract';
 import { axisOf, type BuilderAxis, type Exploration } from '../../../core/exploration';
 import { memberGroups, type CatalogMember } from '../../../core/member-catalog';
 import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { startDrag } from './dnd';
 import { memberCaption } from './members';
 
@@ -39,7 +40,7 @@ export interface MemberListProps {
  */
 export function MemberList({ cube, exploration, onAdd, onRemove }: MemberListProps) {
   const styles = useStyles();
-  const { m } = useI18n();
+  const b = useBuilderWords();
   const [search, setSearch] = useState('');
   const groups = useMemo(() => memberGroups(cube, search), [cube, search]);
   const headingBase = useId('member-group');
@@ -47,18 +48,18 @@ export function MemberList({ cube, exploration, onAdd, onRemove }: MemberListPro
 
   return (
     <div className={styles.column}>
-      <SearchBox aria-label={m.builder.searchMembers} placeholder={m.builder.searchMembers} value={search} onChange={(_, data) => setSearch(data.value)} />
+      <SearchBox aria-label={b.searchMembers} placeholder={b.searchMembers} value={search} onChange={(_, data) => setSearch(data.value)} />
       <div role="status" aria-live="polite">
         {groups.length === 0 && (
-          <Caption1 className={styles.empty}>{search.trim() ? m.builder.noMembersMatch(search.trim()) : m.builder.noMembers}</Caption1>
+          <Caption1 className={styles.empty}>{search.trim() ? b.noMembersMatch(search.trim()) : b.noMembers}</Caption1>
         )}
       </div>
       {groups.map((group, index) => {
         const headingId = `${headingBase}-${index}`;
         return (
           <div key={`${index}:${group.folder ?? ''}`} className={styles.group}>
-            {foldered && <h4 id={headingId} className={styles.groupHeading}>{group.folder ?? m.builder.otherMembers}</h4>}
-            <ul className={styles.list} {...(foldered ? { 'aria-labelledby': headingId } : { 'aria-label': m.builder.membersList })}>
+            {foldered && <h4 id={headingId} className={styles.groupHeading}>{group.folder ?? b.otherMembers}</h4>}
+            <ul className={styles.list} {...(foldered ? { 'aria-labelledby': headingId } : { 'aria-label': b.membersList })}>
               {group.members.map((member) => (
                 <MemberRow key={member.name} member={member} placedOn={axisOf(exploration, member.name)} onAdd={onAdd} onRemove={onRemove} />
               ))}
@@ -84,7 +85,7 @@ function MemberRow({ member, placedOn, onAdd, onRemove }: {
   const styles = useStyles();
   const { m } = useI18n();
   const descriptionId = useId('member-description');
-  const b = m.builder;
+  const b = useBuilderWords();
   const trigger = (
     <Button
       appearance="subtle"

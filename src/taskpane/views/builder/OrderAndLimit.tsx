@@ -3,6 +3,7 @@ import { AddRegular, DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import type { Exploration } from '../../../core/exploration';
 import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { placedLabel, type MemberLookup } from './members';
 import { useNarrowStyles } from './styles';
 
@@ -27,7 +28,7 @@ export function OrderAndLimit({ exploration, lookup, onOrder, onLimit }: OrderAn
   const styles = useStyles();
   const narrow = useNarrowStyles();
   const { m, number } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const { order } = exploration;
   const listRef = useRef<HTMLUListElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -111,7 +112,7 @@ export function OrderAndLimit({ exploration, lookup, onOrder, onLimit }: OrderAn
 
 /** The row limit as typed: a whole number above zero, or empty for none; other text stays until corrected. */
 function LimitField({ limit, onLimit }: { limit: number | null; onLimit(limit: number | null): void }) {
-  const { m } = useI18n();
+  const b = useBuilderWords();
   const [text, setText] = useState(limit === null ? '' : String(limit));
   // A limit changed elsewhere (a report reloaded) replaces what was typed.
   useEffect(() => {
@@ -121,10 +122,10 @@ function LimitField({ limit, onLimit }: { limit: number | null; onLimit(limit: n
   const invalid = parsed === undefined;
   return (
     <Field
-      label={m.builder.limit}
-      hint={m.builder.limitHint}
+      label={b.limit}
+      hint={b.limitHint}
       validationState={invalid ? 'error' : 'none'}
-      validationMessage={invalid ? m.builder.limitInvalid : undefined}
+      validationMessage={invalid ? b.limitInvalid : undefined}
     >
       <Input
         type="number"

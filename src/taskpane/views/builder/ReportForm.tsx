@@ -1,7 +1,7 @@
 import { Button, Dropdown, Field, Input, Option, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import type { Folder } from '../../../contract';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { useNarrowStyles } from './styles';
 
 const useStyles = makeStyles({
@@ -51,8 +51,7 @@ function folderLabel(folder: Folder): string {
 export function ReportForm({ heading, fields, initial, folders, topLevel, submitLabel, busy, onSubmit, onCancel }: ReportFormProps) {
   const styles = useStyles();
   const narrow = useNarrowStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const headingId = useId('report-form');
   const [name, setName] = useState(initial.name);
   const [title, setTitle] = useState(initial.title ?? '');

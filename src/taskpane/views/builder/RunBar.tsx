@@ -2,6 +2,7 @@ import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, Spinner,
 import { PlayRegular } from '@fluentui/react-icons';
 import type { BuilderRun } from '../../../builder/builder-model';
 import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -24,8 +25,8 @@ export interface RunBarProps {
 /** Where the result is (or will go), Auto-run, Run when auto-run is off, and how the last run went. */
 export function RunBar({ run, autoRun, resultLocation, hasCells, blocked, onAutoRun, onRun }: RunBarProps) {
   const styles = useStyles();
-  const { m, number } = useI18n();
-  const b = m.builder;
+  const { number } = useI18n();
+  const b = useBuilderWords();
   const location = resultLocation === null ? b.resultNowhere : hasCells ? b.resultAt(resultLocation) : b.resultGoesTo(resultLocation);
   return (
     <div className={styles.column}>

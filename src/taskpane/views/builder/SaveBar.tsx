@@ -3,7 +3,7 @@ import { DeleteRegular, FolderArrowRightRegular, RenameRegular, SaveRegular } fr
 import { useCallback, useEffect, useRef } from 'react';
 import { reportTitle } from '../../../core/report-definition';
 import type { BuilderActions, BuilderState } from '../../../builder/builder-model';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { QuestionBar } from '../QuestionBar';
 import { ReportForm } from './ReportForm';
 
@@ -29,8 +29,7 @@ export interface SaveBarProps {
  */
 export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const refusalId = useId('save-refusal');
   const saveAsRefusalId = useId('save-as-refusal');
   const opener = useRef<HTMLElement | null>(null);

@@ -1,7 +1,7 @@
 import { Button, Combobox, Field, Option, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DismissRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -33,8 +33,7 @@ export interface ValuesPickerProps {
  */
 export function ValuesPicker({ title, values, onChange, suggestions, onLoad, problem }: ValuesPickerProps) {
   const styles = useStyles();
-  const { m } = useI18n();
-  const b = m.builder;
+  const b = useBuilderWords();
   const [text, setText] = useState('');
   const [asked, setAsked] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,6 +1,6 @@
 import { Caption1, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { MetaCube } from '../../../contract';
-import { useI18n } from '../../i18n';
+import { useBuilderWords } from '../../i18n/builder-catalog';
 import { useNarrowStyles } from './styles';
 
 const useStyles = makeStyles({
@@ -12,15 +12,15 @@ const useStyles = makeStyles({
 export function ViewPicker({ cubes, viewName, onChoose }: { cubes: MetaCube[]; viewName: string | null; onChoose(name: string): void }) {
   const styles = useStyles();
   const narrow = useNarrowStyles();
-  const { m } = useI18n();
+  const b = useBuilderWords();
   const chosen = cubes.find((cube) => cube.name === viewName);
-  if (cubes.length === 0) return <Text>{m.builder.noViews}</Text>;
+  if (cubes.length === 0) return <Text>{b.noViews}</Text>;
   return (
-    <Field label={m.builder.view} hint={chosen?.description}>
+    <Field label={b.view} hint={chosen?.description}>
       <Dropdown
         className={narrow.fill}
         data-testid="builder-view-picker"
-        placeholder={m.builder.chooseView}
+        placeholder={b.chooseView}
         value={chosen ? chosen.title ?? chosen.name : ''}
         selectedOptions={viewName ? [viewName] : []}
         onOptionSelect={(_, data) => data.optionValue && data.optionValue !== viewName && onChoose(data.optionValue)}

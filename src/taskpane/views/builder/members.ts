@@ -3,6 +3,7 @@ import type { Granularity, MemberFormat, MemberType, MetaCube } from '../../../c
 import { baseMember } from '../../../core/exploration';
 import { catalogMembers, type CatalogMember } from '../../../core/member-catalog';
 import type { Messages } from '../../i18n';
+import { builderWordsOf } from '../../i18n/builder-catalog';
 
 /**
  * What the builder's views need to know of the chosen view's members: labels and types by name. Pure
@@ -40,27 +41,30 @@ export function granularityOf(name: string): string | null {
 
 /** A granularity in words; one the builder does not offer (`minute`, from a saved report) as it is named. */
 export function granularityLabel(granularity: string, m: Messages): string {
-  const known = m.builder.granularities as Record<string, string>;
-  return known[granularity] ?? m.builder.otherGranularity(granularity);
+  const b = builderWordsOf(m);
+  const known = b.granularities as Record<string, string>;
+  return known[granularity] ?? b.otherGranularity(granularity);
 }
 
 /** A placed member in words: its title, with its granularity when it has one. */
 export function placedLabel(name: string, lookup: MemberLookup, m: Messages): string {
   const granularity = granularityOf(name);
   const title = lookup.label(name);
-  return granularity ? m.builder.withGranularity(title, granularityLabel(granularity, m)) : title;
+  return granularity ? builderWordsOf(m).withGranularity(title, granularityLabel(granularity, m)) : title;
 }
 
 /** A member's format in words (named, custom, or as the model spells it). */
 export function formatLabel(format: MemberFormat, m: Messages): string {
-  const formats = m.builder.formats as Record<string, string>;
+  const b = builderWordsOf(m);
+  const formats = b.formats as Record<string, string>;
   const key = typeof format === 'string' ? format : format.type;
-  return formats[key] ?? m.builder.otherFormat(key);
+  return formats[key] ?? b.otherFormat(key);
 }
 
 /** What a member is, for its row: kind, type and format. */
 export function memberCaption(member: CatalogMember, m: Messages): string {
-  const parts = [m.builder.memberKind[member.kind], m.builder.memberType[member.type]];
+  const b = builderWordsOf(m);
+  const parts = [b.memberKind[member.kind], b.memberType[member.type]];
   if (member.format !== undefined) parts.push(formatLabel(member.format, m));
   return parts.join(' · ');
 }
