@@ -93,7 +93,7 @@ const calculation = new ExcelCalculation();
 
 /** The composition of a connected pane: its ports' adapters (`openPaneWorkspace`), then each store over the parts it uses. */
 export function openConnectedPane(connection: PaneConnection, options: ConnectedPaneOptions): ConnectedPane {
-  const { workspace: parts, home, workbookReports, publish } = openPaneWorkspace(connection, {
+  const { parts, home, workbookReports, publish } = openPaneWorkspace(connection, {
     ...options.adapters,
     words: options.cellWords,
     newPlacement: (): CellOptions => ({ language: options.language, titleAndSource: options.newPlacementSettings(connection.user.id).titleAndSource }),

@@ -11,7 +11,7 @@ export type PaneWorkspaceOptions = MixedWorkspaceOptions;
 
 /** The pane's workspace, and what its cards and lists need to know of where reports are kept. */
 export interface PaneWorkspace {
-  workspace: WorkspaceParts;
+  parts: WorkspaceParts;
   /** Where a deployment's reports live: the platform's or this workbook's; null with only one kind connected. */
   home(deploymentId: number): PlacementHome | null;
   /** The reports kept in the workbook, with a Cube API connected; null without. */
@@ -27,12 +27,12 @@ export function openPaneWorkspace(connection: PaneConnection, options: PaneWorks
     const mixed = openMixedWorkspace(platform, cube, options);
     // The platform user's rights decide the folders offered for new reports there.
     const publish = keptPublish(mixed, platform.deployments, () => platform.user);
-    return { workspace: mixed, home: (id) => mixed.home(id), workbookReports: mixed.workbookReports, publish };
+    return { parts: mixed, home: (id) => mixed.home(id), workbookReports: mixed.workbookReports, publish };
   }
   if (cube) {
     const { dataClient: _platformData, cubeDataClient, ...rest } = options;
     const kept = openCubeWorkspace(cube, { ...rest, dataClient: cubeDataClient });
-    return { workspace: kept, home: (id) => placementHome(id), workbookReports: kept.workbookReports, publish: null };
+    return { parts: kept, home: (id) => placementHome(id), workbookReports: kept.workbookReports, publish: null };
   }
-  return { workspace: openWorkspace(platform!, options), home: () => null, workbookReports: null, publish: null };
+  return { parts: openWorkspace(platform!, options), home: () => null, workbookReports: null, publish: null };
 }
