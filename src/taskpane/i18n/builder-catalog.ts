@@ -1,7 +1,7 @@
 import { builderDe } from './builder-de';
 import { builderEn } from './builder-en';
-import { de } from './de';
-import { en, type Messages } from './en';
+import { wordsByCatalog } from './catalog-words';
+import type { Messages } from './en';
 import { useI18n } from './index';
 
 /**
@@ -11,11 +11,7 @@ import { useI18n } from './index';
  */
 export type BuilderWords = typeof builderEn;
 
-const WORDS = new Map<Messages, BuilderWords>([[en, builderEn], [de, builderDe]]);
-
-export function builderWordsOf(m: Messages): BuilderWords {
-  return WORDS.get(m) ?? builderEn;
-}
+export const builderWordsOf: (m: Messages) => BuilderWords = wordsByCatalog(builderEn, builderDe);
 
 export function useBuilderWords(): BuilderWords {
   return builderWordsOf(useI18n().m);

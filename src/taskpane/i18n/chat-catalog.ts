@@ -1,7 +1,7 @@
 import { chatDe } from './chat-de';
 import { chatEn } from './chat-en';
-import { de } from './de';
-import { en, type Messages } from './en';
+import { wordsByCatalog } from './catalog-words';
+import type { Messages } from './en';
 import { useI18n } from './index';
 
 /**
@@ -11,11 +11,7 @@ import { useI18n } from './index';
  */
 export type ChatWords = typeof chatEn;
 
-const WORDS = new Map<Messages, ChatWords>([[en, chatEn], [de, chatDe]]);
-
-export function chatWordsOf(m: Messages): ChatWords {
-  return WORDS.get(m) ?? chatEn;
-}
+export const chatWordsOf: (m: Messages) => ChatWords = wordsByCatalog(chatEn, chatDe);
 
 export function useChatWords(): ChatWords {
   return chatWordsOf(useI18n().m);

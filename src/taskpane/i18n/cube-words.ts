@@ -2,8 +2,8 @@ import { cubeDe } from './cube-de';
 import { cubeEn } from './cube-en';
 import { cubeErrorsDe } from './cube-errors-de';
 import { cubeErrorsEn } from './cube-errors-en';
-import { de } from './de';
-import { en, type Messages } from './en';
+import { wordsByCatalog } from './catalog-words';
+import type { Messages } from './en';
 import { useI18n } from './index';
 import { keptDe } from './kept-de';
 import { keptEn } from './kept-en';
@@ -19,14 +19,10 @@ export interface CubeMessages {
   kept: typeof keptEn;
 }
 
-const WORDS = new Map<Messages, CubeMessages>([
-  [en, { cube: cubeEn, cubeErrors: cubeErrorsEn, kept: keptEn }],
-  [de, { cube: cubeDe, cubeErrors: cubeErrorsDe, kept: keptDe }],
-]);
-
-export function cubeWordsOf(m: Messages): CubeMessages {
-  return WORDS.get(m) ?? WORDS.get(en)!;
-}
+export const cubeWordsOf: (m: Messages) => CubeMessages = wordsByCatalog(
+  { cube: cubeEn, cubeErrors: cubeErrorsEn, kept: keptEn },
+  { cube: cubeDe, cubeErrors: cubeErrorsDe, kept: keptDe },
+);
 
 export function useCubeWords(): CubeMessages {
   return cubeWordsOf(useI18n().m);

@@ -1,5 +1,5 @@
-import { de } from './de';
-import { en, type Messages } from './en';
+import { wordsByCatalog } from './catalog-words';
+import type { Messages } from './en';
 import { useI18n } from './index';
 import { previewDe } from './preview-de';
 import { previewEn, type PreviewMessages } from './preview-en';
@@ -9,11 +9,7 @@ import { previewEn, type PreviewMessages } from './preview-en';
  * start import them, so the initial script carries none. Chosen by the pane's catalog, so they are always in the
  * pane's language.
  */
-const WORDS = new Map<Messages, PreviewMessages>([[en, previewEn], [de, previewDe]]);
-
-export function previewWordsOf(m: Messages): PreviewMessages {
-  return WORDS.get(m) ?? previewEn;
-}
+export const previewWordsOf: (m: Messages) => PreviewMessages = wordsByCatalog(previewEn, previewDe);
 
 export function usePreviewWords(): PreviewMessages {
   return previewWordsOf(useI18n().m);

@@ -1,5 +1,5 @@
-import { de } from './de';
-import { en, type Messages } from './en';
+import { wordsByCatalog } from './catalog-words';
+import type { Messages } from './en';
 import { stopDe } from './stop-de';
 import { stopEn } from './stop-en';
 
@@ -9,8 +9,4 @@ import { stopEn } from './stop-en';
  */
 export type StopWords = typeof stopEn;
 
-const WORDS = new Map<Messages, StopWords>([[en, stopEn], [de, stopDe]]);
-
-export function stopWordsOf(m: Messages): StopWords {
-  return WORDS.get(m) ?? stopEn;
-}
+export const stopWordsOf: (m: Messages) => StopWords = wordsByCatalog(stopEn, stopDe);
