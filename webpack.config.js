@@ -35,7 +35,8 @@ module.exports = async (_env, argv) => {
   if (!dev && !process.env.ADDIN_PUBLIC_URL) {
     console.warn('[build] ADDIN_PUBLIC_URL is not set: dist/manifest.xml points at https://localhost:3000.');
   }
-  const platformUrl = process.env.PLATFORM_URL || 'http://127.0.0.1:4000';
+  // The platform the dev server proxies under its own origin; set but empty, none (`npm run start:cube` has none).
+  const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
   const officeJs = dev ? '/office-js/office.js' : OFFICE_JS_CDN;
   const devPort = Number(process.env.DEV_SERVER_PORT || 3000);
   const csp = contentSecurityPolicy({
@@ -112,7 +113,7 @@ module.exports = async (_env, argv) => {
       static: [{ directory: path.join(__dirname, 'node_modules/@microsoft/office-js/dist'), publicPath: '/office-js' }],
       // Not /__platform: fault injection stays on the platform's own loopback port.
       // /auth is the add-in's own sign-in pages; the platform's authorization server is /oauth and /.well-known.
-      proxy: [{ context: ['/api', '/cubejs-api', '/oauth', '/.well-known'], target: platformUrl, changeOrigin: false }],
+      proxy: platformUrl ? [{ context: ['/api', '/cubejs-api', '/oauth', '/.well-known'], target: platformUrl, changeOrigin: false }] : [],
       client: { overlay: { warnings: false } },
       // `/` opens the workbench (the task pane beside an emulated workbook), keeping any query (?syncDelayMs=);
       // a fragment (#token=) is kept by the browser across the redirect. Development only, like the workbench.

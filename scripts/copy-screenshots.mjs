@@ -1,5 +1,5 @@
-// Copies the README's screenshots from the last browser-test run (test-results/screenshots) to
-// docs/screenshots, where the README shows them. Run after `npm test`: `npm run screenshots`.
+// Copies the docs' screenshots from the last browser-test run (test-results/screenshots) to docs/screenshots, where
+// docs/gallery.md and docs/functions.md show them. Run after `npm test`: `npm run screenshots`.
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 

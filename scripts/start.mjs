@@ -14,13 +14,13 @@ const origin = `${process.env.DEV_SERVER_HTTP === '1' ? 'http' : 'https'}://loca
 // manifest.xml names a fixed address: only a dev server there serves what it names.
 const manifestOrigin = DEV_ORIGIN;
 // Clients reach the data API through the dev server's proxy, so environments advertise the dev server's origin.
-const platform = run('platform', ['-r', '@swc-node/register', 'server/main.ts'], {
+const platform = run('platform', 'The local platform', ['-r', '@swc-node/register', 'server/main.ts'], {
   PLATFORM_PORT: platformPort,
   PLATFORM_DATA_DIR: dataDir,
   PLATFORM_PUBLIC_URL: origin,
 });
 platform.stdout.once('data', () => {
-  run('dev-server', ['node_modules/webpack/bin/webpack.js', 'serve', '--mode', 'development'], {
+  run('dev-server', "The add-in's dev server", ['node_modules/webpack/bin/webpack.js', 'serve', '--mode', 'development'], {
     PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
     DEV_SERVER_PORT: devPort,
   });
