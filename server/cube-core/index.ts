@@ -40,6 +40,8 @@ export interface CubeCoreOptions {
   queryClock?: () => Date;
   /** Hears tokens refused for reasons other than the token (a JWKS that cannot be fetched); default stderr. */
   log?: (message: string) => void;
+  /** The semantic model (Cube's YAML) to serve; the platform's sample model without. */
+  modelPath?: string;
 }
 
 export interface RunningCubeCore {
@@ -85,7 +87,7 @@ export async function startCubeCore(options: CubeCoreOptions): Promise<RunningCu
   }
   let publicUrl = options.publicUrl ?? '';
   const faults = new FaultInjector();
-  const ctx = engineContext(db, MODEL_PATH, faults, () => publicUrl, now, options);
+  const ctx = engineContext(db, options.modelPath ?? MODEL_PATH, faults, () => publicUrl, now, options);
   const queries = new QueryRunner(db, ctx.model, {
     maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now, queryClock: options.queryClock ?? now,
   });

@@ -22,6 +22,8 @@ export interface SaveTargets {
   topLevel: boolean;
   /** The folder the form starts on (null: the top level). */
   preferred: number | null;
+  /** There is a folder to choose: a folder is listed, or the top level is not the user's (the form then says so). */
+  folderChoice: boolean;
 }
 
 /** A question the builder must ask before it writes: nothing was written; `allow` writes with permission. */
@@ -46,7 +48,7 @@ export interface BuilderState {
   phase: 'loading' | 'ready' | 'failed';
   loadError: string | null;
   deploymentId: number;
-  /** Views (cubes when the model has none). */
+  /** Views, then the public cubes no view draws on (only cubes when the model has no views); see `explorableCubes`. */
   cubes: MetaCube[];
   /** The view explored, or null before one is chosen. */
   viewName: string | null;
@@ -82,10 +84,10 @@ export interface BuilderState {
   actionError: string | null;
   /** The last action's success, for the view to put into words. */
   notice: BuilderNotice | null;
-  /** Explain is offered (the admin's `creatorMode.showGeneratedSql`). */
+  /** Show SQL is offered (the admin's `creatorMode.showGeneratedSql`; always when connected straight to a Cube API). */
   explainAllowed: boolean;
-  /** The compiled SQL once asked for. */
-  sql: string | null;
+  /** The SQL the query compiles to once asked for (`/v1/sql`'s answer): its text and its parameters. */
+  sql: { text: string; params: string[] } | null;
   /** The deployment's top-level folders, as listed to the user (and folders their grants name, found besides). */
   folders: Folder[];
   /** Of those, where the user may save a new report or move one to (Save as, Move). */
@@ -103,6 +105,8 @@ export interface BuilderActions {
   setGranularity(member: string, granularity: Granularity): void;
   setFilter(index: number, filter: ExplorationFilter): void;
   removeFilter(index: number): void;
+  /** Applies a segment of the model's (`sales.completed`) or takes it off. */
+  applySegment(segment: string, applied: boolean): void;
   setOrder(order: Exploration['order']): void;
   setLimit(limit: number | null): void;
   setDisplay(display: Partial<ExplorationDisplay>): void;

@@ -28,6 +28,11 @@ export interface BuilderPorts {
 
 /** Who builds, what the admin allows them, and saving their own settings (auto-run, suppressed duplicates). */
 export interface BuilderAccount {
+  /**
+   * The Cube API the pane is connected to straight, if it is (alone, or beside the platform): its one deployment has
+   * no admin settings between the user and Cube.
+   */
+  readonly cube?: { readonly deployments: readonly { id: number }[] } | null;
   readonly user: User;
   readonly appConfig: AppConfigResponse;
   /** Saves the user's settings; from then on `user` has them. */

@@ -44,7 +44,7 @@ export interface StartingPoint {
 }
 
 /** The draft and state a builder starts with: a new or kept draft, an opened report (with or without a placement), or an agent's answer. */
-export function startingPoint(connection: Pick<BuilderAccount, 'user' | 'appConfig'>, start: BuilderStart): StartingPoint {
+export function startingPoint(connection: Pick<BuilderAccount, 'user' | 'appConfig' | 'cube'>, start: BuilderStart): StartingPoint {
   const deploymentId = start.kind === 'draft' ? start.draft.deploymentId : start.kind === 'placement' || start.kind === 'report' ? start.report.deploymentId : start.deploymentId;
   let draft: DraftRecord = start.kind === 'draft' ? start.draft : {
     v: 1, deploymentId, viewName: null, exploration: emptyExploration(), reportId: null, placementId: null, written: null, writtenFor: null, cellsSaved: false,
@@ -79,24 +79,33 @@ export function startingPoint(connection: Pick<BuilderAccount, 'user' | 'appConf
     opened: start.kind === 'placement' ? { report: start.report, placementId: start.placementId } : start.kind === 'report' ? { report: start.report, placementId: null } : null,
     save: { allowed: false, refusal: 'nothing-to-save' }, saveAs: { allowed: false, refusal: 'nothing-to-save' }, unsaved: false,
     canEditOpened: false, canDeleteOpened: false, saving: false, changedElsewhere: false, actionError: null, notice: null,
-    explainAllowed: connection.appConfig.creatorMode?.showGeneratedSql === true, sql: null, folders: [],
-    saveTargets: { folders: [], topLevel: false, preferred: null }, memberValues: {},
+    explainAllowed: explainAllowed(connection, deploymentId), sql: null, folders: [],
+    saveTargets: { folders: [], topLevel: false, preferred: null, folderChoice: true }, memberValues: {},
   };
   return { draft, baseline, state, runWhenOpen: start.kind === 'answer', knownMeta: start.kind === 'answer' ? start.meta : undefined };
 }
 
+/**
+ * Show SQL is offered where the admin allows it (`creatorMode.showGeneratedSql`); on the deployment of a Cube API the
+ * pane is connected to straight it always is: no admin stands between, and the user's token may ask `/v1/sql` itself.
+ */
+function explainAllowed(connection: Pick<BuilderAccount, 'appConfig' | 'cube'>, deploymentId: number): boolean {
+  if (connection.cube?.deployments.some((deployment) => deployment.id === deploymentId)) return true;
+  return connection.appConfig.creatorMode?.showGeneratedSql === true;
+}
+
 /** The view an exploration's members come from (their cube part), when the model has it. */
 export function viewOf(exploration: Exploration, names: readonly string[]): string | null {
-  const first = [...exploration.measures, ...exploration.rows, ...exploration.columns, ...exploration.filters.map((f) => f.member)][0];
+  const first = [...exploration.measures, ...exploration.rows, ...exploration.columns, ...exploration.filters.map((f) => f.member), ...exploration.segments][0];
   const cube = first?.split('.')[0];
   return cube && names.includes(cube) ? cube : null;
 }
 
-/** The members an exploration names, on any axis, filtered or sorted by. */
+/** The members an exploration names, on any axis, filtered or sorted by, and the segments it applies. */
 export function namedMembers(exploration: Exploration): string[] {
   return [
     ...exploration.measures, ...exploration.rows, ...exploration.columns,
-    ...exploration.filters.map((f) => f.member), ...exploration.order.map((o) => o.member),
+    ...exploration.filters.map((f) => f.member), ...exploration.order.map((o) => o.member), ...exploration.segments,
   ];
 }
 

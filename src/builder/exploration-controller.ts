@@ -1,6 +1,6 @@
 import type { CubeMeta, MemberType } from '../contract';
 import { isRunnable, type Exploration } from '../core/exploration';
-import { explorableCubes, modelMembers, type CatalogMember } from '../core/member-catalog';
+import { explorableCubes, modelMembers, modelSegments, onlyView, type CatalogMember } from '../core/member-catalog';
 import type { BuilderContext } from './builder-host';
 import type { BuilderController, BuilderState } from './builder-model';
 import { namedMembers, startingPoint, viewOf, withConsequences, type BuilderStart } from './builder-state';
@@ -34,6 +34,8 @@ export class ExplorationController implements BuilderController, WritingHost {
   private readonly editing: ExplorationEditing;
   /** The model's members by name (every cube's and view's): types, and what `placeMember` needs. */
   private members = new Map<string, CatalogMember>();
+  /** The model's segments by name (every cube's and view's). */
+  private segments = new Set<string>();
   /** The workbook's placement ids: other placements' cells are never written over. */
   placementIds: string[] = [];
   draft: DraftRecord;
@@ -82,8 +84,9 @@ export class ExplorationController implements BuilderController, WritingHost {
       this.placementIds = await ports.registry.placementIds(state.workbookId);
       const cubes = explorableCubes(meta, namedMembers(this.draft.exploration));
       this.members = modelMembers(meta);
+      this.segments = modelSegments(meta);
       const opened = this.state.opened ?? (this.draft.reportId !== null ? await this.openedOf(this.draft) : null);
-      const viewName = this.draft.viewName ?? viewOf(this.draft.exploration, cubes.map((c) => c.name)) ?? (cubes.length === 1 ? cubes[0]!.name : null);
+      const viewName = this.draft.viewName ?? viewOf(this.draft.exploration, cubes.map((c) => c.name)) ?? onlyView(cubes)?.name ?? null;
       this.draft = { ...this.draft, viewName };
       this.set({ phase: 'ready', cubes, viewName, opened });
       // Fire and forget: a failure to read the folders is shown in the builder, and Save as still works.
@@ -123,7 +126,7 @@ export class ExplorationController implements BuilderController, WritingHost {
   set(partial: Partial<BuilderState>): void {
     // A draft of an earlier version knows its saved state only while its cells hold it.
     const savedFor = this.draft.savedFor ?? (this.draft.cellsSaved ? this.draft.writtenFor : null);
-    this.state = withConsequences({ ...this.state, ...partial }, (m) => this.members.has(m), this.context.connection.user, savedFor);
+    this.state = withConsequences({ ...this.state, ...partial }, (m) => this.members.has(m) || this.segments.has(m), this.context.connection.user, savedFor);
     for (const listener of this.listeners) listener();
   }
 
@@ -162,6 +165,7 @@ export class ExplorationController implements BuilderController, WritingHost {
   setOrder: DefinitionEdits['setOrder'] = (order) => this.editing.setOrder(order);
   setLimit: DefinitionEdits['setLimit'] = (limit) => this.editing.setLimit(limit);
   setDisplay: DefinitionEdits['setDisplay'] = (display) => this.editing.setDisplay(display);
+  applySegment: DefinitionEdits['applySegment'] = (segment, applied) => this.editing.applySegment(segment, applied);
 
   /** The switch is the user's `autoRunQueryOnChange` setting: changed here, it is saved for them on the platform. */
   setAutoRun(on: boolean): void {

@@ -25,6 +25,8 @@ const ExplorationSchema = z.object({
   columns: z.array(z.string()),
   measures: z.array(z.string()),
   filters: z.array(z.object({ member: z.string(), operator: FilterOperator, values: z.array(z.string()) })),
+  // Drafts kept before segments were offered have none.
+  segments: z.array(z.string()).default([]),
   order: z.array(z.object({ member: z.string(), direction: z.enum(['asc', 'desc']) })),
   limit: z.number().int().positive().nullable(),
   display: z.object({
@@ -77,9 +79,13 @@ export function saveDraft(excel: Pick<Workbook, 'writeSetting'>, draft: DraftRec
   return excel.writeSetting(DRAFT_SETTING, draft ? JSON.stringify(draft) : null);
 }
 
-/** What `writtenFor` holds: the exploration whose result the cells hold, canonical JSON. */
+/**
+ * What `writtenFor` holds: the exploration whose result the cells hold, canonical JSON. No segments are left out, so a
+ * key kept before segments were offered still names the same exploration.
+ */
 export function explorationKey(exploration: Exploration): string {
-  return canonicalJson(exploration);
+  const { segments, ...rest } = exploration;
+  return canonicalJson(segments.length ? exploration : rest);
 }
 
 /** The id whose hidden name holds the draft's cells. */

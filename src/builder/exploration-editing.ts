@@ -1,14 +1,14 @@
 import type { Granularity } from '../contract';
 import {
-  placeMember, removeFilter, removeMember, reorder, setGranularity, replaceFilter, type BuilderAxis, type Exploration, type ExplorationDisplay,
+  applySegment, placeMember, removeFilter, removeMember, reorder, setGranularity, replaceFilter, type BuilderAxis, type Exploration, type ExplorationDisplay,
 } from '../core/exploration';
 import { defaultFilter, type ExplorationFilter } from '../core/exploration-filters';
 import type { CatalogMember } from '../core/member-catalog';
 import type { BuilderActions } from './builder-model';
 
-/** The view's intents that edit the exploration's definition: its axes, filters, order, limit and display options. */
+/** The view's intents that edit the exploration's definition: its axes, filters, segments, order, limit and display options. */
 export type DefinitionEdits = Pick<BuilderActions,
-  'add' | 'remove' | 'reorder' | 'setGranularity' | 'setFilter' | 'removeFilter' | 'setOrder' | 'setLimit' | 'setDisplay'>;
+  'add' | 'remove' | 'reorder' | 'setGranularity' | 'setFilter' | 'removeFilter' | 'applySegment' | 'setOrder' | 'setLimit' | 'setDisplay'>;
 
 /**
  * What each editing intent does to the exploration, worked out from the exploration as it is now. The builder
@@ -48,6 +48,10 @@ export class ExplorationEditing implements DefinitionEdits {
 
   removeFilter(index: number): void {
     this.change(removeFilter(this.exploration(), index));
+  }
+
+  applySegment(segment: string, applied: boolean): void {
+    this.change(applySegment(this.exploration(), segment, applied));
   }
 
   setOrder(order: Exploration['order']): void {

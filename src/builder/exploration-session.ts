@@ -9,6 +9,9 @@ import type { NewReport } from './exploration-save';
 import { renameToDraft, saveDraftAsNewReport, saveDraftIntoReport } from './exploration-saving';
 import { grantedFolders } from './save-folders';
 
+/** A parameter of the compiled SQL as text: strings as they are, anything else as JSON (dates, numbers, lists). */
+const parameterText = (param: unknown): string => (typeof param === 'string' ? param : JSON.stringify(param) ?? String(param));
+
 /** How many values a string filter's value picker offers. */
 export const VALUE_PICKER_LIMIT = 200;
 
@@ -152,8 +155,8 @@ export class BuilderSession {
     await this.act(async () => {
       const data = await this.ports.data.forDeployment(this.builder.draft.deploymentId);
       if (!data.sql) throw new Error('This data API does not explain queries.');
-      const { text } = await data.sql(toQuery(this.builder.draft.exploration, this.builder.typeOf));
-      this.builder.set({ sql: text });
+      const { text, params } = await data.sql(toQuery(this.builder.draft.exploration, this.builder.typeOf));
+      this.builder.set({ sql: { text, params: params.map(parameterText) } });
     });
   }
 

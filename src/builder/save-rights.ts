@@ -49,7 +49,7 @@ export function saveTargets(folders: readonly Folder[], user: User, deploymentId
   const mayUse = (folder: Folder) => topLevel || editable.has(folder.id) || (folder.folderPath ?? []).some((entry) => editable.has(entry.id));
   const usable = folders.filter(mayUse);
   const opened = openedFolderId === null ? (topLevel ? null : undefined) : usable.find((f) => f.id === openedFolderId)?.id;
-  return { folders: usable, topLevel, preferred: opened !== undefined ? opened : usable[0]?.id ?? null };
+  return { folders: usable, topLevel, preferred: opened !== undefined ? opened : usable[0]?.id ?? null, folderChoice: usable.length > 0 || !topLevel };
 }
 
 const EMPTY = explorationKey(emptyExploration());

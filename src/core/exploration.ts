@@ -20,6 +20,8 @@ export interface Exploration {
   columns: string[];
   measures: string[];
   filters: ExplorationFilter[];
+  /** Segments applied, by full name (`sales.completed`): Cube's `segments` query field. */
+  segments: string[];
   order: { member: string; direction: 'asc' | 'desc' }[];
   limit: number | null;
   display: ExplorationDisplay;
@@ -37,7 +39,7 @@ export const DEFAULT_GRANULARITY: Granularity = 'month';
 export function emptyExploration(): Exploration {
   // A pivot with nothing chosen has every display option at its default.
   const { rows, columns, measures, ...display } = resolvePivot({ rows: [], columns: [], measures: [], filters: [] }, {});
-  return { rows, columns, measures, filters: [], order: [], limit: null, display };
+  return { rows, columns, measures, filters: [], segments: [], order: [], limit: null, display };
 }
 
 /** The member a placed name stands for: `orders.created_at.month` → `orders.created_at`. */
@@ -118,6 +120,12 @@ export function removeFilter(exploration: Exploration, index: number): Explorati
   return { ...exploration, filters: exploration.filters.filter((_, i) => i !== index) };
 }
 
+/** Applies a segment (`sales.completed`) or takes it off; applied segments keep the order they were applied in. */
+export function applySegment(exploration: Exploration, segment: string, applied: boolean): Exploration {
+  const without = exploration.segments.filter((s) => s !== segment);
+  return { ...exploration, segments: applied ? [...without, segment] : without };
+}
+
 /** Something to run: at least one measure or one member on Rows or Columns. An empty exploration writes nothing. */
 export function isRunnable(exploration: Exploration): boolean {
   return exploration.measures.length + exploration.rows.length + exploration.columns.length > 0;
@@ -155,6 +163,7 @@ export function toQuery(exploration: Exploration, typeOf: (member: string) => Me
     timeDimensions,
     filters,
   };
+  if (exploration.segments.length) query.segments = exploration.segments;
   if (exploration.order.length) query.order = exploration.order.map((o): [string, 'asc' | 'desc'] => [o.member, o.direction]);
   if (exploration.limit !== null) query.limit = exploration.limit;
   if (timezone) query.timezone = timezone;
@@ -193,7 +202,7 @@ export function fromReport(query: CubeQuery, items: PivotItemsInput | null | und
   }
   const order = Array.isArray(query.order) ? query.order : Object.entries(query.order ?? {});
   return {
-    exploration: { rows, columns, measures, filters, order: order.map(([member, direction]) => ({ member, direction })), limit: query.limit ?? null, display },
+    exploration: { rows, columns, measures, filters, segments: [...(query.segments ?? [])], order: order.map(([member, direction]) => ({ member, direction })), limit: query.limit ?? null, display },
     unsupported,
   };
 }
@@ -202,7 +211,7 @@ export function fromReport(query: CubeQuery, items: PivotItemsInput | null | und
 export function unknownMembers(exploration: Exploration, known: (member: string) => boolean): string[] {
   const named = [
     ...exploration.rows, ...exploration.columns, ...exploration.measures,
-    ...exploration.filters.map((f) => f.member), ...exploration.order.map((o) => o.member),
+    ...exploration.filters.map((f) => f.member), ...exploration.order.map((o) => o.member), ...exploration.segments,
   ].map(baseMember);
   return [...new Set(named)].filter((member) => !known(member));
 }

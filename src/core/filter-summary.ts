@@ -9,7 +9,10 @@ export function humanizeMember(member: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** "Status is completed; Region is not Europe or Asia Pacific; Created at between 2025-01-01 and 2025-12-31". */
+/**
+ * "Completed orders; Status is completed; Region is not Europe or Asia Pacific; Created at between 2025-01-01 and
+ * 2025-12-31": the segments applied (each a named filter of the model's, by its title) first, then the filters.
+ */
 export function filterSummary(query: CubeQuery, titleOf: (member: string) => string, words: FilterWords = ENGLISH_CELL_WORDS): string {
   const and = ` ${words.and} `;
   const or = ` ${words.or} `;
@@ -29,7 +32,7 @@ export function filterSummary(query: CubeQuery, titleOf: (member: string) => str
     }
     return `${member} ${operator} ${values.join(or)}`;
   };
-  const parts = (query.filters ?? []).map(describe);
+  const parts = [...(query.segments ?? []).map(titleOf), ...(query.filters ?? []).map(describe)];
   for (const td of query.timeDimensions ?? []) {
     if (!td.dateRange) continue;
     const range = Array.isArray(td.dateRange) ? `${words.operators.inDateRange} ${td.dateRange[0]}${and}${td.dateRange[1]}` : td.dateRange;

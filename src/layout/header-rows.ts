@@ -6,9 +6,14 @@ import type { Member } from './members';
 
 /** The report's filters summed up as their own line above the table, and a blank row below it; nothing without filters. */
 export function filterSummaryRows(rows: GridRows, result: CubeLoadResult, query: CubeQuery, words: CellWords, width: number): void {
+  // A segment's title is in the annotation too (`{title, shortTitle}`), which the contract keeps as sent.
+  const segmentTitle = (member: string) => {
+    const title = (result.annotation.segments[member] as { shortTitle?: unknown } | undefined)?.shortTitle;
+    return typeof title === 'string' ? title : undefined;
+  };
   const titleOf = (member: string) =>
     (result.annotation.dimensions[member] ?? result.annotation.measures[member] ?? result.annotation.timeDimensions[member])?.shortTitle ??
-    humanizeMember(member);
+    segmentTitle(member) ?? humanizeMember(member);
   const summary = filterSummary(query, titleOf, words);
   if (!summary) return;
   const row = emptyRow(width);

@@ -37,8 +37,15 @@ const META = {
     },
     {
       name: 'sales', title: 'Sales', type: 'view', connectedComponent: 1, description: 'Revenue and order counts for analysts.',
-      measures: [measure('sales.count', 'Sales Count', 'Count', 'count'), measure('sales.total_amount', 'Sales Revenue', 'Revenue', 'sum')],
-      dimensions: [dimension('sales.region', 'Sales Region', 'Region', 'string'), dimension('sales.created_at', 'Sales Created at', 'Created at', 'time')],
+      // A view's members name the cube members they stand for (`aliasMember`), as Cube's CubeToMetaTransformer sends them.
+      measures: [
+        measure('sales.count', 'Sales Count', 'Count', 'count', { aliasMember: 'orders.count' }),
+        measure('sales.total_amount', 'Sales Revenue', 'Revenue', 'sum', { aliasMember: 'orders.total_amount' }),
+      ],
+      dimensions: [
+        dimension('sales.region', 'Sales Region', 'Region', 'string', { aliasMember: 'orders.region' }),
+        dimension('sales.created_at', 'Sales Created at', 'Created at', 'time', { aliasMember: 'orders.created_at' }),
+      ],
       segments: [],
       folders: [{ name: 'Revenue', members: ['sales.total_amount'] }, { name: 'Customers', members: ['sales.region'] }],
     },

@@ -37,7 +37,7 @@ const report = (folderId: number | null, canEdit: boolean) => ({ report: { id: 9
 
 describe('where a report may be saved', () => {
   it('the analyst: only the folder her grant covers, and the form starts on it, never on a folder she may only read', () => {
-    expect(saveTargets(FOLDERS, analyst, SALES, null)).toEqual({ folders: [FOLDERS[2]], topLevel: false, preferred: 8 });
+    expect(saveTargets(FOLDERS, analyst, SALES, null)).toEqual({ folders: [FOLDERS[2]], topLevel: false, preferred: 8, folderChoice: true });
     expect(saveTargets(FOLDERS, analyst, SALES, 1).preferred).toBe(8);
     expect(saveTargets(FOLDERS, analyst, SALES, 8).preferred).toBe(8);
   });
@@ -48,12 +48,12 @@ describe('where a report may be saved', () => {
   });
 
   it('the admin: the top level and every folder, starting where the opened report is', () => {
-    expect(saveTargets(FOLDERS, admin, SALES, null)).toEqual({ folders: FOLDERS, topLevel: true, preferred: null });
+    expect(saveTargets(FOLDERS, admin, SALES, null)).toEqual({ folders: FOLDERS, topLevel: true, preferred: null, folderChoice: true });
     expect(saveTargets(FOLDERS, admin, SALES, 3).preferred).toBe(3);
   });
 
   it('a reader: nowhere', () => {
-    expect(saveTargets(FOLDERS, reader, SALES, null)).toEqual({ folders: [], topLevel: false, preferred: null });
+    expect(saveTargets(FOLDERS, reader, SALES, null)).toEqual({ folders: [], topLevel: false, preferred: null, folderChoice: true });
   });
 });
 

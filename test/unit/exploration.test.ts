@@ -145,8 +145,10 @@ describe('the member catalog', () => {
   };
   const cube: MetaCube = { ...view, name: 'orders', type: 'cube', folders: [] };
 
-  it('lists views, and cubes only when there are no views', () => {
-    expect(explorableCubes({ cubes: [cube, view] }).map((c) => c.name)).toEqual(['sales']);
+  it('lists views first, then cubes no view draws on (a view member\'s `aliasMember` names its cube), and cubes alone when there are no views', () => {
+    const aliased = { ...view, measures: view.measures.map((m) => ({ ...m, aliasMember: m.name.replace('sales.', 'orders.') })) };
+    expect(explorableCubes({ cubes: [cube, aliased] }).map((c) => c.name)).toEqual(['sales']);
+    expect(explorableCubes({ cubes: [cube, view] }).map((c) => c.name)).toEqual(['sales', 'orders']);
     expect(explorableCubes({ cubes: [cube] }).map((c) => c.name)).toEqual(['orders']);
   });
 

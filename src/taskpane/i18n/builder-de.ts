@@ -32,12 +32,14 @@ export const builderDe: typeof builderEn = {
   chooseView: 'Sicht auswählen',
   chooseViewFirst: 'Wählen Sie eine Sicht, um ihre Felder zu erkunden.',
   noViews: 'Das Modell hat keine Sichten oder Cubes zum Erkunden.',
+  moreCubes: 'Weitere',
   viewMissing: (name: string) => `Die Sicht ${name} ist nicht mehr im Modell.`,
 
   sections: {
     members: 'Felder',
     layout: 'Anordnung',
     filters: 'Filter',
+    segments: 'Segmente',
     order: 'Sortierung und Limit',
     display: 'Darstellung',
     sql: 'Erzeugtes SQL',
@@ -228,10 +230,15 @@ export const builderDe: typeof builderEn = {
   moveSubmit: 'Verschieben',
   delete: 'Löschen…',
   deleteTitle: (title: string) => `${title} löschen?`,
-  deleteBody: 'Der Bericht wird auf der Plattform für alle gelöscht, die ihn sehen können. Das lässt sich nicht rückgängig machen.',
+  deleteBody: 'Der Bericht wird für alle gelöscht, die ihn sehen können. Das lässt sich nicht rückgängig machen.',
   deleteConfirm: 'Bericht löschen',
 
   showSql: 'SQL anzeigen',
   updateSql: 'SQL erneut anzeigen',
   sqlLabel: 'Das SQL, zu dem die Abfrage übersetzt wird (schreibgeschützt)',
+  sqlParams: 'Seine Parameter, der Reihe nach ($1, $2, …)',
+
+  segmentsHint: 'Vom Modell festgelegte Filter. Ein angewendetes Segment schränkt das Ergebnis ein wie ein Filter.',
+  segmentsList: 'Segmente der Sicht',
+  segmentMissing: (name: string) => `${name} (nicht mehr im Modell)`,
 };

@@ -33,12 +33,14 @@ export const builderEn = {
   chooseView: 'Choose a view',
   chooseViewFirst: 'Choose a view to start exploring its members.',
   noViews: 'The model has no views or cubes to explore.',
+  moreCubes: 'More',
   viewMissing: (name: string) => `The view ${name} is no longer in the model.`,
 
   sections: {
     members: 'Members',
     layout: 'Layout',
     filters: 'Filters',
+    segments: 'Segments',
     order: 'Order and limit',
     display: 'Display',
     sql: 'Generated SQL',
@@ -229,10 +231,15 @@ export const builderEn = {
   moveSubmit: 'Move',
   delete: 'Delete…',
   deleteTitle: (title: string) => `Delete ${title}?`,
-  deleteBody: 'The report is deleted on the platform for everyone who can see it. This cannot be undone.',
+  deleteBody: 'The report is deleted for everyone who can see it. This cannot be undone.',
   deleteConfirm: 'Delete the report',
 
   showSql: 'Show SQL',
   updateSql: 'Show the SQL again',
   sqlLabel: 'The SQL the query compiles to (read-only)',
+  sqlParams: 'Its parameters, in order ($1, $2, …)',
+
+  segmentsHint: 'Filters the model defines. Applied segments narrow the result as filters do.',
+  segmentsList: 'Segments of the view',
+  segmentMissing: (name: string) => `${name} (no longer in the model)`,
 };

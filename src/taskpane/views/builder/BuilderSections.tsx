@@ -1,6 +1,7 @@
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Dropdown, Field, Option, makeStyles, tokens } from '@fluentui/react-components';
 import type { Granularity } from '../../../contract';
 import { baseMember, type BuilderAxis } from '../../../core/exploration';
+import { catalogSegments } from '../../../core/member-catalog';
 import type { BuilderActions, BuilderState } from '../../../builder/builder-model';
 import { useI18n } from '../../i18n';
 import { useBuilderWords } from '../../i18n/builder-catalog';
@@ -12,13 +13,14 @@ import { FilterEditor } from './FilterEditor';
 import { MemberList } from './MemberList';
 import { GRANULARITIES, granularityLabel, granularityOf, type MemberLookup } from './members';
 import { OrderAndLimit } from './OrderAndLimit';
+import { SegmentList } from './SegmentList';
 import { useNarrowStyles } from './styles';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingBlockEnd: tokens.spacingVerticalM },
 });
 
-const OPEN = ['members', 'layout', 'filters', 'order', 'display', 'sql'];
+const OPEN = ['members', 'layout', 'filters', 'segments', 'order', 'display', 'sql'];
 
 export interface BuilderSectionsProps {
   state: BuilderState;
@@ -26,7 +28,7 @@ export interface BuilderSectionsProps {
   lookup: MemberLookup;
 }
 
-/** The exploration itself, in sections: members, the axes, filters, order and limit, display, SQL. */
+/** The exploration itself, in sections: members, the axes, filters, segments, order and limit, display, SQL. */
 export function BuilderSections({ state, actions, lookup }: BuilderSectionsProps) {
   const styles = useStyles();
   const b = useBuilderWords();
@@ -107,6 +109,14 @@ export function BuilderSections({ state, actions, lookup }: BuilderSectionsProps
           />
         </AccordionPanel>
       </AccordionItem>
+      {lookup.cube && (catalogSegments(lookup.cube).length > 0 || exploration.segments.length > 0) && (
+        <AccordionItem value="segments">
+          <AccordionHeader as="h3">{b.sections.segments}</AccordionHeader>
+          <AccordionPanel className={styles.panel}>
+            <SegmentList cube={lookup.cube} applied={exploration.segments} onApply={(segment, applied) => actions.applySegment(segment, applied)} />
+          </AccordionPanel>
+        </AccordionItem>
+      )}
       <AccordionItem value="order">
         <AccordionHeader as="h3">{b.sections.order}</AccordionHeader>
         <AccordionPanel className={styles.panel}>

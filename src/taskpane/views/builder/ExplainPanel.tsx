@@ -1,5 +1,6 @@
 import { Button, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { CodeRegular } from '@fluentui/react-icons';
+import type { BuilderState } from '../../../builder/builder-model';
 import { useBuilderWords } from '../../i18n/builder-catalog';
 
 const useStyles = makeStyles({
@@ -11,13 +12,18 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3, color: tokens.colorNeutralForeground1,
     fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere',
   },
+  params: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXXL, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
 });
 
-/** Show SQL: the SQL the exploration's query compiles to, read-only (offered when the admin allows it). */
-export function ExplainPanel({ sql, onExplain }: { sql: string | null; onExplain(): void }) {
+/**
+ * Show SQL: the SQL the exploration's query compiles to, as the data API's `/v1/sql` answers it (the statement and
+ * its parameters), read-only; offered where the admin allows it, and always when connected straight to a Cube API.
+ */
+export function ExplainPanel({ sql, onExplain }: { sql: BuilderState['sql']; onExplain(): void }) {
   const styles = useStyles();
   const b = useBuilderWords();
   const labelId = useId('builder-sql');
+  const paramsId = useId('builder-sql-params');
   return (
     <div className={styles.column}>
       <Button icon={<CodeRegular />} onClick={onExplain}>{sql === null ? b.showSql : b.updateSql}</Button>
@@ -25,7 +31,15 @@ export function ExplainPanel({ sql, onExplain }: { sql: string | null; onExplain
         <>
           <p id={labelId} className={styles.label}>{b.sqlLabel}</p>
           {/* Focusable so its scrolling works by keyboard; the region is named by the label above. */}
-          <pre className={styles.sql} data-testid="builder-sql" role="region" aria-labelledby={labelId} tabIndex={0}>{sql}</pre>
+          <pre className={styles.sql} data-testid="builder-sql" role="region" aria-labelledby={labelId} tabIndex={0}>{sql.text}</pre>
+          {sql.params.length > 0 && (
+            <>
+              <p id={paramsId} className={styles.label}>{b.sqlParams}</p>
+              <ol className={styles.params} aria-labelledby={paramsId} data-testid="builder-sql-params">
+                {sql.params.map((param, index) => <li key={index}>{param}</li>)}
+              </ol>
+            </>
+          )}
         </>
       )}
     </div>

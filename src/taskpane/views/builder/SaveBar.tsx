@@ -100,7 +100,8 @@ export function SaveBar({ state, actions, form, onForm }: SaveBarProps) {
       {shown === 'save-as' && (
         <ReportForm
           heading={b.saveAsHeading}
-          fields={{ name: true, folder: true }}
+          // No folder to choose (reports kept in the workbook have none): no Folder field offering only "No folder".
+          fields={{ name: true, folder: state.saveTargets.folderChoice }}
           initial={{ name: opened ? b.copyName(opened.report.name) : '', title: null, folderId: state.saveTargets.preferred }}
           folders={state.saveTargets.folders}
           topLevel={state.saveTargets.topLevel}
