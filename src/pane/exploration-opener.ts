@@ -10,9 +10,10 @@ import type { ReportStore } from '../ports/report-store';
 import { Store } from './store';
 
 /**
- * Which exploration the pane shows, if any: a new one, a placement's report ("Edit", or a selected cell inside a
- * placement when `openExplorationFromSheet` is on), a report opened from Browse, or the draft kept in the workbook
- * (resumed when the pane opens). With `revealSheetOnOpen` on, opening a placement's report selects its cells.
+ * Which exploration the pane shows, if any: a new one, a query from the chat or pasted, a placement's report ("Edit",
+ * or a selected cell inside a placement when `openExplorationFromSheet` is on), a report opened from Browse, or the
+ * draft kept in the workbook (resumed when the pane opens). With `revealSheetOnOpen` on, opening a placement's report
+ * selects its cells.
  * One builder at a time: an opening while one is open (or on its way) is ignored.
  */
 
@@ -81,8 +82,11 @@ export class ExplorationOpener extends Store<ExplorationOpenerState> {
     return this.start({ kind: 'new', deploymentId });
   }
 
-  /** "Place in sheet" of an agent's answer: a new exploration of its query, placed at the selection. */
-  openAnswer({ deploymentId, meta }: AnswerTarget, query: CubeQuery): Promise<void> {
+  /**
+   * A query from outside the builder (an agent's answer's "Place in sheet", a pasted Cube query): a new exploration of
+   * it, placed at the selection. `meta` is the model the caller checked it against, so it is not read again.
+   */
+  openQuery({ deploymentId, meta }: AnswerTarget, query: CubeQuery): Promise<void> {
     return this.start({ kind: 'answer', deploymentId, query, meta });
   }
 
