@@ -6,7 +6,8 @@ import type { ChatAgent, ChatStreamEnd, ChatStreamEvent, ChatStreamRequest } fro
 import { ChatInputTooLongError, ChatStreamCutError, ChatSuspendedError } from './chat-errors';
 import { ApiError, NetworkError, RequestCancelledError, type RequestInfo } from './errors';
 import { parseJson, readLines, StreamReadError } from './chat-stream-lines';
-import { assertSecureBaseUrl, type FetchLike } from './http';
+import type { FetchLike } from './fetch-like';
+import { assertSecureBaseUrl } from './http';
 
 export { MAX_CHAT_INPUT_CHARS };
 

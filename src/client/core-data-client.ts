@@ -79,13 +79,16 @@ export class CoreDataClient {
     return this.withToken(signal, (authorization) => this.http.request(CubeMeta, { path: '/v1/meta', signal, authorization }));
   }
 
-  /** Runs `call` with a token; on 403 once more with a newly issued one. */
+  /**
+   * Runs `call` with a token; on 403 (Cube's answer to a bad or expired token) or 401 (a proxy's in front of it) once
+   * more with a newly issued one.
+   */
   private async withToken<T>(signal: AbortSignal | undefined, call: (token: string) => Promise<T>): Promise<T> {
     const token = await this.options.tokens.getToken(signal);
     try {
       return await call(token);
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 403)) throw error;
+      if (!(error instanceof ApiError && (error.status === 403 || error.status === 401))) throw error;
       if (signal?.aborted) throw new RequestCancelledError();
       this.options.tokens.invalidate(token);
       return call(await this.options.tokens.getToken(signal));

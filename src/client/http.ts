@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import {
-  ApiError, InsecureTransportError, NetworkError, RequestCancelledError, ResponseFormatError, type RequestInfo,
+  ApiError, InsecureTransportError, RequestCancelledError, ResponseFormatError, type RequestInfo,
 } from './errors';
-
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+import { unansweredRequestError } from './cors-probe';
+import type { FetchLike } from './fetch-like';
 
 export interface RetryPolicy {
   /** Extra attempts after the first, for idempotent GETs only. */
@@ -15,6 +15,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 250, maxDelayMs: 4_000 };
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -31,6 +32,11 @@ export interface HttpClientOptions {
    * token, and the request is sent again with it. A 401 means nothing was done, so writes are safe to resend.
    */
   reauthenticate?: () => Promise<boolean>;
+  /**
+   * The origin the add-in runs at, to tell a server that sends no CORS headers for it from one out of reach
+   * (`CorsRefusedError`); default the page's, none outside a browser (there nothing enforces CORS).
+   */
+  addinOrigin?: string;
 }
 
 export interface RequestOptions {
@@ -150,7 +156,9 @@ export class HttpClient {
           await this.backoff(attempt, options.signal, null);
           continue;
         }
-        throw new NetworkError(`Could not reach ${new URL(url).host}: ${(error as Error).message}`, info, { cause: error });
+        throw await unansweredRequestError({
+          request: info, error, fetch: this.fetchImpl, addinOrigin: this.options.addinOrigin, timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: options.signal,
+        });
       }
       if (RETRYABLE_STATUSES.has(response.status) && attempt < attempts) {
         await this.backoff(attempt, options.signal, response.headers.get('retry-after'));
@@ -180,7 +188,7 @@ export class HttpClient {
 
   private async attempt(url: string, method: string, options: RequestOptions): Promise<{ response: Response; text: string }> {
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
     try {
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: options.authorization ?? (await this.options.authorization()) };

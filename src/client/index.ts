@@ -6,6 +6,7 @@ z.config({ jitless: true });
 
 export * from './errors';
 export * from './http';
+export * from './fetch-like';
 export * from './platform-client';
 export * from './data-api-base';
 export * from './scim-client';

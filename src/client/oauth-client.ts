@@ -1,6 +1,8 @@
 import * as oauth from 'oauth4webapi';
-import { InsecureTransportError, NetworkError, SignInError } from './errors';
-import { assertSecureBaseUrl, type FetchLike } from './http';
+import { unansweredRequestError } from './cors-probe';
+import { InsecureTransportError, SignInError } from './errors';
+import type { FetchLike } from './fetch-like';
+import { assertSecureBaseUrl } from './http';
 
 /** What the add-in keeps after signing in: the Bearer token, the token that renews it, and when it ends. */
 export interface OAuthTokens {
@@ -63,7 +65,7 @@ export class OAuthClient {
     const issuer = assertSecureBaseUrl(baseUrl);
     const insecure = issuer.protocol === 'http:';
     const where = { method: 'GET', url: `${issuer.origin}/.well-known/oauth-authorization-server` };
-    const as = await call(where, async () => {
+    const as = await call(where, options, async () => {
       const response = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...requestOptions(options, insecure) });
       // No metadata document, or not one for this issuer: no OAuth sign-in here.
       return oauth.processDiscoveryResponse(issuer, response).catch((error: unknown) => {
@@ -83,7 +85,7 @@ export class OAuthClient {
     const issuer = assertSecureBaseUrl(issuerUrl);
     const insecure = issuer.protocol === 'http:';
     const where = { method: 'GET', url: `${issuer.href.replace(/\/+$/, '')}/.well-known/openid-configuration` };
-    const as = await call(where, async () => {
+    const as = await call(where, options, async () => {
       const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(options, insecure) });
       return oauth.processDiscoveryResponse(issuer, response).catch((error: unknown) => {
         throw unsupportedOidc(issuerUrl, error);
@@ -167,7 +169,7 @@ export class OAuthClient {
   /** Revokes a token (RFC 7009). Refused when the platform offers no revocation endpoint. */
   async revoke(token: string, hint: 'refresh_token' | 'access_token'): Promise<void> {
     if (!this.as.revocation_endpoint) throw new SignInError('unsupported', 'The platform offers no way to revoke a sign-in.');
-    await call({ method: 'POST', url: this.as.revocation_endpoint }, async () => {
+    await call({ method: 'POST', url: this.as.revocation_endpoint }, this.options, async () => {
       const opts = { ...requestOptions(this.options, this.insecure), additionalParameters: { token_type_hint: hint } };
       await oauth.processRevocationResponse(await oauth.revocationRequest(this.as, this.client, oauth.None(), token, opts));
     });
@@ -178,7 +180,7 @@ export class OAuthClient {
     // scope goes only with the authorization request: a refresh without one keeps what was granted (RFC 6749 §6),
     // whereas repeating it could ask for a scope the server dropped (offline_access without consent).
     const resource = this.options.resource ? { additionalParameters: { resource: this.options.resource } } : {};
-    const answer = await call({ method: 'POST', url: this.as.token_endpoint! }, () => work({ ...requestOptions(this.options, this.insecure), ...resource }));
+    const answer = await call({ method: 'POST', url: this.as.token_endpoint! }, this.options, () => work({ ...requestOptions(this.options, this.insecure), ...resource }));
     const now = this.options.now?.() ?? Date.now();
     const idClaims = answer.id_token ? oauth.getValidatedIdTokenClaims(answer) : undefined;
     return {
@@ -208,7 +210,7 @@ const unsupportedOidc = (issuer: string, cause?: unknown) =>
 const refused = (words: string, code?: string | number) => new SignInError('refused', `The platform refused sign-in: ${words}`, code, words);
 
 /** Runs one exchange with the authorization server, turning oauth4webapi's and fetch's failures into ours. */
-async function call<T>(request: { method: string; url: string }, work: () => Promise<T>): Promise<T> {
+async function call<T>(request: { method: string; url: string }, options: Pick<OAuthClientOptions, 'fetch'>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -222,7 +224,9 @@ async function call<T>(request: { method: string; url: string }, work: () => Pro
     if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
       throw refused(`its answer could not be used (${error.message})`, error.code);
     }
-    // fetch itself failed (offline, refused, timed out, or blocked by CORS).
-    throw new NetworkError(`Could not reach ${new URL(request.url).host}: ${(error as Error).message}`, request, { cause: error });
+    // fetch itself failed (offline, refused, timed out, or blocked by CORS): a server that answers a request that
+    // needs no CORS is told as refusing this add-in's origin, not as out of reach.
+    const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    throw await unansweredRequestError({ request, error, fetch: fetchImpl, timeoutMs: TIMEOUT_MS });
   }
 }

@@ -31,11 +31,17 @@ export interface CubeSessionStoreDeps {
   addinBase(): string;
 }
 
+/**
+ * When a connection's token ends, as the pane tells it: at its `exp` (`at`, ms since the epoch); `renewed` (a sign-in
+ * with a refresh token renews it); `undated` (it has no `exp`: when it ends cannot be told, the deployment's refusal
+ * is what asks for the next one).
+ */
+export type CubeTokenEnd = { at: number } | 'renewed' | 'undated';
+
 /** A remembered connection, as the pane lists it: never its token. */
 export interface RememberedCubeConnection {
   apiUrl: string;
-  /** When its token expires; null when it renews itself (a sign-in with a refresh token) or the provider did not say. */
-  expiresAt: number | null;
+  tokenEnd: CubeTokenEnd;
   /** The provider it signs in with; null for a pasted token. */
   issuer: string | null;
 }
@@ -225,7 +231,7 @@ export class CubeSessionStore extends Store<CubeSessionState> {
 function remembered(connections: CubeConnectionSettings[]): RememberedCubeConnection[] {
   return connections.map((c) => ({
     apiUrl: c.apiUrl,
-    expiresAt: c.kind === 'cube-oidc' && c.refreshToken ? null : c.expiresAt,
+    tokenEnd: c.kind === 'cube-oidc' && c.refreshToken ? 'renewed' : c.expiresAt === null ? 'undated' : { at: c.expiresAt },
     issuer: c.kind === 'cube-oidc' ? c.issuer : null,
   }));
 }

@@ -1,5 +1,5 @@
 import { SignInError } from '../client/errors';
-import type { FetchLike } from '../client/http';
+import type { FetchLike } from '../client/fetch-like';
 import { OAuthClient, type OAuthTokens } from '../client/oauth-client';
 import type { DialogOutcome } from '../ports/dialog';
 import type { ConnectionSettings, Credentials, OAuthConnectionSettings } from './connection';

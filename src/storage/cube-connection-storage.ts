@@ -43,10 +43,11 @@ function isCubeSettings(value: unknown): value is CubeConnectionSettings {
   if (!saved || typeof saved.apiUrl !== 'string') return false;
   const text = (key: string) => typeof saved[key] === 'string' && saved[key] !== '';
   const textOrNull = (key: string) => saved[key] === null || text(key);
-  if (saved.kind === 'cube-api') return text('token') && typeof saved.expiresAt === 'number' && Number.isFinite(saved.expiresAt);
+  // Null for a token without `exp`, never a made-up date.
+  const expiry = saved.expiresAt === null || (typeof saved.expiresAt === 'number' && Number.isFinite(saved.expiresAt));
+  if (saved.kind === 'cube-api') return text('token') && expiry;
   return saved.kind === 'cube-oidc' && text('issuer') && text('clientId') && (saved.tokenKind === 'access' || saved.tokenKind === 'id')
-    && text('accessToken') && textOrNull('idToken') && textOrNull('refreshToken') && textOrNull('resource')
-    && (saved.expiresAt === null || (typeof saved.expiresAt === 'number' && Number.isFinite(saved.expiresAt)));
+    && text('accessToken') && textOrNull('idToken') && textOrNull('refreshToken') && textOrNull('resource') && expiry;
 }
 
 /** Forgets every remembered Cube API connection and its user's settings. */

@@ -79,19 +79,22 @@ test('connect with a token: each wrong address or token is told in words and kee
   // A token signed with another secret.
   const wrongSecret = await cubeToken('not-the-deployments-secret');
   await connect(`${cube.url}/cubejs-api`, wrongSecret);
-  expect(await errorSays('refused this token')).toBe('The Cube deployment refused this token: it may be signed with another secret or be expired; ask for a new one.');
+  expect(await errorSays('did not accept this token')).toBe(
+    `The Cube deployment at ${cube.url} did not accept this token: it may be signed with another secret or be expired; ask for a new one and paste it.`,
+  );
   expect(await addressField().inputValue()).toBe(`${cube.url}/cubejs-api`);
 
-  // A token without `exp`: told before anything is sent.
+  // A token whose `exp` is not a number (Cube refuses it): told before anything is sent. One without `exp` is taken
+  // (connect-address-token.test.ts).
   const before = requests.all.length;
-  await connect(`${cube.url}/cubejs-api`, await cubeToken(cube.apiSecret, null));
-  expect(await errorSays('never expires')).toMatch(/^This token never expires; ask for one with an expiry \(exp\)/);
+  await connect(`${cube.url}/cubejs-api`, await cubeToken(cube.apiSecret, null, { user_id: 'analyst@example.com', exp: 'tomorrow' }));
+  expect(await errorSays('exp')).toMatch(/\(exp\)/);
   expect(requests.all.slice(before).filter((r) => r.url.includes('/cubejs-api/'))).toEqual([]);
 
   // A deployment whose CORS setting does not name the add-in's address.
   await connect(`${strictCube.url}/cubejs-api`, await cubeToken(strictCube.apiSecret));
   expect(await errorSays('CORS')).toBe(
-    `The Cube deployment at ${strictCube.url} does not allow this add-in's address; add ${origin} to its CORS setting (http.cors in cube.js).`,
+    `${strictCube.url} answered, but does not allow requests from this add-in (no CORS headers for ${origin}): add ${origin} to the Cube deployment's CORS setting (http.cors in cube.js).`,
   );
   await cubeShot(page(), 'cube-connect-cors');
   expect(await axeViolations(page())).toEqual([]);

@@ -14,7 +14,7 @@ import { raw } from '../support/raw-http';
 
 /**
  * Connecting the add-in to a Cube deployment's REST API with a pasted token, against the Cube Core stand-in
- * (server/cube-core), which answers as a self-hosted Cube does (README "Use it with your own Cube": a missing token is
+ * (server/cube-core), which answers as a self-hosted Cube does (docs/cube-api.md: a missing token is
  * `403 {"error": "Authorization header isn't set"}`, any bad one `403 {"error": "Invalid token"}`; CORS answers only
  * the listed origins). Every request the add-in's code sends goes through a recording fetch: all must be Cube REST API
  * requests (`/cubejs-api/v1/...`), never a Platform API one.
@@ -31,7 +31,7 @@ function sign(claims: JWTPayload = {}, { secret = SECRET, expiresIn = 3600 as nu
   if (expiresIn !== null) jwt.setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn);
   return jwt.sign(new TextEncoder().encode(secret));
 }
-const expOf = (token: string) => readCubeToken(token, 0).expiresAt;
+const expOf = (token: string) => readCubeToken(token, 0).expiresAt!;
 
 interface Recorded {
   method: string;
@@ -167,9 +167,15 @@ describe('the address as typed', () => {
   });
 
   it.each([
+    ['cube.example.com/cubejs-api', 'https://cube.example.com/cubejs-api'],
+    ['localhost:4000/cubejs-api', 'https://localhost:4000/cubejs-api'],
+  ])('reads %j, typed without a scheme, as https: %s', (typed, read) => {
+    expect(normalizeCubeApiAddress(typed)).toBe(read);
+  });
+
+  it.each([
     ['', 'empty'],
-    ['cube.example.com/cubejs-api', 'not-a-url'],
-    ['localhost:4000/cubejs-api', 'scheme'],
+    ['cube example com/cubejs-api', 'not-a-url'],
     ['ftp://cube.example.com/cubejs-api', 'scheme'],
     ['http://cube.example.com/cubejs-api', 'insecure'],
     ['http://192.168.1.10:4000/cubejs-api', 'insecure'],
@@ -202,6 +208,15 @@ describe('connecting', () => {
     expect(requests).toEqual([{ method: 'GET', url: `${cube.url}/cubejs-api/v1/meta`, mode: undefined, authorization: token }]);
   });
 
+  it('a token without exp: connected, as the deployment takes it (jsonwebtoken checks exp only when present), its end unknown', async () => {
+    const token = await sign({}, { expiresIn: null });
+    expect((await raw(`${cube.url}/cubejs-api/v1/meta`, { headers: { Authorization: token } })).status).toBe(200);
+    const { requests, fetch } = recording();
+    const connected = await connectCubeApi({ address: `${cube.url}/cubejs-api`, token }, { fetch });
+    expect(connected).toEqual({ kind: 'cube-api', apiUrl: `${cube.url}/cubejs-api`, token, expiresAt: null, cubes: MODEL_CUBES_AND_VIEWS });
+    expect(requests.map((r) => r.url)).toEqual([`${cube.url}/cubejs-api/v1/meta`]);
+  });
+
   it('takes a token pasted as "Bearer …" and keeps the bare token (Cube takes either)', async () => {
     const token = await sign();
     const { requests, fetch } = recording();
@@ -227,16 +242,15 @@ describe('bad input: a clear error, nothing sent when the input is refused', () 
     expect(requests).toEqual([]);
   });
 
-  it('a token without exp: refused in words before any request, although Cube would take it', async () => {
-    const token = await sign({}, { expiresIn: null });
-    // The deployment takes it (jsonwebtoken checks exp only when present)…
-    expect((await raw(`${cube.url}/cubejs-api/v1/meta`, { headers: { Authorization: token } })).status).toBe(200);
-    // …the add-in does not: it could never know when to ask for the next one.
+  it('an exp that is not a number: refused before any request, as the deployment refuses it', async () => {
+    // As a hand-made token may carry it; jose's types allow only a number.
+    const claims = { user_id: 'analyst@example.com', exp: 'tomorrow' } as unknown as JWTPayload;
+    const token = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
+    expect(await (await raw(`${cube.url}/cubejs-api/v1/meta`, { headers: { Authorization: token } })).status).toBe(403);
     const { requests, fetch } = recording();
     const error = await failure(connectCubeApi({ address: `${cube.url}/cubejs-api`, token }, { fetch }));
     expect(error).toBeInstanceOf(CubeTokenError);
-    expect(error).toMatchObject({ problem: 'no-exp' });
-    expect(error.message).toMatch(/^This token never expires; ask for one with an expiry \(exp\)\./);
+    expect(error).toMatchObject({ problem: 'bad-exp' });
     expect(requests).toEqual([]);
   });
 
@@ -379,7 +393,7 @@ describe('bad input: a clear error, nothing sent when the input is refused', () 
       expect(error).toBeInstanceOf(CubeApiConnectError);
       expect(error).toMatchObject({ problem: 'cors', details: { addinOrigin: PAGE } });
       expect(error.message).toBe(
-        `The Cube deployment at ${cube.url} does not allow this add-in's address; add ${PAGE} to its CORS setting (http.cors in cube.js).`,
+        `${cube.url} answered, but does not allow requests from this add-in (no CORS headers for ${PAGE}): add ${PAGE} to the Cube deployment's CORS setting (http.cors in cube.js).`,
       );
       // The request, then a plain no-cors one of the same Cube REST API URL without the token.
       expect(requests.map(({ url, mode, authorization }) => ({ url, mode, authorization }))).toEqual([
@@ -401,7 +415,7 @@ describe('bad input: a clear error, nothing sent when the input is refused', () 
 
 describe('tokens while connected: asked for again when they expire or are refused', () => {
   const COUNT = { measures: ['orders.count'] };
-  // README: "120,000 orders from 2023-01-01 to 2025-12-31".
+  // docs/local-platform.md: "120,000 orders from 2023-01-01 to 2025-12-31".
   const ALL_ORDERS = [{ 'orders.count': '120000' }];
 
   function connection(initial: string, answers: (string | null)[], clock: { now: number } = { now: Date.now() }) {
@@ -496,10 +510,24 @@ describe('tokens while connected: asked for again when they expire or are refuse
   });
 
   it('a pasted answer that is not a usable token: its words (CubeTokenError), nothing sent with it', async () => {
-    const { client, requests } = connection(await sign({}, { secret: 'x' }), [await sign({}, { expiresIn: null })]);
+    const { client, requests } = connection(await sign({}, { secret: 'x' }), [await sign({}, { expiresIn: -60 })]);
     const error = await failure(client.load(COUNT));
     expect(error).toBeInstanceOf(CubeTokenError);
-    expect(error).toMatchObject({ problem: 'no-exp' });
+    expect(error).toMatchObject({ problem: 'expired' });
     expect(requests).toHaveLength(1);
+  });
+
+  it('a token without exp: sent however late, never asked for ahead; refused by the deployment, asked for as refused', async () => {
+    const clock = { now: Date.now() };
+    const undated = await sign({}, { secret: 'rotated-away', expiresIn: null });
+    const fresh = await sign({}, { expiresIn: null });
+    const { client, asked, taken, requests } = connection(undated, [fresh], clock);
+    // Ten years on, still no question before the request: its end is not known.
+    clock.now += 10 * 365 * 86_400_000;
+    const rows = await client.load(COUNT);
+    expect(rows.data).toEqual(ALL_ORDERS);
+    expect(asked).toEqual(['refused']);
+    expect(taken).toEqual([fresh]);
+    expect(requests.map((r) => r.authorization)).toEqual([undated, fresh]);
   });
 });

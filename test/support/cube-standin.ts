@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
 import { Database } from '../../server/store/database';
 import { createSampleData } from '../../server/store/sample-data';
-import type { FetchLike } from '../../src/client/http';
+import type { FetchLike } from '../../src/client/fetch-like';
 import { PastedCubeTokens } from '../../src/session/cube-api/cube-api-tokens';
 import { readCubeToken } from '../../src/session/cube-api/cube-token';
 

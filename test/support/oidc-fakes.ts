@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { FetchLike } from '../../src/client/http';
+import type { FetchLike } from '../../src/client/fetch-like';
 import type { DialogOutcome } from '../../src/ports/dialog';
 import { callbackMessage } from '../../src/session/sign-in';
 

@@ -101,7 +101,8 @@ describe('signInToCube', () => {
 
     const plain = await setUp({}, { issuer: 'http://login.example.com' });
     await expect(plain.signIn()).rejects.toMatchObject({ problem: 'issuer-address', message: expect.stringContaining('https://') });
-    const garbled = await setUp({}, { issuer: 'login.example.com' });
+    // Not an address even with https:// in front (which is put before an issuer typed without a scheme).
+    const garbled = await setUp({}, { issuer: 'login example com' });
     await expect(garbled.signIn()).rejects.toMatchObject({ problem: 'issuer-address' });
     expect([...plain.idp.sent, ...garbled.idp.sent]).toEqual([]);
 
@@ -122,9 +123,19 @@ describe('signInToCube', () => {
     expect(error).toMatchObject({ problem: 'token-refused', message: expect.stringContaining(`CUBEJS_JWT_AUDIENCE the token's audience (${idp.resource})`) });
   });
 
+  it('reads the issuer and the Cube address typed without a scheme as https (issue 42)', async () => {
+    const idp = await fakeOidc();
+    const bare = (address: string) => address.replace(/^https:\/\//, '');
+    const { settings } = await signInToCube(
+      { apiUrl: `${bare(idp.cubeApi)}/v1`, issuer: bare(idp.issuer), clientId: idp.clientId, tokenKind: 'access', resource: idp.resource },
+      { addinBase: ADDIN, openDialog: idp.openDialog, fetch: idp.fetch },
+    );
+    expect(settings).toMatchObject({ apiUrl: idp.cubeApi, issuer: idp.issuer });
+  });
+
   it('reads the Cube address first: a bad one sends nothing; a cancelled dialog is a SignInError', async () => {
     const { idp } = await setUp();
-    const bad = signInToCube({ apiUrl: 'cube.example.com', issuer: idp.issuer, clientId: idp.clientId, tokenKind: 'access' }, { addinBase: ADDIN, openDialog: idp.openDialog, fetch: idp.fetch });
+    const bad = signInToCube({ apiUrl: 'cube example com', issuer: idp.issuer, clientId: idp.clientId, tokenKind: 'access' }, { addinBase: ADDIN, openDialog: idp.openDialog, fetch: idp.fetch });
     await expect(bad).rejects.toBeInstanceOf(CubeApiAddressError);
     expect(idp.sent).toEqual([]);
     const closed = signInToCube({ apiUrl: idp.cubeApi, issuer: idp.issuer, clientId: idp.clientId, tokenKind: 'access' }, { addinBase: ADDIN, openDialog: async () => ({ kind: 'closed' }), fetch: idp.fetch });

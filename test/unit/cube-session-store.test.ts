@@ -19,8 +19,11 @@ const API = 'https://cube.example.com/cubejs-api';
 const OTHER = 'https://other.example.com/cubejs-api';
 const key = new TextEncoder().encode('session-store-test-secret');
 
-async function token(claims: Record<string, unknown>, expiresInSeconds: number): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds).sign(key);
+/** A token whose `exp` is `expiresInSeconds` from now; none when null (as `cubejs token -e 0` mints one). */
+async function token(claims: Record<string, unknown>, expiresInSeconds: number | null): Promise<string> {
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' });
+  if (expiresInSeconds !== null) jwt.setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds);
+  return jwt.sign(key);
 }
 
 function memoryStorage(): CubeConnectionsStorage & { saved: ReturnType<CubeConnectionsStorage['load']>; userSettings: Map<string, UserSettings> } {
@@ -133,6 +136,30 @@ test('a refused token is asked for again with that reason; cancelling fails the 
   expect(store.getState().tokenRequest).toBeNull();
 });
 
+test('a token without exp connects and is remembered as undated (no made-up date); used until refused, then asked for', async () => {
+  const storage = memoryStorage();
+  const store = sessionStore(storage);
+  const undated = await token({ name: 'Anna Analyst' }, null);
+  await store.connect(API, undated);
+  expect(store.getState().failure).toBeNull();
+  expect(storage.saved.connections).toEqual([{ kind: 'cube-api', apiUrl: API, token: undated, expiresAt: null }]);
+  expect(store.getState().remembered).toEqual([{ apiUrl: API, tokenEnd: 'undated', issuer: null }]);
+  const tokens = store.getState().cube!.tokens;
+  // No end to ask ahead of: the token goes out as it is, however late.
+  await expect(tokens.getToken()).resolves.toBe(undated);
+  expect(store.getState().tokenRequest).toBeNull();
+
+  // The deployment refuses it (its 403): asked for as a refused one, and the next token's end is remembered.
+  tokens.invalidate(undated);
+  const waiting = tokens.getToken();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(store.getState().tokenRequest).toEqual({ reason: 'refused', refusal: null });
+  const dated = await token({}, 3600);
+  await store.giveToken(dated);
+  await expect(waiting).resolves.toBe(dated);
+  expect(store.getState().remembered).toEqual([{ apiUrl: API, tokenEnd: { at: readCubeToken(dated).expiresAt }, issuer: null }]);
+});
+
 test('switching, disconnecting and forgetting: the remembered list is most recent first and never holds a forgotten token', async () => {
   const storage = memoryStorage();
   const store = sessionStore(storage);
@@ -212,7 +239,7 @@ describe('signing in with the deployment’s OpenID Connect provider', () => {
     await store.signIn(config);
     expect(signIns).toEqual([config]);
     expect(store.getState().cube?.user.username).toBe('Oda OIDC');
-    expect(store.getState().remembered).toEqual([{ apiUrl: API, expiresAt: null, issuer: 'https://login.example.com' }]);
+    expect(store.getState().remembered).toEqual([{ apiUrl: API, tokenEnd: 'renewed', issuer: 'https://login.example.com' }]);
     expect(storage.saved.connections[0]).toMatchObject({ kind: 'cube-oidc', refreshToken: 'refresh-1' });
   });
 

@@ -42,18 +42,22 @@ describe('readCubeToken', () => {
     expect(readCubeToken(jwt({ exp: EXP }, { alg: 'RS256', kid: 'key-1' }), NOW).expiresAt).toBe(EXP * 1000);
   });
 
-  it('refuses a token without exp, and says why the add-in needs one', () => {
-    const { problem, message } = refusal(jwt({ user_id: 1 }));
-    expect(problem).toBe('no-exp');
-    expect(message).toMatch(/^This token never expires; ask for one with an expiry \(exp\)\./);
-    expect(message).toMatch(/to ask for the next one in time/);
+  it('takes a token without exp, as Cube does (`cubejs token -e 0` mints one): no end known, none made up', () => {
+    const token = jwt({ user_id: 1 });
+    expect(readCubeToken(token, NOW)).toEqual({ token, expiresAt: null, claims: { user_id: 1 } });
+    // Read at any instant, however late.
+    expect(readCubeToken(token, Number.MAX_SAFE_INTEGER).expiresAt).toBeNull();
   });
 
   it.each([
     ['a string', '1900000000'],
     ['null', null],
-  ])('refuses an exp that is %s (RFC 7519: a NumericDate is a number)', (_case, exp) => {
-    expect(refusal(jwt({ exp })).problem).toBe('no-exp');
+  ])('refuses an exp that is %s (RFC 7519: a NumericDate is a number; Cube refuses it as "invalid exp value")', (_case, exp) => {
+    expect(refusal(jwt({ exp }))).toEqual({
+      problem: 'bad-exp',
+      message: 'This token’s expiry (exp) is not a number, and Cube refuses such a token: ask for a new one.',
+      at: undefined,
+    });
   });
 
   it('refuses a token already expired, saying when', () => {

@@ -1,4 +1,5 @@
 import { ApiError, HttpClient, NetworkError, RequestCancelledError, ResponseFormatError, type FetchLike } from '../../client';
+import { CorsRefusedError } from '../../client/cors-errors';
 import { CubeMeta } from '../../contract';
 import { normalizeCubeApiAddress } from './cube-api-address';
 import { CubeApiConnectError } from './cube-api-errors';
@@ -12,8 +13,8 @@ export interface CubeApiConnectionSettings {
   kind: 'cube-api';
   apiUrl: string;
   token: string;
-  /** The token's `exp`, in ms since the epoch. */
-  expiresAt: number;
+  /** The token's `exp`, in ms since the epoch; null for a token without one (its end cannot be known). */
+  expiresAt: number | null;
 }
 
 /** A checked Cube API connection: its settings, and how many cubes and views the token lets the user see. */
@@ -31,7 +32,8 @@ export interface ConnectCubeApiDeps {
   signal?: AbortSignal;
   /**
    * The origin the add-in runs at, named in the CORS advice; default `location.origin`. Without one (Node, tests
-   * that do not play a browser) a failed request is never taken for a CORS refusal: only browsers enforce CORS.
+   * that do not play a browser) a failed request is never taken for a CORS refusal: only browsers enforce CORS
+   * (`HttpClient` tells one apart, `CorsRefusedError`).
    */
   addinOrigin?: string;
 }
@@ -53,7 +55,6 @@ export async function connectCubeApi(
   const { token, expiresAt } = readCubeToken(input.token, (deps.now ?? Date.now)());
   const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const addinOrigin = deps.addinOrigin ?? (globalThis as { location?: { origin?: string } }).location?.origin;
 
   let seen: SeenAnswer | undefined;
   const observingFetch: FetchLike = async (url, init) => {
@@ -65,7 +66,9 @@ export async function connectCubeApi(
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const signal = deps.signal ? AbortSignal.any([deps.signal, timeout.signal]) : timeout.signal;
   // No retries: a wrong address should be told at once. The client's own timeout is later than ours, so ours tells.
-  const http = new HttpClient({ baseUrl: apiUrl, authorization: () => token, fetch: observingFetch, retry: { retries: 0 }, timeoutMs: timeoutMs * 2 });
+  const http = new HttpClient({
+    baseUrl: apiUrl, authorization: () => token, fetch: observingFetch, retry: { retries: 0 }, timeoutMs: timeoutMs * 2, addinOrigin: deps.addinOrigin,
+  });
   try {
     const meta = await http.request(CubeMeta, { path: '/v1/meta', signal });
     return { kind: 'cube-api', apiUrl, token, expiresAt, cubes: meta.cubes.length };
@@ -78,20 +81,17 @@ export async function connectCubeApi(
         apiUrl,
       );
     }
+    if (error instanceof CorsRefusedError) {
+      const { addinOrigin } = error;
+      throw new CubeApiConnectError(
+        'cors',
+        `${originOf(apiUrl)} answered, but does not allow requests from this add-in (no CORS headers for ${addinOrigin}): add ${addinOrigin} to the Cube deployment's CORS setting (http.cors in cube.js).`,
+        apiUrl,
+        { addinOrigin },
+        { cause: error },
+      );
+    }
     if (error instanceof NetworkError) {
-      const answered = addinOrigin && addinOrigin !== 'null' && originOf(apiUrl) !== addinOrigin
-        ? await answersWithoutCors(fetchImpl, `${apiUrl}/v1/meta`, timeoutMs, deps.signal)
-        : false;
-      if (deps.signal?.aborted) throw new RequestCancelledError();
-      if (answered) {
-        throw new CubeApiConnectError(
-          'cors',
-          `The Cube deployment at ${originOf(apiUrl)} does not allow this add-in's address; add ${addinOrigin} to its CORS setting (http.cors in cube.js).`,
-          apiUrl,
-          { addinOrigin },
-          { cause: error },
-        );
-      }
       throw new CubeApiConnectError(
         'unreachable',
         `Nothing answered at ${originOf(apiUrl)}${networkReason(error)}: check the address, and that the Cube deployment is running.`,
@@ -196,43 +196,6 @@ function classifyAnswer(error: unknown, apiUrl: string, seen: SeenAnswer | undef
     );
   }
   return undefined;
-}
-
-/**
- * Whether the deployment answers at all, asked when the real request failed without an answer in a browser.
- *
- * A browser refuses a cross-origin answer its CORS check fails with the same `TypeError` ("Failed to fetch",
- * "Load failed", "NetworkError when attempting to fetch resource") as an unreachable host, with no status: the Fetch
- * standard turns both into a "network error" so that a page cannot learn which servers exist behind the
- * same-origin policy (whatwg/fetch#605, #526); the reason is only in the developer console. What a page can
- * still learn is whether the server answers a request that needs no CORS: a `mode: 'no-cors'` GET without
- * credentials or custom headers (so no preflight) resolves with an opaque response (`type: 'opaque'`, status 0) as
- * soon as the server answers anything, whatever its status, and rejects with the same `TypeError` when nothing
- * answers. So: the CORS request failed and the no-cors one got an answer ⇒ the server is there and the browser
- * withheld its answer, i.e. CORS (no `Access-Control-Allow-Origin` for the add-in, or a preflight refused, e.g.
- * `http.cors.allowedHeaders` without `authorization`). Both failed ⇒ unreachable.
- *
- * The probe asks the same URL as the failed request (`<apiUrl>/v1/meta`, refused there with 403 for want of a
- * token, which does not matter), so a proxy that routes by path is asked the same way and the add-in sends
- * nothing but Cube REST API requests. Limits: what blocks both requests alike (mixed content, the pane's CSP
- * `connect-src`, a certificate error, Chrome's Local Network Access refusing a public page's request to this
- * computer) is told as unreachable; the server going down between the two requests (milliseconds) would be told
- * as CORS. Outside a browser (Node) fetch enforces no CORS, and this is not asked.
- */
-async function answersWithoutCors(fetchImpl: FetchLike, url: string, timeoutMs: number, outer?: AbortSignal): Promise<boolean> {
-  const signal = outer ? AbortSignal.any([outer, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
-  try {
-    const response = await fetchImpl(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal });
-    // An opaque answer has no body; any other is not needed: only that an answer came.
-    try {
-      await response.body?.cancel();
-    } catch {
-      // Nothing to lose: the answer's content was never wanted.
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function originOf(apiUrl: string): string {

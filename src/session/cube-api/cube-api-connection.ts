@@ -1,5 +1,6 @@
 import type { DeploymentTokenSource } from '../../client/token-manager';
 import type { AppConfigResponse, Deployment, User, UserSettings, UserSettingsInput } from '../../contract';
+import { DEFAULT_SHEETS_UI } from '../../core/new-placement-settings';
 import { ObservedConnection } from '../observed-connection';
 
 /**
@@ -10,9 +11,10 @@ export const DEFAULT_CUBE_DEPLOYMENT_ID = 0;
 
 /**
  * No platform, so no admin settings: the contract's required switches off (data download allowed, no agent chat,
- * no global theme) and nothing else set, so the runner falls back to its own defaults (no time zone, no filter lines).
+ * no global theme), and the sheets' defaults the platform's app config has (`DEFAULT_SHEETS_UI`: the filter line
+ * above tables), so a report placed and the Settings shown look the same in either mode.
  */
-export const CUBE_API_APP_CONFIG: AppConfigResponse = { applyThemeGlobally: false, restrictDataDownload: false, sheetsAgentChatEnabled: false };
+export const CUBE_API_APP_CONFIG: AppConfigResponse = { applyThemeGlobally: false, restrictDataDownload: false, sheetsAgentChatEnabled: false, sheetsUi: DEFAULT_SHEETS_UI };
 
 /**
  * The user a Cube API connection stands for, as the runner and the builder read one: no platform account (id 0),

@@ -5,9 +5,9 @@
  */
 
 /**
- * Why a typed Cube API address was refused, before any request: `empty`; `not-a-url` (no scheme, e.g.
- * `cube.example.com/cubejs-api`: nothing is added to it); `scheme` (not http or https); `insecure` (plain http to
- * a host other than this computer); `credentials` (`user:password@` in the address, which browsers refuse to
+ * Why a typed Cube API address was refused, before any request: `empty`; `not-a-url` (not a web address even with
+ * https:// in front, which is put before an address typed without a scheme); `scheme` (a scheme other than http or
+ * https); `insecure` (plain http to a host other than this computer); `credentials` (`user:password@` in the address, which browsers refuse to
  * fetch); `query` (a `?…` or `#…` part, which has no place in an API base).
  */
 export type CubeApiAddressProblem = 'empty' | 'not-a-url' | 'scheme' | 'insecure' | 'credentials' | 'query';
@@ -23,10 +23,11 @@ export class CubeApiAddressError extends Error {
 /**
  * Why a pasted token was refused before anything was sent: `empty`; `malformed` (not three base64url parts, or a
  * header or claims that are not JSON objects, or a header without `alg`); `encrypted` (a JWE: Cube takes signed
- * tokens); `unsigned` (`alg: none`, which Cube refuses as "Invalid token"); `no-exp` (no `exp` claim, or one that
- * is not a number); `expired`; `not-yet-valid` (an `nbf` in the future, which Cube also refuses).
+ * tokens); `unsigned` (`alg: none`, which Cube refuses as "Invalid token"); `bad-exp` (an `exp` that is not a
+ * number, which Cube refuses as "invalid exp value"); `expired`; `not-yet-valid` (an `nbf` in the future, which Cube
+ * also refuses). A token without `exp` is taken, as Cube takes it: it has no known end.
  */
-export type CubeTokenProblem = 'empty' | 'malformed' | 'encrypted' | 'unsigned' | 'no-exp' | 'expired' | 'not-yet-valid';
+export type CubeTokenProblem = 'empty' | 'malformed' | 'encrypted' | 'unsigned' | 'bad-exp' | 'expired' | 'not-yet-valid';
 
 export class CubeTokenError extends Error {
   override readonly name = 'CubeTokenError';
@@ -44,7 +45,8 @@ export class CubeTokenError extends Error {
 /**
  * Why the Cube API did not answer as one, each with what the person can do:
  * `unreachable` — nothing answered (no such host, nothing listening, connection cut): check the address;
- * `cors` — the deployment answered, but the browser withheld its answer: its CORS setting must list the add-in;
+ * `cors` — the deployment answered, but sends no CORS headers for the add-in's origin, so the browser withheld its
+ * answer: its CORS setting must list the add-in (`details.addinOrigin`);
  * `timeout` — no answer in time;
  * `not-found` — a server answered 404 at `<apiUrl>/v1/meta`: not a Cube REST API at that path;
  * `html` — a web page (a site, a sign-in page of a proxy) answered instead of the API;
@@ -92,7 +94,7 @@ export class CubeTokenNeededError extends Error {
  * `issuer-address` — the issuer is not a whole https:// address (plain http only on this computer);
  * `no-discovery` — the issuer has no OpenID Connect discovery document (or no PKCE S256);
  * `no-id-token` — the ID token is to be sent, but the provider answered none (no `openid` scope granted);
- * `token-not-jwt` — the chosen token is not a JWT with `exp` (an opaque access token), which Cube cannot verify;
+ * `token-not-jwt` — the chosen token is not a JWT (an opaque access token), which Cube cannot verify;
  * `token-refused` — the deployment refused the token (its JWKS, issuer or audience settings do not match).
  */
 export type CubeOidcProblem = 'issuer-address' | 'no-discovery' | 'no-id-token' | 'token-not-jwt' | 'token-refused';

@@ -14,14 +14,18 @@ export interface PastedCubeTokensOptions {
   askForToken(reason: CubeTokenRequestReason): Promise<string | null>;
   /** Hears every new token taken, to keep it in the user's storage (`CubeApiConnectionSettings`). */
   onToken?(token: CubeToken): void;
-  /** Ask for a new token this long before `exp`, so a request is not sent with a token that ends on the way. */
+  /**
+   * Ask for a new token this long before `exp`, so a request is not sent with a token that ends on the way. A token
+   * without `exp` is used until the deployment refuses it.
+   */
   renewBeforeMs?: number;
   now?: () => number;
 }
 
 /**
- * The tokens of a Cube API connection: the pasted one until it expires or the deployment refuses it, then one
- * asked of the user (`askForToken`), shared by every request waiting at that moment (one question at a time).
+ * The tokens of a Cube API connection: the pasted one until it expires (never, without `exp`) or the deployment
+ * refuses it, then one asked of the user (`askForToken`), shared by every request waiting at that moment (one
+ * question at a time).
  *
  * `CoreDataClient` gets a token for each request, and on a 403 calls `invalidate` and sends the request once more with
  * the next `getToken`: here that asks the user (`refused`), so a load whose token was refused, or expired while
@@ -47,7 +51,7 @@ export class PastedCubeTokens implements DeploymentTokenSource {
 
   getToken(signal?: AbortSignal): Promise<string> {
     if (signal?.aborted) return Promise.reject(new RequestCancelledError());
-    if (this.current && this.current.expiresAt - this.renewBeforeMs > this.now()) return Promise.resolve(this.current.token);
+    if (this.current && !this.endsSoon(this.current)) return Promise.resolve(this.current.token);
     if (!this.pending) {
       const reason: CubeTokenRequestReason = this.refused ? 'refused' : 'expired';
       this.current = null;
@@ -56,6 +60,10 @@ export class PastedCubeTokens implements DeploymentTokenSource {
       });
     }
     return signal ? untilAborted(this.pending, signal) : this.pending;
+  }
+
+  private endsSoon({ expiresAt }: CubeToken): boolean {
+    return expiresAt !== null && expiresAt - this.renewBeforeMs <= this.now();
   }
 
   invalidate(token: string): void {

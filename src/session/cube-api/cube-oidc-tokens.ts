@@ -1,5 +1,5 @@
 import { NetworkError, RequestCancelledError } from '../../client/errors';
-import type { FetchLike } from '../../client/http';
+import type { FetchLike } from '../../client/fetch-like';
 import type { OAuthClient } from '../../client/oauth-client';
 import type { DeploymentTokenSource } from '../../client/token-manager';
 import { CubeSignInNeededError, type CubeSignInReason } from './cube-api-errors';

@@ -1,7 +1,8 @@
 import { InsecureTransportError, SignInError } from '../../client/errors';
-import type { FetchLike } from '../../client/http';
+import type { FetchLike } from '../../client/fetch-like';
 import { OAuthClient, type OAuthTokens } from '../../client/oauth-client';
 import type { DialogOutcome } from '../../ports/dialog';
+import { withHttpsScheme } from '../../core/typed-address';
 import { authorizeInDialog } from '../token-session';
 import { connectCubeApi, CubeApiConnectError } from './connect-cube-api';
 import { normalizeCubeApiAddress } from './cube-api-address';
@@ -67,10 +68,12 @@ export { CubeOidcError, type CubeOidcProblem } from './cube-api-errors';
 export async function signInToCube(input: CubeOidcSignInInput, deps: CubeOidcSignInDeps): Promise<{ settings: CubeOidcConnectionSettings; oauth: OAuthClient }> {
   const apiUrl = normalizeCubeApiAddress(input.apiUrl);
   const resource = input.resource?.trim() || null;
-  const oauth = await discoverProvider(input.issuer.trim(), { clientId: input.clientId.trim(), scope: input.scope ?? CUBE_OIDC_DEFAULT_SCOPE, resource, fetch: deps.fetch, now: deps.now });
+  // Typed without a scheme, as the Cube API address may be: read as https.
+  const issuer = withHttpsScheme(input.issuer);
+  const oauth = await discoverProvider(issuer, { clientId: input.clientId.trim(), scope: input.scope ?? CUBE_OIDC_DEFAULT_SCOPE, resource, fetch: deps.fetch, now: deps.now });
   const tokens = await authorizeInDialog(oauth, deps);
   const settings = cubeOidcSettings(
-    { kind: 'cube-oidc', apiUrl, issuer: input.issuer.trim(), clientId: input.clientId.trim(), tokenKind: input.tokenKind, resource },
+    { kind: 'cube-oidc', apiUrl, issuer, clientId: input.clientId.trim(), tokenKind: input.tokenKind, resource },
     tokens,
     null,
     deps.now?.() ?? Date.now(),
@@ -118,8 +121,8 @@ async function discoverProvider(issuer: string, options: Parameters<typeof OAuth
 }
 
 /**
- * The settings after a token answer (sign-in or refresh): the chosen token read (it must be a JWT with `exp`, as Cube
- * verifies it), the refresh token kept when the answer rotates none. `previous` is the connection being renewed.
+ * The settings after a token answer (sign-in or refresh): the chosen token read (it must be a JWT, as Cube verifies
+ * it; without `exp` its end is not known), the refresh token kept when the answer rotates none. `previous` is the connection being renewed.
  */
 export function cubeOidcSettings(
   config: Pick<CubeOidcConnectionSettings, 'kind' | 'apiUrl' | 'issuer' | 'clientId' | 'tokenKind' | 'resource'>,

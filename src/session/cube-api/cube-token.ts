@@ -4,8 +4,8 @@ import { CubeTokenError } from './cube-api-errors';
 /** A pasted Cube API token, read (not verified): the token as Cube takes it, when it expires, and its claims. */
 export interface CubeToken {
   token: string;
-  /** The `exp` claim, in ms since the epoch. */
-  expiresAt: number;
+  /** The `exp` claim, in ms since the epoch; null for a token without one, whose end cannot be known. */
+  expiresAt: number | null;
   /** The claims: Cube's security context. */
   claims: JWTPayload;
 }
@@ -24,9 +24,10 @@ export const utcWords = (ms: number): string => `${new Date(ms).toISOString().sl
  * `CUBEJS_API_SECRET` signs it, on the company's backend), and the deployment verifies every request anyway. What
  * is read is what the add-in needs to know: that it is a signed JWT, and when it expires.
  *
- * `exp` is required although Cube accepts a token without it (`jsonwebtoken` checks `exp` only when present): a
- * token that never expires could never be asked for again in time, and is a credential that stays good forever in
- * the user's storage. A leading `Bearer ` (as in an Authorization header) is taken off; Cube takes the bare token.
+ * A token without `exp` is taken, as Cube takes it (`jsonwebtoken` checks `exp` only when present; `cubejs token -e 0`
+ * mints one, and so do many self-hosted services): its `expiresAt` is null, the pane says it cannot tell when it
+ * ends, and the deployment's refusal (403) is what asks for the next one. An `exp` that is not a number is refused,
+ * as Cube refuses it. A leading `Bearer ` (as in an Authorization header) is taken off; Cube takes the bare token.
  */
 export function readCubeToken(pasted: string, now: number = Date.now()): CubeToken {
   const token = pasted.trim().replace(/^Bearer\s+/i, '').trim();
@@ -58,14 +59,11 @@ export function readCubeToken(pasted: string, now: number = Date.now()): CubeTok
   } catch (error) {
     throw malformed('its claims are unreadable', error);
   }
-  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) {
-    throw new CubeTokenError(
-      'no-exp',
-      'This token never expires; ask for one with an expiry (exp). The add-in needs to know when a token ends to ask for the next one in time, and does not keep a token that would stay good forever.',
-    );
+  if (claims.exp !== undefined && (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp))) {
+    throw new CubeTokenError('bad-exp', 'This token’s expiry (exp) is not a number, and Cube refuses such a token: ask for a new one.');
   }
-  const expiresAt = claims.exp * 1000;
-  if (expiresAt <= now) {
+  const expiresAt = claims.exp === undefined ? null : claims.exp * 1000;
+  if (expiresAt !== null && expiresAt <= now) {
     throw new CubeTokenError('expired', `This token expired on ${utcWords(expiresAt)}; ask for a new one.`, expiresAt);
   }
   if (typeof claims.nbf === 'number' && claims.nbf * 1000 > now + CLOCK_SKEW_MS) {

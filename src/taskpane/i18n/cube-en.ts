@@ -8,6 +8,8 @@ export const cubeEn = {
   connectIntro: 'Any Cube deployment, self-hosted or managed: reports and placements are kept in this workbook.',
   address: 'Cube REST API address',
   addressHint: 'For example https://cube.example.com/cubejs-api',
+  /** Under an address typed without a scheme: the address it is read as (https:// in front). */
+  addressReadAs: (address: string) => `Read as ${address}`,
   token: 'Cube API token',
   tokenHint: 'A JWT signed with the deployment’s API secret, from your company’s backend or administrator. It is kept in this add-in’s storage, never in the workbook.',
   useSignIn: 'Sign in with your company account instead',
@@ -37,6 +39,9 @@ export const cubeEn = {
   expires: (when: string) => `token until ${when}`,
   signsInWith: (host: string) => `signs in with ${host}`,
   expired: 'token expired',
+  undated: 'token without expiry date',
+  /** Connected with a token without `exp`. */
+  undatedWarning: 'This token has no expiry date, so the pane cannot tell when it ends.',
   tokenExpiredTitle: 'The Cube API token has expired',
   tokenRefusedTitle: 'The Cube deployment refused the token',
   tokenAskBody: 'Paste a new token to carry on: what was under way waits for it.',
@@ -44,6 +49,6 @@ export const cubeEn = {
   useToken: 'Use this token',
   cancel: 'Cancel',
   deploymentName: (host: string) => `${host} (Cube API, reports in this workbook)`,
-  chatUnavailable: 'The agent chat needs the managed platform: it is not available with a Cube API alone.',
-  sharingUnavailable: 'Reports kept in this workbook travel with the file; to share them across workbooks, use the managed platform.',
+  chatUnavailable: 'The agent chat needs a Report Sync tenant: a Cube API alone has no agent.',
+  sharingUnavailable: 'Reports kept in this workbook travel with the file. Sharing them across workbooks needs a Report Sync tenant.',
 };

@@ -1,5 +1,6 @@
 import { Body1, Button, Field, Input, Link, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
+import { schemeAdded, withHttpsScheme } from '../../core/typed-address';
 import { useI18n } from '../i18n';
 
 const useStyles = makeStyles({
@@ -18,7 +19,8 @@ export interface SignInViewProps {
 
 /**
  * Sign in through the platform's page in an Office dialog, or, for self-hosted tenants, with an API token.
- * The token itself never enters the view's props: it goes straight to the add-in's own storage.
+ * The token itself never enters the view's props: it goes straight to the add-in's own storage. An address typed
+ * without a scheme is read as https (`localhost:3000` is `https://localhost:3000`), and the field says so.
  */
 export function SignInView({ baseUrl: initialBaseUrl, busy, error, again = false, onSignIn, onUseToken }: SignInViewProps) {
   const styles = useStyles();
@@ -28,16 +30,18 @@ export function SignInView({ baseUrl: initialBaseUrl, busy, error, again = false
   const [accessToken, setAccessToken] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (useToken) onUseToken(baseUrl.trim(), accessToken.trim());
-    else onSignIn(baseUrl.trim());
+    const address = withHttpsScheme(baseUrl);
+    if (useToken) onUseToken(address, accessToken.trim());
+    else onSignIn(address);
   };
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={m.signInForm}>
+    // noValidate: the browser's own check of a URL field would refuse `example.com`, which is read as https.
+    <form className={styles.form} onSubmit={submit} aria-label={m.signInForm} noValidate>
       {!again && (
         <>
           <Subtitle2 as="h2">{m.signInHeading}</Subtitle2>
           <Body1>{m.signInIntro}</Body1>
-          <Field label={m.platformAddress} required>
+          <Field label={m.platformAddress} hint={schemeAdded(baseUrl) ? m.addressReadAs(withHttpsScheme(baseUrl)) : undefined} required>
             <Input type="url" value={baseUrl} onChange={(_, d) => setBaseUrl(d.value)} />
           </Field>
         </>

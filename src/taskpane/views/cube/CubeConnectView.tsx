@@ -1,5 +1,6 @@
 import { Body1, Button, Field, Input, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
+import { schemeAdded, withHttpsScheme } from '../../../core/typed-address';
 import type { CubeSignInConfig, RememberedCubeConnection } from '../../../pane/cube-session-store';
 import { useCubeWords } from '../../i18n/cube-words';
 import { RememberedCubeConnections } from './RememberedCubeConnections';
@@ -27,7 +28,8 @@ export interface CubeConnectViewProps {
 /**
  * Connect straight to a Cube REST API (issue 26) with its address and a pasted token, or by signing in with the
  * company's OpenID Connect provider (a deployment that verifies tokens through a JWKS), or again to one connected to
- * before. Tokens go to the add-in's own storage, never the workbook.
+ * before. Tokens go to the add-in's own storage, never the workbook. An address typed without a scheme is read as
+ * https, and the field says so (issue 42).
  */
 export function CubeConnectView(props: CubeConnectViewProps) {
   const { busy, error, remembered, compact = false, onConnect, onSignIn, onSwitch, onForget, onUsePlatform } = props;
@@ -47,7 +49,8 @@ export function CubeConnectView(props: CubeConnectViewProps) {
   };
   const complete = address.trim() !== '' && (signIn ? issuer.trim() !== '' && clientId.trim() !== '' : token.trim() !== '');
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={cw.cube.connectHeading}>
+    // noValidate: the browser's own check of a URL field would refuse `example.com`, which is read as https.
+    <form className={styles.form} onSubmit={submit} aria-label={cw.cube.connectHeading} noValidate>
       {!compact && (
         <>
           <Subtitle2 as="h2">{cw.cube.connectHeading}</Subtitle2>
@@ -55,7 +58,7 @@ export function CubeConnectView(props: CubeConnectViewProps) {
         </>
       )}
       <RememberedCubeConnections remembered={remembered} busy={busy} onSwitch={onSwitch} onForget={onForget} />
-      <Field label={cw.cube.address} hint={cw.cube.addressHint} required>
+      <Field label={cw.cube.address} hint={schemeAdded(address) ? cw.cube.addressReadAs(withHttpsScheme(address)) : cw.cube.addressHint} required>
         <Input type="url" value={address} onChange={(_, d) => setAddress(d.value)} placeholder="https://cube.example.com/cubejs-api" />
       </Field>
       {!signIn && (

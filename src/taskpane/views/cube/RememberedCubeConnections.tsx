@@ -25,11 +25,12 @@ export function RememberedCubeConnections({ remembered, busy, onSwitch, onForget
     <section aria-label={cw.cube.remembered}>
       <Caption1>{cw.cube.rememberedHint}</Caption1>
       <ul className={styles.list}>
-        {remembered.map(({ apiUrl, expiresAt, issuer }) => {
+        {remembered.map(({ apiUrl, tokenEnd, issuer }) => {
           const host = new URL(apiUrl).host;
           const how = issuer ? cw.cube.signsInWith(new URL(issuer).host) : '';
-          const until = expiresAt === null ? ''
-            : expiresAt > Date.now() ? cw.cube.expires(new Date(expiresAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })) : cw.cube.expired;
+          const until = tokenEnd === 'renewed' ? ''
+            : tokenEnd === 'undated' ? cw.cube.undated
+              : tokenEnd.at > Date.now() ? cw.cube.expires(new Date(tokenEnd.at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })) : cw.cube.expired;
           return (
             <li key={apiUrl} className={styles.row}>
               <Button size="small" disabled={busy} onClick={() => onSwitch(apiUrl)} title={apiUrl}>{host}</Button>
