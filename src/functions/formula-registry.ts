@@ -18,7 +18,7 @@ let awaitingConsent = 0;
 let settle: () => void = () => undefined;
 const settled = new Promise<void>((resolve) => { settle = resolve; });
 
-export const SIGN_IN_MESSAGE = 'Sign in to Report Sync in the task pane to get this number.';
+export const SIGN_IN_MESSAGE = 'Connect Report Sync in the task pane to get this number.';
 export const CONSENT_MESSAGE = 'This workbook\'s Report Sync formulas wait for your permission: open the Report Sync task pane and choose Allow in its bar above the tabs.';
 
 /** Whether this workbook may query now; resolves once the pane knows (it waits while the pane decides). */

@@ -1,6 +1,7 @@
 import type { ChatSettings, ChatThreadStore } from '../chat/chat-settings';
 import type { Deployment } from '../contract';
 import type { CellWords } from '../core/cell-words';
+import { PLATFORM_ONLY, type PaneConnectedTo } from '../core/connected-to';
 import type { NewPlacementSettings } from '../core/new-placement-settings';
 import { removeFormulaService } from '../functions/formula-registry';
 import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
@@ -43,8 +44,11 @@ export interface PaneOptions {
   addinBase(): string;
   /** The pane's language: new placements' cells are written in it. */
   language: string;
-  /** What only a connected pane needs from the page, loaded with its code (after sign-in, not in the initial script). */
-  loadConnectedExtras(): Promise<ConnectedPaneExtras>;
+  /**
+   * What only a connected pane needs from the page, loaded with its code (after sign-in, not in the initial script);
+   * its words speak for what `connectedTo` says the pane is connected to at each use.
+   */
+  loadConnectedExtras(connectedTo: () => PaneConnectedTo): Promise<ConnectedPaneExtras>;
   /** Whether the pane is shown now (status re-reads start only then). */
   visible(): boolean;
   /** "Refresh all" asked for from the ribbon, run as the pane's own. */
@@ -115,6 +119,8 @@ export class PaneRoot extends Store<PaneRootState> {
   private browseCube = false;
   /** The sessions' connections the pane's connection was made of. */
   private sources: { platform: Connection | null; cube: CubeApiConnection | null } = { platform: null, cube: null };
+  /** The last `connectedTo()`: signed out, the platform's sign-in is what the pane speaks for. */
+  private spokenFor: PaneConnectedTo = PLATFORM_ONLY;
   /** Counts connections, so a connected pane whose code loads after its connection went is never shown. */
   private opened = 0;
   private readonly stops: (() => void)[] = [];
@@ -152,6 +158,20 @@ export class PaneRoot extends Store<PaneRootState> {
     // Fire and forget: choosing saves the choice on the platform and shows its own failure.
     if (!this.browseCube) void this.session.chooseDeployment(next);
     this.follow();
+  }
+
+  /**
+   * What the pane is connected to, for words that name it (issue 42): the platform, the Cube deployment (its address,
+   * and whether its token was pasted or signed in for), or both; the same object while that stays so.
+   */
+  connectedTo(): PaneConnectedTo {
+    const platform = this.session.getState().connection !== null;
+    const { cube, remembered } = this.cube.getState();
+    const token = cube && remembered.find((r) => r.apiUrl === cube.apiUrl)?.issuer ? 'sign-in' : 'pasted';
+    const was = this.spokenFor;
+    if (was.platform === platform && (cube ? was.cube?.apiUrl === cube.apiUrl && was.cube.token === token : was.cube === null)) return was;
+    this.spokenFor = { platform, cube: cube ? { kind: 'cube', apiUrl: cube.apiUrl, token } : null };
+    return this.spokenFor;
   }
 
   /** The user's setting for new placements (Settings shows and changes it; each Place reads it). */
@@ -213,7 +233,7 @@ export class PaneRoot extends Store<PaneRootState> {
     let openConnectedPane: Awaited<ReturnType<PaneModules['loadConnectedPane']>>['openConnectedPane'];
     let extras: ConnectedPaneExtras;
     try {
-      [{ openConnectedPane }, extras] = await Promise.all([this.modules.loadConnectedPane(), this.options.loadConnectedExtras()]);
+      [{ openConnectedPane }, extras] = await Promise.all([this.modules.loadConnectedPane(), this.options.loadConnectedExtras(() => this.connectedTo())]);
     } catch (openFailure) {
       if (current()) this.update({ openFailure });
       return;

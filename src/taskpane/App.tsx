@@ -4,9 +4,9 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { localizedTitle } from '../core/localized-title';
 import type { PaneRoot } from '../pane/create-pane';
-import { I18nProvider, useI18n, type I18n } from './i18n';
+import { describeError } from './errors';
+import { I18nProvider, speakingFor, useI18n, type I18n } from './i18n';
 import { PaneProvider, usePaneRoot, useStoreState } from './pane-context';
-import { describeSignIn } from './sign-in-words';
 import { paneTheme, safeLogoUrl } from './theme';
 import { SignInView } from './views/SignInView';
 import { useRibbonWaiting } from './views/useRibbonWaiting';
@@ -66,10 +66,11 @@ function useForcedColors(): boolean {
 
 function App() {
   const styles = useStyles();
-  const i18n = useI18n();
+  const root = usePaneRoot();
+  // Every view's words below speak for what the pane is connected to (issue 42): the platform, or the Cube deployment.
+  const i18n = speakingFor(useI18n(), root.connectedTo());
   const { m } = i18n;
   const forcedColors = useForcedColors();
-  const root = usePaneRoot();
   const { session, cube: cubeStore, host } = root;
   const [view, setView] = useState<'workbook' | 'settings'>('workbook');
   const ribbonWaiting = useRibbonWaiting(root.ribbon);
@@ -81,7 +82,7 @@ function App() {
   useStoreState({ subscribe: pane?.subscribe ?? noSubscription, getState: () => pane?.state ?? root });
   // Offered first when the pane last worked with a Cube API only.
   const [startWithCube, setStartWithCube] = useState(() => root.savedAtStart === null && cubeState.remembered.length > 0);
-  const error = message === null ? null : message.kind === 'not-revoked' ? m.signedOutNotRevoked : describeSignIn(message.error, i18n);
+  const error = message === null ? null : message.kind === 'not-revoked' ? m.signedOutNotRevoked : describeError(message.error, i18n);
   // Fire and forget: signing in shows its own progress and failure in the sign-in view.
   const signIn = (baseUrl: string, apiKey?: string) => void session.signIn(baseUrl, apiKey);
   const cubeSection = (
@@ -111,90 +112,92 @@ function App() {
   const loading = <Spinner size="tiny" label={m.loading} />;
 
   return (
-    <FluentProvider theme={paneTheme(host.theme, forcedColors, pane?.appConfig.appTheme)} lang={i18n.locale}>
-      <main className={styles.root}>
-        <header className={styles.header}>
-          <div className={styles.brand}>
-            {logo && <img className={styles.logo} src={logo} alt={m.logoAlt} />}
-            <Subtitle1 as="h1">{m.appName}</Subtitle1>
-          </div>
-          {pane && (
-            <div>
-              <Button appearance="subtle" aria-pressed={view === 'settings'} onClick={() => setView(view === 'settings' ? 'workbook' : 'settings')}>
-                {view === 'settings' ? m.back : m.settings}
-              </Button>
-              {connection && <Button appearance="subtle" onClick={signOut}>{m.signOut}</Button>}
+    <I18nProvider value={i18n}>
+      <FluentProvider theme={paneTheme(host.theme, forcedColors, pane?.appConfig.appTheme)} lang={i18n.locale}>
+        <main className={styles.root}>
+          <header className={styles.header}>
+            <div className={styles.brand}>
+              {logo && <img className={styles.logo} src={logo} alt={m.logoAlt} />}
+              <Subtitle1 as="h1">{m.appName}</Subtitle1>
             </div>
-          )}
-          {connection && <Caption1 className={styles.signedIn} data-testid="signed-in-user">{m.signedInAs(connection.user.email)}</Caption1>}
-        </header>
-        {!pane && !startWithCube && (
-          <>
-            <SignInView
-              baseUrl={root.savedAtStart?.baseUrl ?? window.location.origin}
-              busy={busy}
-              error={error}
-              onSignIn={(baseUrl) => signIn(baseUrl)}
-              onUseToken={(baseUrl, token) => signIn(baseUrl, token)}
-            />
-            <Link as="button" type="button" onClick={() => setStartWithCube(true)}>{m.useCubeApi}</Link>
-          </>
-        )}
-        {(pane || startWithCube) && cubeSection}
-        {connection && sessionEnded && (
-          <MessageBar intent="warning" layout="multiline" role="alert">
-            <MessageBarBody>
-              <MessageBarTitle>{m.sessionEndedTitle}</MessageBarTitle>
-              {m.sessionEndedBody}
+            {pane && (
+              <div>
+                <Button appearance="subtle" aria-pressed={view === 'settings'} onClick={() => setView(view === 'settings' ? 'workbook' : 'settings')}>
+                  {view === 'settings' ? m.back : m.settings}
+                </Button>
+                {connection && <Button appearance="subtle" onClick={signOut}>{m.signOut}</Button>}
+              </div>
+            )}
+            {connection && <Caption1 className={styles.signedIn} data-testid="signed-in-user">{m.signedInAs(connection.user.email)}</Caption1>}
+          </header>
+          {!pane && !startWithCube && (
+            <>
               <SignInView
-                again
-                baseUrl={connection.credentials.settings.baseUrl}
+                baseUrl={root.savedAtStart?.baseUrl ?? window.location.origin}
                 busy={busy}
                 error={error}
                 onSignIn={(baseUrl) => signIn(baseUrl)}
                 onUseToken={(baseUrl, token) => signIn(baseUrl, token)}
               />
-            </MessageBarBody>
-          </MessageBar>
-        )}
-        {connection && !sessionEnded && error && (
-          <MessageBar intent="error">
-            <MessageBarBody>{error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {connection && !browsed && <MessageBar intent="info"><MessageBarBody>{m.noDeployments}</MessageBarBody></MessageBar>}
-        {ribbonWaiting && (
-          <MessageBar intent="info" layout="multiline" data-testid="ribbon-waiting">
-            <MessageBarBody>{pane ? m.ribbonRefreshWaits : m.ribbonRefreshAfterSignIn}</MessageBarBody>
-          </MessageBar>
-        )}
-        <ViewErrorBoundary message={m.errors.unknown} retryLabel={m.tryAgain}>
-          {pane && view === 'settings' && (
-            <Suspense fallback={loading}>
-              <SettingsView connection={pane} chatSettings={chatSettings} onChatSettingsChange={(next) => session.setChatSettings(next)} />
-            </Suspense>
+              <Link as="button" type="button" onClick={() => setStartWithCube(true)}>{m.useCubeApi}</Link>
+            </>
           )}
-          {openFailure !== null && (
-            <MessageBar intent="error">
-              <MessageBarBody>{m.errors.unknown}</MessageBarBody>
+          {(pane || startWithCube) && cubeSection}
+          {connection && sessionEnded && (
+            <MessageBar intent="warning" layout="multiline" role="alert">
+              <MessageBarBody>
+                <MessageBarTitle>{m.sessionEndedTitle}</MessageBarTitle>
+                {m.sessionEndedBody}
+                <SignInView
+                  again
+                  baseUrl={connection.credentials.settings.baseUrl}
+                  busy={busy}
+                  error={error}
+                  onSignIn={(baseUrl) => signIn(baseUrl)}
+                  onUseToken={(baseUrl, token) => signIn(baseUrl, token)}
+                />
+              </MessageBarBody>
             </MessageBar>
           )}
-          {pane && browsed && !connected && openFailure === null && loading}
-          <Suspense fallback={loading}>
-            {connected && browsed && (
-              // Kept mounted while Settings shows, so a running "Refresh all" and its progress carry on.
-              <div hidden={view !== 'workbook'}>
-                <WorkspaceView
-                  deployment={browsed}
-                  reportsTitle={reportsTitle}
-                  onDeploymentChange={(next) => root.chooseDeployment(next)}
-                  onOpenSettings={() => setView('settings')}
-                />
-              </div>
+          {connection && !sessionEnded && error && (
+            <MessageBar intent="error">
+              <MessageBarBody>{error}</MessageBarBody>
+            </MessageBar>
+          )}
+          {connection && !browsed && <MessageBar intent="info"><MessageBarBody>{m.noDeployments}</MessageBarBody></MessageBar>}
+          {ribbonWaiting && (
+            <MessageBar intent="info" layout="multiline" data-testid="ribbon-waiting">
+              <MessageBarBody>{pane ? m.ribbonRefreshWaits : m.ribbonRefreshAfterSignIn}</MessageBarBody>
+            </MessageBar>
+          )}
+          <ViewErrorBoundary message={m.errors.unknown} retryLabel={m.tryAgain}>
+            {pane && view === 'settings' && (
+              <Suspense fallback={loading}>
+                <SettingsView connection={pane} chatSettings={chatSettings} onChatSettingsChange={(next) => session.setChatSettings(next)} />
+              </Suspense>
             )}
-          </Suspense>
-        </ViewErrorBoundary>
-      </main>
-    </FluentProvider>
+            {openFailure !== null && (
+              <MessageBar intent="error">
+                <MessageBarBody>{m.errors.unknown}</MessageBarBody>
+              </MessageBar>
+            )}
+            {pane && browsed && !connected && openFailure === null && loading}
+            <Suspense fallback={loading}>
+              {connected && browsed && (
+                // Kept mounted while Settings shows, so a running "Refresh all" and its progress carry on.
+                <div hidden={view !== 'workbook'}>
+                  <WorkspaceView
+                    deployment={browsed}
+                    reportsTitle={reportsTitle}
+                    onDeploymentChange={(next) => root.chooseDeployment(next)}
+                    onOpenSettings={() => setView('settings')}
+                  />
+                </div>
+              )}
+            </Suspense>
+          </ViewErrorBoundary>
+        </main>
+      </FluentProvider>
+    </I18nProvider>
   );
 }

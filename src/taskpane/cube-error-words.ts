@@ -1,4 +1,5 @@
 import { ApiError } from '../client/errors';
+import { originOf, type PaneConnectedTo } from '../core/connected-to';
 import { WorkbookReportPartError } from '../core/workbook-store/errors';
 import { PartGoneError, WorkbookPartsUnsupportedError } from '../ports/errors';
 import {
@@ -22,15 +23,20 @@ export function installCubeErrorWords(): void {
 
 type CubeWords = CubeMessages['cubeErrors'];
 
-/** The failures of a Cube API connection and of the reports kept in the workbook (issue 26), in words; undefined for others. */
-export function describeCubeError(error: unknown, m: Messages): string | undefined {
+/**
+ * The failures of a Cube API connection and of the reports kept in the workbook (issue 26), in words naming the
+ * connected Cube deployment by its address (issue 42); undefined for others.
+ */
+export function describeCubeError(error: unknown, m: Messages, connectedTo: PaneConnectedTo): string | undefined {
   const c = cubeWordsOf(m).cubeErrors;
+  // A token or sign-in is asked for only with a Cube deployment connected; should it have gone meanwhile, it goes unnamed.
+  const deployment = connectedTo.cube ? c.deploymentAt(originOf(connectedTo.cube.apiUrl)) : c.theDeployment;
   if (error instanceof CubeApiAddressError) return cubeAddressWords(error, c);
   if (error instanceof CubeTokenError) return cubeTokenWords(error, c);
   if (error instanceof CubeApiConnectError) return cubeConnectWords(error, c);
   if (error instanceof CubeOidcError) return c.oidcProblem(error.problem, error.issuer, error.message);
-  if (error instanceof CubeSignInNeededError) return c.signInNeeded;
-  if (error instanceof CubeTokenNeededError) return error.reason === 'expired' ? c.tokenNeededExpired : c.tokenNeededRefused;
+  if (error instanceof CubeSignInNeededError) return c.signInNeeded(deployment);
+  if (error instanceof CubeTokenNeededError) return error.reason === 'expired' ? c.tokenNeededExpired(deployment) : c.tokenNeededRefused(deployment);
   if (error instanceof OtherDeploymentError) return c.otherDeployment(String(error.deploymentId), String(error.connectedDeploymentId));
   if (error instanceof WorkbookReportNotFoundError) return c.reportNotFound(String(error.reportId));
   if (error instanceof WorkbookPlacementNotFoundError) return c.placementNotFound(error.address, String(error.reportId));
@@ -41,15 +47,6 @@ export function describeCubeError(error: unknown, m: Messages): string | undefin
   if (error instanceof WorkbookPartsUnsupportedError) return c.partsUnsupported(error.requirement);
   if (error instanceof WorkbookReportPartError) return workbookPartWords(error, c);
   return undefined;
-}
-
-/** An address's origin, or the address as typed when it cannot be parsed. */
-function originOf(address: string): string {
-  try {
-    return new URL(address).origin;
-  } catch {
-    return address;
-  }
 }
 
 function cubeAddressWords(error: CubeApiAddressError, c: CubeWords): string {
@@ -95,7 +92,7 @@ function cubeTokenWords(error: CubeTokenError, c: CubeWords): string {
     }
     case 'encrypted': return c.tokenEncrypted;
     case 'unsigned': return c.tokenUnsigned;
-    case 'no-exp': return c.tokenNoExpiry;
+    case 'bad-exp': return c.tokenBadExpiry;
     case 'expired': return error.at === undefined ? c.tokenExpiredUndated : c.tokenExpired(utcWords(error.at));
     case 'not-yet-valid': return error.at === undefined ? c.tokenNotYetValidUndated : c.tokenNotYetValid(utcWords(error.at));
   }
@@ -139,7 +136,7 @@ function cubeConnectWords(error: CubeApiConnectError, c: CubeWords): string {
     case 'not-found': return c.notFound(apiUrl, hint());
     case 'html': return c.html(origin, hint());
     case 'not-cube': return c.notCube(apiUrl, hint());
-    case 'token-refused': return c.tokenRefused;
+    case 'token-refused': return c.tokenRefused(origin);
     case 'token-not-received': return c.tokenNotReceived(origin);
     case 'refused': return c.refused(origin, status());
     case 'server-error': return (error.details.status ?? 500) >= 500 ? c.serverFailed(origin, status()) : c.serverOdd(origin, status());

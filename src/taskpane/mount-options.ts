@@ -23,7 +23,7 @@ export function paneOptions(host: PaneHost, i18n: I18n, ribbon: RibbonRefreshReq
     },
     language: i18n.language,
     // With the connected pane's code, after sign-in: its words and storage are not in the initial script.
-    loadConnectedExtras: async () => (await import('./mount-connected')).connectedPaneExtras(i18n),
+    loadConnectedExtras: async (connectedTo) => (await import('./mount-connected')).connectedPaneExtras(i18n, connectedTo),
     addinBase: () => new URL('.', window.location.href).href,
     visible: () => document.visibilityState !== 'hidden',
   };

@@ -1,17 +1,18 @@
 // A deep import, not the client barrel: this runs in the pane's small initial script.
-import { SignInError } from '../client/errors';
-import { describeError } from './errors';
-import type { I18n } from './i18n';
+import type { SignInError } from '../client/errors';
+import type { Messages } from './i18n';
+import type { ConnectionWords } from './i18n/connection-words';
 
-/** Words for a failed sign-in, sign-out or connection; sign-in's own failures first, then every other one. */
-export function describeSignIn(error: unknown, i18n: Pick<I18n, 'm' | 'number'>): string {
-  if (!(error instanceof SignInError)) return describeError(error, i18n);
-  const { m } = i18n;
+/**
+ * A failed sign-in in words (`describeError` asks this for every `SignInError`): the platform's, or the identity
+ * provider's of a Cube deployment (`said`, the words made for the connection it is about).
+ */
+export function signInWords(error: SignInError, m: Messages, said: ConnectionWords['signIn']): string {
   switch (error.reason) {
     case 'unsupported':
-      return m.signInUnsupported(error.detail ?? '');
+      return said.unsupported(error.detail ?? '');
     case 'dialog-failed':
-      return m.dialogFailed;
+      return said.dialogFailed;
     case 'cancelled':
       return m.signInCancelled;
     case 'state-mismatch':
@@ -19,6 +20,6 @@ export function describeSignIn(error: unknown, i18n: Pick<I18n, 'm' | 'number'>)
     case 'expired':
       return m.signInExpired;
     case 'refused':
-      return m.signInRefused(error.detail ?? error.message);
+      return said.refused(error.detail ?? error.message);
   }
 }

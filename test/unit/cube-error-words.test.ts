@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../src/client/http';
+import type { FetchLike } from '../../src/client/fetch-like';
 import { parseWorkbookReport, WorkbookReportPartError } from '../../src/core/workbook-store';
 import { PartGoneError, WorkbookPartsUnsupportedError } from '../../src/ports/errors';
 import { connectCubeApi, CubeApiConnectError } from '../../src/session/cube-api/connect-cube-api';
@@ -11,7 +11,6 @@ import { cubeWordsOf } from '../../src/taskpane/i18n/cube-words';
 import { i18nFor } from '../../src/taskpane/i18n';
 import { de } from '../../src/taskpane/i18n/de';
 import { en } from '../../src/taskpane/i18n/en';
-import { describeSignIn } from '../../src/taskpane/sign-in-words';
 import {
   FoldersUnavailableError, OtherDeploymentError, WorkbookPlacementNotFoundError, WorkbookReportNotFoundError, WorkbookReportRequestError,
 } from '../../src/workbook/errors';
@@ -60,8 +59,8 @@ const answer = (status: number, body: string, contentType = 'application/json') 
   Promise.resolve(new Response(body, { status, headers: { 'content-type': contentType } }));
 
 /** Both languages' words, checked: English is the message, German is German, both carry `facts`; neither is generic. */
-function expectWords(error: unknown, facts: string[] = [], { englishIsMessage = true } = {}): { en: string; de: string } {
-  const words = { en: describeError(error, english), de: describeError(error, german) };
+function expectWords(error: unknown, facts: string[] = [], { englishIsMessage = true, connectedTo = english.connectedTo } = {}): { en: string; de: string } {
+  const words = { en: describeError(error, { ...english, connectedTo }), de: describeError(error, { ...german, connectedTo }) };
   if (englishIsMessage) expect(words.en).toBe((error as Error).message);
   expect(words.en).not.toBe(en.errors.unknown);
   expect(words.de).not.toBe(de.errors.unknown);
@@ -70,15 +69,13 @@ function expectWords(error: unknown, facts: string[] = [], { englishIsMessage = 
     expect(words.en).toContain(fact);
     expect(words.de).toContain(fact);
   }
-  // The sign-in and connection form's words fall through to the same ones.
-  expect(describeSignIn(error, german)).toBe(words.de);
   return words;
 }
 
 describe("the pane's words for a Cube API address that cannot be used", () => {
   it.each([
     ['', 'empty', []],
-    ['cube.example.com/cubejs-api', 'not-a-url', ['cube.example.com/cubejs-api']],
+    ['cube example.com/cubejs-api', 'not-a-url', ['cube example.com/cubejs-api']],
     ['ftp://cube.example.com/cubejs-api', 'scheme', ['ftp://cube.example.com/cubejs-api']],
     ['https://user:secret@cube.example.com/cubejs-api', 'credentials', []],
     ['https://cube.example.com/cubejs-api?x=1', 'query', ['?']],
@@ -104,7 +101,7 @@ describe("the pane's words for a pasted token that cannot be used", () => {
     ['malformed', `${header}.${Buffer.from('not json').toString('base64url')}.sig`, []],
     ['encrypted', 'a.b.c.d.e', ['JWE', 'JWT']],
     ['unsigned', jwt({ exp: hourFromNow() }, { alg: 'none' }), []],
-    ['no-exp', jwt({ sub: 'analyst' }), ['exp']],
+    ['bad-exp', jwt({ sub: 'analyst', exp: 'tomorrow' }), ['exp']],
     ['expired', jwt({ exp: Date.UTC(2025, 0, 31, 14, 5) / 1000 }), ['2025-01-31 14:05 UTC']],
     ['not-yet-valid', jwt({ exp: hourFromNow() + 86_400 * 400, nbf: Date.UTC(2099, 5, 1, 8, 30) / 1000 }), ['2099-06-01 08:30 UTC']],
   ])('%s: %s', (problem, pasted, facts) => {
@@ -117,10 +114,13 @@ describe("the pane's words for a pasted token that cannot be used", () => {
   });
 
   it('a new token asked for and not given, expired or refused', () => {
-    expectWords(new CubeTokenNeededError('expired'), []);
-    expectWords(new CubeTokenNeededError('refused'), []);
-    expect(describeError(new CubeTokenNeededError('expired'), german)).toContain('abgelaufen');
-    expect(describeError(new CubeTokenNeededError('refused'), german)).toContain('abgelehnt');
+    // Issue 42: the words name the connected deployment by its address, which the error does not carry.
+    const connectedTo = { platform: false, cube: { kind: 'cube' as const, apiUrl: ADDRESS, token: 'pasted' as const } };
+    const expired = expectWords(new CubeTokenNeededError('expired'), ['https://cube.example.com'], { englishIsMessage: false, connectedTo });
+    const refused = expectWords(new CubeTokenNeededError('refused'), ['https://cube.example.com'], { englishIsMessage: false, connectedTo });
+    expect(expired.de).toContain('abgelaufen');
+    expect(refused.de).toContain('abgelehnt');
+    expect(expired.en).toBe('The token for the Cube deployment at https://cube.example.com has expired and no new one was given: paste a new token to carry on.');
   });
 });
 
@@ -133,7 +133,7 @@ describe("the pane's words for a Cube deployment that does not answer as one", (
     expect(error.problem).toBe('cors');
     const words = expectWords(error, ['https://cube.example.com', ADDIN_ORIGIN, 'http.cors', 'cube.js']);
     expect(words.en).toBe(
-      "The Cube deployment at https://cube.example.com does not allow this add-in's address; add https://localhost:3000 to its CORS setting (http.cors in cube.js).",
+      "https://cube.example.com answered, but does not allow requests from this add-in (no CORS headers for https://localhost:3000): add https://localhost:3000 to the Cube deployment's CORS setting (http.cors in cube.js).",
     );
     expect(words.de).toContain('CORS');
   });
@@ -160,7 +160,7 @@ describe("the pane's words for a Cube deployment that does not answer as one", (
     ['not-found', answer(404, '{"error":"Not found"}'), ['https://cube.example.com/cubejs-api/v1/meta', '404']],
     ['html', answer(200, '<!doctype html><html></html>', 'text/html'), ['https://cube.example.com']],
     ['not-cube', answer(200, '{"hello":"world"}'), ['https://cube.example.com/cubejs-api/v1/meta']],
-    ['token-refused', answer(403, '{"error":"Invalid token"}'), []],
+    ['token-refused', answer(403, '{"error":"Invalid token"}'), ['https://cube.example.com']],
     ['token-not-received', answer(403, `{"error":"Authorization header isn't set"}`), ['https://cube.example.com', 'Authorization']],
     ['refused', answer(401, '{"error":"Sign in first"}'), ['https://cube.example.com', '401']],
     ['server-error', answer(502, '{"error":"Bad gateway"}'), ['https://cube.example.com', '502']],
@@ -168,7 +168,10 @@ describe("the pane's words for a Cube deployment that does not answer as one", (
   ])('%s', async (problem, fetch, facts) => {
     const error = await connectFailure(fetch);
     expect(error.problem).toBe(problem);
-    expectWords(error, facts);
+    // Issue 42: a refused token's words name the deployment, which its message does not.
+    // Issue 42: a refused token's words name the deployment, which its message does not; a refusal by something in
+    // front of it asks for no sign-in (the user may have pasted a token).
+    expectWords(error, facts, { englishIsMessage: problem !== 'token-refused' && problem !== 'refused' });
   });
 
   it('points to /cubejs-api when the address has another path', async () => {
@@ -183,7 +186,8 @@ describe("the pane's words for the reports and placements kept in the workbook",
     expectWords(new OtherDeploymentError(7, 3), ['7', '3']);
     expectWords(new WorkbookReportNotFoundError(42), ['42']);
     expectWords(new WorkbookPlacementNotFoundError(42, 'Sheet1!B3:D8'), ['42', 'Sheet1!B3:D8']);
-    expectWords(new FoldersUnavailableError());
+    // Issue 42: no "managed platform" said to a user who has none.
+    expect(expectWords(new FoldersUnavailableError(), [], { englishIsMessage: false }).en).toBe('Reports kept in this workbook are not filed in folders.');
     const request = new WorkbookReportRequestError(`'first' must be an integer from 1 to 100`);
     expect(describeError(request, english)).toBe(request.message);
     expect(describeError(request, german)).toBe(request.message);

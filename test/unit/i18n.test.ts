@@ -67,7 +67,7 @@ describe('the catalogs', () => {
   it('puts errors in words a person can act on, in the pane\'s language', () => {
     const german = i18nFor('de-DE');
     const info = { method: 'GET', url: 'https://t.example/x' };
-    expect(describeError(new NetworkError('x', info), german)).toBe(de.errors.unreachable);
+    expect(describeError(new NetworkError('x', info), german)).toBe('Die Plattform ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung und versuchen Sie es erneut.');
     expect(describeError(new ApiError(404, 'Report abc', info, null), german)).toBe('Nicht gefunden: Report abc. Möglicherweise wurde es gelöscht.');
     expect(describeError(new PlacementOverlapError({ title: 'Orders', location: 'Sheet1!B3:D8' }), i18nFor('en-US'))).toBe(
       'The result would cover "Orders" at Sheet1!B3:D8. Choose another cell or move that placement first.',
@@ -85,6 +85,6 @@ describe('the catalogs', () => {
     expect(describeError(new UnplaceableReportError('Raw export', { kind: 'sql-only' }), i18nFor('de-DE'))).toBe(
       '„Raw export“ kann nicht eingefügt werden: der Bericht ist in SQL definiert und kann nicht in Zellen eingefügt werden.',
     );
-    expect(describeError(new ReportKeptChangingError('Orders', 3), english)).toBe(en.errors.keptChanging('Orders', '3'));
+    expect(describeError(new ReportKeptChangingError('Orders', 3), english)).toBe('"Orders" changed on the platform during each of 3 refreshes. Try again in a moment.');
   });
 });

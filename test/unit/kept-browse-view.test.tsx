@@ -34,13 +34,14 @@ describe('Browse of the reports kept in this workbook', () => {
     />, language,
   );
 
-  it('says in one line that folders need the managed platform, with no breadcrumb and no "In this workbook" switch', () => {
+  it('says in one line that its reports are not filed in folders, with no breadcrumb and no "In this workbook" switch', () => {
     const kept = view({ actions: actions(), onOpenInBuilder: noop });
-    expect(kept).toContain('Reports kept in this workbook are not filed in folders: folders need the managed platform.');
+    // Issue 42: no "managed platform" said to a user connected to a Cube deployment alone.
+    expect(kept).toContain('Reports kept in this workbook are not filed in folders.');
     expect(kept).not.toContain('All reports');
     expect(kept).not.toContain('role="switch"');
     expect(kept).not.toMatch(/intent="error"|role="alert"/);
-    expect(view({ actions: actions(), onOpenInBuilder: noop }, 'de-DE')).toContain('Ordner gibt es nur auf der verwalteten Plattform');
+    expect(view({ actions: actions(), onOpenInBuilder: noop }, 'de-DE')).toContain('In dieser Arbeitsmappe gespeicherte Berichte liegen in keinem Ordner.');
     // The platform's reports keep their folders and the switch.
     const platform = view(null);
     expect(platform).toContain('All reports');

@@ -3,7 +3,7 @@ import type { consentEn } from './consent-en';
 /** The words of the consent bar, in German (the same entries as English). */
 export const consentDe: typeof consentEn = {
   title: 'Diese Arbeitsmappe möchte Ihre Daten abfragen',
-  intro: 'Sie wurde außerhalb dieser Kopie von Report Sync erstellt oder geändert. Nichts darin läuft mit Ihren Anmeldedaten, bevor Sie es zulassen.',
+  intro: 'Sie wurde außerhalb dieser Kopie von Report Sync erstellt oder geändert. Nichts darin läuft mit Ihren Zugangsdaten, bevor Sie es zulassen.',
   reportsHeading: 'Berichte, die sie ausführen würde',
   members: (list) => `Elemente: ${list}`,
   filters: (list) => `Filter: ${list}`,

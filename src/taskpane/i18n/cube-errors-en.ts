@@ -9,7 +9,7 @@ import type { CubeOidcProblem } from '../../session/cube-api/cube-api-errors';
 export const cubeErrorsEn = {
   // The Cube API address typed (CubeApiAddressError).
   addressEmpty: 'Type the Cube API address, like https://cube.example.com/cubejs-api.',
-  addressNotUrl: (address: string) => `"${address}" is not a whole address: type it with https:// in front, like https://cube.example.com/cubejs-api.`,
+  addressNotUrl: (address: string) => `"${address}" is not a web address: type it like https://cube.example.com/cubejs-api.`,
   addressScheme: (address: string) => `"${address}" is not a web address: a Cube API address starts with https://, like https://cube.example.com/cubejs-api.`,
   addressCredentials: 'Leave the user name and password out of the address: the token is given on its own.',
   /** `from` is `?` or `#`. */
@@ -31,21 +31,24 @@ export const cubeErrorsEn = {
   tokenMalformedUnsaid: 'This is not a Cube API token (a JWT, three parts separated by dots). Paste the whole token.',
   tokenEncrypted: 'This is an encrypted token (JWE); Cube takes a signed token (JWT): ask for one signed with the API secret.',
   tokenUnsigned: 'This token is not signed; Cube refuses unsigned tokens: ask for one signed with the API secret.',
-  tokenNoExpiry:
-    'This token never expires; ask for one with an expiry (exp). The add-in needs to know when a token ends to ask for the next one in time, and does not keep a token that would stay good forever.',
+  tokenBadExpiry: 'This token’s expiry (exp) is not a number, and Cube refuses such a token: ask for a new one.',
   tokenExpired: (when: string) => `This token expired on ${when}; ask for a new one.`,
   tokenExpiredUndated: 'This token has expired; ask for a new one.',
   tokenNotYetValid: (when: string) => `This token is valid only from ${when}; use it then, or ask for one valid now.`,
   tokenNotYetValidUndated: 'This token is not valid yet; use it later, or ask for one valid now.',
 
-  // A new token was needed and none was given (CubeTokenNeededError).
-  tokenNeededExpired: 'The Cube API token has expired and no new one was given: paste a new token to carry on.',
-  tokenNeededRefused: 'The Cube deployment refused the token and no new one was given: paste a new token to carry on.',
+  /** The connected deployment, inside a sentence (issue 42: words name what the user connected to). */
+  deploymentAt: (origin: string) => `the Cube deployment at ${origin}`,
+  theDeployment: 'the Cube deployment',
+
+  // A new token was needed and none was given (CubeTokenNeededError). `deployment` is `deploymentAt`'s words.
+  tokenNeededExpired: (deployment: string) => `The token for ${deployment} has expired and no new one was given: paste a new token to carry on.`,
+  tokenNeededRefused: (deployment: string) => `The token for ${deployment} was refused and no new one was given: paste a new token to carry on.`,
 
   // Signing in with the deployment's OpenID Connect provider (CubeOidcError, CubeSignInNeededError). In English the
   // error's own message is said, which names every setting involved.
   oidcProblem: (_problem: CubeOidcProblem, _issuer: string, said: string) => said,
-  signInNeeded: 'The sign-in to the Cube deployment has ended and you did not sign in again: sign in to carry on.',
+  signInNeeded: (deployment: string) => `The sign-in to ${deployment} has ended and you did not sign in again: sign in to carry on.`,
 
   // Connecting to the Cube API (CubeApiConnectError). `hint` is empty or `usuallyAt`'s words.
   unreachable: (origin: string) => `Nothing answered at ${origin}: check the address, and that the Cube deployment is running.`,
@@ -58,7 +61,7 @@ export const cubeErrorsEn = {
     certificate: 'its certificate is not trusted',
   },
   cors: (origin: string, addinOrigin: string) =>
-    `The Cube deployment at ${origin} does not allow this add-in's address; add ${addinOrigin} to its CORS setting (http.cors in cube.js).`,
+    `${origin} answered, but does not allow requests from this add-in (no CORS headers for ${addinOrigin}): add ${addinOrigin} to the Cube deployment's CORS setting (http.cors in cube.js).`,
   corsNoAddinOrigin: (origin: string) =>
     `The Cube deployment at ${origin} does not allow this add-in's address; add it to its CORS setting (http.cors in cube.js).`,
   timeout: (origin: string, seconds: string) => `The Cube deployment at ${origin} did not answer within ${seconds} s: check the address, or try again later.`,
@@ -66,12 +69,13 @@ export const cubeErrorsEn = {
   notFound: (apiUrl: string, hint: string) => `There is no Cube REST API at ${apiUrl}: ${apiUrl}/v1/meta answered 404 Not Found. Check the address${hint}.`,
   html: (origin: string, hint: string) => `${origin} answered with a web page, not the Cube REST API: check the address${hint}.`,
   notCube: (apiUrl: string, hint: string) => `${apiUrl}/v1/meta answered, but not as a Cube REST API does: check the address${hint}.`,
-  tokenRefused: 'The Cube deployment refused this token: it may be signed with another secret or be expired; ask for a new one.',
+  tokenRefused: (origin: string) =>
+    `The Cube deployment at ${origin} did not accept this token: it may be signed with another secret or be expired; ask for a new one and paste it.`,
   tokenNotReceived: (origin: string) =>
     `The Cube deployment at ${origin} did not receive the token: something in between (a proxy or gateway) removes the Authorization header; ask its administrator to let it through.`,
   /** `status` is the status and what came with it, e.g. `401: Unauthorized`. */
   refused: (origin: string, status: string) =>
-    `${origin} refused the request (${status}); it may not be the Cube REST API, or something in front of it asks for its own sign-in. Check the address.`,
+    `${origin} refused the request (${status}); it may not be the Cube REST API, or something in front of it wants credentials of its own. Check the address.`,
   serverFailed: (origin: string, status: string) => `The Cube deployment at ${origin} failed to answer (${status}); try again later, or tell its administrator.`,
   serverOdd: (origin: string, status: string) => `The Cube deployment at ${origin} answered in a way Cube does not (${status}); try again later, or tell its administrator.`,
 
@@ -80,7 +84,7 @@ export const cubeErrorsEn = {
     `The reports kept in this workbook belong to the connected Cube deployment (${connected}), not to deployment ${deployment}.`,
   reportNotFound: (report: string) => `This workbook keeps no report ${report} any more: it may have been deleted. Reload the workbook's reports.`,
   placementNotFound: (address: string, report: string) => `This workbook keeps no placement ${address} of report ${report} any more: it may have been disconnected.`,
-  foldersUnavailable: 'Folders need the managed platform; reports kept in this workbook are not filed in folders.',
+  foldersUnavailable: 'Reports kept in this workbook are not filed in folders.',
   partGone: "What this workbook kept about the report was removed meanwhile, by someone or something else. Reload the workbook's reports and try again.",
   partsUnsupported: (requirement: string) =>
     `This version of Excel cannot keep reports inside the workbook (it needs ${requirement}). Update Excel, or use Excel on the web or Microsoft 365.`,

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { PLATFORM_ONLY, type PaneConnectedTo } from '../../core/connected-to';
 import { relativeTime } from '../../core/relative-time';
 import { de } from './de';
 import { en, type Messages } from './en';
@@ -16,6 +17,8 @@ export interface I18n {
   language: string;
   number(value: number): string;
   relative(iso: string): string;
+  /** What the words speak for (issue 42): the platform, a Cube deployment, or both; the platform until connected. */
+  connectedTo: PaneConnectedTo;
 }
 
 /** German for any German display language, English for every other. */
@@ -30,7 +33,13 @@ export function i18nFor(displayLanguage: string): I18n {
     language: CATALOGS[language] ? language : 'en',
     number: (value) => numbers.format(value),
     relative: (iso) => relativeTime(iso, locale),
+    connectedTo: PLATFORM_ONLY,
   };
+}
+
+/** The same words and formats, speaking for `connectedTo` (the same object when it already does). */
+export function speakingFor(i18n: I18n, connectedTo: PaneConnectedTo): I18n {
+  return i18n.connectedTo === connectedTo ? i18n : { ...i18n, connectedTo };
 }
 
 const I18nContext = createContext<I18n>(i18nFor('en-US'));

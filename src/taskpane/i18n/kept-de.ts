@@ -2,7 +2,7 @@ import type { KeptMessages } from './kept-en';
 
 /** Die Wörter der in der Arbeitsmappe gespeicherten Berichte (`m.kept`). */
 export const keptDe: KeptMessages = {
-  foldersUnavailable: 'In dieser Arbeitsmappe gespeicherte Berichte liegen in keinem Ordner: Ordner gibt es nur auf der verwalteten Plattform.',
+  foldersUnavailable: 'In dieser Arbeitsmappe gespeicherte Berichte liegen in keinem Ordner.',
   noneKept: 'In dieser Arbeitsmappe sind noch keine Berichte gespeichert. Erstellen Sie eine Abfrage und speichern Sie sie, um hier einen Bericht zu behalten.',
   actions: 'Mehr',
   actionsFor: (title: string) => `Weitere Aktionen für ${title}`,

@@ -5,7 +5,7 @@
  */
 export const keptEn = {
   /** Instead of the folder list and breadcrumb: one line, not an error. */
-  foldersUnavailable: 'Reports kept in this workbook are not filed in folders: folders need the managed platform.',
+  foldersUnavailable: 'Reports kept in this workbook are not filed in folders.',
   /** An empty list, not searching. */
   noneKept: 'No reports are kept in this workbook yet. Build an exploration and save it to keep one here.',
   /** The menu button of a kept report's row; the title tells the list's many apart. */
