@@ -49,7 +49,15 @@ export interface CardState {
   reason: string | null;
   /** The run state the card's status comes from, or null when the run has no say (none, or superseded). */
   run: RefreshState | null;
+  /**
+   * The platform says Out of date too, beside a status about the cells that would hide it (Edited by hand, Cells in
+   * the way): both hold, and the card shows both. Absent otherwise.
+   */
+  alsoOutOfDate?: true;
 }
+
+/** The statuses about the cells beside which the platform's Out of date still holds and is shown. */
+const BESIDE_OUT_OF_DATE: ReadonlySet<PlacementState> = new Set(['EDITED', 'IN_THE_WAY']);
 
 /**
  * The one state a placement's card shows. Precedence, first match wins:
@@ -69,8 +77,15 @@ export interface CardState {
  *    as not reached only while the listing is still what the run started from (a first round that wrote it before
  *    the stop, its report having changed meanwhile, did reach it).
  * 8. The platform's sync status, or Unknown without one.
+ * Edited by hand or Cells in the way (5, 6) hide the platform's Out of date, which is still true of the report: the
+ * card says it as well (`alsoOutOfDate`).
  */
 export function cardState(input: CardInputs): CardState {
+  const card = oneState(input);
+  return input.syncStatus === 'CHANGED' && BESIDE_OUT_OF_DATE.has(card.status) ? { ...card, alsoOutOfDate: true } : card;
+}
+
+function oneState(input: CardInputs): CardState {
   const platform: CardState = { status: input.syncStatus ?? 'UNKNOWN', reason: null, run: null };
   if (input.denied) return { ...platform, status: 'DENIED' };
   if (input.legacy) return { ...platform, status: 'LEGACY' };

@@ -7,6 +7,14 @@ export interface NewPlacementSettings {
   titleAndSource: boolean;
 }
 
+/**
+ * What a placement's cells show where no admin's app config says (a Cube API alone has no platform to ask): the line
+ * naming the report's filters above each placed table, as the platform's app config has it by default
+ * (`sheetsUi.showAppliedFilters`), so a report placed in either mode looks the same. The user's own sheet setting
+ * still wins over it (placements/report-run.ts `layoutPreferences`).
+ */
+export const DEFAULT_SHEETS_UI: { showAppliedFilters: boolean } = { showAppliedFilters: true };
+
 /** The add-in's own storage (the browser's `localStorage` in the pane; a map in tests). */
 export interface OwnStorage {
   getItem(key: string): string | null;

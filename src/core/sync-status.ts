@@ -17,7 +17,8 @@ export interface StatusDisplay {
  * cells are gone (detached), some of its cells were deleted (damaged: rows or columns inside it), cells were edited by hand since the last write, foreign cells are in the way of
  * its result, its last refresh failed, it waits for or is in a refresh of "Refresh all", the user may not read
  * its report (denied), it was recorded before placements had ids (legacy), or its id is another record's too, so
- * neither is written (refused). `card-state.ts` picks one.
+ * neither is written (refused). `card-state.ts` picks the one a card leads with, and says Out of date beside it
+ * when that holds too (`CardState.alsoOutOfDate`).
  */
 export type PlacementState =
   | SyncStatus | 'DETACHED' | 'DAMAGED' | 'EDITED' | 'IN_THE_WAY' | 'FAILED' | 'QUEUED' | 'REFRESHING' | 'DENIED' | 'LEGACY' | 'REFUSED';

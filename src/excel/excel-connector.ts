@@ -20,6 +20,8 @@ import { restoreSnapshot } from './restore';
 import { knownSnapshot, takeSnapshot, type Snapshot, type SnapshotOptions } from './snapshot';
 import { insertRows, moveName } from './room';
 import { readWorkbookState, type PlacedCells, type WorkbookState } from './workbook-state';
+import { watchSheetNames } from './sheet-names';
+import type { SheetRename } from '../ports/workbook-events';
 import { DEFAULT_REQUEST_BUDGET_BYTES, planWrite, type PlanOptions, type RecordTarget, type WritePlan } from './write-plan';
 import { executeWrite, type WriteProgress } from './writes';
 import { finishFirstPlacement, fitPlacementTable, refusalOf, removePlacementTable, tableAfterMove, type FirstPlacement, type TableRefusal } from './tables';
@@ -268,6 +270,11 @@ export class ExcelConnector extends ExcelDocument implements Workbook {
    */
   watchCellChanges(sheetNames: readonly string[], onChange: (change: CellChange) => void): Promise<(() => Promise<void>) | null> {
     return watchCellChanges(sheetNames, onChange, () => this.writes.writing);
+  }
+
+  /** Hears of sheets renamed (see `watchSheetNames` in sheet-names.ts); null when the host cannot tell. */
+  watchSheetNames(onRename: (rename: SheetRename) => void): Promise<(() => Promise<void>) | null> {
+    return watchSheetNames(onRename);
   }
 
   /** Follows the selection (see `watchSelection` in selection.ts). */

@@ -11,8 +11,10 @@ export const PLACEMENT_TABLE_PROPERTY_PREFIX = 'ReportSyncTable_';
 export const placementTableProperty = (placementId: string) => `${PLACEMENT_TABLE_PROPERTY_PREFIX}${placementId}`;
 
 /**
- * Queues, in a request being built, the reads of the placements' table notes; after the sync, `noteOf` answers a
- * placement's note (its table's id and name), or null when it is plain cells.
+ * Queues, in a request being built, the reads of the placements' table notes and of the workbook's tables; after the
+ * sync, `noteOf` answers a placement's note (its table's id and name) when that table is there, or null when its
+ * cells are plain: a note whose table the user removed (converted to a range, deleted) is a stale record, and the
+ * card's switch, a refresh and a move take the cells as they are.
  */
 export function queueTableNotes(context: Excel.RequestContext, placementIds: readonly string[]): (placementId: string) => string | null {
   const notes = new Map(placementIds.map((id) => {
@@ -20,10 +22,20 @@ export function queueTableNotes(context: Excel.RequestContext, placementIds: rea
     note.load('value');
     return [id, note] as const;
   }));
+  const tables = placementIds.length ? context.workbook.tables : null;
+  tables?.load('items/id, items/name');
   return (placementId) => {
     const note = notes.get(placementId);
-    return !note || note.isNullObject ? null : String(note.value ?? '') || null;
+    const value = !note || note.isNullObject ? null : String(note.value ?? '') || null;
+    return value && tables && tableThere(value, tables.items) ? value : null;
   };
+}
+
+/** Whether the table a note names is among `tables`: by its id, else by its name (a note kept by name only), as `findPlacementTable` finds it. */
+function tableThere(note: string, tables: readonly Pick<Excel.Table, 'id' | 'name'>[]): boolean {
+  const stored = parseStored(note);
+  const keys = [stored?.id || stored?.name || '', stored?.name ?? stored?.id ?? ''].filter(Boolean).map((key) => key.toLowerCase());
+  return tables.some((table) => keys.includes(table.id.toLowerCase()) || keys.includes(table.name.toLowerCase()));
 }
 
 export interface StoredTable {

@@ -1,3 +1,5 @@
+import { sameRect } from '../core/a1';
+import type { CellOptions } from '../core/cell-options';
 import { coversLess } from '../core/recorded-size';
 import type { PaneOutcome } from '../core/card-state';
 import type { PlacedCells } from '../ports/workbook-cells';
@@ -39,7 +41,11 @@ export function outcomesAfterCheck(
   return next;
 }
 
-/** The placements with the locations found after cells moved; the same array when none changed. */
+/**
+ * The placements with the locations found after cells moved or sheets were renamed: where each is, and whether its
+ * cells are a table and what they keep, as read with its name now (never the listing's, which predates the change);
+ * the same array when none changed.
+ */
 export function relocated(placements: WorkbookPlacement[], locations: Map<string, PlacedCells | null>): WorkbookPlacement[] {
   let changed = false;
   const next = placements.map((entry) => {
@@ -52,11 +58,15 @@ export function relocated(placements: WorkbookPlacement[], locations: Map<string
       changed = true;
       return { ...entry, location: null };
     }
-    const same = was && was.sheetId === cells.sheetId && was.sheetName === cells.sheetName
-      && was.rect.top === cells.rect.top && was.rect.left === cells.rect.left && was.rect.bottom === cells.rect.bottom && was.rect.right === cells.rect.right;
+    const table = Boolean(cells.table);
+    const cellOptions = cells.cellOptions ?? null;
+    const same = was && was.sheetId === cells.sheetId && was.sheetName === cells.sheetName && sameRect(was.rect, cells.rect)
+      && Boolean(was.table) === table && sameCellOptions(was.cellOptions ?? null, cellOptions);
     if (same) return entry;
     changed = true;
-    return { ...entry, location: { sheetId: cells.sheetId, sheetName: cells.sheetName, sheetIndex: was?.sheetIndex ?? 0, rect: cells.rect } };
+    return { ...entry, location: { sheetId: cells.sheetId, sheetName: cells.sheetName, sheetIndex: was?.sheetIndex ?? 0, rect: cells.rect, table, cellOptions } };
   });
   return changed ? next : placements;
 }
+
+const sameCellOptions = (a: CellOptions | null, b: CellOptions | null) => a === b || (!!a && !!b && a.language === b.language && a.titleAndSource === b.titleAndSource);

@@ -64,6 +64,12 @@ interface PendingChange {
   rect: Rect;
   /** Cells were inserted or deleted: the sheet's placements are found again. */
   moves: boolean;
+  /**
+   * Not a change heard but the pane's first look at a placement's cells: typed while no pane watched (before a reload,
+   * say), hand edits are found only by comparing. Checked when its cells rode along with the names, so the first look
+   * costs one request; a placement too large for that is checked at its next change or refresh.
+   */
+  firstLook?: true;
 }
 
 /**
@@ -150,6 +156,16 @@ export class LiveHandEdits {
     await stop?.();
   }
 
+  /**
+   * Compares every watched placement's cells with its record once, as if they had changed (see
+   * `PendingChange.firstLook`): hand edits made while no pane watched are then said as those made while it watches.
+   */
+  lookFirst(): void {
+    if (this.stopped || this.entries.length === 0) return;
+    for (const { location } of this.entries) this.pending.push({ sheetId: location!.sheetId, rect: location!.rect, moves: false, firstLook: true });
+    this.schedule();
+  }
+
   private changed(change: CellChange): void {
     if (this.stopped) return;
     let rect: Rect;
@@ -214,7 +230,8 @@ export class LiveHandEdits {
         const at = new Map(located.map((cells) => [cells.placementId, cells]));
         this.options.onResult({ kind: 'moved', locations: new Map(followed.map((e) => [placementKey(e), at.get(e.placement.id!) ?? null])) });
       }
-      const hit = located.filter((cells) => changes.some((c) => c.sheetId === cells.sheetId && rectsIntersect(c.rect, cells.rect)));
+      // A first look checks only cells read along: it never sends a request per placement.
+      const hit = located.filter((cells) => changes.some((c) => c.sheetId === cells.sheetId && rectsIntersect(c.rect, cells.rect) && (!c.firstLook || cells.cellsNow)));
       for (const cells of hit) {
         const entry = byId.get(cells.placementId);
         if (!entry || this.stopped) continue;

@@ -1,5 +1,6 @@
 import { liveHandEdits, type LiveHandEdits } from '../monitoring/live-edits';
 import { outcomesAfterCheck, relocated } from '../monitoring/live-edit-results';
+import { selectionRenamed, SheetNames, withSheetRenamed, type SheetNamesWorkbook } from '../monitoring/sheet-names';
 import { mergeStatuses, readStatuses, StatusRefresh, type ListedStatus, type StatusRefreshTimers } from '../monitoring/status-refresh';
 import type { WorkbookPlacement } from '../placements/placement-service';
 import type { PlacementRegistry } from '../ports/placement-registry';
@@ -7,9 +8,10 @@ import type { PaneError, WorkspaceState } from './pane-state';
 
 /**
  * What the pane checks while it is open, without being asked: hand edits as the user makes them (the sheets'
- * `onChanged`), and the registry's sync statuses (on focus and every few minutes). Both wait while the pane writes
- * or an exploration is open. A check's failure is shown in the error area and taken back when that check succeeds
- * again — only if it is still the message shown, so another part's message is never taken back.
+ * `onChanged`) and, once, those made before it opened; sheets renamed (the cards' names follow); and the registry's
+ * sync statuses (on focus and every few minutes). They wait while the pane writes or an exploration is open. A
+ * check's failure is shown in the error area and taken back when that check succeeds again — only if it is still the
+ * message shown, so another part's message is never taken back.
  */
 
 export interface BackgroundChecksHost {
@@ -22,8 +24,8 @@ export interface BackgroundChecksHost {
   handEditsUndone(key: string): void;
 }
 
-/** What the checks watch: the workbook's cells and the placement use cases (live hand edits), the registry (statuses). */
-export type BackgroundCheckPorts = Parameters<typeof liveHandEdits>[0] & { registry: Pick<PlacementRegistry, 'statuses'> };
+/** What the checks watch: the workbook's cells and the placement use cases (live hand edits), its sheets' names, the registry (statuses). */
+export type BackgroundCheckPorts = Parameters<typeof liveHandEdits>[0] & { workbook: SheetNamesWorkbook; registry: Pick<PlacementRegistry, 'statuses'> };
 
 export interface BackgroundCheckOptions {
   statusIntervalMs?: number;
@@ -33,6 +35,9 @@ export interface BackgroundCheckOptions {
 
 export class BackgroundChecks {
   private readonly live: LiveHandEdits;
+  private readonly names: SheetNames;
+  /** The first list's cells were compared with their records (`LiveHandEdits.lookFirst`). */
+  private looked = false;
   private readonly status: StatusRefresh<{ statuses: ListedStatus[]; of: readonly WorkbookPlacement[] } | null>;
   /** Per kind of check, the failure it put in the error area and has not taken back. */
   private readonly shown = new Map<PaneError['source'], PaneError>();
@@ -47,7 +52,7 @@ export class BackgroundChecks {
         if (result.kind === 'failed') return this.failed('hand-edit-check', result.error);
         if (result.kind === 'moved') {
           // Rows or columns inserted or deleted: the cards' addresses follow at once, as the names did in Excel.
-          host.set((state) => (state.placements ? { placements: relocated(state.placements, result.locations) } : {}));
+          this.relocate(result.locations);
           return;
         }
         host.set((state) => {
@@ -56,6 +61,15 @@ export class BackgroundChecks {
         });
         if (result.kind === 'clean') host.handEditsUndone(result.key);
       },
+    });
+    this.names = new SheetNames(ports.workbook, {
+      placements: () => host.getState().placements,
+      // The cards and "Place writes at" both say the sheet's new name.
+      onRenamed: (rename) => host.set((state) => ({
+        ...(state.placements ? { placements: withSheetRenamed(state.placements, rename) } : {}), selection: selectionRenamed(state.selection, rename),
+      })),
+      onFound: (locations) => this.relocate(locations),
+      busy: () => host.paused(),
     });
     this.status = new StatusRefresh({
       intervalMs: options.statusIntervalMs ?? 180_000,
@@ -87,14 +101,25 @@ export class BackgroundChecks {
     if (visible) this.status.start();
   }
 
-  /** The placements listed now: the sheets holding them are watched (resolves once the handlers are in place). */
-  watch(placements: readonly WorkbookPlacement[]): Promise<void> {
-    return this.live.watch(placements);
+  /**
+   * The placements listed now: the sheets holding them are watched, and renames followed from the first list on (after
+   * it, so the pane's start waits for no registration); resolves once the handlers are in place.
+   */
+  async watch(placements: readonly WorkbookPlacement[]): Promise<void> {
+    const watching = this.live.watch(placements);
+    if (!this.looked) {
+      // The first list: its cells may hold what was typed before the pane opened (or before a reload).
+      this.looked = true;
+      this.live.lookFirst();
+    }
+    await Promise.all([watching, this.names.start()]);
   }
 
   /** The pane regained focus or became visible: statuses are read again (unless read moments ago). */
   focused(): void {
     this.status.focused();
+    // Fire and forget: a failed read leaves the names shown (see `SheetNames.focused`).
+    void this.names.focused();
   }
 
   hidden(): void {
@@ -103,7 +128,12 @@ export class BackgroundChecks {
 
   async stop(): Promise<void> {
     this.status.stop();
-    await this.live.stop();
+    await Promise.all([this.live.stop(), this.names.stop()]);
+  }
+
+  /** Where the placements are now, as read with their names: the cards follow. */
+  private relocate(locations: Parameters<typeof relocated>[1]): void {
+    this.host.set((state) => (state.placements ? { placements: relocated(state.placements, locations) } : {}));
   }
 
   private failed(source: PaneError['source'], error: unknown): void {

@@ -119,3 +119,33 @@ test('"As an Excel table" on a placement card turns the table into plain cells a
   await bench.page.screenshot({ path: join(screenshots, 'excel-table-card-choice.png') });
   expect(await axeViolations(bench.page)).toEqual([]);
 });
+
+test('"As an Excel table" says what the cells are: still on after a row above them was deleted (issue 42)', async () => {
+  await statusReport(3);
+  await freshWorkbench(bench.page, `${bench.workbench.server.url}/workbench.html`, `token=${bench.platform.platform.tokens.analyst}`);
+  await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
+  await place(bench.page, 'B3', 'Orders table with notes');
+  const row = placementRows(bench.page).first();
+  await row.getByText('Up to date').waitFor();
+  await row.getByRole('button', { name: 'Cell options' }).click();
+  const choice = row.getByRole('switch', { name: 'As an Excel table' });
+  await expect(choice.isChecked()).resolves.toBe(true);
+
+  // Row 1, above the placement, deleted as a user does (the row header's menu): the placement and its table move up.
+  await bench.page.getByRole('button', { name: 'Row 1', exact: true }).click({ button: 'right' });
+  await bench.page.getByRole('menuitem', { name: /Delete/ }).first().click();
+  await row.getByTestId('placement-range').filter({ hasText: 'Sheet1!B2:C5' }).waitFor();
+  // The workbook says the cells are a table (read independently, through Excel's own API): so does the switch.
+  expect((await tables()).map((t) => t.address)).toEqual(['Sheet1!B2:C5']);
+  await expect(choice.isChecked()).resolves.toBe(true);
+  await bench.page.screenshot({ path: join(screenshots, 'excel-table-after-row-deleted.png') });
+  expect(await axeViolations(bench.page)).toEqual([]);
+
+  // Turned off from there, it turns the table that is there into plain cells.
+  await choice.click();
+  for (let tries = 0; (await tables()).length !== 0; tries += 1) {
+    if (tries > 100) throw new Error('the table is still there');
+    await bench.page.waitForTimeout(200);
+  }
+  await bench.page.waitForFunction(() => (document.querySelector('[data-testid="placement-as-table"]') as HTMLInputElement | null)?.checked === false);
+});

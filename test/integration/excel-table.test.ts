@@ -326,6 +326,24 @@ describe('"As an Excel table" from the placement card', () => {
     expect((await tables())[0]!.address).toBe('Sheet1!B2:C7');
   });
 
+  it('reads the cells as they are: a table the user turned into a range shows off, and on makes it a table again (issue 42)', async () => {
+    installWorkbook();
+    await selectCell('B2');
+    const placed = done(await (await service()).place(await ownReport('itTableCard3', byStatus(3), 'Card truth')));
+    expect(tableChoice(await entryFor(placed.placement.id))).toEqual({ on: true });
+    // Converted in Excel (Table Design > Convert to Range), not from the card: the add-in's note of it stays behind.
+    await Excel.run(async (context) => {
+      context.workbook.tables.getItem('Card_truth').convertToRange();
+      await context.sync();
+    });
+    expect(await tables()).toEqual([]);
+    expect(tableChoice(await entryFor(placed.placement.id))).toEqual({ on: false });
+    // Turned on from the card: a table is made again, and the switch says so.
+    expect(await (await service()).setTable(await entryFor(placed.placement.id), true)).toBeNull();
+    expect((await tables()).map((t) => t.address)).toEqual(['Sheet1!B2:C5']);
+    expect(tableChoice(await entryFor(placed.placement.id))).toEqual({ on: true });
+  });
+
   it('turned on where Excel refuses: still plain cells, with the reason', async () => {
     installWorkbook();
     await selectCell('A1');

@@ -56,7 +56,7 @@ export function fakeWorkspace(listed: WorkbookPlacement[]) {
     prepareRefresh: jest.fn(async (e: WorkbookPlacement) => ({ report, placement: e.placement, prepared: {} }) as PreparedRefresh),
     writeRefresh,
     writeRefreshes: jest.fn(async (prepared: readonly PreparedRefresh[], options: WriteOptions) => prepared.map((p) => settled(writeRefresh(p, options)))),
-    checkHandEdits: jest.fn(async () => ({ rows: [5], cells: ['C5'] })),
+    checkHandEdits: jest.fn(async (_entry: Pick<WorkbookPlacement, 'placement'>) => ({ rows: [5], cells: ['C5'] })),
     selectCells: jest.fn(async () => undefined),
     relink: jest.fn(async (e: WorkbookPlacement) => e),
   };
@@ -69,6 +69,8 @@ export function fakeWorkspace(listed: WorkbookPlacement[]) {
       return async () => undefined;
     },
     findPlacements: async () => placed,
+    // A host that tells of no renames (names are read again on focus).
+    watchSheetNames: async () => null,
   };
   const registry = { statuses: jest.fn(async () => listed.map((e) => ({ deploymentId: 1, reportId: 2, placement: { ...e.placement, syncStatus: 'UP_TO_DATE' as const } }))) };
   const ports = { placements, workbook, document: workbook, registry } as unknown as WorkspaceStorePorts;

@@ -103,7 +103,36 @@ describe("a placement card's one state", () => {
   });
 
   it("shows the pane's own outcome when no run says more", () => {
-    expect(card({ outcome: { state: 'EDITED' } })).toEqual({ status: 'EDITED', reason: null, run: null });
+    // The platform calls it Out of date as well (issue 42): both are said.
+    expect(card({ outcome: { state: 'EDITED' } })).toEqual({ status: 'EDITED', reason: null, run: null, alsoOutOfDate: true });
     expect(card({ outcome: { state: 'FAILED', reason: 'boom' } })).toEqual({ status: 'FAILED', reason: 'boom', run: null });
+  });
+});
+
+describe('a card tells every truth (issue 42)', () => {
+  const edited = { outcome: { state: 'EDITED' } as const };
+
+  it('says Out of date beside Edited by hand when the report changed too, and only then', () => {
+    expect(card({ ...edited, syncStatus: 'CHANGED' })).toEqual({ status: 'EDITED', reason: null, run: null, alsoOutOfDate: true });
+    expect(card({ ...edited, syncStatus: 'UP_TO_DATE' })).toEqual({ status: 'EDITED', reason: null, run: null });
+    expect(card({ ...edited, syncStatus: 'UNKNOWN' })).toEqual({ status: 'EDITED', reason: null, run: null });
+    expect(card({ ...edited, syncStatus: null })).toEqual({ status: 'EDITED', reason: null, run: null });
+  });
+
+  it("says it beside a run's need of the user too: hand edits or cells in the way, with the run's words", () => {
+    const handEdits = run('needs-attention', { handEdits: true, reason: 'Edited by hand (B3)' });
+    expect(card({ run: handEdits })).toEqual({ status: 'EDITED', reason: 'Edited by hand (B3)', run: 'needs-attention', alsoOutOfDate: true });
+    const inTheWay = run('needs-attention', { reason: 'Cells in the way (F1)' });
+    expect(card({ run: inTheWay })).toEqual({ status: 'IN_THE_WAY', reason: 'Cells in the way (F1)', run: 'needs-attention', alsoOutOfDate: true });
+  });
+
+  it('never says it twice, nor beside what the platform status does not hold for', () => {
+    expect(card()).toEqual({ status: 'CHANGED', reason: null, run: null });
+    // A run under way is refreshing it now; detached or refused cells are not the report's to be out of date in.
+    expect(card({ ...edited, run: run('refreshing') }).alsoOutOfDate).toBeUndefined();
+    expect(card({ ...edited, cellsGone: true }).alsoOutOfDate).toBeUndefined();
+    expect(card({ ...edited, refused: true }).alsoOutOfDate).toBeUndefined();
+    // A write recorded after the run's hand edits (Refresh anyway): the platform's own status, once.
+    expect(card({ refreshedAt: LATER, run: run('needs-attention', { handEdits: true, reason: 'x' }) })).toEqual({ status: 'CHANGED', reason: null, run: null });
   });
 });

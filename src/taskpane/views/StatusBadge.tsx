@@ -1,8 +1,9 @@
-import { Badge } from '@fluentui/react-components';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ArrowSyncCircleRegular, ArrowSyncRegular, CheckmarkCircleRegular, ClockRegular, EditRegular, ErrorCircleRegular, LinkDismissRegular,
   LinkRegular, LockClosedRegular, QuestionCircleRegular, TableDismissRegular, WarningRegular,
 } from '@fluentui/react-icons';
+import type { CardState } from '../../core/card-state';
 import { statusDisplay, type PlacementState } from '../../core/sync-status';
 import { useI18n } from '../i18n';
 
@@ -29,5 +30,20 @@ export function StatusBadge({ status }: { status: PlacementState }) {
     <Badge appearance="tint" color={display.tone} icon={ICONS[display.icon]} data-status={status}>
       {m.status[status]}
     </Badge>
+  );
+}
+
+const useStyles = makeStyles({
+  badges: { display: 'inline-flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+});
+
+/** A card's status, and beside it Out of date when that holds too (`CardState.alsoOutOfDate`): every truth, each with its words. */
+export function StatusBadges({ card }: { card: Pick<CardState, 'status' | 'alsoOutOfDate'> }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.badges}>
+      <StatusBadge status={card.status} />
+      {card.alsoOutOfDate && <StatusBadge status="CHANGED" />}
+    </span>
   );
 }

@@ -72,6 +72,10 @@ export const MEMBER_API_SETS: Readonly<Record<string, number>> = {
   'WorksheetCollection.Count': 4,
   'WorksheetCollection.OnAdded': 7,
   'WorksheetCollection.OnActivated': 7,
+  // https://learn.microsoft.com/javascript/api/excel/excel.worksheetcollection#excel-excel-worksheetcollection-onnamechanged-member ("[ API set: ExcelApi 1.17 ]")
+  'WorksheetCollection.OnNameChanged': 17,
+  'WorksheetCollection._RegisterEventNameChanged': 17,
+  'WorksheetCollection._UnregisterEventNameChanged': 17,
 
   // Worksheet: https://learn.microsoft.com/en-us/javascript/api/excel/excel.worksheet (Visibility: 1.1 to read, 1.2 to set, see MEMBER_SET_API_SETS; GetRangeByIndexes also on the 1.7 set page)
   'Worksheet.Id': 1,

@@ -70,6 +70,12 @@ export class ExcelHost implements RequestHost {
    * Excel raises WorksheetChanged only for those (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events).
    */
   readonly dataChangedRegistrations = new Map<string, number>();
+  /**
+   * How many handlers the add-in registered on the worksheet collection's `onNameChanged` (ExcelApi 1.17,
+   * https://learn.microsoft.com/javascript/api/excel/excel.worksheetcollection#excel-excel-worksheetcollection-onnamechanged-member):
+   * while any is, each sheet renamed raises WorksheetNameChanged.
+   */
+  sheetNameChangedRegistrations = 0;
   /** What Office.js's custom-functions runtime told this host: that it is ready, and the results of invocations. */
   readonly customFunctions = new CustomFunctionsChannel();
 
@@ -96,6 +102,11 @@ export class ExcelHost implements RequestHost {
     const count = Math.max(0, (this.dataChangedRegistrations.get(sheetId) ?? 0) + delta);
     if (count === 0) this.dataChangedRegistrations.delete(sheetId);
     else this.dataChangedRegistrations.set(sheetId, count);
+  }
+
+  /** @internal Counts a registration of the worksheet collection's `onNameChanged` (+1) or its removal (-1). */
+  registerSheetNameChanged(delta: 1 | -1): void {
+    this.sheetNameChangedRegistrations = Math.max(0, this.sheetNameChangedRegistrations + delta);
   }
 
   /** Starts counting syncs and bytes afresh (benchmarks measure one use case at a time). */

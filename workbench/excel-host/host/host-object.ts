@@ -10,6 +10,8 @@ export interface HostScope {
   assertWritable(sheet?: SheetModel): void;
   /** Counts a worksheet's `onChanged` registration (+1) or its removal (-1). */
   registerDataChanged(sheetId: string, delta: 1 | -1): void;
+  /** Counts a registration of the worksheet collection's `onNameChanged` (+1) or its removal (-1). */
+  registerSheetNameChanged(delta: 1 | -1): void;
   /**
    * The `Worksheet` object of a sheet, which a range or a table leads up to (`range.worksheet`, `table.worksheet`).
    * The scope makes it, so that what a worksheet leads down to (its ranges and tables) need not know the worksheet.

@@ -1,5 +1,5 @@
 import { columnLetters, MAX_COLUMNS, MAX_ROWS, rectAddress, type Rect } from '../../../src/core/a1';
-import type { CellChange } from '../workbook/workbook-model';
+import type { CellChange, SheetRename } from '../workbook/workbook-model';
 import type { ExcelHost } from './excel-host';
 import { connectFunctionCommands, type CommandCompletion } from './function-commands';
 import { customFunctionsRuntimeVersion } from './profiles';
@@ -49,6 +49,10 @@ const CUSTOM_FUNCTIONS_INTERNAL_SET = '1.7';
 const EVENT_MESSAGE_CATEGORY = 65536;
 /** `eventType` of `Worksheet.onChanged` in Office.js's `GenericEventHandlers` (excel-web-16.00.debug.js). */
 const WORKSHEET_CHANGED_EVENT = 10;
+/** `eventType` of `WorksheetCollection.onNameChanged` in Office.js's `GenericEventHandlers` (excel-web-16.00.debug.js). */
+const WORKSHEET_NAME_CHANGED_EVENT = 25;
+/** The target of workbook-wide events (`OfficeExtension.Constants.eventWorkbookId`), which `onNameChanged`'s handlers are kept under. */
+const WORKBOOK_EVENT_TARGET = 'Workbook';
 /** WorksheetChangedEventArgs.triggerSource and changeDirectionState arrived with ExcelApi 1.14. */
 const TRIGGER_SOURCE_MINOR = 14;
 
@@ -72,6 +76,15 @@ function changedMessage(change: CellChange, excelApiMinor: number): string {
 }
 
 /**
+ * The payload of a WorksheetNameChanged event, read by Office.js's transform of `onNameChanged`'s arguments: the
+ * sheet's id, its names before and after, and where the change came from
+ * (https://learn.microsoft.com/javascript/api/excel/excel.worksheetnamechangedeventargs).
+ */
+function renamedMessage(rename: SheetRename): string {
+  return JSON.stringify({ type: 'WorksheetNameChanged', source: 'Local', worksheetId: rename.sheetId, nameBefore: rename.nameBefore, nameAfter: rename.nameAfter });
+}
+
+/**
  * Connects Microsoft's Office.js (already loaded on `scope`) to `host`, standing where Excel would:
  * - every `Excel.RequestContext` gets a request executor that hands the serialized request to the host
  *   (Office.js takes it from `ClientRequestContext.defaultRequestUrlAndHeaders` when it is a resolver with
@@ -86,6 +99,8 @@ function changedMessage(change: CellChange, excelApiMinor: number): string {
  *   (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events). The add-in's own changes come
  *   with `triggerSource: 'ThisLocalAddin'` on hosts with ExcelApi 1.14
  *   (https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs), and unmarked on older ones.
+ *   Sheets renamed (by the user or an add-in) are sent the same way while the worksheet collection's `onNameChanged`
+ *   is registered (ExcelApi 1.17, https://learn.microsoft.com/javascript/api/excel/excel.worksheetcollection).
  */
 export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, displayLanguage = 'en-US', taskpane?: TaskpaneVisibility): OfficeConnection {
   const globals = scope as unknown as OfficeJsGlobals;
@@ -161,6 +176,11 @@ export function connectOfficeJs(host: ExcelHost, scope: object = globalThis, dis
       .filter((change) => host.dataChangedRegistrations.has(change.sheetId))
       .map((change) => ({ messageCategory: EVENT_MESSAGE_CATEGORY, messageType: WORKSHEET_CHANGED_EVENT, targetId: change.sheetId, message: changedMessage(change, host.profile.excelApiMinor) }));
     if (entries.length) setTimeout(() => messages.send({ entries }), 0);
+  });
+  host.model.onSheetsRenamed((renames) => {
+    if (host.sheetNameChangedRegistrations === 0) return;
+    const entries = renames.map((rename) => ({ messageCategory: EVENT_MESSAGE_CATEGORY, messageType: WORKSHEET_NAME_CHANGED_EVENT, targetId: WORKBOOK_EVENT_TARGET, message: renamedMessage(rename) }));
+    setTimeout(() => messages.send({ entries }), 0);
   });
   return { runFunctionCommand };
 }

@@ -22,7 +22,15 @@ const EXCEL_2019_VOLUME_MAX_MINOR = 7;
 export const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export const HOST_PROFILES: Record<HostProfile['name'], HostProfile> = {
-  web: { name: 'web', excelApiMinor: 20, requestLimitBytes: PAYLOAD_LIMIT_BYTES, responseLimitBytes: PAYLOAD_LIMIT_BYTES, otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1', sharedruntime: '1.1' } },
+  /**
+   * Excel on the web also has ExcelApiOnline 1.1, its own superset of the latest numbered set ("features that are only
+   * available for Excel on the web", https://learn.microsoft.com/javascript/api/requirement-sets/excel/excel-api-online-requirement-set):
+   * Office.js builds from before a member joined a numbered set check that set for it (`onNameChanged`, say).
+   */
+  web: {
+    name: 'web', excelApiMinor: 20, requestLimitBytes: PAYLOAD_LIMIT_BYTES, responseLimitBytes: PAYLOAD_LIMIT_BYTES,
+    otherSets: { dialogapi: '1.2', dialogorigin: '1.1', richapiruntime: '1.1', sharedruntime: '1.1', excelapionline: '1.1' },
+  },
   excel2019: { name: 'excel2019', excelApiMinor: EXCEL_2019_VOLUME_MAX_MINOR, requestLimitBytes: null, responseLimitBytes: null, otherSets: { dialogapi: '1.1', richapiruntime: '1.1' } },
   /**
    * Excel 2021 LTSC (volume licence), standing also for retail perpetual Excel 2311+: runs the add-in's functions in its

@@ -149,6 +149,13 @@ export class WorksheetCollection extends HostCollection<Worksheet> {
         const sheet = this.model.addSheet(args[0] ? String(args[0]) : undefined);
         return new Worksheet(this.scope, sheet);
       }
+      // `worksheets.onNameChanged.add` / `remove` (ExcelApi 1.17): Excel starts or stops telling of sheets renamed
+      // ("Occurs when the worksheet name is changed in the worksheet collection",
+      // https://learn.microsoft.com/javascript/api/excel/excel.worksheetcollection#excel-excel-worksheetcollection-onnamechanged-member).
+      case '_RegisterEventNameChanged':
+      case '_UnregisterEventNameChanged':
+        this.scope.registerSheetNameChanged(name === '_RegisterEventNameChanged' ? 1 : -1);
+        return null;
       default: return super.call(name, args);
     }
   }

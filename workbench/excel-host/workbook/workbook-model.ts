@@ -1,6 +1,7 @@
 import type { Rect } from '../../../src/core/a1';
 import { Calculation } from '../calc/calculation';
 import { CellChangeLog, type CellChange } from './cell-change-log';
+import { SheetRenameLog, type SheetRename } from './sheet-renames';
 import { CustomXmlStore } from './custom-xml-store';
 import { ErrorCodes, HostError } from './host-error';
 import { nameTarget, namesAfterDelete, namesAfterInsert, namesAfterSheetDeleted, namesAfterSheetRenamed, validateName } from './defined-names';
@@ -14,6 +15,7 @@ import type { CellData, CustomPropertyValue, NameModel, SerializedWorkbook, Shee
 export { cellKey, keyCell } from './sheet-cells';
 export type { CellData, CustomPropertyValue, NameModel, SerializedWorkbook, SheetModel } from './workbook-data';
 export type { CellChange, CellChangeType, CellShiftDirection } from './cell-change-log';
+export type { SheetRename } from './sheet-renames';
 
 /** Sheet ids look like Office's: a braced GUID, stable across renames, unique within the workbook. */
 function newSheetId(): string {
@@ -52,6 +54,7 @@ export class WorkbookModel {
   /** The number in the name of the next sheet added without one (`Sheet2`); kept in the file. */
   nextSheetNumber = 1;
   private readonly cellChanges = new CellChangeLog();
+  private readonly sheetRenames = new SheetRenameLog();
   private dirty = false;
   private readonly listeners = new Set<() => void>();
   private readonly selectionListeners = new Set<() => void>();
@@ -72,6 +75,11 @@ export class WorkbookModel {
    */
   onCellsChanged(listener: (changes: readonly CellChange[]) => void): () => void {
     return this.cellChanges.listen(listener);
+  }
+
+  /** The sheets renamed since the last `notify` (what the worksheet collection's `onNameChanged` reports), told from `notify`. */
+  onSheetsRenamed(listener: (renames: readonly SheetRename[]) => void): () => void {
+    return this.sheetRenames.listen(listener);
   }
 
   /** Ends the operation under way: its edited cells become one change (the host calls this after each action). */
@@ -121,6 +129,7 @@ export class WorkbookModel {
       for (const listener of this.listeners) listener();
     }
     this.cellChanges.flush();
+    this.sheetRenames.flush();
   }
 
   sheetById(id: string): SheetModel | undefined {
@@ -151,6 +160,7 @@ export class WorkbookModel {
     const other = this.sheetByName(name);
     if (other && other !== sheet) throw new HostError(ErrorCodes.itemAlreadyExists, `A worksheet named '${name}' already exists.`);
     namesAfterSheetRenamed(this.names, sheet.name, name);
+    this.sheetRenames.record({ sheetId: sheet.id, nameBefore: sheet.name, nameAfter: name });
     sheet.name = name;
     this.calculation.rebuild();
   }
