@@ -15,9 +15,8 @@ export interface CardActionsHost {
   placements: PlacementService;
   reload(): Promise<void>;
   showError(error: unknown): void;
+  /** What the last action or run said goes (error, notice, a finished run's summary). */
   clearMessages(): void;
-  /** Clears a finished Refresh all's summary. */
-  dismissRun(): void;
   /** Drops the write attempt's open question. */
   cancelQuestion(): void;
   /** How formulas are answered, for "Convert to formulas"; without it, nothing is converted. */
@@ -91,10 +90,9 @@ export async function setTable(host: CardActionsHost, entry: WorkbookPlacement, 
   }
 }
 
-/** Links a placement recorded before ids existed to its cells again. */
+/** Links a placement recorded before ids existed to its cells again: an action on its cells, so the last banners go. */
 export async function relink(host: CardActionsHost, entry: WorkbookPlacement): Promise<void> {
-  host.set({ error: null });
-  host.dismissRun();
+  host.clearMessages();
   try {
     await host.placements.relink(entry);
     await host.reload();

@@ -8,7 +8,10 @@ import { placementKey } from '../placements/workbook-placements';
 import { isBusy, type WorkspaceState } from './pane-state';
 import type { PaneWords } from './pane-words';
 
-/** The pane's Refresh all: the tracked run, its summary until the next action, and the ribbon's requests for it. */
+/**
+ * The pane's Refresh all: the tracked run, its summary until the next action or a change of its cells
+ * (run-banners.ts), and the ribbon's requests for it.
+ */
 
 export interface RefreshAllRunsHost {
   getState(): WorkspaceState;
@@ -30,7 +33,7 @@ export class RefreshAllRuns {
 
   /**
    * Refreshes every refreshable placement as one tracked run (monitoring/refresh-all.ts); its summary stays until the
-   * next action (`dismissRun`). Its placements' earlier failures go, since the run tries them again. Their hand edits
+   * next action or a change of its cells (`dismiss`, run-banners.ts). Its placements' earlier failures go, since the run tries them again. Their hand edits
    * stay: those are true of the cells until the cells hold what was written again (a live check finds them clean) or
    * the run writes them, so a run stopped before a hand-edited placement still shows it Edited by hand.
    */
@@ -55,8 +58,9 @@ export class RefreshAllRuns {
     });
     this.host.set({ run: { handle, items: [...handle.items], running: true } });
     const items = await handle.done;
-    this.host.set({ run: { handle, items: [...items], running: false } });
+    // The list is brought up to date first: the summary is shown of the cells as the run left them (run-banners.ts).
     await this.host.reload();
+    this.host.set({ run: { handle, items: [...items], running: false } });
     await this.refreshFormulas(handle);
   }
 

@@ -10,6 +10,7 @@ import type { ConversionPorts } from '../placements/convert-to-formulas';
 import { askDisconnect, convertToFormulas, disconnect, locate, relink, setTable, type CardActionsHost } from './card-actions';
 import { place, placeAgain, refresh, refreshReport, setCellOptions, type PlacementWritesHost } from './placement-writes';
 import { RefreshAllRuns } from './refresh-all-runs';
+import { RunBanners } from './run-banners';
 import { isBusy, type WorkspaceState } from './pane-state';
 import { placementCards, type PlacementCard } from './placement-cards';
 import type { PaneWords } from './pane-words';
@@ -55,6 +56,8 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   private readonly attempts: WriteAttempts;
   private readonly checks: BackgroundChecks;
   private readonly runs: RefreshAllRuns;
+  /** How long a banner about a run stands (run-banners.ts). */
+  private readonly banners: RunBanners;
   /** What the workbook may query by itself; null when this pane asks nothing (tests of other parts). */
   readonly consent: WorkbookConsent | null;
   private stopSelection: (() => Promise<void>) | null = null;
@@ -66,6 +69,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
 
   constructor(private readonly options: WorkspaceStoreOptions) {
     super(options.consent ? { ...initialState, consent: { kind: 'deciding' } } : initialState);
+    this.banners = new RunBanners({ clearNotice: () => this.update({ notice: null }), dismissRun: () => this.runs.dismiss() });
     const host = { getState: this.getState, set: (change: Parameters<WorkspaceStore['update']>[0]) => this.update(change), reload: () => this.reload() };
     this.consent = options.consent ? new WorkbookConsent({ ...host, showError: (error) => this.showError(error) }, options.ports.document, options.consent) : null;
     this.attempts = new WriteAttempts({ ...host, clearMessages: () => this.clearMessages(), placements: options.ports.placements, words: options.words });
@@ -209,7 +213,7 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   private cardHost(): CardActionsHost {
     return {
       set: (change) => this.update(change), placements: this.options.ports.placements, reload: () => this.reload(),
-      showError: (error) => this.showError(error), clearMessages: () => this.clearMessages(), dismissRun: () => this.runs.dismiss(),
+      showError: (error) => this.showError(error), clearMessages: () => this.clearMessages(),
       cancelQuestion: () => this.attempts.cancel(), conversion: this.options.conversion,
     };
   }
@@ -241,8 +245,9 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     this.runs.dismiss();
   }
 
-  /** What follows from each change: the sheets watched, refresh on open, the ribbon's offer. */
+  /** What follows from each change: the sheets watched, refresh on open, the ribbon's offer, a banner no longer true gone. */
   protected override changed(): void {
+    this.banners.changed(this.getState());
     const state = this.getState();
     if (state.placements && state.placements !== this.watched) {
       this.watched = state.placements;

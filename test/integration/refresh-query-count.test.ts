@@ -127,7 +127,7 @@ describe('queries per run', () => {
     expect(now.map((e) => e.placement.syncStatus)).toEqual(['UP_TO_DATE', 'UP_TO_DATE', 'UP_TO_DATE', 'UP_TO_DATE']);
   });
 
-  it('refreshing one report\'s placements ("Refresh all 3") sends its query once and reads it once', async () => {
+  it('refreshing one report\'s placements ("Refresh 3 placements") sends its query once and reads it once', async () => {
     installWorkbook();
     const { copies, entries } = await placeCopies('rqOne');
     const { service, loads, reads } = await counted();

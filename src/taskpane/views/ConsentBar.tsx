@@ -1,15 +1,19 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { ConsentState } from '../../pane/workbook-consent';
 import type { QueriedSheet } from '../../core/workbook-consent';
 import { useI18n } from '../i18n';
 import { consentWordsOf, type ConsentWords } from '../i18n/consent-words';
+import { MessageInView } from './MessageInView';
+import { useInView } from './useInView';
 
 /**
  * The consent bar (issue 39): what a workbook this user has not allowed would query by itself — its reports with
  * their members and filters, the sheets it writes into (hidden ones said so), refresh on open, formulas — with Allow
  * and Not now. Not now is the focused default, so Enter never sends a query. Titles and members are the file's text:
  * React renders them as text, never markup. After Not now, one line says what waits, with a way back to the bar.
+ * Asked again from Refresh all far down the pane, the bar is scrolled into view (`useInView`); the line after Not now
+ * takes the focus the gone button had.
  */
 export function ConsentBar({ consent, onAllow, onNotNow, onReview }: {
   consent: ConsentState;
@@ -20,23 +24,24 @@ export function ConsentBar({ consent, onAllow, onNotNow, onReview }: {
   const { m } = useI18n();
   const words = consentWordsOf(m);
   const titleId = useId();
+  const bar = useRef<HTMLDivElement>(null);
   const notNow = useRef<HTMLButtonElement>(null);
-  const asking = consent.kind === 'asking';
-  useEffect(() => {
-    if (asking) notNow.current?.focus({ preventScroll: true });
-  }, [asking]);
+  // Each time it asks (not each time what it lists is read again while it asks).
+  useInView(consent.kind === 'asking' ? 'asking' : null, bar, notNow);
   if (consent.kind === 'declined') {
     return (
-      <MessageBar intent="info" layout="multiline" data-testid="consent-declined">
-        <MessageBarBody>{words.declined}</MessageBarBody>
-        <MessageBarActions><Button onClick={onReview}>{words.reconsider}</Button></MessageBarActions>
-      </MessageBar>
+      <MessageInView
+        message="declined" intent="info" takeFocus data-testid="consent-declined"
+        actions={<Button onClick={onReview}>{words.reconsider}</Button>}
+      >
+        {words.declined}
+      </MessageInView>
     );
   }
   if (consent.kind !== 'asking') return null;
   const { reports, sheets, refreshOnOpen, formulas } = consent.queries;
   return (
-    <MessageBar intent="warning" layout="multiline" role="alertdialog" aria-labelledby={titleId} data-testid="consent-bar">
+    <MessageBar ref={bar} intent="warning" layout="multiline" role="alertdialog" aria-labelledby={titleId} data-testid="consent-bar">
       <MessageBarBody>
         <MessageBarTitle id={titleId}>{words.title}</MessageBarTitle>
         <p>{words.intro}</p>

@@ -1,5 +1,6 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useInView } from './useInView';
 
 export interface QuestionAnswer {
   label: string;
@@ -14,8 +15,8 @@ export interface QuestionAnswer {
 /**
  * A question the pane asks before it acts: title, what it means (naming the cells), the answers, and Cancel last.
  * It is an `alertdialog` (WAI-ARIA: https://www.w3.org/TR/wai-aria-1.2/#alertdialog) so a screen reader announces
- * its title and text when it appears, and it is scrolled into view with its default answer focused, so a question
- * asked while the user looks at a card far below is seen, and Enter never destroys anything.
+ * its title and text when it appears, and it is scrolled into view with its default answer focused (`useInView`), so
+ * a question asked while the user looks at a card far below is seen, and Enter never destroys anything.
  */
 export function QuestionBar({ intent, title, children, answers, cancelLabel, onCancel }: {
   intent: 'info' | 'warning';
@@ -32,10 +33,7 @@ export function QuestionBar({ intent, title, children, answers, cancelLabel, onC
   const cancelIsDefault = !answers.some((answer) => answer.primary);
   // Each new question (a new title or a new set of answers) takes the focus once; re-renders of the same one do not.
   const key = `${title}\u0000${answers.map((a) => a.label).join('\u0000')}`;
-  useEffect(() => {
-    bar.current?.scrollIntoView?.({ block: 'nearest' });
-    defaultButton.current?.focus({ preventScroll: true });
-  }, [key]);
+  useInView(key, bar, defaultButton);
   return (
     <MessageBar ref={bar} intent={intent} layout="multiline" role="alertdialog" aria-labelledby={titleId} aria-describedby={bodyId} data-testid="question">
       <MessageBarBody>

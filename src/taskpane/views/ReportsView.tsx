@@ -1,5 +1,5 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
+  Button, Caption1, Dropdown, Field, Option, SearchBox, Spinner, Switch, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Report, ReportSortBy } from '../../contract';
@@ -12,6 +12,7 @@ import { describeError } from '../errors';
 import { useI18n } from '../i18n';
 import { useCubeWords } from '../i18n/cube-words';
 import { FolderBreadcrumb, FolderList } from './FolderList';
+import { MessageInView } from './MessageInView';
 import { KeptPublishPanel } from './kept/KeptPublishPanel';
 import { KeptOutcome, KeptReportForm, KeptReportMenu, UnavailableReports } from './kept/KeptReportParts';
 import { ReportPreview } from './ReportPreview';
@@ -115,12 +116,10 @@ export function ReportsView({ list, deploymentId, workbookId, placedCounts, busy
         <FolderBreadcrumb folderId={folderId} path={breadcrumb} onOpen={(id, known) => list.openFolder(id, known)} />
       )}
       {error !== null && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>{describeError(error, i18n)}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => list.reload()}>{m.tryAgain}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        // Load more, a search or a folder failed: said where the user looks, focused (MessageInView).
+        <MessageInView message={error} intent="error" takeFocus whenInPane actions={<Button onClick={() => list.reload()}>{m.tryAgain}</Button>}>
+          {describeError(error, i18n)}
+        </MessageInView>
       )}
       {kept && <KeptOutcome state={keptState} actions={kept.actions} />}
       {kept?.publishing && <KeptPublishPanel store={kept.publishing} />}

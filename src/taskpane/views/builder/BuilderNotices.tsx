@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { BuilderState } from '../../../builder/builder-model';
 import { reportTitle } from '../../../core/report-definition';
 import { useBuilderWords, type BuilderWords } from '../../i18n/builder-catalog';
+import { MessageInView } from '../MessageInView';
 import { QuestionBar } from '../QuestionBar';
 
 const useStyles = makeStyles({
@@ -67,9 +68,7 @@ export function BuilderNotices({ state, onAllow, onDismissQuestion, onRemoveUnkn
         </MessageBar>
       )}
       {state.actionError && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>{state.actionError}</MessageBarBody>
-        </MessageBar>
+        <MessageInView message={state.actionError} intent="error" takeFocus>{state.actionError}</MessageInView>
       )}
       {state.notice && (
         <MessageBar intent="success" layout="multiline">

@@ -7,6 +7,7 @@ import { differing, type KeptPublishing, type KeptPublishState } from '../../../
 import { describeError } from '../../errors';
 import { useI18n } from '../../i18n';
 import { useCubeWords } from '../../i18n/cube-words';
+import { MessageInView } from '../MessageInView';
 import { outcomeWords } from './kept-publish-words';
 
 /**
@@ -86,7 +87,7 @@ export function KeptPublishForm({ store, state }: { store: KeptPublishing; state
         {state.working && <Spinner size="tiny" label={words.working} />}
       </div>
       {state.error && (
-        <MessageBar intent="error" layout="multiline" data-testid="kept-publish-error"><MessageBarBody>{state.error}</MessageBarBody></MessageBar>
+        <MessageInView message={state.error} intent="error" takeFocus data-testid="kept-publish-error">{state.error}</MessageInView>
       )}
       <div role="status" aria-live="polite">
         {told && (

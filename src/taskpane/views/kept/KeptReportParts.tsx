@@ -1,5 +1,5 @@
 import {
-  Button, Caption1, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, MessageBar, MessageBarActions, MessageBarBody, Text, makeStyles, tokens,
+  Button, Caption1, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { CopyRegular, DeleteRegular, EditRegular, MoreHorizontalRegular, RenameRegular } from '@fluentui/react-icons';
 import type { Report } from '../../../contract';
@@ -7,6 +7,7 @@ import { reportTitle } from '../../../core/report-definition';
 import { useI18n } from '../../i18n';
 import { useCubeWords } from '../../i18n/cube-words';
 import { ReportForm } from '../builder/ReportForm';
+import { MessageInView } from '../MessageInView';
 import { QuestionBar } from '../QuestionBar';
 import type { KeptActionsState, KeptReportActions } from '../../../pane/kept-reports';
 import type { ReportListState } from '../../../pane/report-list';
@@ -107,10 +108,9 @@ export function KeptOutcome({ state, actions }: { state: KeptActionsState; actio
   const k = cw.kept;
   if (state.error) {
     return (
-      <MessageBar intent="error" layout="multiline" data-testid="kept-error">
-        <MessageBarBody>{state.error}</MessageBarBody>
-        <MessageBarActions><Button onClick={() => actions.dismiss()}>{k.dismiss}</Button></MessageBarActions>
-      </MessageBar>
+      <MessageInView message={state.error} intent="error" takeFocus data-testid="kept-error" actions={<Button onClick={() => actions.dismiss()}>{k.dismiss}</Button>}>
+        {state.error}
+      </MessageInView>
     );
   }
   const notice = state.notice;
