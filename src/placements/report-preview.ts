@@ -5,9 +5,9 @@ import { isFlatPivot } from '../layout/kind';
 import { memberKeys } from '../layout/members';
 import { resultSize, type ResultSize } from '../layout/size';
 import { wantedRows } from '../core/placed-rows';
-import { effectiveTimezone } from '../core/timezone';
 import type { DataClient, DataSource } from '../ports/data-source';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from './fetch-result';
+import { patientLoad, queryAsPlaced } from './patient-load';
 import { layoutPreferences } from './report-run';
 
 /** A member of the report as the preview names it: the model's short title when known, with its granularity. */
@@ -155,37 +155,26 @@ export class ReportPreviewer {
   ): Promise<{ size: PreviewSize; result: CubeLoadResult | null }> {
     const { user, appConfig } = this.options;
     const maxRows = (this.options.limits ?? DEFAULT_FETCH_LIMITS).maxRows;
-    // The query as placing sends it (ReportRunner): the query's own time zone, else the settings'.
-    const timezone = definitionQuery.timezone ? null : effectiveTimezone(appConfig().timezoneSettings, user().settings?.timezone);
-    const query = timezone ? { ...definitionQuery, timezone } : definitionQuery;
+    const query = queryAsPlaced(definitionQuery, user(), appConfig());
     const flat = isFlatPivot(pivot);
     const sampleLimit = Math.max(1, Math.min(flat ? 1 : this.options.sampleRows ?? PIVOT_SAMPLE_ROWS, wantedRows(query, maxRows)));
     const maxWaitMs = this.options.maxWaitMs ?? PREVIEW_MAX_WAIT_MS;
-    const waiting = new AbortController();
-    const stop = () => waiting.abort();
-    if (signal?.aborted) waiting.abort();
-    signal?.addEventListener('abort', stop);
-    let gaveUp = false;
     try {
-      const result = await data.load({ ...query, limit: sampleLimit, offset: query.offset, total: true }, {
-        signal: waiting.signal,
-        onProgress: ({ waitedMs }) => {
-          if (waitedMs < maxWaitMs) return progress({ kind: 'slow', waitedMs });
-          gaveUp = true;
-          waiting.abort();
-        },
+      const load = await patientLoad(data, { ...query, limit: sampleLimit, offset: query.offset, total: true }, {
+        maxWaitMs, signal, onWait: (waitedMs) => progress({ kind: 'slow', waitedMs }),
       });
+      if (load.kind === 'gave-up') {
+        const limit = query.limit === undefined ? null : wantedRows(query, maxRows);
+        const columns = flat ? pivotMembers(query, pivot).rows.length + pivot.measures.length : null;
+        return { size: { kind: 'unknown', maxRows: limit, columns }, result: null };
+      }
+      const { result } = load;
       const total = typeof result.total === 'number' ? result.total : null;
       const size = resultSize(result, sampleLimit, total, query, pivot, { ...layoutPreferences(user(), appConfig()), maxRows });
       return { size, result };
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (!gaveUp) return { size: { kind: 'failed', error }, result: null };
-      const limit = query.limit === undefined ? null : wantedRows(query, maxRows);
-      const columns = flat ? pivotMembers(query, pivot).rows.length + pivot.measures.length : null;
-      return { size: { kind: 'unknown', maxRows: limit, columns }, result: null };
-    } finally {
-      signal?.removeEventListener('abort', stop);
+      return { size: { kind: 'failed', error }, result: null };
     }
   }
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { AppConfigResponse, CubeLoadResult, CubeMeta, CubeQuery, Report, User } from '../../src/contract';
 import { ReportRunner } from '../../src/placements/report-run';
 import { ReportPreviewer, type ReportPreview } from '../../src/placements/report-preview';
-import { ReportPreviewStore } from '../../src/pane/report-preview-store';
+import { ReportPreviewStore, type OpenPreview } from '../../src/pane/report-preview-store';
 import type { DataClient, LoadOptions } from '../../src/ports/data-source';
 import { I18nProvider, i18nFor } from '../../src/taskpane/i18n';
 import { ReportPreview as PreviewView, sizeWords } from '../../src/taskpane/views/ReportPreview';
@@ -192,7 +192,7 @@ describe('the preview store', () => {
         return p;
       },
     };
-    const store = new ReportPreviewStore(fake);
+    const store = new ReportPreviewStore(fake, { sample: async () => ({ kind: 'none' }) });
     store.toggle(byStatus);
     expect(store.getState().open).toMatchObject({ reportId: 11, size: { kind: 'counting' } });
     store.toggle(regionQuarter);
@@ -221,11 +221,12 @@ describe('the preview in words', () => {
   });
 
   it('renders the platform\'s texts as text', () => {
-    const preview: ReportPreview = {
+    const preview: OpenPreview = {
       reportId: 1, title: '<b>t</b>', description: '<img src=x onerror=alert(1)>', folderPath: [{ id: 1, name: '<i>f</i>' }],
       updatedAt: '2026-03-02T10:15:00.000Z', owner: { name: 'Ada', email: 'admin@example.com' },
       members: { rows: [{ name: 'orders.created_at.quarter', title: 'Created at', granularity: 'quarter' }], columns: [], measures: [] },
       size: { kind: 'exact', rows: 2, columns: 1, cutAt: null },
+      sample: { kind: 'none' },
     };
     const html = renderToStaticMarkup(<I18nProvider value={en}><PreviewView preview={preview} /></I18nProvider>);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -30,4 +30,12 @@ export const previewDe: PreviewMessages = {
   unplaceable: 'Nicht gezählt: Dieser Bericht kann nicht platziert werden.',
   failed: (reason: string) => `Nicht gezählt: ${reason}`,
   fromDataApi: 'In der Daten-API gezählt; in die Arbeitsmappe wird nichts geschrieben.',
+  firstRows: { one: () => 'Die erste Zeile', other: (count: string) => `Die ersten ${count} Zeilen` },
+  firstQueryRows: { one: () => 'Die erste Zeile der Abfrage', other: (count: string) => `Die ersten ${count} Zeilen der Abfrage` },
+  loadingRows: 'Die ersten Zeilen werden geladen…',
+  noRows: 'Die Abfrage liefert keine Zeilen.',
+  slowRows: 'Die ersten Zeilen werden nicht gezeigt: Die Abfrage antwortet zu langsam. Sie können den Bericht trotzdem platzieren.',
+  rowsFailed: (reason: string) => `Die ersten Zeilen konnten nicht geladen werden: ${reason}`,
+  true: 'WAHR',
+  false: 'FALSCH',
 };

@@ -35,6 +35,17 @@ export const previewEn = {
   unplaceable: 'Not counted: this report cannot be placed.',
   failed: (reason: string) => `Not counted: ${reason}`,
   fromDataApi: 'Counted on the data API; nothing is written to the workbook.',
+  /** The caption of a flat report's first rows, as placing would write them. */
+  firstRows: { one: () => 'First row', other: (count: string) => `First ${count} rows` },
+  /** The caption of a pivot's first rows: the query's rows, before the pivot lays them out. */
+  firstQueryRows: { one: () => 'First row of the query', other: (count: string) => `First ${count} rows of the query` },
+  loadingRows: 'Loading the first rows…',
+  noRows: 'The query returns no rows.',
+  slowRows: 'First rows not shown: the query is slow to answer. You can place the report anyway.',
+  rowsFailed: (reason: string) => `The first rows could not be loaded: ${reason}`,
+  /** A yes/no value, as Excel shows it in a cell. */
+  true: 'TRUE',
+  false: 'FALSE',
 };
 
 export type PreviewMessages = typeof previewEn;

@@ -1,10 +1,12 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
-import type { PreviewMember, PreviewSize, ReportPreview as Preview } from '../../placements/report-preview';
+import type { OpenPreview } from '../../pane/report-preview-store';
+import type { PreviewMember, PreviewSize } from '../../placements/report-preview';
 import { describeError } from '../errors';
 import { useI18n, type I18n } from '../i18n';
 import { previewWordsOf } from '../i18n/preview-words';
 import { timeHeader } from '../../layout/time-header';
+import { PreviewSampleRows } from './PreviewSampleRows';
 
 const useStyles = makeStyles({
   box: {
@@ -52,14 +54,14 @@ export function sizeWords(size: PreviewSize, i18n: I18n): string {
 }
 
 export interface ReportPreviewProps {
-  preview: Preview;
+  preview: OpenPreview;
 }
 
 /**
  * A report's preview before placing: description, folder, when it last changed and whose it is, its members
- * where the layout puts them (the model's titles), and the size of its result, counted on the data API. Every
- * text the platform gave is rendered as text (React escapes it). There is no link to the report on the platform:
- * neither the report nor its deployment gives an address for it.
+ * where the layout puts them (the model's titles), the size of its result, counted on the data API, and its first
+ * rows (`PreviewSampleRows`). Every text the platform gave is rendered as text (React escapes it). There is no link
+ * to the report on the platform: neither the report nor its deployment gives an address for it.
  */
 export function ReportPreview({ preview }: ReportPreviewProps) {
   const styles = useStyles();
@@ -70,7 +72,9 @@ export function ReportPreview({ preview }: ReportPreviewProps) {
     member.title === null ? member.name : member.granularity ? timeHeader(member.title, member.granularity, m.cells) : member.title;
   const names = (list: PreviewMember[]) => (list.length ? list.map(name).join(', ') : p.noMembers);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(preview.updatedAt));
-  const owner = preview.owner.name ? `${preview.owner.name} (${preview.owner.email})` : preview.owner.email ?? p.formerOwner;
+  // A report kept in the workbook names who saved it and no email: the name alone, never "(null)".
+  const { name: ownerName, email } = preview.owner;
+  const owner = ownerName ? (email ? `${ownerName} (${email})` : ownerName) : email ?? p.formerOwner;
   const busy = preview.size.kind === 'counting' || preview.size.kind === 'slow';
   const box = useRef<HTMLDivElement>(null);
   // Opened below its row, maybe past the pane's bottom edge: brought into view once.
@@ -102,6 +106,7 @@ export function ReportPreview({ preview }: ReportPreviewProps) {
           </span>
         </dd>
       </dl>
+      <PreviewSampleRows sample={preview.sample} />
       {sized && <p className={styles.note}>{p.fromDataApi}</p>}
     </div>
   );
