@@ -3,7 +3,7 @@ import type { CubeJwtOptions } from './auth';
 import { parseCorsOrigins } from './cors';
 
 /** The add-in's dev server (scripts/manifest-urls.js `DEV_ORIGIN`): the one origin CORS answers by default. */
-export const DEFAULT_CORS_ORIGIN = 'https://localhost:3000';
+const DEFAULT_CORS_ORIGIN = 'https://localhost:3000';
 export const DEFAULT_CUBE_PORT = 4100;
 
 export interface CubeCoreEnvironment {

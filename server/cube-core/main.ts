@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { startCubeCore } from './index';
-import { cubeCoreEnvironment, DEFAULT_CORS_ORIGIN } from './config';
+import { cubeCoreEnvironment } from './config';
 import { API_SECRET_FILE } from './secret';
 
 /** How long the printed token lasts: long enough for a working month, never forever. */
@@ -39,8 +39,8 @@ async function main(): Promise<void> {
     ...tokenLines,
     `  CORS origins:  ${config.corsOrigins.join(', ') || 'none'}`,
     `  Data:          ${config.dataDir}`,
-    `  Workbench:     ${config.corsOrigins[0] ?? DEFAULT_CORS_ORIGIN}/  (the add-in's dev server, started beside by npm run start:cube)`,
-    `                 In the pane: "Connect straight to a Cube API instead", then the REST API URL and the token above.`,
+    // The workbench's address is the dev server's, which npm run start:cube prints: a CORS origin need not be it.
+    `  In the pane:   "Connect straight to a Cube API instead", then the REST API URL and the token above.`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const stop = () => {

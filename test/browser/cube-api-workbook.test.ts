@@ -3,7 +3,7 @@ import type { RunningCubeCore } from '../../server/cube-core';
 import type { CubeQuery } from '../../src/contract';
 import { freshWorkbench, readCells, runExcel, selectCell, workbenchReady } from './support/actions';
 import { addMember, chooseView } from './support/builder';
-import { closeReference, cubeShot, cubeToken, expectedGrid, notCubeNorStatic, recordRequests, referenceSql, startCubeStandIn } from './support/cube';
+import { closeReference, connectCube, cubeShot, cubeToken, expectedGrid, notCubeNorStatic, recordRequests, referenceSql, startCubeStandIn } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
 import { useWorkbench } from './support/workbench';
 import { rangeOf, untilCells } from './support/cube-cells';
@@ -42,18 +42,6 @@ const placementRows = () => page().locator('[aria-label="Placements in this work
 const placementAt = (range: string) => placementRows().filter({ hasText: range });
 const reportRow = (title: string) => page().locator('[aria-label="Reports"] li', { hasText: title });
 
-/** Connects through the form, as a user does from the signed-out pane. */
-async function connectCube(token: string) {
-  const link = page().getByRole('button', { name: 'Connect straight to a Cube API instead' });
-  const form = page().getByRole('form', { name: 'Connect to a Cube API' });
-  await Promise.race([link.waitFor(), form.waitFor()]);
-  if (await link.isVisible()) await link.click();
-  await form.getByRole('textbox', { name: /Cube REST API address/ }).fill(`${cube.url}/cubejs-api`);
-  await form.getByLabel(/Cube API token/).fill(token);
-  await form.getByRole('button', { name: 'Connect' }).click();
-  await page().getByTestId('cube-connected').filter({ hasText: `Connected to the Cube API at ${new URL(cube.url).host}` }).waitFor();
-}
-
 async function searchReports(title: string) {
   await page().getByRole('searchbox', { name: 'Search reports' }).fill(title);
   await reportRow(title).first().waitFor();
@@ -74,7 +62,7 @@ let editedGrid: (string | number)[][];
 
 test('build an exploration and save it into the workbook: it is listed as a report kept here, its cells as an independent load gives them', async () => {
   await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html`);
-  await connectCube(await cubeToken(cube.apiSecret));
+  await connectCube(page(), cube);
   await page().getByText(/No reports are placed in this workbook yet/).waitFor();
 
   await selectCell(page(), 'B2');
@@ -188,7 +176,7 @@ test('a token that expires mid-refresh: the pane asks for a new one, and the ref
   // Connected again with a token that ends in 20 s: the pane asks 30 s before the end, so at the first request.
   await page().getByRole('group', { name: 'Cube API' }).getByRole('button', { name: 'Disconnect' }).click();
   const expiring = await cubeToken(cube.apiSecret, 20);
-  await connectCube(expiring);
+  await connectCube(page(), cube, expiring);
   await placementRows().first().waitFor();
   const from = requests.all.length;
   await page().locator('.pane').getByRole('button', { name: 'Refresh all', exact: true }).click();

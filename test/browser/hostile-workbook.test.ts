@@ -3,9 +3,9 @@ import type { RunningCubeCore } from '../../server/cube-core';
 import type { CubeQuery } from '../../src/contract';
 import type { SerializedWorkbook } from '../../workbench/excel-host/workbook/workbook-data';
 import { freshWorkbench, placementRows, readCells, runExcel, typeInto, workbenchReady } from './support/actions';
-import { closeReference, recordRequests, referenceSql, startCubeStandIn, type SentRequest } from './support/cube';
+import { closeReference, connectCube, recordRequests, referenceSql, startCubeStandIn, type SentRequest } from './support/cube';
 import {
-  connectCube, hostCount, NS, paneRequestsLogged, placeKept, placementName, reportPart, reportRecords, resetHostCount, rewriteRecord, shot, workbookWithParts,
+  hostCount, NS, paneRequestsLogged, placeKept, placementName, reportPart, reportRecords, resetHostCount, rewriteRecord, shot, workbookWithParts,
 } from './support/hostile-workbook';
 import { axeViolations } from './support/pane';
 import { openReceivedWorkbook, savedWorkbook } from './support/received-workbook';

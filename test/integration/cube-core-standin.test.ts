@@ -56,7 +56,7 @@ describe('a token signed with the API secret', () => {
 
     const count = await load({ Authorization: token });
     expect(count.status).toBe(200);
-    // README: "120,000 orders from 2023-01-01 to 2025-12-31".
+    // docs/local-platform.md: "120,000 orders from 2023-01-01 to 2025-12-31".
     expect(json(count).data).toEqual([{ 'orders.count': '120000' }]);
 
     const byStatus = await raw(`${cube.url}/cubejs-api/v1/load`, {
@@ -299,7 +299,7 @@ describe('npm run start:cube (server/cube-core/main.ts)', () => {
         let text = '';
         child.stdout.on('data', (chunk: Buffer) => {
           text += chunk.toString();
-          if (text.includes('Workbench')) resolve(text);
+          if (text.includes('In the pane')) resolve(text);
         });
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)));
       });
@@ -313,10 +313,10 @@ describe('npm run start:cube (server/cube-core/main.ts)', () => {
     }
   }
 
-  it('prints the REST API URL, a token that works for 30 days and the workbench; the token survives a restart', async () => {
+  it('prints the REST API URL, a token that works for 30 days and the origin its CORS answers; the token survives a restart', async () => {
     const first = await run(async ({ output, apiUrl, token }) => {
       expect(apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cubejs-api\/v1$/);
-      expect(output).toContain(`${ADDIN_ORIGIN}/`);
+      expect(output).toContain(`CORS origins:  ${ADDIN_ORIGIN}\n`);
       expect(output).toContain('Cube API');
       const [, payload] = token.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number; iat: number; user_id: string };

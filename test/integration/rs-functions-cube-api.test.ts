@@ -14,7 +14,7 @@ import { noSleep } from '../support/local-platform';
 /**
  * The RS functions over a Cube REST API alone (issue 26's "Every Cube" connection, no Platform API): the Cube Core
  * stand-in answers, and the expected numbers come from SQL of the test's own on the same deterministic sample data
- * (README "Sample data"), never from the data API. Without an `order`, Cube sorts "by a time dimension, if any;
+ * (docs/local-platform.md, "Sample data"), never from the data API. Without an `order`, Cube sorts "by a time dimension, if any;
  * otherwise … by the first measure, if any; otherwise … by the first dimension"
  * (https://cube.dev/docs/product/apis-integrations/queries, "Query defaults"), ascending for a dimension (Cube's
  * query-format docs), which the MEMBERS check follows.

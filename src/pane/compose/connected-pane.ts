@@ -14,6 +14,7 @@ import { ChatPane, createChatClient } from '../chat-pane';
 import { ExplorationOpener, explorationBuilders } from '../exploration-opener';
 import { KeptPublishing } from '../kept-publish';
 import { KeptReportActions } from '../kept-reports';
+import { PasteQueryStore } from '../paste-query-store';
 import { ReportListStore } from '../report-list-store';
 import { formulaPorts, storePorts, type WorkspaceParts } from './parts';
 import { FormulaDeploymentChoice } from '../formula-deployment';
@@ -78,6 +79,8 @@ export interface ConnectedPane {
   readonly kept: KeptReports | null;
   /** Which exploration the builder shows, and opening one (from Browse, a card, a selected cell, the chat, the draft). */
   readonly exploration: ExplorationOpener;
+  /** "Paste a query": a Cube query checked against the browsed deployment's model, then opened in the builder. */
+  readonly pasteQuery: PasteQueryStore;
   readonly chat: ChatPane;
   /** "Place in sheet" of an agent's answer. */
   readonly answers: AnswerPlacing;
@@ -124,6 +127,13 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
     preferences: () => explorationPreferences(connection.user, connection.appConfig),
     onError: showError,
   });
+  const pasteQuery = new PasteQueryStore({
+    meta: async (deploymentId, signal) => {
+      const client = await parts.data.forDeployment(deploymentId, signal);
+      return client.meta ? client.meta(signal) : null;
+    },
+    open: (target, query) => exploration.openQuery(target, query),
+  });
   const reportList = new ReportListStore({ reports: parts.reports, kept: workbookReports });
   // A rename, duplicate, delete or publish changes the placements' titles or removes them: the list and the listing
   // are read again.
@@ -141,7 +151,7 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
     data: parts.data,
     deploymentIds: connection.platform?.deployments.map((d) => d.id) ?? [],
     // Fire and forget: the opener shows its own failure in the pane's error area.
-    onPlace: (target, query) => void exploration.openAnswer(target, query),
+    onPlace: (target, query) => void exploration.openQuery(target, query),
   });
   const stops: (() => void)[] = [];
   return {
@@ -152,6 +162,7 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
     reportList,
     kept,
     exploration,
+    pasteQuery,
     chat,
     answers,
     home,

@@ -15,7 +15,7 @@ import { convertWordsOf } from '../i18n/convert-words';
 import { installConvertErrorWords } from '../convert-error-words';
 import { otherRecords } from '../shared-id-words';
 import { PlacementCellOptions } from './PlacementCellOptions';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadges } from './StatusBadge';
 
 // A card's "Convert to formulas" can be refused: its words join `describeError`.
 installConvertErrorWords();
@@ -165,7 +165,7 @@ export function PlacementsView(props: PlacementsViewProps) {
           )}
         </div>
         <div className={styles.actions}>
-          <StatusBadge status={card.status} />
+          <StatusBadges card={card} />
           <div className={styles.buttons}>
             {denied ? (
               mailto && <Link href={mailto} aria-describedby={titleId}>{m.askForAccess}</Link>
@@ -207,7 +207,7 @@ export function PlacementsView(props: PlacementsViewProps) {
             )}
             {firstOfReport && !detachedNow && !damaged && !refused && (
               <Button size="small" appearance="subtle" disabled={busy || writeDisabled} aria-describedby={titleId} onClick={() => props.onRefreshReport(siblings)}>
-                {m.refreshAllOfReport(number(siblings.length))}
+                {siblings.length === 2 ? m.refreshReportPlacements.two : m.refreshReportPlacements.more(number(siblings.length))}
               </Button>
             )}
           </div>

@@ -1,19 +1,20 @@
 import {
-  Button, Caption1, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Subtitle2, Switch, Tab, TabList,
-  makeStyles, tokens,
+  Button, Caption1, Dropdown, Field, MessageBar, MessageBarBody, Option, Spinner, Subtitle2, Switch, Tab, TabList, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
 import { reportTitle } from '../../core/report-definition';
-import { isBusy } from '../../pane/pane-state';
+import { isBusy, type PaneNotice } from '../../pane/pane-state';
 import { useI18n } from '../i18n';
 import { useBuilderWords } from '../i18n/builder-catalog';
 import { useChatWords } from '../i18n/chat-catalog';
 import { useCubeWords } from '../i18n/cube-words';
 import { sendIntent, useConnectedPane, useStoreState } from '../pane-context';
 import { operationWords, paneErrorWords, paneNoticeWords } from '../pane-messages';
+import { PasteQueryButton, PasteQueryForm } from './PasteQuery';
 import { ReportsView } from './ReportsView';
 import { ConsentBar } from './ConsentBar';
+import { MessageInView } from './MessageInView';
 import { WorkbookSection } from './WorkbookSection';
 import { WorkspaceQuestion } from './WorkspaceQuestion';
 import { installCubeErrorWords } from '../cube-error-words';
@@ -30,6 +31,7 @@ const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   sectionHeader: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  sectionActions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', justifyContent: 'flex-end' },
 });
 
 export interface WorkspaceViewProps {
@@ -167,19 +169,21 @@ export function WorkspaceView({ deployment, reportsTitle, onDeploymentChange, on
         />
       )}
       {error && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>{paneErrorWords(error, i18n)}</MessageBarBody>
-          {state.listFailed && (
-            <MessageBarActions>
-              <Button onClick={sendIntent(() => store.retryList())}>{m.tryAgain}</Button>
-            </MessageBarActions>
-          )}
-        </MessageBar>
+        // A refusal or failure of what the user did is brought to them and focused; a background check's is only said.
+        <MessageInView
+          message={error} intent="error" takeFocus whenInPane quiet={error.source === 'hand-edit-check' || error.source === 'status-read'}
+          actions={state.listFailed && <Button onClick={sendIntent(() => store.retryList())}>{m.tryAgain}</Button>}
+        >
+          {paneErrorWords(error, i18n)}
+        </MessageInView>
       )}
       {notice && (
-        <MessageBar intent={notice.kind === 'stopped' ? 'info' : 'success'} data-testid="pane-notice">
-          <MessageBarBody>{paneNoticeWords(notice, i18n)}</MessageBarBody>
-        </MessageBar>
+        // Said as it appears; one telling of something refused (a table, rows cut) is brought to the user as well.
+        <MessageInView
+          message={notice} intent={notice.kind === 'stopped' ? 'info' : 'success'} takeFocus whenInPane quiet={!noticeRefuses(notice)} data-testid="pane-notice"
+        >
+          {paneNoticeWords(notice, i18n)}
+        </MessageInView>
       )}
 
       <WorkbookSection
@@ -198,12 +202,16 @@ export function WorkspaceView({ deployment, reportsTitle, onDeploymentChange, on
       <section className={styles.section} aria-labelledby="reports-heading">
         <div className={styles.sectionHeader}>
           <Subtitle2 as="h2" id="reports-heading">{reportsTitle}</Subtitle2>
-          <Button
-            size="small" disabled={busy || writeDisabled}
-            // Fire and forget: the opener shows its own failure in the pane's error area.
-            onClick={() => void exploration.openNew(deployment.id)}
-          >{builderWords.explore}</Button>
+          <div className={styles.sectionActions}>
+            <PasteQueryButton disabled={busy || writeDisabled} />
+            <Button
+              size="small" disabled={busy || writeDisabled}
+              // Fire and forget: the opener shows its own failure in the pane's error area.
+              onClick={() => void exploration.openNew(deployment.id)}
+            >{builderWords.explore}</Button>
+          </div>
         </div>
+        <PasteQueryForm deploymentId={deployment.id} disabled={busy || writeDisabled} />
         {browsingWorkbook && <Caption1 data-testid="sharing-unavailable">{cw.cube.sharingUnavailable}</Caption1>}
         <Caption1 role="status" data-testid="place-target">{selection ? m.placesAt(selection) : m.selectionUnknown}</Caption1>
         <Switch checked={state.asTable} onChange={(_, data) => store.setAsTable(data.checked)} label={`${m.placeAsTable} (${m.placeAsTableHint})`} data-testid="place-as-table" />
@@ -222,4 +230,9 @@ export function WorkspaceView({ deployment, reportsTitle, onDeploymentChange, on
       </section>
     </div>
   );
+}
+
+/** A notice that tells of something refused or cut: Excel kept the cells plain, or the result was cut short. */
+function noticeRefuses(notice: PaneNotice): boolean {
+  return notice.kind === 'table-still-plain' || (notice.kind === 'written' && (notice.table !== null || notice.cutAt !== null));
 }

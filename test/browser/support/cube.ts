@@ -175,3 +175,18 @@ export function notCubeOAuthNorStatic(requests: SentRequest[], workbenchUrl: str
     return !(url.origin === workbench && /^\/(oauth|\.well-known)\//.test(url.pathname));
   });
 }
+
+/**
+ * Connects the pane to the stand-in through its form, as a user does from the signed-out pane, with `token` (default:
+ * one the stand-in takes, `cubeToken`), and waits until the pane says it is connected.
+ */
+export async function connectCube(page: Page, cube: RunningCubeCore, token?: string): Promise<void> {
+  const link = page.getByRole('button', { name: 'Connect straight to a Cube API instead' });
+  const form = page.getByRole('form', { name: 'Connect to a Cube API' });
+  await Promise.race([link.waitFor(), form.waitFor()]);
+  if (await link.isVisible()) await link.click();
+  await form.getByRole('textbox', { name: /Cube REST API address/ }).fill(`${cube.url}/cubejs-api`);
+  await form.getByLabel(/Cube API token/).fill(token ?? await cubeToken(cube.apiSecret));
+  await form.getByRole('button', { name: 'Connect' }).click();
+  await page.getByTestId('cube-connected').filter({ hasText: `Connected to the Cube API at ${new URL(cube.url).host}` }).waitFor();
+}

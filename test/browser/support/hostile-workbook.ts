@@ -1,13 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { RunningCubeCore } from '../../../server/cube-core';
 import type { CubeQuery } from '../../../src/contract';
 import { WORKBOOK_REPORT_NAMESPACE, type WorkbookReportRecord } from '../../../src/contract/workbook-report';
 import { parseWorkbookReport, serializeWorkbookReport, WorkbookReportPartError } from '../../../src/core/workbook-store';
 import type { SerializedWorkbook } from '../../../workbench/excel-host/workbook/workbook-data';
 import { selectCell } from './actions';
-import { cubeToken } from './cube';
 import { settledPaint } from './pane';
 import { screenshots } from './workbench';
 
@@ -65,18 +63,6 @@ export function placementName(workbook: SerializedWorkbook, placementId: string)
   const name = workbook.names.find((n) => n.name.toLowerCase() === wanted);
   if (!name) throw new Error(`no name for placement ${placementId}`);
   return name;
-}
-
-/** Connects the pane to the stand-in through its form, as a user does from the signed-out pane. */
-export async function connectCube(page: Page, cube: RunningCubeCore): Promise<void> {
-  const link = page.getByRole('button', { name: 'Connect straight to a Cube API instead' });
-  const form = page.getByRole('form', { name: 'Connect to a Cube API' });
-  await Promise.race([link.waitFor(), form.waitFor()]);
-  if (await link.isVisible()) await link.click();
-  await form.getByRole('textbox', { name: /Cube REST API address/ }).fill(`${cube.url}/cubejs-api`);
-  await form.getByLabel(/Cube API token/).fill(await cubeToken(cube.apiSecret));
-  await form.getByRole('button', { name: 'Connect' }).click();
-  await page.getByTestId('cube-connected').filter({ hasText: `Connected to the Cube API at ${new URL(cube.url).host}` }).waitFor();
 }
 
 /** Selects `cell` and places the workbook report `title` there from the Reports list; waits for the pane to say where. */
