@@ -62,6 +62,8 @@ export class RequestCancelledError extends Error {
 /**
  * Signing in with an account (OAuth 2.0) did not work out. `reason` says what the person can do:
  * `unsupported` — the platform (`detail`: its address) offers no OAuth sign-in, use an API token;
+ * `other-issuer` — the address answers for another issuer (`detail`), e.g. the platform's own port behind the
+ * add-in's server: sign in at that address;
  * `dialog-failed` — the sign-in window did not open (`code` is Office's); `cancelled` — they closed it or chose
  * Cancel; `state-mismatch` — the answer was not for this sign-in; `expired` — the sign-in ended (sign in again);
  * `refused` — the platform said no (`code` is OAuth's error code, `detail` the platform's words).
@@ -69,7 +71,7 @@ export class RequestCancelledError extends Error {
 export class SignInError extends Error {
   override readonly name = 'SignInError';
   constructor(
-    readonly reason: 'unsupported' | 'dialog-failed' | 'cancelled' | 'state-mismatch' | 'expired' | 'refused',
+    readonly reason: 'unsupported' | 'other-issuer' | 'dialog-failed' | 'cancelled' | 'state-mismatch' | 'expired' | 'refused',
     message: string,
     readonly code?: string | number,
     readonly detail?: string,

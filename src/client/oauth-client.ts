@@ -67,8 +67,11 @@ export class OAuthClient {
     const where = { method: 'GET', url: `${issuer.origin}/.well-known/oauth-authorization-server` };
     const as = await call(where, options, async () => {
       const response = await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...requestOptions(options, insecure) });
-      // No metadata document, or not one for this issuer: no OAuth sign-in here.
+      const named = await namedIssuer(response);
+      // No metadata document, or not one for this issuer: no OAuth sign-in here; one for another issuer (the platform's
+      // own port, whose issuer is the add-in server's address it is reached through): sign in there.
       return oauth.processDiscoveryResponse(issuer, response).catch((error: unknown) => {
+        if (named && named !== issuer.href && named !== issuer.origin) throw otherIssuer(issuer.origin, named, error);
         throw unsupported(issuer.origin, error);
       });
     });
@@ -203,6 +206,20 @@ function requestOptions(options: OAuthClientOptions, insecure: boolean) {
 
 const unsupported = (origin: string, cause?: unknown) =>
   new SignInError('unsupported', `${origin} does not offer sign-in with an account (no OAuth 2.0 metadata with PKCE). Use an API token instead.`, undefined, origin, { cause });
+
+const otherIssuer = (origin: string, issuer: string, cause?: unknown) =>
+  new SignInError('other-issuer', `${origin} answers for the issuer ${issuer}: sign in with ${issuer} as the address.`, undefined, issuer, { cause });
+
+/** The `issuer` a metadata document names, read from a copy of the answer (null when it names none). */
+async function namedIssuer(response: Response): Promise<string | null> {
+  try {
+    const issuer = ((await response.clone().json()) as { issuer?: unknown } | null)?.issuer;
+    return typeof issuer === 'string' ? issuer : null;
+  } catch {
+    // Not JSON: processDiscoveryResponse says so in its own words.
+    return null;
+  }
+}
 
 const unsupportedOidc = (issuer: string, cause?: unknown) =>
   new SignInError('unsupported', `${issuer} is not an OpenID Connect provider the add-in can sign in with (no OpenID Connect discovery document for this issuer, or no PKCE S256). Check the issuer address.`, undefined, issuer, { cause });

@@ -11,6 +11,8 @@ export function signInWords(error: SignInError, m: Messages, said: ConnectionWor
   switch (error.reason) {
     case 'unsupported':
       return said.unsupported(error.detail ?? '');
+    case 'other-issuer':
+      return said.otherIssuer(error.detail ?? '');
     case 'dialog-failed':
       return said.dialogFailed;
     case 'cancelled':

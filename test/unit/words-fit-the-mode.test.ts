@@ -72,7 +72,7 @@ const oidcProblems = kinds<CubeOidcProblem>({ 'issuer-address': true, 'no-discov
 const signInReasons = kinds<CubeSignInReason>({ 'no-refresh-token': true, 'renewal-refused': true });
 const tokenRequestReasons = kinds<CubeTokenRequestReason>({ expired: true, refused: true });
 const signInErrorReasons = kinds<SignInError['reason']>({
-  unsupported: true, 'dialog-failed': true, cancelled: true, 'state-mismatch': true, expired: true, refused: true,
+  unsupported: true, 'other-issuer': true, 'dialog-failed': true, cancelled: true, 'state-mismatch': true, expired: true, refused: true,
 });
 const partKinds = kinds<WorkbookReportProblem>({ malformed: true, foreign: true, invalid: true, 'newer-version': true, unwritable: true });
 

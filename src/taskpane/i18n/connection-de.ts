@@ -39,6 +39,7 @@ export function connectionDe(to: ConnectedTo): ConnectionWords {
     signIn: {
       dialogFailed: `Das Anmeldefenster konnte nicht geöffnet werden. Erlauben Sie Pop-ups für dieses Add-In oder ${cube === null ? 'verwenden Sie ein API-Token' : 'fügen Sie stattdessen ein Token ein'}.`,
       unsupported: (address) => `${address} bietet keine Anmeldung mit einem Konto an. ${cube === null ? 'Verwenden Sie stattdessen ein API-Token.' : 'Fügen Sie stattdessen ein Token ein.'}`,
+      otherIssuer: (issuer) => `Diese Adresse gehört zur Anmeldung unter ${issuer}. Verwenden Sie ${issuer} als Adresse und melden Sie sich dann an.`,
       refused: (reason) => `${cube === null ? 'Die Plattform' : 'Der Identitätsanbieter'} hat die Anmeldung abgelehnt: ${reason}`,
     },
   };

@@ -47,6 +47,8 @@ export function connectionEn(to: ConnectedTo) {
     signIn: {
       dialogFailed: `The sign-in window could not open. Allow pop-ups for this add-in, or ${cube === null ? 'use an API token' : 'paste a token instead'}.`,
       unsupported: (address: string) => `${address} does not offer sign-in with an account. ${cube === null ? 'Use an API token instead.' : 'Paste a token instead.'}`,
+      /** The address answered for another issuer (the platform's own port, reached through the add-in's server). */
+      otherIssuer: (issuer: string) => `This address signs in as ${issuer}. Use ${issuer} as the address, then sign in.`,
       refused: (reason: string) => `${cube === null ? 'The platform' : 'The identity provider'} refused sign-in: ${reason}`,
     },
   };
