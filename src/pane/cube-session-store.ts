@@ -1,4 +1,5 @@
 import type { UserSettings } from '../contract';
+import type { CubeConnectedTo } from '../core/connected-to';
 import type { DialogOutcome } from '../ports/dialog';
 import type { CubeApiConnection } from '../session/cube-api/cube-api-connection';
 import type { CubeTokenRequestReason } from '../session/cube-api/cube-api-tokens';
@@ -57,6 +58,8 @@ export interface CubeSessionState {
   connecting: boolean;
   /** Why connecting failed (the pane puts it into words); null after a success or a new attempt. */
   failure: unknown;
+  /** The Cube deployment the failure is about, as typed: its words name it, and say "sign in" only for a sign-in. */
+  failedFor: CubeConnectedTo | null;
   remembered: RememberedCubeConnection[];
   tokenRequest: CubeTokenRequest | null;
   /** A sign-in ended (no refresh token, or renewal refused): the user is asked to sign in again; why the last try failed. */
@@ -76,19 +79,19 @@ export class CubeSessionStore extends Store<CubeSessionState> {
   private signedInAgain: { config: CubeSignInConfig; resolve(settings: CubeOidcConnectionSettings | null): void } | null = null;
 
   constructor(private readonly deps: CubeSessionStoreDeps) {
-    super({ cube: null, connecting: false, failure: null, remembered: remembered(deps.storage.load().connections), tokenRequest: null, signInRequest: null });
+    super({ cube: null, connecting: false, failure: null, failedFor: null, remembered: remembered(deps.storage.load().connections), tokenRequest: null, signInRequest: null });
   }
 
   /** Connects again to the connection active when the pane last closed, if any; its token is checked at first use. */
   async resume(): Promise<void> {
     const { active, connections } = this.deps.storage.load();
     const settings = connections.find((c) => c.apiUrl === active);
-    if (settings) await this.attempt(() => this.open(settings));
+    if (settings) await this.attempt(cubeAt(settings.apiUrl, settings.kind === 'cube-oidc'), () => this.open(settings));
   }
 
   /** Checks the address and the token with the deployment, then connects and remembers it. */
   async connect(address: string, token: string): Promise<void> {
-    await this.attempt(async () => {
+    await this.attempt(cubeAt(address, false), async () => {
       const { connectCubeApi } = await this.deps.load();
       const { cubes: _count, ...settings } = await connectCubeApi({ address, token });
       await this.open(settings);
@@ -97,7 +100,7 @@ export class CubeSessionStore extends Store<CubeSessionState> {
 
   /** Signs in with the deployment's OpenID Connect provider (its dialog), checks the token with the deployment, connects. */
   async signIn(config: CubeSignInConfig): Promise<void> {
-    await this.attempt(async () => {
+    await this.attempt(cubeAt(config.apiUrl, true), async () => {
       const { settings, oauth } = await this.signInWith(config);
       await this.open(settings, oauth);
     });
@@ -134,7 +137,7 @@ export class CubeSessionStore extends Store<CubeSessionState> {
   /** Makes a remembered connection the active one. */
   async switchTo(apiUrl: string): Promise<void> {
     const settings = this.deps.storage.load().connections.find((c) => c.apiUrl === apiUrl);
-    if (settings) await this.attempt(() => this.open(settings));
+    if (settings) await this.attempt(cubeAt(settings.apiUrl, settings.kind === 'cube-oidc'), () => this.open(settings));
   }
 
   /** Leaves the active connection; it stays remembered, to switch back to. */
@@ -184,12 +187,12 @@ export class CubeSessionStore extends Store<CubeSessionState> {
     answer?.(token);
   }
 
-  private async attempt(work: () => Promise<void>): Promise<void> {
-    this.update({ connecting: true, failure: null });
+  private async attempt(target: CubeConnectedTo, work: () => Promise<void>): Promise<void> {
+    this.update({ connecting: true, failure: null, failedFor: null });
     try {
       await work();
     } catch (failure) {
-      this.update({ failure });
+      this.update({ failure, failedFor: target });
     } finally {
       this.update({ connecting: false });
     }
@@ -234,4 +237,9 @@ function remembered(connections: CubeConnectionSettings[]): RememberedCubeConnec
     tokenEnd: c.kind === 'cube-oidc' && c.refreshToken ? 'renewed' : c.expiresAt === null ? 'undated' : { at: c.expiresAt },
     issuer: c.kind === 'cube-oidc' ? c.issuer : null,
   }));
+}
+
+/** A Cube deployment as a connection attempt names it: the address as typed (or remembered), and how its token comes. */
+function cubeAt(apiUrl: string, signedIn: boolean): CubeConnectedTo {
+  return { kind: 'cube', apiUrl, token: signedIn ? 'sign-in' : 'pasted' };
 }

@@ -72,6 +72,8 @@ test('a failed connection is kept as the failure to tell, and nothing is remembe
   const store = sessionStore(storage);
   await store.connect('https://unreachable.example.com/cubejs-api', await token({}, 3600));
   expect(store.getState().failure).toBeInstanceOf(CubeApiConnectError);
+  // Its words name the deployment typed, whose token was pasted (no "sign in"), even beside the platform.
+  expect(store.getState().failedFor).toEqual({ kind: 'cube', apiUrl: 'https://unreachable.example.com/cubejs-api', token: 'pasted' });
   expect(store.getState().cube).toBeNull();
   expect(storage.saved.connections).toEqual([]);
 });
@@ -241,6 +243,13 @@ describe('signing in with the deployment’s OpenID Connect provider', () => {
     expect(store.getState().cube?.user.username).toBe('Oda OIDC');
     expect(store.getState().remembered).toEqual([{ apiUrl: API, tokenEnd: 'renewed', issuer: 'https://login.example.com' }]);
     expect(storage.saved.connections[0]).toMatchObject({ kind: 'cube-oidc', refreshToken: 'refresh-1' });
+  });
+
+  test('a sign-in that fails is told for the Cube deployment signed in to, as a sign-in', async () => {
+    const store = oidcStore(memoryStorage(), [], []);
+    await store.signIn(config);
+    expect(store.getState().failure).toBeInstanceOf(Error);
+    expect(store.getState().failedFor).toEqual({ kind: 'cube', apiUrl: config.apiUrl, token: 'sign-in' });
   });
 
   test('a sign-in without a refresh token that ends asks to sign in again; the waiting request carries on with the new sign-in', async () => {

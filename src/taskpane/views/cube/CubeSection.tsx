@@ -2,7 +2,7 @@ import { Link } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { CubeSessionState, CubeSessionStore } from '../../../pane/cube-session-store';
 import { describeError } from '../../errors';
-import { useI18n } from '../../i18n';
+import { speakingFor, useI18n } from '../../i18n';
 import { useCubeWords } from '../../i18n/cube-words';
 import { CubeConnectionBar } from './CubeConnectionBar';
 import { CubeConnectView } from './CubeConnectView';
@@ -29,8 +29,9 @@ export function CubeSection({ store, state, signedIn, onUsePlatform }: CubeSecti
   const i18n = useI18n();
   const cw = useCubeWords();
   const [adding, setAdding] = useState(false);
-  const { cube, connecting, failure, remembered, tokenRequest, signInRequest } = state;
-  const error = failure === null ? null : describeError(failure, i18n);
+  const { cube, connecting, failure, failedFor, remembered, tokenRequest, signInRequest } = state;
+  // A failure to connect is about the Cube deployment typed, even while the pane is signed in to the platform.
+  const error = failure === null ? null : describeError(failure, failedFor ? speakingFor(i18n, { platform: false, cube: failedFor }) : i18n);
   const form = (compact: boolean) => (
     <CubeConnectView
       busy={connecting}
