@@ -2,6 +2,7 @@ import {
   Button, Caption1, FluentProvider, Link, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle1, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { PLATFORM_ONLY } from '../core/connected-to';
 import { localizedTitle } from '../core/localized-title';
 import type { PaneRoot } from '../pane/create-pane';
 import { describeError } from './errors';
@@ -82,7 +83,8 @@ function App() {
   useStoreState({ subscribe: pane?.subscribe ?? noSubscription, getState: () => pane?.state ?? root });
   // Offered first when the pane last worked with a Cube API only.
   const [startWithCube, setStartWithCube] = useState(() => root.savedAtStart === null && cubeState.remembered.length > 0);
-  const error = message === null ? null : message.kind === 'not-revoked' ? m.signedOutNotRevoked : describeError(message.error, i18n);
+  // The session's messages are about signing in to the platform, whatever else the pane is connected to.
+  const error = message === null ? null : message.kind === 'not-revoked' ? m.signedOutNotRevoked : describeError(message.error, speakingFor(i18n, PLATFORM_ONLY));
   // Fire and forget: signing in shows its own progress and failure in the sign-in view.
   const signIn = (baseUrl: string, apiKey?: string) => void session.signIn(baseUrl, apiKey);
   const cubeSection = (
