@@ -33,6 +33,8 @@ export interface ActionFigures {
   queries: number;
   /** Time with at least one Platform API request in flight (reports read again, placements recorded). */
   platformMs: number;
+  /** Platform API requests answered (each a round trip to the platform the action may wait for). */
+  platformRequests: number;
 }
 
 /** Time spent inside requests, overlapping requests counted once, started and stopped around an action. */
@@ -90,8 +92,15 @@ export class RoundTripBench {
     readonly data: InFlight, readonly platformTime: InFlight,
   ) {}
 
-  /** `fetch`: the data clients' (the platform's client has its own); the global fetch by default. */
-  static async open(host: ExcelHost, client: PlatformClient, { deploymentName = 'Sales Analytics', fetch }: { deploymentName?: string; fetch?: FetchLike } = {}): Promise<RoundTripBench> {
+  /**
+   * `fetch`: the data clients' (the platform's client has its own); the global fetch by default. `dataOrigin`: the
+   * origin the data API is reached at when the platform is reached through a front (test/browser/support/serve.ts)
+   * that started after it, so the address the platform names for it is its own.
+   */
+  static async open(
+    host: ExcelHost, client: PlatformClient,
+    { deploymentName = 'Sales Analytics', fetch, dataOrigin }: { deploymentName?: string; fetch?: FetchLike; dataOrigin?: string } = {},
+  ): Promise<RoundTripBench> {
     const deployments = await client.listDeployments();
     const deployment = deployments.find((d) => d.name === deploymentName)!;
     const folder = (await client.allFolders(deployment.id)).find((f) => f.name === 'Sales')!;
@@ -111,7 +120,8 @@ export class RoundTripBench {
         return bench?.changeRows ? changed(result) : result;
       }),
     });
-    const workspace = openWorkspace(connection, { dataClient: (apiUrl, tokens) => timedClient(new CoreDataClient({ apiUrl, tokens, fetch })) });
+    const reached = (apiUrl: string) => (dataOrigin ? new URL(new URL(apiUrl).pathname, dataOrigin).href : apiUrl);
+    const workspace = openWorkspace(connection, { dataClient: (apiUrl, tokens) => timedClient(new CoreDataClient({ apiUrl: reached(apiUrl), tokens, fetch })) });
     bench = new RoundTripBench(host, connection, workspace, deployment.id, folder.id, data, platformTime);
     return bench;
   }
@@ -146,6 +156,7 @@ export class RoundTripBench {
       value,
       figures: {
         syncs: this.host.stats.syncs, wallMs, dataMs: this.data.busyMs, slowestQueryMs: this.data.slowestMs, queries: this.data.count, platformMs: this.platformTime.busyMs,
+        platformRequests: this.platformTime.count,
       },
     };
   }

@@ -1,7 +1,10 @@
 import { startPlatform } from '../server/app';
-import { PlatformClient } from '../src/client';
+import { PlatformClient, type FetchLike } from '../src/client';
+import { RECORDS_IN_FLIGHT } from '../src/platform/platform-placements';
 import { installHost } from './excel-host';
+import { http2Fetch, type Http2Fetch } from './http2-fetch';
 import { median, type BenchResult } from './measure';
+import { startFrontsThread, type FrontsThread } from './round-trip-server';
 import { HTTP1_CONNECTIONS_PER_HOST, perHostConnections } from './browser-fetch';
 import { builderChanges, liveCheck, placeSmall, refreshAll, refreshSmall, RoundTripBench, type ActionFigures } from './round-trip-actions';
 
@@ -25,8 +28,17 @@ const ACTIONS = {
   refreshChanged: { minimal: 2, boundTrips: 3, label: 'refresh with a few rows changed' },
   live: { minimal: 1, boundTrips: 1, label: 'live hand-edit check after typing into a placed cell' },
 } as const;
-/** Refresh all: one sync reading every placement's cells, one batched write of every placement's changed rows (well under 4.5 MB). */
+/**
+ * Refresh all: one sync reading every placement's cells, one batched write of every placement's changed rows (well
+ * under 4.5 MB). The write needs the read (only changed rows are written, and a hand edit is a question first), and
+ * each record needs its write answered (docs/benchmarks.md, "Timeline of the judged run").
+ */
 const REFRESH_ALL_MINIMAL = 2;
+/**
+ * Refresh all runs per protocol and round trip, the median judged: on a machine shared with other work, one run
+ * can lose tens of milliseconds to a stall of its one thread that is not the add-in's (about 2.5 s of set-up each).
+ */
+const REFRESH_ALL_RUNS = 3;
 
 function figuresOf(roundTripMs: number, action: ActionFigures, minimal: number, floorMs: number, boundMs: number): Record<string, number> {
   return {
@@ -54,21 +66,54 @@ function result(key: keyof typeof ACTIONS, roundTripMs: number, action: ActionFi
   };
 }
 
-/** Refresh all against 1.3 × (slowest query + minimal syncs × round trip), judged when `judge` (at 150 ms). */
-function refreshAllResult(roundTripMs: number, label: string, all: ActionFigures, judge = false): BenchResult {
+/** The writes' floor of Refresh all and its bound: 1.3 × (the run's slowest query + minimal syncs × round trip). */
+function refreshAllBoundMs(roundTripMs: number, all: ActionFigures): number {
+  return 1.3 * (all.slowestQueryMs + REFRESH_ALL_MINIMAL * roundTripMs);
+}
+
+/**
+ * Refresh all against 1.3 × (slowest query + the writes' floor), the writes' floor being minimal syncs × round trip,
+ * judged when `judge` (at 150 ms). The slowest query is the run's own. Of several runs, the median run is shown
+ * (by wall / bound, so its figures belong together), with the least and the most wall time of them and the worst ratio.
+ */
+function refreshAllResult(roundTripMs: number, label: string, runs: ActionFigures[], judge = false): BenchResult {
+  const all = medianOf(runs, (run) => run.wallMs / refreshAllBoundMs(roundTripMs, run));
   const floorMs = all.slowestQueryMs + REFRESH_ALL_MINIMAL * roundTripMs;
-  const boundMs = 1.3 * floorMs;
+  const boundMs = refreshAllBoundMs(roundTripMs, all);
+  const spread: Record<string, number> = runs.length > 1 ? {
+    runs: runs.length, 'wall ms, least of the runs': Math.min(...runs.map((r) => r.wallMs)), 'wall ms, most of the runs': Math.max(...runs.map((r) => r.wallMs)),
+    'wall / bound, most of the runs': Math.max(...runs.map((r) => r.wallMs / refreshAllBoundMs(roundTripMs, r))),
+  } : {};
   return {
     name: `${roundTripMs} ms round trip: ${label}`,
-    figures: { ...figuresOf(roundTripMs, all, REFRESH_ALL_MINIMAL, floorMs, boundMs), 'slowest query ms': all.slowestQueryMs, queries: all.queries },
-    ...(judge ? judged(roundTripMs, { description: 'wall ≤ 1.3 × (slowest query + minimal syncs × round trip)', met: all.wallMs <= boundMs }) : {}),
+    figures: {
+      ...figuresOf(roundTripMs, all, REFRESH_ALL_MINIMAL, floorMs, boundMs), 'slowest query ms': all.slowestQueryMs, queries: all.queries, 'wall / bound': all.wallMs / boundMs, ...spread,
+    },
+    ...(judge ? judged(roundTripMs, { description: 'wall ≤ 1.3 × (slowest query + minimal syncs × round trip), the median of the runs', met: all.wallMs <= boundMs }) : {}),
   };
 }
 
-/** The median change by wall time, so its syncs and data time belong to the same change. */
-function medianChange(changes: ActionFigures[]): ActionFigures {
-  const wall = median(changes.map((c) => c.wallMs));
-  return changes.reduce((best, c) => (Math.abs(c.wallMs - wall) < Math.abs(best.wallMs - wall) ? c : best));
+/** The median item by `value`, so the figures shown belong to one and the same item. */
+function medianOf<T>(items: T[], value: (item: T) => number): T {
+  const middle = median(items.map(value));
+  return items.reduce((best, item) => (Math.abs(value(item) - middle) < Math.abs(value(best) - middle) ? item : best));
+}
+
+/** A front to the platform as a browser pane reaches it: its fetch, and an admin's Platform API client on it. */
+interface Front {
+  url: string;
+  fetch: FetchLike;
+  admin: PlatformClient;
+}
+
+/**
+ * The front at `url` reached with `fetch`. Its connections to the platform are opened before anything is measured,
+ * as a hosted platform's proxy has them open under its traffic, so a wave's records are not the first to need them.
+ */
+async function reachFront(url: string, fetch: FetchLike, adminToken: string): Promise<Front> {
+  const admin = new PlatformClient({ baseUrl: url, accessToken: () => adminToken, fetch });
+  await Promise.all(Array.from({ length: RECORDS_IN_FLIGHT }, () => admin.getCurrentUser()));
+  return { url, fetch, admin };
 }
 
 /**
@@ -76,18 +121,32 @@ function medianChange(changes: ActionFigures[]): ActionFigures {
  * request after `delayMs`), against the local platform. Per action: wall time, syncs, the data API's own time
  * (time with a data-client request in flight) and the floor, data time + minimal syncs × round trip.
  * Set-ups run without a delay; only the action is timed. Bounds are judged at 150 ms only, as the issue sets them.
+ * Refresh all reaches a platform of its own through a front (`startFrontsThread`), over HTTP/2 (judged) and over
+ * HTTP/1.1 (said).
  * Set `BENCH_ROUND_TRIPS=50` to run one round trip only.
  */
 export async function roundTripBenchmarks(): Promise<BenchResult[]> {
   const platform = await startPlatform({ dataDir: ':memory:', port: 0 });
   const roundTrips = process.env.BENCH_ROUND_TRIPS?.split(',').map(Number) ?? ROUND_TRIPS_MS;
   const results: BenchResult[] = [];
+  // Refresh all's platform, behind an HTTPS front speaking HTTP/2 (one session, a stream per request, as a browser
+  // reaches a hosted platform) and a plain HTTP/1.1 one (six exchanges at once), on a thread of their own.
+  let fronts: FrontsThread | null = null;
+  let h2Session: Http2Fetch | null = null;
   try {
+    fronts = await startFrontsThread();
+    h2Session = http2Fetch({ ca: fronts.h2.cert });
     const admin = new PlatformClient({ baseUrl: platform.url, accessToken: () => platform.tokens.admin });
+    const h2 = await reachFront(fronts.h2.url, h2Session.fetch, fronts.adminToken);
+    const http1 = await reachFront(fronts.http1.url, perHostConnections(), fronts.adminToken);
+    /** A bench whose platform and data clients both go through `front`. */
+    const through = (front: Front, workbook: string) => RoundTripBench.open(
+      installHost(workbook, { profile: 'web' }), front.admin, { fetch: front.fetch, dataOrigin: front.url },
+    );
     for (const roundTripMs of roundTrips) {
       const builder = await RoundTripBench.open(installHost(`Builder-${roundTripMs}.xlsx`, { profile: 'web' }), admin);
       const changes = await builderChanges(builder, roundTripMs);
-      const change = medianChange(changes);
+      const change = medianOf(changes, (c) => c.wallMs);
       results.push(result('builder', roundTripMs, change, {
         'syncs, fewest of the changes': Math.min(...changes.map((c) => c.syncs)), 'syncs, most of the changes': Math.max(...changes.map((c) => c.syncs)),
       }));
@@ -99,22 +158,25 @@ export async function roundTripBenchmarks(): Promise<BenchResult[]> {
       results.push(result('refreshChanged', roundTripMs, await refreshSmall(bench, roundTripMs, true)));
       results.push(result('live', roundTripMs, await liveCheck(bench, roundTripMs)));
 
-      // Node's fetch sends a wave's 40 records at once, as a browser does over HTTP/2 (a platform served over HTTPS).
-      const many = await RoundTripBench.open(installHost(`Many-${roundTripMs}.xlsx`, { profile: 'web' }), admin);
-      results.push(refreshAllResult(roundTripMs, 'Refresh all of 40 small placements on 4 sheets, a few rows of each changed', await refreshAll(many, roundTripMs), true));
+      // Over HTTP/2: a wave's 40 records go at once, streams of one connection. Each run on a workbook of its own.
+      const overH2: ActionFigures[] = [];
+      for (let run = 1; run <= REFRESH_ALL_RUNS; run += 1) overH2.push(await refreshAll(await through(h2, `Many-${roundTripMs}-${run}.xlsx`), roundTripMs));
+      results.push(refreshAllResult(roundTripMs, 'Refresh all of 40 small placements on 4 sheets, a few rows of each changed, over HTTP/2', overH2, true));
       // The same with 40 distinct definitions, so 40 queries (8 in flight): shown beside it, not judged.
-      const distinct = await RoundTripBench.open(installHost(`Distinct-${roundTripMs}.xlsx`, { profile: 'web' }), admin);
-      results.push(refreshAllResult(roundTripMs, 'Refresh all of 40 small placements of 40 distinct definitions (not judged)', await refreshAll(distinct, roundTripMs, { distinct: true })));
-      // The judged run again over HTTP/1.1 as a browser sends it to the local platform: six exchanges at once.
-      const http1 = perHostConnections();
-      const http1Admin = new PlatformClient({ baseUrl: platform.url, accessToken: () => platform.tokens.admin, fetch: http1 });
-      const sixAtOnce = await RoundTripBench.open(installHost(`Http1-${roundTripMs}.xlsx`, { profile: 'web' }), http1Admin, { fetch: http1 });
+      const distinct = await through(h2, `Distinct-${roundTripMs}.xlsx`);
+      results.push(refreshAllResult(roundTripMs, 'Refresh all of 40 small placements of 40 distinct definitions, over HTTP/2 (not judged)', [await refreshAll(distinct, roundTripMs, { distinct: true })]));
+      // The judged runs again over HTTP/1.1: six exchanges at once.
+      const overHttp1: ActionFigures[] = [];
+      for (let run = 1; run <= REFRESH_ALL_RUNS; run += 1) {
+        overHttp1.push(await refreshAll(await through(http1, `Http1-${roundTripMs}-${run}.xlsx`), roundTripMs, { prefix: 'RoundHttp' }));
+      }
       results.push(refreshAllResult(
-        roundTripMs, `Refresh all of 40 small placements, over HTTP/1.1 (${HTTP1_CONNECTIONS_PER_HOST} connections per host; not judged)`,
-        await refreshAll(sixAtOnce, roundTripMs, { prefix: 'RoundHttp' }),
+        roundTripMs, `Refresh all of 40 small placements, over HTTP/1.1 (${HTTP1_CONNECTIONS_PER_HOST} connections per host; not judged)`, overHttp1,
       ));
     }
   } finally {
+    await h2Session?.close();
+    await fronts?.close();
     await platform.close();
   }
   return results;
