@@ -26,7 +26,9 @@ export function queueFreeTableName(context: Excel.RequestContext, title: string)
     name, table: context.workbook.tables.getItemOrNullObject(name), defined: context.workbook.names.getItemOrNullObject(name),
   }));
   const tables = context.workbook.tables;
-  tables.load('items/id');
+  // Their names too, as the table notes read with them in the same request load the same collection
+  // (`queueTableNotes`): Office.js fills a collection's items from its last load, so both ask for the same.
+  tables.load('items/id, items/name');
   return {
     name: () => taken.find((t) => t.table.isNullObject && t.defined.isNullObject)?.name ?? null,
     tablesBefore: () => tables.items.map((table) => table.id),

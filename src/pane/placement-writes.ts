@@ -2,10 +2,10 @@ import type { CellOptions } from '../core/cell-options';
 import { reportTitle } from '../core/report-definition';
 import type { Report } from '../contract';
 import { isDamaged } from '../monitoring/live-edit-results';
-import type { PlacementService, SharedRun, WorkbookPlacement, WriteOptions } from '../placements/placement-service';
+import type { PlacementService, RunRefreshOptions, SharedRun, WorkbookPlacement } from '../placements/placement-service';
 import { placementKey } from '../placements/workbook-placements';
 import type { Operation } from './pane-state';
-import type { WriteAttempts } from './write-attempts';
+import type { Write, WriteAttempts } from './write-attempts';
 
 /**
  * The pane's writes of a report's result: placing, refreshing (one, or a report's placements), placing again and a
@@ -22,16 +22,24 @@ export interface PlacementWritesHost {
   disconnect(entry: WorkbookPlacement): Promise<void>;
 }
 
+/**
+ * The workbook's placement ids for the overlap check are the pane's listing's, when it has them (`listedIds`, asked
+ * at each try): read with the workbook, not asked of the registry and looked up after. Its card shows once recorded.
+ */
 export async function place(host: PlacementWritesHost, report: Report): Promise<boolean> {
   const asTable = host.asTable();
-  const placed = await host.attempts.run({ operation: { kind: 'placing', title: reportTitle(report) }, write: (o) => host.placements.place(report, { ...o, asTable }), permissions: {} });
+  const write: Write = (o) => host.placements.place(report, { ...o, asTable, placementIds: host.attempts.listedIds() });
+  const placed = await host.attempts.run({ operation: { kind: 'placing', title: reportTitle(report) }, write, permissions: {} });
   if (placed) await host.placed();
   return placed;
 }
 
-/** `run`: part of a run over many placements, sharing its reads and queries (a report's placements). */
+/**
+ * `run`: part of a run over many placements, sharing its reads and queries (a report's placements). The workbook's
+ * placement ids for the overlap check are the pane's listing's, when it has them (`refreshOf`).
+ */
 export function refresh(host: PlacementWritesHost, entry: WorkbookPlacement, run?: SharedRun): Promise<boolean> {
-  const write = (o: WriteOptions) => host.placements.refresh(entry, run ? { ...o, run } : o);
+  const write = refreshOf(host, entry, run ? { run } : {});
   return host.attempts.run({ operation: operationOf('refreshing', entry), write, permissions: {}, key: placementKey(entry) });
 }
 
@@ -54,12 +62,13 @@ export async function placeAgain(host: PlacementWritesHost, entry: WorkbookPlace
   if (!report) return;
   const { placements, attempts } = host;
   if (isDamaged(entry)) {
-    await attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.refresh(entry, o), permissions: {}, key: placementKey(entry) });
+    await attempts.run({ operation: operationOf('placing', entry), write: refreshOf(host, entry), permissions: {}, key: placementKey(entry) });
     return;
   }
   // Placed anew, it keeps its cells' language and title lines.
   const cellOptions = entry.location?.cellOptions ?? undefined;
-  if (await attempts.run({ operation: operationOf('placing', entry), write: (o) => placements.place(report, { ...o, cellOptions }), permissions: {} })) await host.disconnect(entry);
+  const write: Write = (o) => placements.place(report, { ...o, cellOptions, placementIds: attempts.listedIds() });
+  if (await attempts.run({ operation: operationOf('placing', entry), write, permissions: {} })) await host.disconnect(entry);
 }
 
 /**
@@ -67,8 +76,15 @@ export async function placeAgain(host: PlacementWritesHost, entry: WorkbookPlace
  * any refresh), then kept with it in the workbook.
  */
 export function setCellOptions(host: PlacementWritesHost, entry: WorkbookPlacement, cellOptions: CellOptions): Promise<boolean> {
-  const write = (o: WriteOptions) => host.placements.refresh(entry, { ...o, cellOptions });
-  return host.attempts.run({ operation: operationOf('refreshing', entry), write, permissions: {}, key: placementKey(entry) });
+  return host.attempts.run({ operation: operationOf('refreshing', entry), write: refreshOf(host, entry, { cellOptions }), permissions: {}, key: placementKey(entry) });
+}
+
+/**
+ * A listed placement's refresh as the attempts run it (`extra`: its run, or a card's cell options): the workbook's
+ * placement ids as listed at each try, so the registry is not asked for them before the cells are read.
+ */
+function refreshOf(host: PlacementWritesHost, entry: WorkbookPlacement, extra: RunRefreshOptions = {}): Write {
+  return (o) => host.placements.refresh(entry, { ...o, ...extra, placementIds: host.attempts.listedIds() });
 }
 
 function operationOf(kind: Operation['kind'], entry: WorkbookPlacement): Operation {

@@ -6,6 +6,7 @@ import { reportDefinition, reportTitle } from '../core/report-definition';
 import { tableHeaderRow } from '../core/table-header';
 import { isFlatPivot } from '../layout/kind';
 import type { Location, WorkbookState } from '../ports/workbook-cells';
+import type { WorkbookStart } from '../ports/workbook-document';
 import type { TableRefusal } from '../ports/workbook-tables';
 import { PlacementAccessDeniedError, PlacementDetachedError, TableNotPossibleError } from './errors';
 import { makeRoom, type PlacementRef, type Room, type RoomHow } from './make-room';
@@ -13,17 +14,17 @@ import { convertToFormulas, type ConversionPorts, type Converted } from './conve
 import { movePlacement } from './moving';
 import type { PlacementDeps } from './placement-deps';
 import { place } from './placing';
-import { prepareRefresh, readForRefreshes, refresh, writeRefreshes, type PreparedRefresh, type RefreshEnds, type RefreshOptions } from './refreshing';
+import { prepareRefresh, readForRefreshes, refresh, writeRefreshes, type PlacementRefreshed, type PreparedRefresh, type RefreshEnds, type RefreshOptions } from './refreshing';
 import { linkAgain } from './relinking';
 import { sharedRun, type SharedRun } from './shared-run';
-import { locatePlacements, type WorkbookPlacement } from './workbook-placements';
+import { listWorkbookPlacements, type WorkbookPlacement } from './workbook-placements';
 import type { WriteOptions, WriteOutcome } from './write-outcome';
 import { recordedRect } from './write-pipeline';
 
 export type { WorkbookPlacement } from './workbook-placements';
 export type { TableRefusal } from '../ports/workbook-tables';
 export type { PlacementWritten, Permissions, RowCounts, WriteOptions, WriteOutcome, WriteQuestion } from './write-outcome';
-export { MAX_REFRESH_ATTEMPTS, type PreparedRefresh, type RefreshEnds } from './refreshing';
+export { MAX_REFRESH_ATTEMPTS, type PlacementRefreshed, type PreparedRefresh, type RefreshEnds } from './refreshing';
 export type { SharedRun } from './shared-run';
 
 /** A refresh that is part of a run (`sharedRun`): what it reads and queries is shared with the run's other placements. */
@@ -38,14 +39,9 @@ export type RunRefreshOptions = RefreshOptions & { run?: SharedRun };
 export class PlacementService {
   constructor(private readonly deps: PlacementDeps) {}
 
-  /** This workbook's placements in every deployment, in sheet order and then top to bottom. */
-  async workbookPlacements(signal?: AbortSignal): Promise<WorkbookPlacement[]> {
-    const { workbook, registry } = this.deps;
-    const state = await workbook.prepare();
-    if (!state.workbookId) return [];
-    const listed = await registry.list(state.workbookId, signal);
-    const ids = listed.flatMap((l) => (l.placement.id ? [l.placement.id] : []));
-    return locatePlacements(listed, { sheets: state.sheets, placements: await workbook.findPlacements(ids) });
+  /** This workbook's placements in every deployment, in sheet order and then top to bottom (`start`: see workbook-placements.ts). */
+  workbookPlacements(signal?: AbortSignal, start?: Promise<WorkbookStart>): Promise<WorkbookPlacement[]> {
+    return listWorkbookPlacements(this.deps, signal, start);
   }
 
   /**
@@ -62,7 +58,11 @@ export class PlacementService {
     return place(this.deps, report, options);
   }
 
-  refresh(entry: WorkbookPlacement, { run, ...options }: RunRefreshOptions = {}): Promise<WriteOutcome> {
+  /**
+   * Refreshes a placement (refreshing.ts): its report read while the query of its definition as listed runs, and
+   * the workbook's placement ids asked for beside them unless given (`placementIds`); answers where its cells are now.
+   */
+  refresh(entry: WorkbookPlacement, { run, ...options }: RunRefreshOptions = {}): Promise<WriteOutcome<PlacementRefreshed>> {
     return refresh(run?.deps ?? this.deps, entry, options);
   }
 
@@ -191,8 +191,8 @@ export class PlacementService {
   }
 }
 
-/** A write that first makes room (once, however often it is run again after a question). */
-export function afterMakingRoom(service: PlacementService, room: Room, how: RoomHow, write: (options: WriteOptions) => Promise<WriteOutcome>): (options: WriteOptions) => Promise<WriteOutcome> {
+/** A write that first makes room (once, however often it is run again after a question); it answers what the write answers. */
+export function afterMakingRoom<O extends WriteOutcome>(service: PlacementService, room: Room, how: RoomHow, write: (options: WriteOptions) => Promise<O>): (options: WriteOptions) => Promise<O> {
   let made = false;
   return async (options) => {
     if (!made) {

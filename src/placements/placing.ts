@@ -4,22 +4,24 @@ import { gridRect } from '../core/grid-diff';
 import type { CellGrid } from '../core/cell-grid';
 import { reportTitle } from '../core/report-definition';
 import { captionRows, fitRect, tableHeaderRow } from '../core/table-header';
-import type { WorkbookCells, WorkbookState } from '../ports/workbook-cells';
+import type { PlacedCells, WorkbookCells, WorkbookState } from '../ports/workbook-cells';
 import type { PlacementNames } from '../ports/workbook-names';
 import type { ColumnFit, PlacementTables, TableRefusal } from '../ports/workbook-tables';
 import type { CellsSnapshot, GridWriter } from '../ports/workbook-writes';
 import { PlacementNotTakenBackError, SelectionNotRangeError, WriteFailedError } from './errors';
 import { roomFor } from './make-room';
-import { refresh, sameDefinition, type RefreshDeps } from './refreshing';
-import { entryOf, placementAt } from './workbook-placements';
-import type { WriteOptions, WriteOutcome } from './write-outcome';
+import { refresh, sameDefinition, sameRun, type RefreshDeps } from './refreshing';
+import { entryOf, placementAt, type PlacementLocation } from './workbook-placements';
+import type { PlacementLocated, WriteOptions, WriteOutcome } from './write-outcome';
 
 /**
- * Places a report at the selection: its current definition is read again first, its query run, and its result
- * written through the pipeline (never over another placement; foreign cells asked about) and named in the same
- * request, then recorded in the registry under the id the add-in made for it. If the definition changes before the
- * placement is recorded, the new placement is refreshed at once, so it never starts out of date. Not recorded means
- * not placed: the cells, the name and the columns go back.
+ * Places a report at the selection: its current definition is read again while the query of the definition as listed
+ * runs (its result used only if the two are the same), and its result written through the pipeline (never over
+ * another placement; foreign cells asked about) and named in the same request, then recorded in the registry under the
+ * id the add-in made for it. Once recorded, the caller is told where the cells are (`onRecorded`), before the columns'
+ * fit and the table follow. If the definition changes before the placement is recorded, the new placement is
+ * refreshed at once, so it never starts out of date. Not recorded means not placed: the cells, the name and the
+ * columns go back.
  */
 /**
  * What placing uses: what a refresh uses (a placement whose report changed meanwhile is refreshed at once), and of the
@@ -31,36 +33,46 @@ export type PlaceDeps = RefreshDeps & {
     & Pick<PlacementTables, 'finishPlacement'> & Pick<GridWriter, 'restoreAfter'>;
 };
 
-export async function place(deps: PlaceDeps, listed: Report, options: WriteOptions = {}): Promise<WriteOutcome> {
+export async function place(deps: PlaceDeps, listed: Report, options: WriteOptions = {}): Promise<WriteOutcome<PlacementLocated>> {
   const { reports, registry, workbook, runner, pipeline } = deps;
-  // The report read again while the workbook is read: neither waits for the other. A free name for the result's
-  // table is read with the rest (after the title as listed), so making the table later needs no read of its own.
+  const { signal } = options;
+  // A new placement's cells: the pane's language and the user's title-lines setting, unless it keeps an old one's.
+  const cellOptions = options.cellOptions ?? runner.newPlacementCells();
+  // The query of the report as listed is sent (opening the deployment's data connection if it is not open) while the
+  // report is read again and the workbook is read: none waits for another. The workbook read takes the names of the
+  // placements the caller listed, and a free name for the result's table after the title as listed, so neither
+  // needs a read of its own later.
+  const early = runner.run(listed, signal, cellOptions);
+  // Nothing is lost: a result that is used is awaited below (its failure thrown there); one not used is not waited for.
+  // eslint-disable-next-line no-restricted-syntax
+  void early.catch(() => undefined); // Awaited where used, as said above.
   const [report, state] = await Promise.all([
-    reports.getReport(listed.deploymentId, listed.id, options.signal),
-    workbook.prepare([], options.asTable === false ? null : reportTitle(listed)),
+    reports.getReport(listed.deploymentId, listed.id, signal),
+    workbook.prepare(options.placementIds ?? [], options.asTable === false ? null : reportTitle(listed)),
   ]);
   const at = state.selection;
   if (!at) throw new SelectionNotRangeError();
-  // A new placement's cells: the pane's language and the user's title-lines setting, unless it keeps an old one's.
-  const cellOptions = options.cellOptions ?? runner.newPlacementCells();
-  const [{ grid, cutAt, flat }, ids] = await Promise.all([
-    runner.run(report, options.signal, cellOptions), registry.placementIds(state.workbookId, options.signal),
+  const anchorCell = cellAddress(at.cell);
+  // A record the platform still has at this anchor, whose cells are gone, keeps its id when connected again: the
+  // cells take that id from the start.
+  const gone = state.workbookId ? placementAt(report, state.workbookId, at.sheetName, anchorCell) : undefined;
+  // Never an old definition: the listed one's result only if the report reads the same; else its own query (the
+  // other result left unused, not stopped: the data connection, opened by whichever query came first, would fail with it).
+  const [{ grid, cutAt, flat }, placed] = await Promise.all([
+    sameRun(listed, report) ? early : runner.run(report, signal, cellOptions),
+    placedCells(deps, state, options.placementIds, gone?.id, signal),
   ]);
   const workbookId = state.workbookId ?? workbook.newWorkbookId();
-  const placed = await workbook.findPlacements(ids);
-  const anchorCell = cellAddress(at.cell);
   const ref = { deploymentId: report.deploymentId, reportId: report.id };
   // The id is the add-in's (the registry records it as given), so the write itself names the cells, keeps their
-  // options and measures their columns' fit: no request of its own for any of them. A record the platform still
-  // has at this anchor, whose cells are gone, keeps its id when connected again: the cells take that id from the start.
-  const gone = state.workbookId ? placementAt(report, state.workbookId, at.sheetName, anchorCell) : undefined;
+  // options and measures their columns' fit: no request of its own for any of them.
   const placementId = gone?.id && !placed.some((p) => p.placementId === gone.id) ? gone.id : globalThis.crypto.randomUUID();
   const findRecorded = (r: Report | null) => r?.externalWorkbookPlacements?.find((p) => p.id === placementId) ?? (r ? placementAt(r, workbookId, at.sheetName, anchorCell) : undefined);
   const result = await pipeline.write({
     sheetName: at.sheetName, anchor: at.cell, grid, own: null, nameAs: placementId, placed, state,
     first: { cellOptions, fitColumns: fitRect(gridRect(at.cell, grid), grid) },
     saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
-    permissions: options, signal: options.signal, stop: options.stop, onProgress: options.onProgress,
+    permissions: options, signal, stop: options.stop, onProgress: options.onProgress,
     record: ({ rect, checksum }) => registry.connect(ref, {
       placementId,
       externalWorkbookId: workbookId,
@@ -72,7 +84,7 @@ export async function place(deps: PlaceDeps, listed: Report, options: WriteOptio
       resultLocation: sheetAddress(at.sheetName, rect),
       endResultCell: cellAddress({ row: rect.bottom, column: rect.right }),
       resultChecksum: checksum,
-    }, options.signal),
+    }, signal),
     landed: async () => {
       const current = await reports.getReport(report.deploymentId, report.id);
       return findRecorded(current) ? current : null;
@@ -83,11 +95,11 @@ export async function place(deps: PlaceDeps, listed: Report, options: WriteOptio
   }
   if (result.kind !== 'written') return result;
   const { written: { rect: target, snapshot, fit }, recorded: updated } = result;
-  const location = sheetAddress(at.sheetName, target);
+  const range = sheetAddress(at.sheetName, target);
   const placement = findRecorded(updated);
   if (!placement?.id) {
     const error = new Error('The platform did not return the placement it recorded.');
-    await unplace(deps, report, { externalWorkbookId: workbookId, resultLocation: location }, location, snapshot, error);
+    await unplace(deps, report, { externalWorkbookId: workbookId, resultLocation: range }, range, snapshot, error);
     throw error;
   }
   if (placement.id !== placementId) {
@@ -97,35 +109,60 @@ export async function place(deps: PlaceDeps, listed: Report, options: WriteOptio
       await workbook.recordPlacement(at.sheetName, target, { placementId: placement.id, sheetName: at.sheetName, nameExists: false, cellOptions });
     } catch (error) {
       // Recorded but not named: it would show as detached. Taken back on both sides instead.
-      await unplace(deps, report, { placementId: placement.id }, location, snapshot, error);
+      await unplace(deps, report, { placementId: placement.id }, range, snapshot, error);
       throw new WriteFailedError(error);
     }
   }
-  const table = await finishPlacement(deps, placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state, fit);
-  if (!sameDefinition(report, updated)) {
+  // Where its name points, as a listing would find it; not a table (yet).
+  const location: PlacementLocation = {
+    sheetId: at.sheetId, sheetName: at.sheetName, sheetIndex: state.sheets.findIndex((s) => s.sheetName === at.sheetName), rect: target, table: false, cellOptions,
+  };
+  const current = sameDefinition(report, updated);
+  // Written, named and recorded with the current definition: its card may say so now. The fit and the table that
+  // follow change no cell's value and no status.
+  if (current) options.onRecorded?.({ report: updated, placement, cutAt, stale: false, location });
+  const finished = await finishPlacement(deps, placement.id, at.sheetName, target, grid, options.asTable !== false && Boolean(flat), state, fit);
+  const table = finished.refusal ? { table: finished.refusal } : {};
+  if (!current) {
     // The report changed after its query ran: refreshed at once. The record holds what was just written, so the
     // refresh's hand-edit guard finds the cells as written unless someone typed into them meanwhile.
     // Placed and recorded already: no Stop from here on (it would put back a placement that stands).
     const again = await refresh(deps, entryOf(updated, placement), { ...options, stop: undefined, cellOptions });
-    return again.kind === 'done' && table ? { ...again, table } : again;
+    return again.kind === 'done' ? { ...again, ...table } : again;
   }
-  return { kind: 'done', report: updated, placement, cutAt, stale: false, ...(table ? { table } : {}) };
+  return { kind: 'done', report: updated, placement, cutAt, stale: false, location: { ...location, table: finished.table }, ...table };
+}
+
+/**
+ * The workbook's placements' cells, which the write never covers. Those the caller listed (`listedIds`) were read
+ * with the workbook, and the record found at the anchor (`goneId`) is looked up beside them when it was not listed;
+ * without a listing, the registry's ids for the workbook are looked up by name.
+ */
+async function placedCells(
+  { workbook, registry }: Pick<PlaceDeps, 'workbook' | 'registry'>, state: Pick<WorkbookState, 'workbookId' | 'placements'>,
+  listedIds: readonly string[] | undefined, goneId: string | null | undefined, signal?: AbortSignal,
+): Promise<PlacedCells[]> {
+  if (!listedIds) return workbook.findPlacements(await registry.placementIds(state.workbookId, signal));
+  if (!goneId || listedIds.includes(goneId)) return state.placements;
+  return [...state.placements, ...(await workbook.findPlacements([goneId]))];
 }
 
 /**
  * After a first placement is written, named and recorded: columns fit once (never on refresh), to the header and data
  * and only ever wider (`fit`, measured in the write), and a flat report made an Excel table when asked. Neither is
- * needed for a correct placement: if Excel refuses the table, it stays plain cells and the answer says why.
+ * needed for a correct placement: if Excel refuses the table, it stays plain cells and the answer says why
+ * (`refusal`); `table`: a table was made.
  */
-function finishPlacement(
+async function finishPlacement(
   { workbook }: { workbook: Pick<PlacementTables, 'finishPlacement'> }, placementId: string, sheetName: string, rect: Rect, grid: CellGrid, asTable: boolean,
   state: Partial<Pick<WorkbookState, 'freeTableName' | 'tablesBefore'>>, fit: ColumnFit | null,
-): Promise<TableRefusal | null> {
+): Promise<{ refusal: TableRefusal | null; table: boolean }> {
   const headerRow = tableHeaderRow(grid, asTable);
-  return workbook.finishPlacement({
-    placementId, sheetName, rect, headerRow: headerRow ?? captionRows(grid), fit,
-    tableName: headerRow === null ? null : state.freeTableName ?? null, tablesBefore: state.tablesBefore ?? [],
+  const tableName = headerRow === null ? null : state.freeTableName ?? null;
+  const refusal = await workbook.finishPlacement({
+    placementId, sheetName, rect, headerRow: headerRow ?? captionRows(grid), fit, tableName, tablesBefore: state.tablesBefore ?? [],
   });
+  return { refusal, table: tableName !== null && refusal === null };
 }
 
 /** Takes back a placement recorded but not rightly named: its record, then its cells, name and columns (at `location`). */

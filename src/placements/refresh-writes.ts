@@ -12,7 +12,8 @@ import { keepCellOptions } from './keep-cell-options';
 import { roomFor } from './make-room';
 import type { PlacementDeps } from './placement-deps';
 import type { PreparedGrid } from './report-run';
-import type { WriteOptions, WriteOutcome } from './write-outcome';
+import type { PlacementLocation } from './workbook-placements';
+import type { PlacementWritten, WriteOptions, WriteOutcome } from './write-outcome';
 import { recordedRect, type PipelineResult, type PipelineWrite } from './write-pipeline';
 import type { Report, ReportPlacement, ResultChecksum } from '../contract';
 
@@ -21,6 +22,11 @@ export interface PreparedRefresh {
   report: Report;
   placement: ReportPlacement;
   prepared: PreparedGrid;
+}
+
+/** A placement refreshed: written and recorded, and where its cells are now (its card shows both at once). */
+export interface PlacementRefreshed extends PlacementWritten {
+  location: PlacementLocation;
 }
 
 export interface RefreshOptions extends WriteOptions {
@@ -51,15 +57,15 @@ export interface RefreshWrite {
  * The second half of one placement's refresh (`writeRefreshes` for one): written and recorded, or why not. If
  * recording fails, the cells go back to what they were.
  */
-export async function writeRefresh(deps: RefreshDeps, prepared: PreparedRefresh, options: RefreshOptions = {}): Promise<WriteOutcome> {
+export async function writeRefresh(deps: RefreshDeps, prepared: PreparedRefresh, options: RefreshOptions = {}): Promise<WriteOutcome<PlacementRefreshed>> {
   const [end] = await writeRefreshes(deps, [{ prepared, options }]);
   const result = await end!;
   if (result.status === 'rejected') throw result.reason;
   return result.value;
 }
 
-/** How each refresh ended, in the order asked. */
-export type RefreshEnds = Promise<PromiseSettledResult<WriteOutcome>>[];
+/** How each refresh ended, in the order asked (`D`: what a done one answers; its cells' location too, from `writeRefreshes`). */
+export type RefreshEnds<D = PlacementWritten> = Promise<PromiseSettledResult<WriteOutcome<D>>>[];
 
 /**
  * The second half of refreshes: finds each placement's cells by its name (never by a recorded sheet id, which is
@@ -73,15 +79,15 @@ export type RefreshEnds = Promise<PromiseSettledResult<WriteOutcome>>[];
  */
 export async function writeRefreshes(
   deps: RefreshDeps, items: readonly RefreshWrite[], onProgress?: (progress: WriteProgress) => void, readAhead?: WorkbookState,
-): Promise<RefreshEnds> {
+): Promise<RefreshEnds<PlacementRefreshed>> {
   const first = items[0];
   if (!first) return [];
   const state = readAhead ?? await readForRefreshes(
     deps, first.options.placementIds ?? (await deps.registry.placementIds(first.prepared.placement.workbookId, first.options.signal)),
     items.map(({ prepared: { placement, prepared } }) => ({ placement, gridCells: gridCells(prepared.grid.values) })),
   );
-  const ends: RefreshEnds = [];
-  const writes: { index: number; write: PipelineWrite<Report>; finish: (result: PipelineResult<Report>) => Promise<WriteOutcome> }[] = [];
+  const ends: RefreshEnds<PlacementRefreshed> = [];
+  const writes: { index: number; write: PipelineWrite<Report>; finish: (result: PipelineResult<Report>) => Promise<WriteOutcome<PlacementRefreshed>> }[] = [];
   for (const [index, item] of items.entries()) {
     try {
       writes.push({ index, ...refreshWrite(deps, item, state) });
@@ -157,7 +163,7 @@ function refreshWrite(deps: RefreshDeps, { prepared: { report, placement, prepar
       return landed ? current : null;
     },
   };
-  const finish = async (result: PipelineResult<Report>): Promise<WriteOutcome> => {
+  const finish = async (result: PipelineResult<Report>): Promise<WriteOutcome<PlacementRefreshed>> => {
     if (result.kind === 'needs-confirmation') {
       return { ...result, room: roomFor(own.sheetName, own.rect, parseSheetAddress(result.target).rect, result.foreignCells, state.placements, { ...ref, placementId }) };
     }
@@ -166,11 +172,17 @@ function refreshWrite(deps: RefreshDeps, { prepared: { report, placement, prepar
     const refreshed = updated.externalWorkbookPlacements?.find((p) => p.id === placementId);
     if (!refreshed) throw new PlacementGoneError(placement);
     // Written and recorded: the table (if the placement is one) follows the new rows; if Excel refuses, the
-    // placement is left plain cells and the outcome says why.
-    const table = await deps.workbook.fitTable(own, own.sheetName, target, tableHeaderRow(grid, Boolean(ready.flat)));
-    await keepCellOptions(deps, placementId, own.cellOptions, cells, Boolean(options.cellOptions));
+    // placement is left plain cells and the outcome says why. Neither sends anything when nothing changed.
+    const headerRow = tableHeaderRow(grid, Boolean(ready.flat));
+    const table = await deps.workbook.fitTable(own, own.sheetName, target, headerRow);
+    const kept = await keepCellOptions(deps, placementId, own.cellOptions, cells, Boolean(options.cellOptions));
     const rows = { now: target.bottom - target.top + 1, was: before ? before.bottom - before.top + 1 : null };
-    return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows, ...(table ? { table } : {}) };
+    // Where its name now points, as a listing would find it: a table still (unless it could not head one, or Excel refused).
+    const location: PlacementLocation = {
+      sheetId: own.sheetId, sheetName: own.sheetName, sheetIndex: state.sheets.findIndex((s) => s.sheetName === own.sheetName), rect: target,
+      table: Boolean(own.table) && headerRow !== null && !table, cellOptions: kept,
+    };
+    return { kind: 'done', report: updated, placement: refreshed, cutAt, stale: !sameDefinition(report, updated), rows, location, ...(table ? { table } : {}) };
   };
   return { write, finish };
 }

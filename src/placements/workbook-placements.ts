@@ -4,8 +4,9 @@ import type { CellOptions } from '../core/cell-options';
 import { sharedNames } from '../core/placement-names';
 import { reportTitle } from '../core/report-definition';
 import { reportOwner } from '../core/report-owner';
-import type { ListedPlacement } from '../ports/placement-registry';
-import type { PlacedCells, WorkbookState } from '../ports/workbook-cells';
+import type { ListedPlacement, PlacementRegistry } from '../ports/placement-registry';
+import type { PlacedCells, WorkbookCells, WorkbookState } from '../ports/workbook-cells';
+import type { WorkbookStart } from '../ports/workbook-document';
 
 /** Where a placement's cells are now. */
 export interface PlacementLocation {
@@ -55,6 +56,25 @@ export type { ListedPlacement } from '../ports/placement-registry';
 export const NAMED_OTHERS = 4;
 
 /**
+ * This workbook's placements in every deployment, located. Given `start`, the one read the pane takes before asking
+ * (its id, its sheets and the add-in's names: `WorkbookStart`), the registry's answer is located from it, so the
+ * cards need no read after the answer; else the workbook's state is read for its id, and the listed placements are
+ * found by their names once the registry has answered.
+ */
+export async function listWorkbookPlacements(
+  { workbook, registry }: { workbook: Pick<WorkbookCells, 'prepare' | 'findPlacements'>; registry: Pick<PlacementRegistry, 'list'> },
+  signal?: AbortSignal,
+  start?: Promise<WorkbookStart>,
+): Promise<WorkbookPlacement[]> {
+  const read = start ? await start : null;
+  const state = read ? { workbookId: read.workbookId, sheets: read.sheets.map((s) => ({ sheetId: s.sheetId, sheetName: s.name })) } : await workbook.prepare();
+  if (!state.workbookId) return [];
+  const listed = await registry.list(state.workbookId, signal);
+  const ids = listed.flatMap((l) => (l.placement.id ? [l.placement.id] : []));
+  return locatePlacements(listed, { sheets: state.sheets, placements: read?.placementsOf?.(ids) ?? await workbook.findPlacements(ids) });
+}
+
+/**
  * The listed placements with where their cells are now, in sheet order and then top to bottom; those whose ids name
  * the same cells as another's refused (`refused`), whichever registry listed them.
  */
@@ -93,7 +113,7 @@ function locate(placement: ReportPlacement, state: Pick<WorkbookState, 'placemen
 const tabIndex = (state: Pick<WorkbookState, 'sheets'>, sheetName: string) => state.sheets.findIndex((s) => s.sheetName === sheetName);
 
 /** In sheet tab order, then top to bottom and left to right; placements without cells last. */
-function sortByPlace(entries: WorkbookPlacement[]): WorkbookPlacement[] {
+export function sortByPlace(entries: WorkbookPlacement[]): WorkbookPlacement[] {
   const key = (e: WorkbookPlacement) => (e.location ? [e.location.sheetIndex, e.location.rect.top, e.location.rect.left] : [Infinity, 0, 0]);
   return entries.sort((a, b) => {
     const [x, y] = [key(a), key(b)];

@@ -4,6 +4,7 @@ import type { Location } from '../ports/workbook-cells';
 import type { TableRefusal } from '../ports/workbook-tables';
 import type { WriteProgress } from '../ports/workbook-writes';
 import type { Room } from './make-room';
+import type { PlacementLocation } from './workbook-placements';
 
 /**
  * What every write answers, whoever asked for it (place, refresh, Refresh all, move, Place again here, the
@@ -42,6 +43,11 @@ export interface PlacementWritten {
   table?: TableRefusal;
 }
 
+/** A placement written and recorded, and where its cells are now: its card shows both at once, before any listing. */
+export interface PlacementLocated extends PlacementWritten {
+  location: PlacementLocation;
+}
+
 /** Done (with what the write's kind reports), or a question. `D` is a placement's by default. */
 export type WriteOutcome<D = PlacementWritten> = ({ kind: 'done' } & D) | WriteQuestion;
 
@@ -65,4 +71,9 @@ export interface WriteOptions extends Permissions {
    * (Place again here elsewhere). Without: a placement's own; a new one takes the pane's language and the user's setting.
    */
   cellOptions?: CellOptions;
+  /**
+   * A new placement written, named and recorded with its report's current definition (place): told before its
+   * columns' fit and its table are made, which change no value and no status; the write answers once they are made.
+   */
+  onRecorded?: (placed: PlacementLocated) => void;
 }

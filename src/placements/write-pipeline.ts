@@ -53,6 +53,8 @@ export interface PipelineWrite<R> {
   keepRecord?: GridWrite['keepRecord'];
   /** A new placement named `nameAs` by the write itself: its cell options and its columns' fit (see `GridWrite.first`). */
   first?: GridWrite['first'];
+  /** Columns measured on every write (see `GridWrite.refitColumns`). */
+  refitColumns?: GridWrite['refitColumns'];
   /** Records the write (the registry, or the workbook's draft). If it fails, the cells are put back. */
   record(written: WrittenGrid): Promise<R>;
   /** After a failed record: whether it landed all the same (an answer lost on the way), and with what. */
@@ -66,7 +68,7 @@ export interface WrittenGrid {
   snapshot: CellsSnapshot | null;
   /** The record was saved in the workbook with the cells (`keepRecord`): `record` need not save it again. */
   recordKept: boolean;
-  /** The columns as the write measured them (`first`), for the fit to be finished; null when not measured. */
+  /** The columns as the write measured them (`first`, `refitColumns`), for the fit to be finished; null when not measured. */
   fit: ColumnFit | null;
 }
 
@@ -97,7 +99,7 @@ export class WritePipeline {
     }
     const inspection = await workbook.inspectWrite({
       sheetName: w.sheetName, anchor: w.anchor, grid: w.grid, own: w.own, nameAs: w.nameAs, state: w.state,
-      saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, stop: w.stop, onProgress: w.onProgress, keepRecord: w.keepRecord, first: w.first,
+      saveWorkbookId: w.saveWorkbookId, superseded: w.superseded, stop: w.stop, onProgress: w.onProgress, keepRecord: w.keepRecord, first: w.first, refitColumns: w.refitColumns,
     });
     const verdict = judge(w, inspection.findings);
     if (!verdict.write) return verdict.question;

@@ -30,9 +30,25 @@ export class DeploymentDataClients implements DataSource {
   }
 
   private async open(deploymentId: number, signal?: AbortSignal): Promise<DataClient> {
+    const tokens = new DeploymentTokenManager(this.platform, deploymentId);
+    // The data API's token is asked for beside its address, not after it: the first query then waits for one request
+    // (the environments), not two in a row. Not awaited here: the query that needs it awaits it.
+    void askAhead(tokens, signal);
     const known = this.deployments().find((d) => d.id === deploymentId);
     const deployment = known ?? (await this.platform.getDeployment(deploymentId, signal));
     const environments = await this.platform.listEnvironments(deploymentId, signal);
-    return this.make(dataApiBase(deployment, environments), new DeploymentTokenManager(this.platform, deploymentId));
+    return this.make(dataApiBase(deployment, environments), tokens);
+  }
+}
+
+/**
+ * A token asked for before a query needs it. Its failure is not lost: it is not kept (`DeploymentTokenManager`), so
+ * the query that needs the token asks again and fails with the reason, in words for the user.
+ */
+async function askAhead(tokens: DeploymentTokenManager, signal?: AbortSignal): Promise<void> {
+  try {
+    await tokens.getToken(signal);
+  } catch {
+    // Said by the query that asks again, as above.
   }
 }
