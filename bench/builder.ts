@@ -166,10 +166,11 @@ export async function builderBenchmark(changes: number, options: { syncDelayMs?:
     runner.runDefinition = time(() => 'query', timedRun);
     const prepare = excel.prepare.bind(excel);
     let onPrepare: (() => void) | null = null;
-    const announcedPrepare: typeof excel.prepare = (ids) => {
+    const announcedPrepare: typeof excel.prepare = (...args) => {
       // The "during the write" probe: the next change comes once the write phase has begun.
       onPrepare?.();
-      return prepare(ids);
+      // Every argument passed on: the cells the write reads along with the names are part of the path measured.
+      return prepare(...args);
     };
     excel.prepare = time(() => 'prepare', announcedPrepare);
     const inspect = excel.inspect.bind(excel);

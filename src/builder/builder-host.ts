@@ -13,7 +13,7 @@ export interface BuilderContext {
   connection: BuilderAccount;
   /** Puts an error into words the user can act on (the pane's catalog). */
   describe(error: unknown): string;
-  /** The pause after a change before an automatic run (ms). */
+  /** The pause after a key typed into a text field before an automatic run (ms); a choice runs at once. */
   debounceMs?: number;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;

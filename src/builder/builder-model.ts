@@ -1,6 +1,9 @@
 import type { Folder, Granularity, MetaCube, Report } from '../contract';
 import type { BuilderAxis, Exploration, ExplorationDisplay } from '../core/exploration';
 import type { ExplorationFilter } from '../core/exploration-filters';
+import type { ChangeGesture } from './exploration-runs';
+
+export type { ChangeGesture } from './exploration-runs';
 
 /**
  * What the exploration builder's view renders, and what it may ask of the controller. The view holds no
@@ -96,6 +99,10 @@ export interface BuilderState {
   memberValues: Record<string, string[]>;
 }
 
+/**
+ * The view's intents. Each change of the exploration runs at once with auto-run, as a choice; those a text field
+ * makes as the user types (a filter's value, the row limit) say `typing`, and run once the typing pauses.
+ */
 export interface BuilderActions {
   chooseView(name: string): void;
   /** Puts a member on an axis, at `index` or the end (a measure always on Measures; see `placeMember`). */
@@ -103,12 +110,12 @@ export interface BuilderActions {
   remove(member: string): void;
   reorder(axis: BuilderAxis, from: number, to: number): void;
   setGranularity(member: string, granularity: Granularity): void;
-  setFilter(index: number, filter: ExplorationFilter): void;
+  setFilter(index: number, filter: ExplorationFilter, gesture?: ChangeGesture): void;
   removeFilter(index: number): void;
   /** Applies a segment of the model's (`sales.completed`) or takes it off. */
   applySegment(segment: string, applied: boolean): void;
   setOrder(order: Exploration['order']): void;
-  setLimit(limit: number | null): void;
+  setLimit(limit: number | null, gesture?: ChangeGesture): void;
   setDisplay(display: Partial<ExplorationDisplay>): void;
   setAutoRun(on: boolean): void;
   setSuppressDuplicates(on: boolean): void;

@@ -5,7 +5,7 @@ import type { BuilderContext } from './builder-host';
 import type { BuilderController, BuilderState } from './builder-model';
 import { namedMembers, startingPoint, viewOf, withConsequences, type BuilderStart } from './builder-state';
 import { ExplorationEditing, type DefinitionEdits } from './exploration-editing';
-import { ExplorationRuns } from './exploration-runs';
+import { ExplorationRuns, type ChangeGesture } from './exploration-runs';
 import { explorationKey, saveDraft, type DraftRecord } from './exploration-draft';
 import { ResultLocation } from './exploration-location';
 import { BuilderSession } from './exploration-session';
@@ -14,16 +14,17 @@ import { sheetSettingPatch } from '../core/sheet-settings';
 
 /**
  * The exploration builder's controller: the state the view renders, and every decision behind it. Each change
- * is kept in the workbook's draft and, with auto-run, runs the query and rewrites the draft's cells (debounced;
- * a newer change aborts the run under way, whose result is never written). How it starts and what follows from a
- * change of state are in builder-state.ts, what each edit does to the exploration in `ExplorationEditing`, writing
- * a run's result in `ExplorationWrites`; saving, renaming, moving, deleting and Explain in `BuilderSession`. Those
- * parts know it as a `BuilderHost` (builder-host.ts).
+ * is kept in the workbook's draft and, with auto-run, runs the query and rewrites the draft's cells (at once for a
+ * choice, once typing pauses for typing; a newer change aborts the run under way, whose result is never written).
+ * How it starts and what follows from a change of state are in builder-state.ts, what each edit does to the
+ * exploration in `ExplorationEditing`, writing a run's result in `ExplorationWrites`; saving, renaming, moving,
+ * deleting and Explain in `BuilderSession`. Those parts know it as a `BuilderHost` (builder-host.ts).
  */
 
 export type { BuilderContext } from './builder-host';
 export type { BuilderStart } from './builder-state';
 
+/** The pause after a key typed into a text field before an automatic run (a choice runs at once). */
 export const DEFAULT_DEBOUNCE_MS = 300;
 
 export class ExplorationController implements BuilderController, WritingHost {
@@ -69,7 +70,7 @@ export class ExplorationController implements BuilderController, WritingHost {
       clearTimer: context.clearTimer,
     }, this.state.autoRun);
     this.session = new BuilderSession(this);
-    this.editing = new ExplorationEditing(() => this.state.exploration, (member) => this.members.get(member), (exploration) => this.change(exploration));
+    this.editing = new ExplorationEditing(() => this.state.exploration, (member) => this.members.get(member), (exploration, gesture) => this.change(exploration, gesture));
     this.location = new ResultLocation(context.ports, () => this.draft, (partial) => this.set(partial));
   }
 
@@ -134,18 +135,23 @@ export class ExplorationController implements BuilderController, WritingHost {
 
   // --- Editing: each change is kept in the draft and, with auto-run, run. ---
 
-  change(exploration: Exploration): void {
+  change(exploration: Exploration, gesture: ChangeGesture = 'choice'): void {
     this.draft = { ...this.draft, exploration };
     this.set({ exploration, sql: null, notice: null, actionError: null, question: null });
     this.writes.forget();
+    if (isRunnable(exploration)) {
+      this.runs.change(exploration, gesture);
+      // With auto-run, the run keeps the draft: in its write's own request, or after it when nothing is written
+      // (`ExplorationWrites.execute`). A request of its own now would hold the write back a round trip.
+      // Fire and forget: `persist` shows its own failure in the builder.
+      if (!this.state.autoRun) void this.persist();
+      return;
+    }
+    // An empty selection writes nothing: what is in the cells stays.
+    this.runs.dispose();
+    this.set({ run: { kind: 'idle' } });
     // Fire and forget: `persist` shows its own failure in the builder.
     void this.persist();
-    if (isRunnable(exploration)) this.runs.change(exploration);
-    else {
-      // An empty selection writes nothing: what is in the cells stays.
-      this.runs.dispose();
-      this.set({ run: { kind: 'idle' } });
-    }
   }
 
   chooseView(name: string): void {
@@ -160,10 +166,10 @@ export class ExplorationController implements BuilderController, WritingHost {
   remove: DefinitionEdits['remove'] = (member) => this.editing.remove(member);
   reorder: DefinitionEdits['reorder'] = (axis, from, to) => this.editing.reorder(axis, from, to);
   setGranularity: DefinitionEdits['setGranularity'] = (member, granularity) => this.editing.setGranularity(member, granularity);
-  setFilter: DefinitionEdits['setFilter'] = (index, filter) => this.editing.setFilter(index, filter);
+  setFilter: DefinitionEdits['setFilter'] = (index, filter, gesture) => this.editing.setFilter(index, filter, gesture);
   removeFilter: DefinitionEdits['removeFilter'] = (index) => this.editing.removeFilter(index);
   setOrder: DefinitionEdits['setOrder'] = (order) => this.editing.setOrder(order);
-  setLimit: DefinitionEdits['setLimit'] = (limit) => this.editing.setLimit(limit);
+  setLimit: DefinitionEdits['setLimit'] = (limit, gesture) => this.editing.setLimit(limit, gesture);
   setDisplay: DefinitionEdits['setDisplay'] = (display) => this.editing.setDisplay(display);
   applySegment: DefinitionEdits['applySegment'] = (segment, applied) => this.editing.applySegment(segment, applied);
 

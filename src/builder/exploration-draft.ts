@@ -4,9 +4,12 @@ import { gridCells, rectCells, sheetAddress, type Rect } from '../core/a1';
 import { canonicalJson } from '../core/canonical-json';
 import type { Exploration } from '../core/exploration';
 import type { CellGrid } from '../core/cell-grid';
+import { gridRect } from '../core/grid-diff';
+import { fitRect } from '../core/table-header';
 import { PlacementDetachedError, SelectionNotRangeError } from '../placements/errors';
 import type { Permissions, WriteOutcome } from '../placements/write-outcome';
 import type { Workbook } from '../ports/workbook';
+import type { ColumnFit } from '../ports/workbook-tables';
 import type { BuilderPorts } from './builder-ports';
 
 /**
@@ -102,6 +105,8 @@ export interface DraftWritten {
   written: ResultChecksum;
   workbookId: string;
   workbookName: string;
+  /** Its columns' widths before and after an autofit, measured in the write (null: not measured), for the fit to be finished. */
+  fit: ColumnFit | null;
 }
 
 export interface DraftWriteOptions extends Permissions {
@@ -136,9 +141,11 @@ export async function writeDraftCells(
 ): Promise<WriteOutcome<DraftWritten>> {
   const cellsId = draftCellsId(draft);
   const last = options.lastRect;
-  // The cells last written, their looks and their sheet's used ranges, read with the names (see `CellsToRead`).
+  // The cells last written, their looks and their sheet's used ranges, read with the names (see `CellsToRead`); and
+  // those the grid grows into past them, so nothing is read between this request and the write's.
+  const reach = { rows: grid.values.length, columns: grid.values[0]?.length ?? 0 };
   const read = last
-    ? [{ placementId: cellsId, size: null, usedRanges: true, snapshot: true, expectedCells: Math.max(rectCells(last), gridCells(grid.values)) }]
+    ? [{ placementId: cellsId, size: null, usedRanges: true, snapshot: true, expectedCells: Math.max(rectCells(last), gridCells(grid.values)), ...(reach.rows && reach.columns ? { reach } : {}) }]
     : [];
   const state = await workbook.prepare(options.placementIds.includes(cellsId) ? options.placementIds : options.placementIds.concat(cellsId), null, read);
   const own = state.placements.find((p) => p.placementId === cellsId) ?? null;
@@ -154,12 +161,14 @@ export async function writeDraftCells(
     placed: state.placements, state, saveWorkbookId: !state.workbookId || state.workbookIdIsLegacy ? workbookId : undefined,
     permissions: options, signal: options.signal, superseded: options.signal,
     keepRecord: options.keepRecord ? { key: DRAFT_SETTING, value: options.keepRecord } : undefined,
+    // The draft changes shape with every run: its columns are measured for their fit in every write, no request of their own.
+    refitColumns: fitRect(gridRect(at.cell, grid), grid),
     record: ({ checksum, recordKept }) => options.record(checksum, recordKept),
   });
   if (result.kind !== 'written') return result;
-  const { rect, checksum } = result.written;
+  const { rect, checksum, fit } = result.written;
   return {
     kind: 'done', sheetName: at.sheetName, sheetId: at.sheetId, rect, location: sheetAddress(at.sheetName, rect),
-    written: checksum, workbookId, workbookName: state.workbookName,
+    written: checksum, workbookId, workbookName: state.workbookName, fit,
   };
 }

@@ -5,6 +5,7 @@ import {
 import { defaultFilter, type ExplorationFilter } from '../core/exploration-filters';
 import type { CatalogMember } from '../core/member-catalog';
 import type { BuilderActions } from './builder-model';
+import type { ChangeGesture } from './exploration-runs';
 
 /** The view's intents that edit the exploration's definition: its axes, filters, segments, order, limit and display options. */
 export type DefinitionEdits = Pick<BuilderActions,
@@ -20,8 +21,8 @@ export class ExplorationEditing implements DefinitionEdits {
     private readonly exploration: () => Exploration,
     /** A member of the model by name (every cube's and view's), if the model has it. */
     private readonly memberOf: (member: string) => CatalogMember | undefined,
-    /** Keeps the changed exploration and runs it. */
-    private readonly change: (exploration: Exploration) => void,
+    /** Keeps the changed exploration and runs it: at once for a choice, once typing pauses for typing. */
+    private readonly change: (exploration: Exploration, gesture?: ChangeGesture) => void,
   ) {}
 
   add(member: string, axis: BuilderAxis, index?: number): void {
@@ -42,8 +43,8 @@ export class ExplorationEditing implements DefinitionEdits {
     this.change(setGranularity(this.exploration(), member, granularity));
   }
 
-  setFilter(index: number, filter: ExplorationFilter): void {
-    this.change(replaceFilter(this.exploration(), index, filter));
+  setFilter(index: number, filter: ExplorationFilter, gesture?: ChangeGesture): void {
+    this.change(replaceFilter(this.exploration(), index, filter), gesture);
   }
 
   removeFilter(index: number): void {
@@ -58,8 +59,8 @@ export class ExplorationEditing implements DefinitionEdits {
     this.change({ ...this.exploration(), order });
   }
 
-  setLimit(limit: number | null): void {
-    this.change({ ...this.exploration(), limit: limit !== null && Number.isInteger(limit) && limit > 0 ? limit : null });
+  setLimit(limit: number | null, gesture?: ChangeGesture): void {
+    this.change({ ...this.exploration(), limit: limit !== null && Number.isInteger(limit) && limit > 0 ? limit : null }, gesture);
   }
 
   setDisplay(display: Partial<ExplorationDisplay>): void {

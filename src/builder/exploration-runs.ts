@@ -1,8 +1,8 @@
 /**
- * When an exploration's query runs. With auto-run on, every change schedules a run after a short pause
- * (typing a filter value is one change, not one per key); a newer change cancels the run under way (its
- * requests are aborted) and the older run may never write, even if its answer arrives after all. With
- * auto-run off, changes only wait for Run.
+ * When an exploration's query runs. With auto-run on, a change the user chose (a click, a pick from a list, a drop)
+ * runs on the next turn of the event loop, and typing into a text field runs once the typing pauses (a filter value
+ * typed is one run, not one per key); a newer change cancels the run under way (its requests are aborted) and the
+ * older run may never write, even if its answer arrives after all. With auto-run off, changes only wait for Run.
  *
  * The work itself (run the query, write the cells) is the caller's: `execute` gets the state to run, an
  * AbortSignal, and `stillCurrent()`, which it asks right before writing.
@@ -16,12 +16,18 @@ export type RunStatus<S> =
   | { kind: 'done'; state: S }
   | { kind: 'failed'; state: S; error: unknown };
 
+/**
+ * How the user made a change: `choice`, a discrete one (a click, a pick from a list, a checkbox, a drop), which
+ * nothing else is about to follow; `typing`, a key in a text field, which the next key is likely to follow.
+ */
+export type ChangeGesture = 'choice' | 'typing';
+
 export interface ExplorationRunsOptions<S> {
   /** Runs the state's query and writes its cells; writes only while `stillCurrent()` answers true. */
   execute(state: S, signal: AbortSignal, stillCurrent: () => boolean): Promise<void>;
   /** Every change of status, for the view. */
   onStatus(status: RunStatus<S>): void;
-  /** The pause after a change before an automatic run (ms). */
+  /** The pause after typing before an automatic run (ms); a choice waits for none. */
   debounceMs: number;
   /** Timers, injectable for tests. */
   setTimer?: (run: () => void, ms: number) => unknown;
@@ -41,13 +47,17 @@ export class ExplorationRuns<S> {
     this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   }
 
-  /** The exploration changed: the run under way is cancelled, and a new one is scheduled when auto-run is on. */
-  change(state: S): void {
+  /**
+   * The exploration changed: the run under way is cancelled, and with auto-run a new one is scheduled, at once for a
+   * choice (on a timer all the same, so changes made in one event run once) and after the pause for typing.
+   */
+  change(state: S, gesture: ChangeGesture = 'choice'): void {
     this.supersede();
     this.latest = state;
     this.options.onStatus({ kind: 'pending', state });
+    const pause = gesture === 'typing' ? this.options.debounceMs : 0;
     // Fire and forget: a run tells its status and failure through `onStatus`.
-    if (this.autoRun) this.timer = this.setTimer(() => void this.start(), this.options.debounceMs);
+    if (this.autoRun) this.timer = this.setTimer(() => void this.start(), pause);
   }
 
   /** Run now (the Run button, or auto-run turned on): the latest state, at once. */

@@ -3,6 +3,7 @@ import { toQuery, type Exploration } from '../core/exploration';
 import type { CellGrid } from '../core/cell-grid';
 import { captionRows } from '../core/table-header';
 import type { Workbook } from '../ports/workbook';
+import type { ColumnFit } from '../ports/workbook-tables';
 import type { Permissions } from '../placements/write-outcome';
 import type { BuilderQuestion } from './builder-model';
 import type { BuilderHost } from './builder-host';
@@ -43,7 +44,23 @@ export class ExplorationWrites {
     this.permission = {};
   }
 
+  /**
+   * Runs the exploration and writes its result, which keeps the draft (the change that scheduled the run left that to
+   * it): a run that ends without keeping it (its query failed, a question stopped the write) keeps it then, and one
+   * superseded leaves it to the change that superseded it.
+   */
   async execute(exploration: Exploration, signal: AbortSignal, stillCurrent: () => boolean): Promise<void> {
+    let kept = false;
+    try {
+      kept = await this.runAndWrite(exploration, signal, stillCurrent);
+    } finally {
+      // Fire and forget: `persist` shows its own failure in the builder, and the run's outcome need not wait for it.
+      if (!kept && stillCurrent() && !this.builder.closed) void this.builder.persist();
+    }
+  }
+
+  /** True once the result is written and, with it, the draft kept. */
+  private async runAndWrite(exploration: Exploration, signal: AbortSignal, stillCurrent: () => boolean): Promise<boolean> {
     const { builder } = this;
     const { ports } = builder.context;
     const query = toQuery(exploration, builder.typeOf);
@@ -54,14 +71,15 @@ export class ExplorationWrites {
       // A newer change, or the builder closed, while the query ran: this result is never written.
       if (!stillCurrent() || builder.closed) return;
       // The draft as it is when the cells are written (a change meanwhile is kept), with what was written: saved
-      // in the write's own request (a change while it is on its way waits its turn, `exclusive`).
+      // in the write's own request (a change while it is on its way waits its turn, `exclusive`). A write of nothing
+      // new keeps it by `record`, after the cells were found as the grid says.
       const draftOf = (written: DraftRecord['written']): DraftRecord => ({ ...builder.draft, written, writtenFor: explorationKey(exploration), cellsSaved: false });
       const outcome = await writeDraftCells(ports, builder.draft, grid, {
         ...this.permission, placementIds: builder.placementIds, baseline: builder.baseline, signal, lastRect: this.lastRect,
         keepRecord: (written) => JSON.stringify(draftOf(written)),
-        record: async (written, kept) => {
+        record: async (written, recordKept) => {
           builder.draft = draftOf(written);
-          if (!kept) await saveDraft(ports.workbook, builder.draft);
+          if (!recordKept) await saveDraft(ports.workbook, builder.draft);
         },
       });
       if (outcome.kind === 'needs-confirmation') {
@@ -78,12 +96,15 @@ export class ExplorationWrites {
       await builder.showLocation(outcome.location);
       fitted = outcome;
     });
-    if (!fitted) return;
-    const cells = fitted;
-    // The columns' fit is cosmetic: it follows the numbers instead of holding them back (its own request, queued
-    // before the next change's), and a fit Excel refuses leaves widths as they were, never the cells.
+    if (!fitted) return false;
+    const cells: DraftWritten = fitted;
+    // The write autofit the columns; only those it made narrower are set back, in a request of their own when there
+    // are any. The fit is cosmetic: it follows the numbers instead of holding them back (queued before the next
+    // change's write), and a fit Excel refuses leaves widths as they were, never the cells.
+    if (cells.fit && !narrowedAny(cells.fit)) return true;
     // eslint-disable-next-line no-restricted-syntax -- A failed fit changes nothing the user relies on; the next write fits again.
     void builder.exclusive(() => fitColumns(ports.workbook, draftCellsId(builder.draft), cells, grid)).catch(() => undefined); // Fire and forget: cosmetic.
+    return true;
   }
 
   onStatus(status: RunStatus<Exploration>): void {
@@ -106,9 +127,12 @@ export class ExplorationWrites {
  * header and data rows, never to the caption rows above them, and only ever wider (a column others use keeps what
  * it needs). Its answer (why no table) does not apply here.
  */
-async function fitColumns(workbook: Pick<Workbook, 'finishPlacement'>, cellsId: string, written: Pick<DraftWritten, 'sheetName' | 'rect'>, grid: CellGrid): Promise<void> {
+async function fitColumns(workbook: Pick<Workbook, 'finishPlacement'>, cellsId: string, written: Pick<DraftWritten, 'sheetName' | 'rect' | 'fit'>, grid: CellGrid): Promise<void> {
   await workbook.finishPlacement({
     placementId: cellsId, sheetName: written.sheetName, rect: written.rect,
-    headerRow: captionRows(grid), tableName: null, tablesBefore: [],
+    headerRow: captionRows(grid), fit: written.fit, tableName: null, tablesBefore: [],
   });
 }
+
+/** Whether the autofit made any column narrower than it was (what `finishPlacement` then sets back). */
+const narrowedAny = ({ before, fitted }: ColumnFit): boolean => fitted.some((width, i) => width < before[i]!);

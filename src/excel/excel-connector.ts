@@ -118,7 +118,7 @@ export class ExcelConnector extends ExcelDocument implements Workbook {
     // Nothing to read (no own cells, and the used range known not to reach the target): no request at all.
     if (!own && usedRange !== undefined && (!usedRange || !rectsIntersect(usedRange, target))) return Promise.resolve({ ownValues: null, foreignCells: [] });
     // The own cells read with their name, and nothing else in the target's way: no request either.
-    const read = own ? inspectionFromRead(own, target, known) : null;
+    const read = own ? inspectionFromRead(own, target, known, limit) : null;
     if (read) return Promise.resolve(read);
     return Excel.run((context) => inspect(context, sheetName, own, target, usedRange, rowBytes, this.responseBudget, limit, known));
   }

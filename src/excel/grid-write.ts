@@ -62,7 +62,7 @@ export async function writeGrid(steps: GridWriteSteps, held: HeldInspection, app
   const { plan, snapshot, rect, next, recordKept } = staged;
   const { write } = held;
   const undo = await writeOrRestore(steps, plan, snapshot, write.onProgress, write.stop);
-  return { rect, next, snapshot: undo, recordKept, ...(write.first ? { fit: plan.measure?.result() ?? null } : {}) };
+  return { rect, next, snapshot: undo, recordKept, ...(write.first || write.refitColumns ? { fit: plan.measure?.result() ?? null } : {}) };
 }
 
 /** Once the plan is written: the snapshot with the columns its fit changed, so putting it back sets them back too. */
@@ -112,7 +112,7 @@ export async function stageGrid(steps: GridWriteSteps, held: HeldInspection, app
     workbookId: write.saveWorkbookId,
     record: repoint ? { placementId: nameAs, sheetName, nameExists: own !== null, ...(write.first?.cellOptions ? { cellOptions: write.first.cellOptions } : {}) } : undefined,
     setting: write.keepRecord ? { key: write.keepRecord.key, value: write.keepRecord.value(recordOf(next)) } : undefined,
-    fit: repoint && !own ? write.first?.fitColumns : undefined,
+    fit: (repoint && !own ? write.first?.fitColumns : undefined) ?? write.refitColumns,
   });
   // Own cells that hold what was last written: their values, just read, are all a snapshot needs of them besides
   // formats. Cells edited by hand (overwritten on request) are read in full. Without own cells and with no foreign

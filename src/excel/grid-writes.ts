@@ -5,7 +5,7 @@ import type { ApprovedWrite, GridWrite, SettledWrite, WriteProgress } from '../p
 import type { CombinedWriteResult } from './combined-writes';
 import { heldBy, restoreAfter, stageGrid, writeOrRestore, type GridWriteSteps, type StagedGrid } from './grid-write';
 import type { Inspection } from './reads';
-import { knownCellsOf, type Snapshot, type SnapshotOptions } from './snapshot';
+import { knownFromRead, type Snapshot, type SnapshotOptions } from './snapshot';
 import type { WritePlan } from './write-plan';
 
 /** The connector's own steps: its reads can take a placement's cells as read along with its name (`known`). */
@@ -17,16 +17,15 @@ export interface ConnectorSteps extends Omit<GridWriteSteps, 'inspect' | 'snapsh
 /**
  * A write's steps: own cells read with their name (`own.cellsNow`, asked for by `prepare`) are checked as read, and
  * their formats and looks, when read along too (`CellsToRead.snapshot`), stand in the snapshot: no request reads
- * them again.
+ * them again; nor the cells the write grows into, when read along as far as it reaches (`CellsToRead.reach`).
  */
 export function stepsFor(base: ConnectorSteps, write: GridWrite): GridWriteSteps {
   const known = write.own?.cellsNow;
   if (!known) return base;
-  const knownCells = knownCellsOf(known);
   return {
     inspect: (sheetName, own, target, used, rowBytes) => base.inspect(sheetName, own, target, used, rowBytes, 20, known),
     planWrite: (...args) => base.planWrite(...args),
-    snapshot: (plan, options) => base.snapshot(plan, knownCells ? { ...options, knownCells } : options),
+    snapshot: (plan, options) => base.snapshot(plan, { ...options, ...knownFromRead(known, options.knownValues) }),
     write: (...args) => base.write(...args),
     restore: (snapshot) => base.restore(snapshot),
   };

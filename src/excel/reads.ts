@@ -35,10 +35,14 @@ export function readsWithinBudget(read: readonly CellsToRead[], budget: number):
   for (const r of read) {
     const cells = Math.max(r.size ? r.size.rows * r.size.columns : r.expectedCells, r.expectedCells);
     const along = r.snapshot === true && looks && bytes + cells * (RIDE_ALONG_CELL_BYTES + SNAPSHOT_ALONG_CELL_BYTES) <= budget / 2;
-    const more = cells * (RIDE_ALONG_CELL_BYTES + (along ? SNAPSHOT_ALONG_CELL_BYTES : 0));
-    if (bytes + more > budget / 2) continue;
-    bytes += more;
-    taken.push(r.snapshot && !along ? { ...r, snapshot: false } : r);
+    const perCell = RIDE_ALONG_CELL_BYTES + (along ? SNAPSHOT_ALONG_CELL_BYTES : 0);
+    if (bytes + cells * perCell > budget / 2) continue;
+    bytes += cells * perCell;
+    // The cells a write grows into ride along too where they also fit; else the write reads them for itself.
+    const reach = r.reach && bytes + r.reach.rows * r.reach.columns * perCell <= budget / 2 ? r.reach : undefined;
+    if (reach) bytes += reach.rows * reach.columns * perCell;
+    const { reach: _asked, ...rest } = r;
+    taken.push({ ...rest, ...(reach ? { reach } : {}), ...(r.snapshot && !along ? { snapshot: false } : {}) });
   }
   return taken;
 }
@@ -59,7 +63,9 @@ export function readsWithinBudget(read: readonly CellsToRead[], budget: number):
  * https://learn.microsoft.com/en-us/office/dev/add-ins/develop/application-specific-api-model#ornullobject-methods-and-properties).
  * The answer, after the sync, takes the names as read (`names.ts`): a read is kept only when the range read is
  * where the name's text says (a relative reference, an earlier version's, is read against the active cell and
- * is not), so a check never judges other cells.
+ * is not), so a check never judges other cells. With `reach`, the cells from the name's top-left as far as the grid
+ * about to be written, bounded with the name's own (`Range.getBoundingRect`, ExcelApi 1.1:
+ * https://learn.microsoft.com/en-us/javascript/api/excel/excel.range#excel-excel-range-getboundingrect-member(1)).
  */
 export function queueCellsRead(context: Excel.RequestContext, read: readonly CellsToRead[]): (named: ReadonlyMap<string, NamedCells>) => Map<string, CellsNow> {
   const queued = read.map((r) => {
@@ -72,11 +78,14 @@ export function queueCellsRead(context: Excel.RequestContext, read: readonly Cel
     used?.load('address');
     const formatted = r.usedRanges ? whole.worksheet.getUsedRangeOrNullObject(false) : null;
     formatted?.load('address');
-    return { r, range, looks, used, formatted };
+    const reach = r.reach ? whole.getBoundingRect(whole.getCell(0, 0).getResizedRange(r.reach.rows - 1, r.reach.columns - 1)) : null;
+    reach?.load(r.snapshot ? ['address', 'formulas', 'numberFormat'] : ['address', 'formulas']);
+    const reachLooks = reach && r.snapshot ? reach.getCellProperties(LOOK_PROPERTIES) : null;
+    return { r, range, looks, used, formatted, reach, reachLooks };
   });
   return (named) => {
     const found = new Map<string, CellsNow>();
-    for (const { r, range, looks, used, formatted } of queued) {
+    for (const { r, range, looks, used, formatted, reach, reachLooks } of queued) {
       const cells = named.get(r.placementId);
       if (!cells || range.isNullObject) continue;
       const at = parseSheetAddress(range.address);
@@ -88,6 +97,11 @@ export function queueCellsRead(context: Excel.RequestContext, read: readonly Cel
       if (looks) {
         read.numberFormats = range.numberFormat as string[][];
         read.looks = (looks.value as CellLook[][]).map((row) => row.map(lookNow));
+      }
+      const reached = reach && parseSheetAddress(reach.address);
+      if (reached && (reached.sheetName ?? '').toLowerCase() === cells.sheetName.toLowerCase() && contains(reached.rect, at.rect)) {
+        read.reach = { rect: reached.rect, formulas: reach.formulas as CellValue[][] };
+        if (reachLooks) Object.assign(read.reach, { numberFormats: reach.numberFormat as string[][], looks: (reachLooks.value as CellLook[][]).map((row) => row.map(lookNow)) });
       }
       found.set(r.placementId, read);
     }
@@ -126,13 +140,24 @@ function contains(outer: Rect, inner: Rect): boolean {
 /**
  * The inspection of a placement's own cells from what was read with its name (`queueCellsRead`, with the used
  * ranges), when nothing else needs reading: no cell of `target` outside them can hold anything (the sheet's used
- * range says so). Null when the foreign cells must be read, or the read is not of these cells.
+ * range says so), or those that can were read along (`CellsToRead.reach`; at most `limit` holding something are
+ * named). Null when the foreign cells must be read, or the read is not of these cells.
  */
-export function inspectionFromRead(own: Rect, target: Rect, known: CellsNow | undefined): Inspection | null {
+export function inspectionFromRead(own: Rect, target: Rect, known: CellsNow | undefined, limit = 20): Inspection | null {
   if (!known || known.usedRange === undefined || known.formattedRange === undefined || !sameArea(known.rect, own)) return null;
   const area = known.usedRange ? intersect(target, known.usedRange) : null;
-  if (area && !contains(own, area)) return null;
-  return { ownValues: known.values, foreignCells: [], formattedRange: known.formattedRange };
+  if (!area || contains(own, area)) return { ownValues: known.values, foreignCells: [], formattedRange: known.formattedRange };
+  // Cells past the own ones that may hold something, read along as far as the write reaches (`CellsToRead.reach`).
+  const { reach } = known;
+  if (!reach || !contains(reach.rect, area)) return null;
+  const foreignCells: string[] = [];
+  for (let row = area.top; row <= area.bottom && foreignCells.length < limit; row += 1) {
+    for (let column = area.left; column <= area.right && foreignCells.length < limit; column += 1) {
+      const mine = row >= own.top && row <= own.bottom && column >= own.left && column <= own.right;
+      if (!mine && reach.formulas[row - reach.rect.top]![column - reach.rect.left] !== '') foreignCells.push(rectAddress({ top: row, left: column, bottom: row, right: column }));
+    }
+  }
+  return { ownValues: known.values, foreignCells, formattedRange: known.formattedRange };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseSheetAddress, rectColumns, rectRows, rectsIntersect, type Rect } from '../core/a1';
+import { parseSheetAddress, rectColumns, rectIntersection, rectRows, rectsIntersect, type Rect } from '../core/a1';
 
 const rectContainsRect = (outer: Rect, inner: Rect) => inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
 import { cellInput, type CellValue } from '../core/cell-values';
@@ -93,8 +93,30 @@ export interface KnownCells {
 }
 
 /** The formats and looks of a placement's cells read with its name, when they were (`CellsToRead.snapshot`). */
-export function knownCellsOf(cells: CellsNow | undefined): KnownCells | undefined {
+function knownCellsOf(cells: CellsNow | undefined): KnownCells | undefined {
   return cells?.numberFormats && cells.looks ? { rect: cells.rect, numberFormats: cells.numberFormats, looks: cells.looks } : undefined;
+}
+
+/**
+ * What a snapshot may take from a placement's cells read with its name, given their values it knows (`knownValues`):
+ * their formats and looks; and where the read reached past them (`CellsNow.reach`, the cells a write grows into) and
+ * no cell there holds anything, those too, as empty cells with their formats and looks.
+ */
+export function knownFromRead(cells: CellsNow, knownValues: SnapshotOptions['knownValues']): Pick<SnapshotOptions, 'knownCells' | 'knownValues'> {
+  const { reach, rect: own } = cells;
+  const ownValues = knownValues && rectContainsRect(knownValues.rect, own) && rectContainsRect(own, knownValues.rect) ? knownValues.values : null;
+  const isOwn = (row: number, column: number) => row >= own.top && row <= own.bottom && column >= own.left && column <= own.right;
+  const emptyPast = reach?.formulas.every((line, r) => line.every((formula, c) => formula === '' || isOwn(reach.rect.top + r, reach.rect.left + c)));
+  if (reach?.numberFormats && reach.looks && ownValues && emptyPast) {
+    const values = reach.formulas.map((line, r) => line.map((_, c) => {
+      const row = reach.rect.top + r;
+      const column = reach.rect.left + c;
+      return isOwn(row, column) ? ownValues[row - own.top]![column - own.left]! : '';
+    }));
+    return { knownCells: { rect: reach.rect, numberFormats: reach.numberFormats, looks: reach.looks }, knownValues: { rect: reach.rect, values } };
+  }
+  const knownCells = knownCellsOf(cells);
+  return knownCells ? { knownCells, knownValues } : { knownValues };
 }
 
 /**
@@ -103,9 +125,11 @@ export function knownCellsOf(cells: CellsNow | undefined): KnownCells | undefine
  * read: then no request is sent for it at all (an `Excel.run` sends one even with nothing queued). Cells all known
  * blank give `blankSnapshot`'s.
  */
-export function knownSnapshot(sheetName: string, rects: readonly Rect[], options: Omit<SnapshotOptions, 'budget'> & { renames?: string }): Snapshot | null {
+export function knownSnapshot(sheetName: string, touched: readonly Rect[], options: Omit<SnapshotOptions, 'budget'> & { renames?: string }): Snapshot | null {
   const area = options.formattedRange;
   if (area === undefined || (options.renames && options.nameFormula === undefined)) return null;
+  // A rectangle reaching past the used range (a result grown into blank cells) is known in two parts: inside it, as read; past it, blank.
+  const rects = area ? touched.flatMap((rect) => splitAt(rect, area)) : touched;
   const isBlank = (rect: Rect) => !area || !rectsIntersect(rect, area);
   const fromKnown = knownRead(options);
   const toRead = rects.filter((rect) => !isBlank(rect));
@@ -226,6 +250,20 @@ function nameBefore(options: Pick<SnapshotOptions, 'renames' | 'adds'>, formula:
 function knownInput(value: CellValue, numberFormat: string): CellValue {
   const type = value === '' ? 'Empty' : typeof value === 'number' ? 'Double' : typeof value === 'boolean' ? 'Boolean' : 'String';
   return restoreInput(value, type, undefined, numberFormat);
+}
+
+/** `rect` as its part inside `area` and the parts outside it (itself alone when it lies wholly inside or outside). */
+function splitAt(rect: Rect, area: Rect): Rect[] {
+  const inside = rectIntersection(rect, area);
+  if (!inside || rectContainsRect(inside, rect)) return [rect];
+  const { top, bottom, left, right } = rect;
+  const outside: Rect[] = [
+    { top, bottom: inside.top - 1, left, right },
+    { top: inside.bottom + 1, bottom, left, right },
+    { top: inside.top, bottom: inside.bottom, left, right: inside.left - 1 },
+    { top: inside.top, bottom: inside.bottom, left: inside.right + 1, right },
+  ];
+  return [inside, ...outside.filter((r) => r.top <= r.bottom && r.left <= r.right)];
 }
 
 /** Cells known to hold nothing: no value, General (not bold, not filled: see `plainLook`). */

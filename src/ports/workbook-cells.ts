@@ -57,6 +57,24 @@ export interface CellsToRead {
    * host reads every cell's look in one read (ExcelApi 1.9) and they fit the response budget too; else left out.
    */
   snapshot?: boolean;
+  /**
+   * Also the cells from the name's top-left over this many rows and columns (the size of the grid about to be written
+   * there), past the name where it grows: see `CellsReach`. Its write's check of foreign cells, and with `snapshot` its
+   * snapshot, then read nothing more.
+   */
+  reach?: { rows: number; columns: number };
+}
+
+/**
+ * The cells a write from a name's top-left will cover and those it covers now, as one bounding rectangle, read with
+ * the name (`CellsToRead.reach`): formulas (a cell that holds one showing nothing is not empty), and with `snapshot`
+ * number formats and each cell's bold and fill.
+ */
+export interface CellsReach {
+  rect: Rect;
+  formulas: CellValue[][];
+  numberFormats?: string[][];
+  looks?: CellLookNow[][];
 }
 
 /** A cell's bold and its fill colour as read (`#FFFFFF` for no fill, as Excel answers). */
@@ -78,6 +96,8 @@ export interface CellsNow {
   numberFormats?: string[][];
   /** Each cell's bold and fill (`undefined`: not asked for, see `CellsToRead.snapshot`). */
   looks?: CellLookNow[][];
+  /** The cells `CellsToRead.reach` asked for (`undefined`: not asked for). */
+  reach?: CellsReach;
 }
 
 export interface WorkbookState {

@@ -52,6 +52,8 @@ export interface GridWrite {
   onProgress?: (progress: WriteProgress) => void;
   /** A new placement's (named `nameAs`): cell options kept with its name, its header and data's columns measured, in the last request. */
   first?: { cellOptions?: CellOptions; fitColumns: Rect };
+  /** Columns measured in the last request on every write, not only the first (a draft's, which changes shape as it is built). */
+  refitColumns?: Rect;
 }
 
 /** What the cells about to be written hold now, for the caller's guards to judge before anything is written. */

@@ -3,6 +3,7 @@
  */
 import type { CellGrid } from '../../src/core/cell-grid';
 import { ExcelConnector, placementName } from '../../src/excel/excel-connector';
+import { knownFromRead } from '../../src/excel/snapshot';
 import type { RequestBody } from '../../workbench/excel-host/host/protocol';
 import { act, installWorkbook, workbookState } from '../support/excel';
 
@@ -127,6 +128,10 @@ describe('the snapshot of a placement’s cells read with its name (issue 27)', 
 
   it('reads what lies outside the cells read along, and the rest from them', async () => {
     const host = await placed('web');
+    // A cell filled past the placement: the sheet's used range counting formats reaches the new cells.
+    await act((c) => {
+      sheet1(c).getRange('G42').format.fill.color = '#FFFF00';
+    });
     const excel = new ExcelConnector();
     const state = await excel.prepare(['p1'], null, [{ placementId: 'p1', size: null, expectedCells: 240, usedRanges: true, snapshot: true }]);
     const cells = state.placements[0]!.cellsNow!;
@@ -137,6 +142,62 @@ describe('the snapshot of a placement’s cells read with its name (issue 27)', 
     const known = await excel.snapshot(plan, { ...options, knownCells: { rect: own, numberFormats: cells.numberFormats!, looks: cells.looks! } });
     expect(host.stats.syncs).toBe(1);
     expect(known).toEqual(await excel.snapshot(plan, options));
+  });
+
+  it('knows the new cells blank where they lie past the used range counting formats: nothing read, put back as a read snapshot puts them', async () => {
+    const host = await placed('web');
+    const excel = new ExcelConnector();
+    const state = await excel.prepare(['p1'], null, [{ placementId: 'p1', size: null, expectedCells: 240, usedRanges: true, snapshot: true }]);
+    const cells = state.placements[0]!.cellsNow!;
+    expect(cells.formattedRange).toEqual(own);
+    // Two rows and a column more, past the used range (a builder's result grown): blank, so nothing is read for them.
+    const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, newGrid(42, 7), { rows: [0, 5, 40, 41] });
+    const options = { formattedRange: cells.formattedRange, knownValues: { rect: own, values: cells.values } };
+    host.resetStats();
+    const known = await excel.snapshot(plan, { ...options, knownCells: { rect: own, numberFormats: cells.numberFormats!, looks: cells.looks! } });
+    expect(host.stats.syncs).toBe(0);
+    const read = await excel.snapshot(plan, options);
+    const putBack = async (snapshot: typeof known) => {
+      await excel.write(plan);
+      await excel.restore(snapshot);
+      return workbookState(host);
+    };
+    expect(await putBack(known)).toEqual(await putBack(read));
+  });
+
+  it('reads the cells a write grows into with the name (issue 43): a formula showing nothing is in the way, blank cells need no read', async () => {
+    const host = await placed('web');
+    await act((c) => {
+      // A cell below that is filled, so the used range counting formats reaches the cells the write grows into.
+      sheet1(c).getRange('G45').format.fill.color = '#FFFF00';
+    });
+    const excel = new ExcelConnector();
+    const reach = { rows: 42, columns: 7 };
+    const read = async () => (await excel.prepare(['p1'], null, [{ placementId: 'p1', size: null, expectedCells: 240, usedRanges: true, snapshot: true, reach }])).placements[0]!.cellsNow!;
+    const target = { top: 0, left: 0, bottom: 41, right: 6 };
+    const plan = excel.planWrite('Sheet1', { row: 0, column: 0 }, newGrid(42, 7), { rows: [0, 5, 40, 41] });
+    const blank = await read();
+    expect(blank.reach?.rect).toEqual(target);
+    host.resetStats();
+    expect((await excel.inspect('Sheet1', own, target, undefined, 100, 20, blank)).foreignCells).toEqual([]);
+    const options = { formattedRange: blank.formattedRange, knownValues: { rect: own, values: blank.values } };
+    const known = await excel.snapshot(plan, { ...options, ...knownFromRead(blank, options.knownValues) });
+    expect(host.stats.syncs).toBe(0);
+    const putBack = async (snapshot: typeof known) => {
+      await excel.write(plan);
+      await excel.restore(snapshot);
+      return workbookState(host);
+    };
+    expect(await putBack(known)).toEqual(await putBack(await excel.snapshot(plan, options)));
+    await act((c) => {
+      sheet1(c).getRange('G41').formulas = [['=""']];
+    });
+    const taken = await read();
+    host.resetStats();
+    expect((await excel.inspect('Sheet1', own, target, undefined, 100, 20, taken)).foreignCells).toEqual(['G41']);
+    expect(host.stats.syncs).toBe(0);
+    // Cells holding something are read for the snapshot, as before.
+    expect(knownFromRead(taken, options.knownValues).knownCells?.rect).toEqual(own);
   });
 
   it('reads the formats and looks along only where every cell’s look is one read and they fit the budget', async () => {

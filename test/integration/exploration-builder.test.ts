@@ -157,6 +157,25 @@ describe('the exploration builder', () => {
     expect(cellsOf(sim, 'Sheet1', 4, 1, 1, 1)[0]![0]).not.toBe('keep me');
   });
 
+  it('grows its result beside other cells in two requests: the state with every cell it covers, then the write', async () => {
+    const sim = installWorkbook();
+    // Another table's cells from A1 down to row 12: the sheet's used range, a bounding box, takes in the builder's growth.
+    await act((context) => void (context.workbook.worksheets.getItem('Sheet1').getRange('A1:B12').values = Array.from({ length: 12 }, (_, i) => [`row ${i}`, i])));
+    await selectCell('D1');
+    const controller = await builder('new');
+    controller.chooseView('sales');
+    await afterChange(controller, () => controller.add('sales.total_amount', 'measures'));
+    // The first write's fit, which follows its cells, is not the change's.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    sim.resetStats();
+    const state = await afterChange(controller, () => controller.add('sales.region', 'rows'));
+    expect(state.run.kind).toBe('done');
+    expect(sim.stats.syncs).toBeLessThanOrEqual(2);
+    const headers = await headersOf(['sales.region'], ['sales.total_amount']);
+    expect(cellsOf(sim, 'Sheet1', 0, 3, 1, 2)[0]).toEqual(headers);
+    expect(cellsOf(sim, 'Sheet1', 0, 0, 12, 2).map((row) => row[0])).toEqual(Array.from({ length: 12 }, (_, i) => `row ${i}`));
+  });
+
   it('names members the model no longer has, shows Cube\'s refusal in words, leaves the cells, and runs once they are removed', async () => {
     const sim = installWorkbook();
     await act((context) => void (context.workbook.worksheets.getItem('Sheet1').getRange('A1:B1').values = [['mine', 1]]));

@@ -43,14 +43,14 @@ function controllableExecute() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('exploration runs', () => {
-  it('runs once after a burst of changes, with the last state', async () => {
+  it('runs once after a burst of changes typed, with the last state', async () => {
     const timers = manualTimers();
     const { runs, execute } = controllableExecute();
     const statuses: RunStatus<string>[] = [];
     const scheduler = new ExplorationRuns({ execute, onStatus: (s) => statuses.push(s), debounceMs: 300, ...timers }, true);
-    scheduler.change('a');
-    scheduler.change('ab');
-    scheduler.change('abc');
+    scheduler.change('a', 'typing');
+    scheduler.change('ab', 'typing');
+    scheduler.change('abc', 'typing');
     timers.elapse();
     await settle();
     expect(runs.map((r) => r.state)).toEqual(['abc']);

@@ -101,7 +101,7 @@ export function BuilderSections({ state, actions, lookup }: BuilderSectionsProps
                   title={item.label}
                   type={type ?? 'string'}
                   suggestions={state.memberValues[filter.member]}
-                  onChange={(next) => actions.setFilter(index, next)}
+                  onChange={(next, gesture) => actions.setFilter(index, next, gesture)}
                   onLoadValues={type === 'string' ? () => actions.loadValues(filter.member) : undefined}
                 />
               );
@@ -120,7 +120,7 @@ export function BuilderSections({ state, actions, lookup }: BuilderSectionsProps
       <AccordionItem value="order">
         <AccordionHeader as="h3">{b.sections.order}</AccordionHeader>
         <AccordionPanel className={styles.panel}>
-          <OrderAndLimit exploration={exploration} lookup={lookup} onOrder={(order) => actions.setOrder(order)} onLimit={(limit) => actions.setLimit(limit)} />
+          <OrderAndLimit exploration={exploration} lookup={lookup} onOrder={(order) => actions.setOrder(order)} onLimit={(limit, gesture) => actions.setLimit(limit, gesture)} />
         </AccordionPanel>
       </AccordionItem>
       <AccordionItem value="display">

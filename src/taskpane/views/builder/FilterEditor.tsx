@@ -1,4 +1,5 @@
 import { Dropdown, Field, Input, Option, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components';
+import type { ChangeGesture } from '../../../builder/builder-model';
 import type { FilterOperator, MemberType } from '../../../contract';
 import { DATE_RANGE_PRESETS, OPERATORS_BY_TYPE, defaultFilter, filterProblem, type DateRangePreset, type ExplorationFilter } from '../../../core/exploration-filters';
 import { useBuilderWords, type BuilderWords } from '../../i18n/builder-catalog';
@@ -30,7 +31,8 @@ export interface FilterEditorProps {
   type: MemberType;
   /** The values the member has, once read. */
   suggestions: string[] | undefined;
-  onChange(filter: ExplorationFilter): void;
+  /** `typing`: from a text field as the user types (the run waits for the typing to pause). */
+  onChange(filter: ExplorationFilter, gesture?: ChangeGesture): void;
   /** Reads the member's values for the picker (text members the view has). */
   onLoadValues?(): void;
 }
@@ -47,7 +49,7 @@ export function FilterEditor({ filter, title, type, suggestions, onChange, onLoa
   const operators = offered.includes(filter.operator) ? offered : [filter.operator, ...offered];
   const reason = filterProblem(filter, type);
   const problem = reason ? b.incomplete(b.problems[reason]) : null;
-  const setValues = (values: string[]) => onChange({ ...filter, values });
+  const setValues = (values: string[], gesture?: ChangeGesture) => onChange({ ...filter, values }, gesture);
 
   return (
     <div className={styles.column}>
@@ -76,7 +78,7 @@ export function FilterEditor({ filter, title, type, suggestions, onChange, onLoa
         )
         : type === 'number' && COMPARISONS.includes(filter.operator) ? (
           <Field label={b.valueOf(title)} validationState={problem ? 'warning' : 'none'} validationMessage={problem ?? undefined}>
-            <Input type="number" value={filter.values[0] ?? ''} onChange={(_, data) => setValues([data.value])} />
+            <Input type="number" value={filter.values[0] ?? ''} onChange={(_, data) => setValues([data.value], 'typing')} />
           </Field>
         ) : (
           <ValuesPicker
@@ -103,7 +105,7 @@ function DateValues({ filter, title, problem, onChange }: {
   filter: ExplorationFilter;
   title: string;
   problem: string | null;
-  onChange(values: string[]): void;
+  onChange(values: string[], gesture?: ChangeGesture): void;
 }) {
   const styles = useStyles();
   const narrow = useNarrowStyles();
@@ -112,7 +114,7 @@ function DateValues({ filter, title, problem, onChange }: {
   if (!RANGES.includes(filter.operator)) {
     return (
       <Field label={b.dateOf(title)} {...hint}>
-        <Input type="date" value={dateInput(filter.values[0])} onChange={(_, data) => onChange([data.value])} />
+        <Input type="date" value={dateInput(filter.values[0])} onChange={(_, data) => onChange([data.value], 'typing')} />
       </Field>
     );
   }
@@ -141,10 +143,10 @@ function DateValues({ filter, title, problem, onChange }: {
       {choice === CUSTOM && (
         <div className={styles.column}>
           <Field label={b.rangeFrom}>
-            <Input type="date" value={from} onChange={(_, data) => onChange([data.value, to])} />
+            <Input type="date" value={from} onChange={(_, data) => onChange([data.value, to], 'typing')} />
           </Field>
           <Field label={b.rangeTo}>
-            <Input type="date" value={to} onChange={(_, data) => onChange([from, data.value])} />
+            <Input type="date" value={to} onChange={(_, data) => onChange([from, data.value], 'typing')} />
           </Field>
         </div>
       )}

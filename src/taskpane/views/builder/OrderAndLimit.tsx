@@ -1,6 +1,7 @@
 import { Button, Caption1, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
+import type { ChangeGesture } from '../../../builder/builder-model';
 import type { Exploration } from '../../../core/exploration';
 import { useI18n } from '../../i18n';
 import { useBuilderWords } from '../../i18n/builder-catalog';
@@ -20,7 +21,8 @@ export interface OrderAndLimitProps {
   exploration: Exploration;
   lookup: MemberLookup;
   onOrder(order: Order): void;
-  onLimit(limit: number | null): void;
+  /** The limit typed (`typing`: the run waits for the typing to pause). */
+  onLimit(limit: number | null, gesture: ChangeGesture): void;
 }
 
 /** The sort keys (any member on the axes, either direction) and the row limit (empty: none). */
@@ -111,7 +113,7 @@ export function OrderAndLimit({ exploration, lookup, onOrder, onLimit }: OrderAn
 }
 
 /** The row limit as typed: a whole number above zero, or empty for none; other text stays until corrected. */
-function LimitField({ limit, onLimit }: { limit: number | null; onLimit(limit: number | null): void }) {
+function LimitField({ limit, onLimit }: { limit: number | null; onLimit(limit: number | null, gesture: ChangeGesture): void }) {
   const b = useBuilderWords();
   const [text, setText] = useState(limit === null ? '' : String(limit));
   // A limit changed elsewhere (a report reloaded) replaces what was typed.
@@ -135,7 +137,7 @@ function LimitField({ limit, onLimit }: { limit: number | null; onLimit(limit: n
         onChange={(_, data) => {
           setText(data.value);
           const next = parseLimit(data.value);
-          if (next !== undefined && next !== limit) onLimit(next);
+          if (next !== undefined && next !== limit) onLimit(next, 'typing');
         }}
       />
     </Field>
