@@ -1,9 +1,10 @@
-import type { WorkbookOpening } from '../ports/workbook-document';
+import type { WorkbookStart } from '../ports/workbook-document';
 import { readSetting, writeSetting } from './document-settings';
 import { withHostRetry, type RetryPolicy, type Sleep } from './host-errors';
 import { setLoadOnOpen, supportsStartupBehavior } from './startup';
-import { keepWorkbookId, readOpening } from './workbook-opening';
-import { readRefreshOnOpen, writeRefreshOnOpen } from './workbook-state';
+import { keepWorkbookId } from './workbook-opening';
+import { readStart } from './workbook-start';
+import { writeRefreshOnOpen } from './workbook-state';
 
 /**
  * The workbook port's document-level part over Office.js: what the file says of itself rather than of cells —
@@ -25,11 +26,6 @@ export abstract class ExcelDocument {
     await withHostRetry(this.writeRetry, this.sleep, () => Excel.run((context) => writeSetting(context, key, value)));
   }
 
-  /** This workbook's "Refresh when this workbook opens" choice (see `REFRESH_ON_OPEN_PROPERTY`). */
-  readRefreshOnOpen(): Promise<boolean> {
-    return Excel.run((context) => readRefreshOnOpen(context));
-  }
-
   /**
    * Saves the choice in the workbook, then asks Office to load the add-in when it opens, or not (startup.ts).
    * Resolves whether Office was asked: false where the host lacks SharedRuntime 1.1.
@@ -44,9 +40,9 @@ export abstract class ExcelDocument {
     return supportsStartupBehavior();
   }
 
-  /** The workbook's id, refresh-on-open flag and sheets with their visibility, in one sync (workbook-opening.ts). */
-  readOpening(): Promise<WorkbookOpening> {
-    return Excel.run((context) => readOpening(context));
+  /** The workbook's id, refresh-on-open flag, sheets, and where its placements are, in one sync (workbook-start.ts). */
+  readStart(): Promise<WorkbookStart> {
+    return Excel.run((context) => readStart(context));
   }
 
   /** The workbook's id, saved now when it has none. */

@@ -71,13 +71,19 @@ export function queueNamedCells(context: Excel.RequestContext, placementIds: rea
   return () => {
     const found = new Map<string, NamedCells>();
     for (const { id, item } of items) {
-      if (item.isNullObject || item.type !== 'Range') continue;
-      const formula = String(item.formula ?? '');
-      const cells = literalCells(formula);
-      if (cells) found.set(id, { placementId: id, ...cells, relative: !ABSOLUTE_AREA.test(formula), formula });
+      const cells = item.isNullObject ? null : namedCellsOf(id, item);
+      if (cells) found.set(id, cells);
     }
     return found;
   };
+}
+
+/** Where a placement's name points, from its type and formula as loaded; null when broken or not one range. */
+export function namedCellsOf(placementId: string, item: Pick<Excel.NamedItem, 'type' | 'formula'>): NamedCells | null {
+  if (item.type !== 'Range') return null;
+  const formula = String(item.formula ?? '');
+  const cells = literalCells(formula);
+  return cells && { placementId, ...cells, relative: !ABSOLUTE_AREA.test(formula), formula };
 }
 
 /** The sheet and cells a reference names as written (`=Sheet1!B3:F40`), or null (several areas, no sheet, `#REF!`). */

@@ -26,9 +26,14 @@ export function queueTableNotes(context: Excel.RequestContext, placementIds: rea
   tables?.load('items/id, items/name');
   return (placementId) => {
     const note = notes.get(placementId);
-    const value = !note || note.isNullObject ? null : String(note.value ?? '') || null;
-    return value && tables && tableThere(value, tables.items) ? value : null;
+    return note && !note.isNullObject && tables ? noteOfTableThere(note.value, tables.items) : null;
   };
+}
+
+/** A table note's text as loaded, when the table it names is among `tables`; null otherwise (plain cells). */
+export function noteOfTableThere(value: unknown, tables: readonly Pick<Excel.Table, 'id' | 'name'>[]): string | null {
+  const note = String(value ?? '') || null;
+  return note && tableThere(note, tables) ? note : null;
 }
 
 /** Whether the table a note names is among `tables`: by its id, else by its name (a note kept by name only), as `findPlacementTable` finds it. */

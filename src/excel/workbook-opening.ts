@@ -1,4 +1,4 @@
-import type { WorkbookOpening } from '../ports/workbook-document';
+import type { WorkbookOpening, WorkbookStart } from '../ports/workbook-document';
 import { LEGACY_WORKBOOK_ID_SETTING, REFRESH_ON_OPEN_PROPERTY, WORKBOOK_ID_PROPERTY } from './workbook-state';
 
 /**
@@ -10,6 +10,13 @@ import { LEGACY_WORKBOOK_ID_SETTING, REFRESH_ON_OPEN_PROPERTY, WORKBOOK_ID_PROPE
  * is named as such.
  */
 export async function readOpening(context: Excel.RequestContext): Promise<WorkbookOpening> {
+  const queued = queueOpening(context);
+  await context.sync();
+  return openingOf(queued);
+}
+
+/** Queues the reads of `readOpening` (each sheet's id in this session too) into a request; `openingOf` reads them after its sync. */
+export function queueOpening(context: Excel.RequestContext) {
   const property = context.workbook.properties.custom.getItemOrNullObject(WORKBOOK_ID_PROPERTY);
   property.load('value');
   const setting = context.workbook.settings.getItemOrNullObject(LEGACY_WORKBOOK_ID_SETTING);
@@ -17,14 +24,18 @@ export async function readOpening(context: Excel.RequestContext): Promise<Workbo
   const refresh = context.workbook.properties.custom.getItemOrNullObject(REFRESH_ON_OPEN_PROPERTY);
   refresh.load('value');
   const sheets = context.workbook.worksheets;
-  sheets.load('items/name, items/visibility');
-  await context.sync();
+  sheets.load('items/id, items/name, items/visibility');
+  return { property, setting, refresh, sheets };
+}
+
+/** What `queueOpening` read, once synced. */
+export function openingOf({ property, setting, refresh, sheets }: ReturnType<typeof queueOpening>): Omit<WorkbookStart, 'placementsOf'> {
   const fromProperty = property.isNullObject ? null : String(property.value ?? '') || null;
   const fromSetting = setting.isNullObject ? null : String(setting.value ?? '') || null;
   return {
     workbookId: fromProperty ?? fromSetting,
     refreshOnOpen: !refresh.isNullObject && String(refresh.value ?? '') === 'true',
-    sheets: sheets.items.map((sheet) => ({ name: sheet.name, visibility: visibilityOf(sheet.visibility) })),
+    sheets: sheets.items.map((sheet) => ({ sheetId: sheet.id, name: sheet.name, visibility: visibilityOf(sheet.visibility) })),
   };
 }
 

@@ -19,14 +19,6 @@ export const WORKBOOK_ID_PROPERTY = 'ReportSyncWorkbookId';
  */
 export const REFRESH_ON_OPEN_PROPERTY = 'ReportSyncRefreshOnOpen';
 
-/** Whether this workbook asks to be refreshed when it opens. */
-export async function readRefreshOnOpen(context: Excel.RequestContext): Promise<boolean> {
-  const property = context.workbook.properties.custom.getItemOrNullObject(REFRESH_ON_OPEN_PROPERTY);
-  property.load('value');
-  await context.sync();
-  return !property.isNullObject && String(property.value ?? '') === 'true';
-}
-
 /** Saves the choice in the workbook (`add` replaces an existing property); off removes the property. */
 export async function writeRefreshOnOpen(context: Excel.RequestContext, on: boolean): Promise<void> {
   if (on) {

@@ -1,4 +1,4 @@
-import type { WorkbookDocument } from '../ports/workbook-document';
+import type { WorkbookDocument, WorkbookStart } from '../ports/workbook-document';
 import type { WorkbookPlacement } from '../placements/placement-service';
 
 /**
@@ -12,10 +12,11 @@ export interface RefreshOnOpenChoice {
   supported: boolean;
 }
 
-type StartupConnector = Pick<WorkbookDocument, 'readRefreshOnOpen' | 'writeRefreshOnOpen' | 'supportsStartupBehavior'>;
+type StartupConnector = Pick<WorkbookDocument, 'readStart' | 'writeRefreshOnOpen' | 'supportsStartupBehavior'>;
 
-export async function readRefreshOnOpen(excel: StartupConnector): Promise<RefreshOnOpenChoice> {
-  return { on: await excel.readRefreshOnOpen(), supported: excel.supportsStartupBehavior() };
+/** The choice as the workbook's start read says it (`read`, else read now), and whether this host can make it. */
+export async function readRefreshOnOpen(excel: StartupConnector, read: Promise<WorkbookStart> = excel.readStart()): Promise<RefreshOnOpenChoice> {
+  return { on: (await read).refreshOnOpen, supported: excel.supportsStartupBehavior() };
 }
 
 /** Saves the choice in the workbook and asks Office for the matching startup behaviour. */

@@ -7,19 +7,21 @@ import { removeFormulaService } from '../functions/formula-registry';
 import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
 import type { LastValueStore } from '../ports/last-values';
 import type { PaneHost } from '../ports/pane-host';
+import type { WorkbookStart } from '../ports/workbook-document';
 import type { Connection, ConnectionSettings } from '../session/connection';
 import type { CubeApiConnection } from '../session/cube-api/cube-api-connection';
 import type { ConnectedPane, ConnectedPaneWords } from './compose/connected-pane';
-import { CubeSessionStore, type CubeConnectionsStorage, type CubeModules, type CubeSessionStoreDeps } from './cube-session-store';
+import { CubeSessionStore, type CubeConnectionsStorage } from './cube-session-store';
 import { paneConnection, type PaneConnection } from './pane-connection';
 import type { PaneWorkspaceOptions } from './compose/connection';
-import { SessionStore, type SessionStoreDeps } from './session-store';
+import { paneModules, type PaneModules, type SavedConnection } from './pane-modules';
+import { SessionStore, type SessionConnecting } from './session-store';
 import { Store } from './store';
 import type { ConsentStorage } from './workbook-consent';
 
 /** The add-in's own storage (per user and origin, never the workbook), as the task pane's entry gives it. */
 export interface PaneStorage {
-  connection: { load(): ConnectionSettings | null; save(settings: ConnectionSettings | null): void };
+  connection: SavedConnection;
   chat: { load(): ChatSettings | null; save(settings: ChatSettings | null): void };
   cubeConnections: CubeConnectionsStorage;
   /** The user's setting for new placements (title and source lines). */
@@ -51,6 +53,13 @@ export interface PaneOptions {
   loadConnectedExtras(connectedTo: () => PaneConnectedTo): Promise<ConnectedPaneExtras>;
   /** Whether the pane is shown now (status re-reads start only then). */
   visible(): boolean;
+  /**
+   * How long what the first cards do not need waits for the view to say they are on screen (`WorkspaceStore.cardsShown`):
+   * a page that renders the pane sets it; without (no view: tests), nothing waits.
+   */
+  viewPatienceMs?: number;
+  /** The saved connection, begun before the pane was made (`resumeAhead`): `start` takes it rather than connect again. */
+  resumed?: SessionConnecting | null;
   /** "Refresh all" asked for from the ribbon, run as the pane's own. */
   ribbon?: RibbonRefreshRequests;
   /** The adapters' own options (tests and the benchmarks give their Excel connector and data clients). */
@@ -59,13 +68,7 @@ export interface PaneOptions {
   modules?: Partial<PaneModules>;
 }
 
-/** What the root loads when first needed, kept out of the initial script. */
-export interface PaneModules {
-  loadConnection: SessionStoreDeps['loadConnection'];
-  loadTokens: SessionStoreDeps['loadTokens'];
-  loadCube: CubeSessionStoreDeps['load'];
-  loadConnectedPane(): Promise<Pick<typeof import('./compose/connected-pane'), 'openConnectedPane'>>;
-}
+export type { PaneModules } from './pane-modules';
 
 export interface PaneRootState {
   /** What the pane works with: the platform, a Cube API, or both (issue 26); null while neither is connected. */
@@ -77,29 +80,6 @@ export interface PaneRootState {
   /** Why the connected pane could not be made (its code did not load); null otherwise. */
   openFailure: unknown;
 }
-
-// Loaded once signed in or connected, so the first paint (the sign-in view) needs only the small initial script.
-const loadConnection = () => import('../session/connection');
-// The OAuth client (oauth4webapi) too: loaded on "Sign in", or to renew saved tokens.
-const loadTokens = () => import('../session/token-session');
-const loadConnectedPane = () => import('./compose/connected-pane');
-// Loaded on connecting to a Cube API (or resuming a saved connection): they read tokens with jose and sign in with
-// oauth4webapi, kept out of the initial script.
-const loadCube = async (): Promise<CubeModules> => {
-  const [connect, tokens, token, connection, oidc, oidcTokens] = await Promise.all([
-    import('../session/cube-api/connect-cube-api'),
-    import('../session/cube-api/cube-api-tokens'),
-    import('../session/cube-api/cube-token'),
-    import('../session/cube-api/cube-api-connection'),
-    import('../session/cube-api/cube-oidc'),
-    import('../session/cube-api/cube-oidc-tokens'),
-  ]);
-  return {
-    connectCubeApi: connect.connectCubeApi, PastedCubeTokens: tokens.PastedCubeTokens, readCubeToken: token.readCubeToken, cubeTokenClaims: token.cubeTokenClaims,
-    CubeApiConnection: connection.CubeApiConnection, cubeUserName: connection.cubeUserName,
-    signInToCube: oidc.signInToCube, cubeTokenOf: oidc.cubeTokenOf, OidcCubeTokens: oidcTokens.OidcCubeTokens,
-  };
-};
 
 /**
  * The pane's one composition root: the sign-in and Cube API sessions for the pane's life, and for each connection
@@ -121,6 +101,10 @@ export class PaneRoot extends Store<PaneRootState> {
   private sources: { platform: Connection | null; cube: CubeApiConnection | null } = { platform: null, cube: null };
   /** The last `connectedTo()`: signed out, the platform's sign-in is what the pane speaks for. */
   private spokenFor: PaneConnectedTo = PLATFORM_ONLY;
+  /** The connected pane's code, loaded ahead while a saved connection resumes; taken by the first `open`. */
+  private connectedCode: Promise<PromiseSettledResult<ConnectedCode>> | null = null;
+  /** The workbook's start read, taken ahead while a saved connection resumes; for its pane only. */
+  private readAhead: Promise<PromiseSettledResult<WorkbookStart>> | null = null;
   /** Counts connections, so a connected pane whose code loads after its connection went is never shown. */
   private opened = 0;
   private readonly stops: (() => void)[] = [];
@@ -132,23 +116,37 @@ export class PaneRoot extends Store<PaneRootState> {
     this.host = host;
     this.ribbon = options.ribbon;
     this.savedAtStart = storage.connection.load();
-    this.modules = { loadConnection, loadTokens, loadCube, loadConnectedPane, ...options.modules };
+    this.modules = { ...paneModules, ...options.modules };
     this.session = new SessionStore({
-      loadConnection: this.modules.loadConnection, loadTokens: this.modules.loadTokens, hostReady: host.ready, openDialog: (url) => host.openDialog(url), addinBase: options.addinBase,
+      loadConnection: this.modules.loadConnection, loadTokens: this.modules.loadTokens, openDialog: (url) => host.openDialog(url), addinBase: options.addinBase,
       saveSettings: (settings) => storage.connection.save(settings), loadSettings: () => storage.connection.load(), chat: storage.chat,
     });
     this.cube = new CubeSessionStore({
-      load: this.modules.loadCube, storage: storage.cubeConnections, hostReady: host.ready, openDialog: (url) => host.openDialog(url), addinBase: options.addinBase,
+      load: this.modules.loadCube, storage: storage.cubeConnections, openDialog: (url) => host.openDialog(url), addinBase: options.addinBase,
     });
     this.stops.push(this.session.subscribe(() => this.follow()), this.cube.subscribe(() => this.follow()));
   }
 
-  /** Connects again with what an earlier session saved: the platform's settings and the active Cube API connection. */
+  /**
+   * Connects again with what an earlier session saved: the platform's settings and the active Cube API connection.
+   * Neither waits for Office (the platform is asked who the user is while Office starts); the connected pane's code
+   * loads meanwhile, and it reads the workbook once Excel can be asked.
+   */
   start(): void {
+    const resuming = this.savedAtStart !== null || this.options.storage.cubeConnections.load().active !== null;
+    if (resuming) {
+      // Failures are told once the pane opens with them (`open`).
+      const loading = this.loadConnectedCode();
+      this.connectedCode = settled(loading);
+      // The workbook's start read goes beside the connection's own requests: the first cards need both.
+      this.readAhead = settled(loading.then((code) => this.readWorkbook(code)));
+    }
     // Fire and forget: connecting shows its own failure in the sign-in view.
-    if (this.savedAtStart) void this.session.resume(this.savedAtStart);
+    const platform = this.savedAtStart ? this.session.resume(this.savedAtStart, this.options.resumed ?? undefined) : null;
     // Fire and forget: a failure to resume shows in the Cube API's connect form.
-    void this.cube.resume();
+    const cube = this.cube.resume();
+    // Taken by the pane of the connection resumed; a connection made later reads the workbook afresh.
+    void Promise.all([platform, cube]).then(() => (this.readAhead = null));
   }
 
   /** The user picks a deployment to browse: the Cube API's is not saved on the platform. */
@@ -230,15 +228,22 @@ export class PaneRoot extends Store<PaneRootState> {
   private async open(connection: PaneConnection): Promise<void> {
     const mine = ++this.opened;
     const current = () => mine === this.opened && this.getState().connection === connection;
-    let openConnectedPane: Awaited<ReturnType<PaneModules['loadConnectedPane']>>['openConnectedPane'];
-    let extras: ConnectedPaneExtras;
-    try {
-      [{ openConnectedPane }, extras] = await Promise.all([this.modules.loadConnectedPane(), this.options.loadConnectedExtras(() => this.connectedTo())]);
-    } catch (openFailure) {
-      if (current()) this.update({ openFailure });
+    // Loaded and read ahead as the pane started (for a connection it resumes), else now; a failure ahead is tried again.
+    const ahead = this.connectedCode;
+    const readAhead = this.readAhead;
+    this.connectedCode = null;
+    this.readAhead = null;
+    let loaded = ahead ? await ahead : null;
+    if (loaded?.status !== 'fulfilled') loaded = await settled(this.loadConnectedCode());
+    if (loaded.status === 'rejected') {
+      if (current()) this.update({ openFailure: loaded.reason });
       return;
     }
     if (!current()) return;
+    const code = loaded.value;
+    const [{ openConnectedPane }, extras] = code;
+    // The read taken ahead, else (none, or it failed) one taken now; when Excel cannot be asked, the listing says so.
+    const opening = (readAhead ?? Promise.resolve(null)).then((read) => (read?.status === 'fulfilled' ? read.value : this.readWorkbook(code)));
     const { options } = this;
     const connected = openConnectedPane(connection, {
       ...extras,
@@ -247,11 +252,30 @@ export class PaneRoot extends Store<PaneRootState> {
       browsedDeployment: () => this.getState().browsed?.id ?? null,
       chatSettings: () => this.session.getState().chatSettings,
       ribbon: options.ribbon,
+      viewPatienceMs: options.viewPatienceMs,
       adapters: options.adapters,
     });
     this.update({ connected });
-    connected.start(options.visible());
+    connected.start(options.visible(), opening);
   }
+
+  /** The workbook's start read (`WorkbookStart`) with the connected pane's code, once Excel can be asked. */
+  private async readWorkbook([module]: ConnectedCode): Promise<WorkbookStart> {
+    await this.host.ready;
+    return module.readWorkbookStart(this.options.adapters);
+  }
+
+  /** The connected pane's code and what it needs from the page (its words, the add-in's storage), loaded together. */
+  private loadConnectedCode(): Promise<ConnectedCode> {
+    return Promise.all([this.modules.loadConnectedPane(), this.options.loadConnectedExtras(() => this.connectedTo())]);
+  }
+}
+
+type ConnectedCode = [Awaited<ReturnType<PaneModules['loadConnectedPane']>>, ConnectedPaneExtras];
+
+/** A promise's outcome, so what was loaded or read ahead and never used fails nothing. */
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason }));
 }
 
 /** The pane's stores and adapters, made once for the pane's life. */

@@ -24,8 +24,6 @@ export interface CubeConnectionsStorage {
 export interface CubeSessionStoreDeps {
   load(): Promise<CubeModules>;
   storage: CubeConnectionsStorage;
-  /** Resolves once Excel can be asked: connected, the pane reads the workbook at once. */
-  hostReady?: Promise<void>;
   /** The sign-in dialog (the platform's), for a Cube deployment that verifies tokens through a JWKS. */
   openDialog(url: string): Promise<DialogOutcome>;
   /** Where the add-in's pages are (the dialog's pages are beside the pane's). */
@@ -199,7 +197,7 @@ export class CubeSessionStore extends Store<CubeSessionState> {
   }
 
   private async open(settings: CubeConnectionSettings, oauth?: OAuthClient): Promise<void> {
-    const [modules] = await Promise.all([this.deps.load(), this.deps.hostReady]);
+    const modules = await this.deps.load();
     this.cancelTokenRequest();
     this.cancelSignIn();
     const { storage } = this.deps;

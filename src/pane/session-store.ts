@@ -13,8 +13,6 @@ type TokensModule = Pick<typeof import('../session/token-session'), 'TokenSessio
 export interface SessionStoreDeps {
   loadConnection(): Promise<ConnectionModule>;
   loadTokens(): Promise<TokensModule>;
-  /** Resolves once Excel can be asked: connected, the pane reads the workbook at once. */
-  hostReady?: Promise<void>;
   openDialog(url: string): Promise<DialogOutcome>;
   /** Where the add-in's pages are (the sign-in dialog's pages are beside the pane's). */
   addinBase(): string;
@@ -55,11 +53,11 @@ export class SessionStore extends Store<SessionState> {
     super({ connection: null, deployment: undefined, signingIn: false, message: null, sessionEnded: false, chatSettings: deps.chat.load() });
   }
 
-  /** Connects with settings an earlier session saved. */
-  async resume(settings: ConnectionSettings): Promise<void> {
+  /** Connects with settings an earlier session saved; `ahead`: that connection begun before the store was made. */
+  async resume(settings: ConnectionSettings, ahead?: SessionConnecting): Promise<void> {
     this.update({ signingIn: true });
     try {
-      await this.open(settings);
+      await this.open(settings, undefined, ahead);
     } finally {
       this.update({ signingIn: false });
     }
@@ -154,15 +152,15 @@ export class SessionStore extends Store<SessionState> {
     }
   }
 
-  private async open(settings: ConnectionSettings, oauth?: OAuthClient): Promise<void> {
+  private async open(settings: ConnectionSettings, oauth?: OAuthClient, ahead?: SessionConnecting): Promise<void> {
     this.update({ message: null });
     try {
-      const [{ connect, initialDeployment }, { TokenSession }] = await Promise.all([this.deps.loadConnection(), this.deps.loadTokens(), this.deps.hostReady]);
-      const session = new TokenSession(settings, { save: this.deps.saveSettings, load: this.deps.loadSettings, oauth });
-      this.tokens = session;
-      const connection = await connect(session, { reauthenticate: this.reauthenticate });
-      this.deps.saveSettings(session.settings);
-      this.update({ connection, deployment: initialDeployment(connection) });
+      const connecting = ahead ?? startConnecting(settings, this.deps, oauth);
+      const { tokens, connection, deployment } = await connecting.connected;
+      this.tokens = tokens;
+      connecting.answerWith(this.reauthenticate);
+      this.deps.saveSettings(tokens.settings);
+      this.update({ connection, deployment });
     } catch (error) {
       this.update({ message: { kind: 'failed', error } });
     }
@@ -173,4 +171,29 @@ export class SessionStore extends Store<SessionState> {
     this.pendingSignIn = null;
     this.update({ sessionEnded: false });
   }
+}
+
+/**
+ * A connection being made: its token session, and the connection once the platform has said who the user is, which
+ * deployments they see and the admin's settings. Begun by the store, or ahead of it while Office starts (create-pane.ts
+ * `resumeAhead`); a 401 meanwhile renews the tokens, and once the store holds them its `reauthenticate` answers.
+ */
+export interface SessionConnecting {
+  connected: Promise<{ tokens: TokenSession; connection: Connection; deployment: Deployment | undefined }>;
+  /** The store holding the connection answers its 401s from now on. */
+  answerWith(reauthenticate: () => Promise<boolean>): void;
+}
+
+/** Connects with `settings`, nothing of Office needed (the connected pane waits for Office before it reads the workbook). */
+export function startConnecting(
+  settings: ConnectionSettings, deps: Pick<SessionStoreDeps, 'loadConnection' | 'loadTokens' | 'saveSettings' | 'loadSettings'>, oauth?: OAuthClient,
+): SessionConnecting {
+  let answer: (() => Promise<boolean>) | null = null;
+  const connected = (async () => {
+    const [{ connect, initialDeployment }, { TokenSession }] = await Promise.all([deps.loadConnection(), deps.loadTokens()]);
+    const tokens = new TokenSession(settings, { save: deps.saveSettings, load: deps.loadSettings, oauth });
+    const connection = await connect(tokens, { reauthenticate: () => (answer ? answer() : tokens.renew()) });
+    return { tokens, connection, deployment: initialDeployment(connection) };
+  })();
+  return { connected, answerWith: (reauthenticate) => void (answer = reauthenticate) };
 }

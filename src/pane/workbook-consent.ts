@@ -56,24 +56,24 @@ export class WorkbookConsent {
   constructor(private readonly host: ConsentHost, private readonly workbook: WorkbookDocument, private readonly options: ConsentOptions) {}
 
   /**
-   * Reads what the workbook says of itself, alongside the placements' listing; the caller takes its refresh-on-open
-   * choice from it too. A failed read is the caller's to show; the workbook is then asked about as if its flag were on.
+   * What the workbook says of itself, as the pane read it to list the placements (`WorkbookStart`: the one read); the
+   * caller takes its refresh-on-open choice from it too. A failed read is the caller's to show; the workbook is then
+   * asked about as if its flag were on.
    */
-  start(): Promise<WorkbookOpening> {
-    this.opening = this.workbook.readOpening();
-    return this.opening;
+  start(opening: Promise<WorkbookOpening>): void {
+    this.opening = opening;
   }
 
   /** The placements were listed (or the listing failed: null): decides once, then keeps the allowance current. */
   async listed(placements: readonly WorkbookPlacement[] | null): Promise<void> {
     let opening: WorkbookOpening;
     try {
-      opening = await (this.opening ??= this.workbook.readOpening());
+      opening = await (this.opening ??= this.workbook.readStart());
     } catch {
       opening = { workbookId: null, refreshOnOpen: true, sheets: [] };
     }
     this.workbookId = placements?.find((p) => p.placement.workbookId)?.placement.workbookId ?? this.workbookId ?? opening.workbookId;
-    this.sheets = opening.sheets;
+    this.sheets = opening.sheets.map(({ name, visibility }) => ({ name, visibility }));
     const state = this.host.getState().consent;
     // The choice as the pane read or changed it, else as the file said when it opened.
     const queries = this.queries(placements ?? [], this.host.getState().refreshOnOpen?.on ?? opening.refreshOnOpen);

@@ -4,7 +4,8 @@ import type { RibbonRefreshRequests } from '../monitoring/ribbon-requests';
 import type { Report } from '../contract';
 import type { RoomHow } from '../placements/make-room';
 import type { PlacementService, SharedRun, WorkbookPlacement } from '../placements/placement-service';
-import type { WorkbookDocument } from '../ports/workbook-document';
+import type { WorkbookDocument, WorkbookStart } from '../ports/workbook-document';
+import { CardsOnScreen } from './cards-on-screen';
 import { BackgroundChecks, type BackgroundCheckOptions, type BackgroundCheckPorts } from './background-checks';
 import type { ConversionPorts } from '../placements/convert-to-formulas';
 import { askDisconnect, convertToFormulas, disconnect, locate, relink, setTable, type CardActionsHost } from './card-actions';
@@ -35,6 +36,11 @@ export interface WorkspaceStoreOptions extends BackgroundCheckOptions {
   ribbon?: RibbonRefreshRequests;
   /** Refresh all's part for the workbook's RS formulas (pane/formula-wiring.ts): what they answered. */
   refreshFormulas?: () => Promise<FormulaTally>;
+  /**
+   * How long what the first cards do not need (the sheets' watchers, following the selection, the status re-reads)
+   * waits for the view to say they are on screen (`cardsShown`); without (no view: tests), it does not wait.
+   */
+  viewPatienceMs?: number;
   /** Consent before the workbook queries anything by itself (workbook-consent.ts); without it, nothing is asked. */
   consent?: ConsentOptions;
   /** How formulas are answered, for "Convert to formulas" (card-actions.ts); without it, nothing is converted. */
@@ -65,10 +71,14 @@ export class WorkspaceStore extends Store<WorkspaceState> {
   private refreshOnOpenStarted = false;
   /** The placements list the checks watch the sheets of. */
   private watched: WorkbookPlacement[] | null = null;
+  /** The first cards are on screen: the checks follow the workbook from now on. */
+  private following = false;
+  private readonly onScreen: CardsOnScreen;
   private shownCards: { of: WorkspaceState; cards: ReadonlyMap<string, PlacementCard> } | null = null;
 
   constructor(private readonly options: WorkspaceStoreOptions) {
     super(options.consent ? { ...initialState, consent: { kind: 'deciding' } } : initialState);
+    this.onScreen = new CardsOnScreen(options.viewPatienceMs);
     this.banners = new RunBanners({ clearNotice: () => this.update({ notice: null }), dismissRun: () => this.runs.dismiss() });
     const host = { getState: this.getState, set: (change: Parameters<WorkspaceStore['update']>[0]) => this.update(change), reload: () => this.reload() };
     this.consent = options.consent ? new WorkbookConsent({ ...host, showError: (error) => this.showError(error) }, options.ports.document, options.consent) : null;
@@ -79,20 +89,32 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     }, options);
   }
 
-  /** Follows the selection, reads the workbook's choices, starts the checks, lists the placements. */
-  async start({ visible }: { visible: boolean }): Promise<void> {
+  /**
+   * Lists the placements from one read of the workbook (its id, its choices, its sheets and the add-in's names: see
+   * `WorkbookStart`): `opening` when the pane took it ahead (create-pane.ts), else read now. What the first cards do
+   * not need (following the selection, the checks) starts once they are listed.
+   */
+  async start({ visible, opening = this.options.ports.document.readStart() }: { visible: boolean; opening?: Promise<WorkbookStart> }): Promise<void> {
     const { document } = this.options.ports;
+    this.consent?.start(opening);
+    readRefreshOnOpen(document, opening).then(
+      (refreshOnOpen) => !this.disposed && this.update({ refreshOnOpen }),
+      // The listing fails with the same read and says so (with Try again).
+      () => undefined,
+    );
+    await this.reload(opening);
+    await this.onScreen.wait();
+    if (this.disposed) return;
+    this.following = true;
+    this.watchListed();
     // Fire and forget: following the selection settles its own failure (no address shown).
     void this.followSelection();
-    // With consent, the workbook's own read (its id, flag and sheets) also gives its refresh-on-open choice: one sync.
-    const opening = this.consent?.start();
-    const choice = opening ? opening.then((o) => ({ on: o.refreshOnOpen, supported: document.supportsStartupBehavior() })) : readRefreshOnOpen(document);
-    choice.then(
-      (refreshOnOpen) => !this.disposed && this.update({ refreshOnOpen }),
-      (error: unknown) => !this.disposed && this.update({ error: { source: 'action', error } }),
-    );
     this.checks.start(visible);
-    await this.reload();
+  }
+
+  /** The view has committed the first cards (or the listing's failure): what they do not need may start. */
+  cardsShown(): void {
+    this.onScreen.shown();
   }
 
   /** "Place" writes at the selection: its address is shown live. */
@@ -121,10 +143,10 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     return this.shownCards.cards;
   }
 
-  /** Lists this workbook's placements again. */
-  async reload(): Promise<void> {
+  /** Lists this workbook's placements again: one read of the workbook (or `opening`, read already), then the registry. */
+  async reload(opening?: Promise<WorkbookStart>): Promise<void> {
     try {
-      const placements = await this.options.ports.placements.workbookPlacements();
+      const placements = await this.options.ports.placements.workbookPlacements(undefined, opening ?? this.options.ports.document.readStart());
       this.update({ placements, listFailed: false });
       await this.consent?.listed(placements);
     } catch (error) {
@@ -245,15 +267,20 @@ export class WorkspaceStore extends Store<WorkspaceState> {
     this.runs.dismiss();
   }
 
+  /** The sheets of the placements listed now watched (once the first cards are on screen). */
+  private watchListed(): void {
+    const { placements } = this.getState();
+    if (!this.following || !placements || placements === this.watched) return;
+    this.watched = placements;
+    // Fire and forget: watching reports its own failures in the error area.
+    void this.checks.watch(placements);
+  }
+
   /** What follows from each change: the sheets watched, refresh on open, the ribbon's offer, a banner no longer true gone. */
   protected override changed(): void {
     this.banners.changed(this.getState());
     const state = this.getState();
-    if (state.placements && state.placements !== this.watched) {
-      this.watched = state.placements;
-      // Fire and forget: watching reports its own failures in the error area.
-      void this.checks.watch(state.placements);
-    }
+    this.watchListed();
     const canRun = !this.options.writeDisabled() && !isBusy(state) && state.consent.kind === 'allowed';
     if (!this.refreshOnOpenStarted && state.refreshOnOpen?.on && state.placements !== null && canRun) {
       this.refreshOnOpenStarted = true;

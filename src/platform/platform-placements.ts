@@ -27,12 +27,24 @@ export class PlatformPlacementRegistry implements PlacementRegistry {
   constructor(private readonly platform: PlatformClient, private readonly deployments: () => readonly Deployment[]) {}
 
   async list(workbookId: string, signal?: AbortSignal): Promise<ListedPlacement[]> {
-    let listed = await this.externalDocumentListing(workbookId, signal);
-    const readableIn = listed
-      ? new Set(listed.filter((l) => l.access === 'GRANTED').map((l) => l.deploymentId))
-      : this.deployments().map((d) => d.id);
-    const reports = await this.reportsPlacedIn(readableIn, workbookId, signal);
-    listed ??= listedFrom(reports);
+    // The reports placed here are asked for in each of the user's deployments beside the listing rather than after it
+    // (one round trip, not two). Only those of deployments the listing names readable are kept, so another's failure
+    // fails nothing; one it names beyond the user's list (past its first page) is asked for after it.
+    const known = this.deployments().map((d) => d.id);
+    const [found, asked] = await Promise.all([
+      this.externalDocumentListing(workbookId, signal),
+      Promise.all(known.map((deploymentId) => settled(this.reportsIn(deploymentId, workbookId, signal)))),
+    ]);
+    const readableIn = found ? [...new Set(found.filter((l) => l.access === 'GRANTED').map((l) => l.deploymentId))] : known;
+    const beyond = readableIn.filter((id) => !known.includes(id));
+    const more = await Promise.all(beyond.map((deploymentId) => settled(this.reportsIn(deploymentId, workbookId, signal))));
+    const reports = new Map<number, Report>();
+    for (const deploymentId of readableIn) {
+      const each = known.includes(deploymentId) ? asked[known.indexOf(deploymentId)]! : more[beyond.indexOf(deploymentId)]!;
+      if (each.status === 'rejected') throw each.reason;
+      for (const report of each.value) reports.set(report.id, report);
+    }
+    const listed = found ?? listedFrom(reports);
     return listed
       .filter((l) => l.placement.workbookId === workbookId)
       .map((l) => {
@@ -100,14 +112,16 @@ export class PlatformPlacementRegistry implements PlacementRegistry {
     }
   }
 
+  /** Each deployment's reports placed in the workbook, the deployments asked at once. */
   private async reportsPlacedIn(deploymentIds: Iterable<number>, workbookId: string, signal?: AbortSignal): Promise<Map<number, Report>> {
-    const reports = new Map<number, Report>();
-    for (const deploymentId of deploymentIds) {
-      for await (const report of this.platform.iterateReports(deploymentId, { externalWorkbookId: workbookId, first: 100 }, signal)) {
-        reports.set(report.id, report);
-      }
-    }
-    return reports;
+    const each = await Promise.all([...deploymentIds].map((deploymentId) => this.reportsIn(deploymentId, workbookId, signal)));
+    return new Map(each.flat().map((report) => [report.id, report]));
+  }
+
+  private async reportsIn(deploymentId: number, workbookId: string, signal?: AbortSignal): Promise<Report[]> {
+    const found: Report[] = [];
+    for await (const report of this.platform.iterateReports(deploymentId, { externalWorkbookId: workbookId, first: 100 }, signal)) found.push(report);
+    return found;
   }
 }
 
@@ -116,4 +130,9 @@ function listedFrom(reports: Map<number, Report>): Omit<ListedPlacement, 'report
     (report.externalWorkbookPlacements ?? []).map((placement) => ({
       placement, deploymentId: report.deploymentId, reportId: report.id, access: 'GRANTED' as const, owner: reportOwner(report),
     })));
+}
+
+/** A promise's outcome, so one asked ahead and then not needed fails nothing. */
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then((value) => ({ status: 'fulfilled', value }), (reason: unknown) => ({ status: 'rejected', reason }));
 }

@@ -8,6 +8,12 @@ import { loadNewPlacementSettings, storeNewPlacementSettings } from '../storage/
 import { loadSettings, saveSettings } from '../storage/settings-storage';
 
 /**
+ * The most the watchers and the rest wait for the pane's view to show the first cards (it says so as it commits them,
+ * WorkspaceView.tsx): a view that never does leaves them late, never off.
+ */
+const VIEW_PATIENCE_MS = 1000;
+
+/**
  * What `createPane()` is given by the task pane's page: the add-in's own storage (per user and origin, never the
  * workbook), the pane's language, what a connected pane needs loaded later, and the page's place and visibility.
  */
@@ -26,5 +32,7 @@ export function paneOptions(host: PaneHost, i18n: I18n, ribbon: RibbonRefreshReq
     loadConnectedExtras: async (connectedTo) => (await import('./mount-connected')).connectedPaneExtras(i18n, connectedTo),
     addinBase: () => new URL('.', window.location.href).href,
     visible: () => document.visibilityState !== 'hidden',
+    viewPatienceMs: VIEW_PATIENCE_MS,
   };
 }
+

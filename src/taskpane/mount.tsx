@@ -3,6 +3,7 @@ import type { PaneHost } from '../ports/pane-host';
 import { Pane } from './App';
 import type { RibbonCommands } from './mount-ribbon';
 import { createPane } from '../pane/create-pane';
+import type { SessionConnecting } from '../pane/session-store';
 import { i18nFor } from './i18n';
 import { paneOptions } from './mount-options';
 
@@ -16,6 +17,8 @@ export interface PaneMountOptions {
    * belong to the page, not to one pane: a request made while no pane is mounted waits for the next.
    */
   ribbon?: RibbonCommands;
+  /** The saved connection, begun as the page's script loaded (`resumeAhead`), for the pane to take. */
+  resumed?: SessionConnecting | null;
 }
 
 /** A pane mounted in an element of the page. */
@@ -30,7 +33,7 @@ export interface MountedPane {
  */
 export function mountPane(element: HTMLElement, host: PaneHost, options: PaneMountOptions = {}): MountedPane {
   const i18n = i18nFor(host.displayLanguage);
-  const pane = createPane(paneOptions(host, i18n, options.ribbon?.refreshAllRequests));
+  const pane = createPane({ ...paneOptions(host, i18n, options.ribbon?.refreshAllRequests), resumed: options.resumed });
   const root = createRoot(element);
   root.render(<Pane root={pane} i18n={i18n} />);
   pane.start();

@@ -61,7 +61,8 @@ export function fakeWorkspace(listed: WorkbookPlacement[]) {
     relink: jest.fn(async (e: WorkbookPlacement) => e),
   };
   const workbook = {
-    readRefreshOnOpen: async () => false,
+    // The start read: the workbook's id and choices (the fake listing locates its placements itself).
+    readStart: async () => ({ workbookId: 'wb', refreshOnOpen: false, sheets: [{ sheetId: 's1', name: 'Sheet1', visibility: 'Visible' }], placementsOf: null }),
     writeRefreshOnOpen: async () => true,
     supportsStartupBehavior: () => true,
     watchCellChanges: async (_sheets: readonly string[], on: (change: CellChange) => void) => {

@@ -2,6 +2,7 @@ import type { AppConfigResponse, Deployment, User } from '../../src/contract';
 import type { ConnectedPane } from '../../src/pane/compose/connected-pane';
 import { createPane, type PaneModules, type PaneOptions } from '../../src/pane/create-pane';
 import type { PaneConnection } from '../../src/pane/pane-connection';
+import type { WorkbookStart } from '../../src/ports/workbook-document';
 import { Connection, initialDeployment, type ConnectionSettings, type Credentials } from '../../src/session/connection';
 
 /**
@@ -26,17 +27,29 @@ class StandInCredentials implements Credentials {
 interface Made {
   connection: PaneConnection;
   started: boolean[];
+  /** The workbook's start read each start was given. */
+  openings: (Promise<WorkbookStart> | undefined)[];
   disposed: boolean;
 }
 
-/** A root whose connected panes are recorded stand-ins; `release` lets their code "load" (at once unless held). */
-function rootFor(options: { hold?: boolean; failLoad?: Error; saved?: ConnectionSettings | null } = {}) {
+const emptyWorkbook: WorkbookStart = { workbookId: null, refreshOnOpen: false, sheets: [], placementsOf: null };
+
+/**
+ * A root whose connected panes are recorded stand-ins; `release` lets their code "load" (at once unless held).
+ * `connected`: the platform answers the connection's first requests once it resolves (at once without). `hostReady`:
+ * Office (or the workbench) can be asked once it resolves. `reads` counts the workbook's start reads.
+ */
+function rootFor(options: { hold?: boolean; failLoad?: Error; saved?: ConnectionSettings | null; connected?: Promise<void>; hostReady?: Promise<void> } = {}) {
   const made: Made[] = [];
+  const reads: string[] = [];
   let release: () => void = () => undefined;
   const loaded = options.hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   const modules: PaneModules = {
     loadConnection: async () => ({
-      connect: async (credentials: Credentials) => new Connection({ credentials, platform: {} as never, user: analyst, deployments, appConfig: {} as AppConfigResponse }),
+      connect: async (credentials: Credentials) => {
+        await options.connected;
+        return new Connection({ credentials, platform: {} as never, user: analyst, deployments, appConfig: {} as AppConfigResponse });
+      },
       tokenUser: async () => analyst,
       initialDeployment,
     }),
@@ -47,20 +60,27 @@ function rootFor(options: { hold?: boolean; failLoad?: Error; saved?: Connection
       if (options.failLoad) throw options.failLoad;
       return {
         openConnectedPane: (connection: PaneConnection) => {
-          const record: Made = { connection, started: [], disposed: false };
+          const record: Made = { connection, started: [], openings: [], disposed: false };
           made.push(record);
           return {
             connection, workspace: { focused: jest.fn(), hidden: jest.fn() }, chat: { setSettings: jest.fn() },
-            start: (visible: boolean) => record.started.push(visible),
+            start: (visible: boolean, opening?: Promise<WorkbookStart>) => {
+              record.started.push(visible);
+              record.openings.push(opening);
+            },
             dispose: async () => void (record.disposed = true),
           } as unknown as ConnectedPane;
+        },
+        readWorkbookStart: async () => {
+          reads.push('read');
+          return emptyWorkbook;
         },
       };
     },
   };
   const settings = { saved: options.saved ?? null };
   const paneOptions: PaneOptions = {
-    host: { displayLanguage: 'en-US', theme: 'light', openDialog: async () => ({ kind: 'closed' }) },
+    host: { displayLanguage: 'en-US', theme: 'light', openDialog: async () => ({ kind: 'closed' }), ready: options.hostReady },
     storage: {
       connection: { load: () => settings.saved, save: (next) => void (settings.saved = next) },
       chat: { load: () => null, save: () => undefined },
@@ -76,7 +96,7 @@ function rootFor(options: { hold?: boolean; failLoad?: Error; saved?: Connection
     visible: () => true,
     modules,
   };
-  return { root: createPane(paneOptions), made, release: () => release(), settings };
+  return { root: createPane(paneOptions), made, reads, release: () => release(), settings };
 }
 
 const until = async (condition: () => boolean) => {
@@ -143,5 +163,43 @@ describe('the pane root (createPane)', () => {
     const { workspace } = root.getState().connected!;
     expect(workspace.focused).toHaveBeenCalledTimes(1);
     expect(workspace.hidden).toHaveBeenCalledTimes(1);
+  });
+
+  it('resuming, the platform is asked before Office is ready and the workbook is read meanwhile: the pane starts with that read', async () => {
+    let hostReady: () => void = () => undefined;
+    let answered: () => void = () => undefined;
+    const { root, made, reads } = rootFor({
+      saved: { kind: 'api-key', baseUrl: 'https://platform.example', accessToken: 'analyst-key' },
+      hostReady: new Promise<void>((resolve) => (hostReady = resolve)),
+      connected: new Promise<void>((resolve) => (answered = resolve)),
+    });
+    root.start();
+    // Connected while Office still starts: the connected pane is made, the workbook not yet read.
+    answered();
+    await until(() => root.getState().connected !== null);
+    expect(reads).toEqual([]);
+    hostReady();
+    await expect(made[0]!.openings[0]).resolves.toBe(emptyWorkbook);
+    expect(reads).toEqual(['read']);
+  });
+
+  it('resuming, the workbook is read while the platform answers, once; a later connection reads it afresh', async () => {
+    let answered: () => void = () => undefined;
+    const { root, made, reads } = rootFor({
+      saved: { kind: 'api-key', baseUrl: 'https://platform.example', accessToken: 'analyst-key' },
+      connected: new Promise<void>((resolve) => (answered = resolve)),
+    });
+    root.start();
+    await until(() => reads.length === 1);
+    expect(root.getState().connected).toBeNull();
+    answered();
+    await until(() => root.getState().connected !== null);
+    await made[0]!.openings[0];
+    expect(reads).toEqual(['read']);
+    await root.session.signOut();
+    await root.session.signIn('https://platform.example', 'analyst-key');
+    await until(() => made.length === 2);
+    await made[1]!.openings[0];
+    expect(reads).toEqual(['read', 'read']);
   });
 });

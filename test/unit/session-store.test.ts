@@ -1,5 +1,5 @@
 import type { AppConfigResponse, Deployment, User } from '../../src/contract';
-import { SessionStore, type SessionStoreDeps } from '../../src/pane/session-store';
+import { SessionStore, startConnecting, type SessionStoreDeps } from '../../src/pane/session-store';
 import { Connection, initialDeployment, type ConnectionSettings, type Credentials } from '../../src/session/connection';
 
 /**
@@ -108,3 +108,66 @@ describe('the session store: re-sign-in', () => {
     expect(store.getState().signingIn).toBe(false);
   });
 });
+
+describe('the session store: a saved connection begun ahead (while Office starts)', () => {
+  const saved: ConnectionSettings = { kind: 'api-key', baseUrl: 'https://platform.example', accessToken: 'analyst-key' };
+
+  /** The store's deps, with what the platform client was given to answer a 401 with, and how often it connected. */
+  function counted() {
+    const given = deps([]);
+    const seen = { connects: 0, reauthenticate: null as (() => Promise<boolean>) | null };
+    const loadConnection = given.loadConnection;
+    given.loadConnection = async () => {
+      const module = await loadConnection();
+      return {
+        ...module,
+        connect: async (credentials: Credentials, options?: { reauthenticate?: () => Promise<boolean> }) => {
+          seen.connects += 1;
+          seen.reauthenticate = options?.reauthenticate ?? null;
+          return module.connect(credentials);
+        },
+      } as typeof module;
+    };
+    return { given, seen };
+  }
+
+  it('the store takes the connection begun before it, connecting no second time; a 401 meanwhile renews the tokens', async () => {
+    const { given, seen } = counted();
+    const ahead = startConnecting(saved, given);
+    await ahead.connected;
+    FakeTokenSession.renews = true;
+    expect(await seen.reauthenticate!()).toBe(true);
+
+    const store = new SessionStore(given);
+    await store.resume(saved, ahead);
+    expect(seen.connects).toBe(1);
+    expect(store.getState()).toMatchObject({ connection: { user: analyst }, deployment: deployments[0], signingIn: false, message: null });
+  });
+
+  it('once taken, a 401 whose renewal fails asks the user to sign in again, as for a connection the store made', async () => {
+    const { given, seen } = counted();
+    const ahead = startConnecting(saved, given);
+    const store = new SessionStore(given);
+    await store.resume(saved, ahead);
+    FakeTokenSession.renews = false;
+    const waiting = seen.reauthenticate!();
+    await until(() => store.getState().sessionEnded);
+    await store.signIn('https://platform.example', 'analyst-key-2');
+    expect(await waiting).toBe(true);
+  });
+
+  it('a connection begun ahead that fails is the store\'s failure to tell', async () => {
+    const { given } = counted();
+    const failure = new Error('platform unreachable');
+    given.loadConnection = async () => { throw failure; };
+    const ahead = startConnecting(saved, given);
+    const store = new SessionStore(given);
+    await store.resume(saved, ahead);
+    expect(store.getState()).toMatchObject({ connection: null, signingIn: false, message: { kind: 'failed', error: failure } });
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+  if (!condition()) throw new Error('timed out');
+}

@@ -32,8 +32,7 @@ interface Opened {
 async function open({ listed, opening, storage, formulaCalls = 0, ribbon }: Opened) {
   const fake = fakeWorkspace(listed);
   const workbook = fake.ports.workbook as unknown as Record<string, unknown>;
-  workbook.readOpening = async () => opening;
-  workbook.readRefreshOnOpen = async () => opening.refreshOnOpen;
+  workbook.readStart = async () => ({ ...opening, sheets: opening.sheets.map((sheet, i) => ({ ...sheet, sheetId: `s${i}` })), placementsOf: null });
   workbook.keepWorkbookId = jest.fn(async () => 'new-id');
   const afterAllow = jest.fn(async () => undefined);
   const store = new WorkspaceStore({

@@ -1,7 +1,8 @@
 import { RequestCancelledError } from '../../src/client/errors';
 import type { PreparedRefresh, WorkbookPlacement } from '../../src/placements/placement-service';
 import { isBusy } from '../../src/pane/pane-state';
-import { done, entry, handEdits, inTheWay, report, started, tick, until } from '../support/workspace-store-fakes';
+import { WorkspaceStore } from '../../src/pane/workspace-store';
+import { done, entry, fakeWorkspace, handEdits, inTheWay, report, started, tick, until, words } from '../support/workspace-store-fakes';
 import type { FormulaTally } from '../../src/functions/formula-calls';
 
 /**
@@ -200,3 +201,31 @@ describe('the pane store: background checks take back only their own message', (
 function tally(recalculated: number): FormulaTally {
   return { recalculated, failed: 0, stale: null };
 }
+
+describe('the pane store: its start', () => {
+  it('lists the cards from its one read, and follows the selection and watches the sheets only once the view shows them', async () => {
+    const fake = fakeWorkspace([entry('a')]);
+    const watchCellChanges = jest.spyOn(fake.ports.workbook, 'watchCellChanges');
+    const store = new WorkspaceStore({ ports: fake.ports, writeDisabled: () => false, words, liveDebounceMs: 1, viewPatienceMs: 60_000 });
+    const starting = store.start({ visible: false });
+    await until(() => store.getState().placements !== null);
+    expect(store.getState().refreshOnOpen).toEqual({ on: false, supported: true });
+    await tick();
+    expect(fake.placements.watchSelection).not.toHaveBeenCalled();
+    expect(watchCellChanges).not.toHaveBeenCalled();
+
+    store.cardsShown();
+    await starting;
+    expect(fake.placements.watchSelection).toHaveBeenCalledTimes(1);
+    await until(() => watchCellChanges.mock.calls.length === 1);
+    await store.dispose();
+  });
+
+  it('a view that never says the cards are shown leaves the checks late, never off', async () => {
+    const fake = fakeWorkspace([entry('a')]);
+    const store = new WorkspaceStore({ ports: fake.ports, writeDisabled: () => false, words, liveDebounceMs: 1, viewPatienceMs: 20 });
+    await store.start({ visible: false });
+    expect(fake.placements.watchSelection).toHaveBeenCalledTimes(1);
+    await store.dispose();
+  });
+});

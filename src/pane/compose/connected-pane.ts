@@ -2,10 +2,12 @@ import type { CellOptions } from '../../core/cell-options';
 import type { CellWords } from '../../core/cell-words';
 import type { NewPlacementSettings } from '../../core/new-placement-settings';
 import { ExcelCalculation } from '../../excel/calculation';
+import { ExcelConnector } from '../../excel/excel-connector';
 import { formulaCalls, formulaService } from '../../functions/formula-registry';
 import type { RibbonRefreshRequests } from '../../monitoring/ribbon-requests';
 import type { ConversionPorts } from '../../placements/convert-to-formulas';
 import type { LastValueStore } from '../../ports/last-values';
+import type { WorkbookStart } from '../../ports/workbook-document';
 import { readDraft } from '../../builder/exploration-draft';
 import { explorationPreferences } from '../../builder/exploration-open';
 import type { ChatSettings, ChatThreadStore } from '../../chat/chat-settings';
@@ -53,6 +55,8 @@ export interface ConnectedPaneOptions {
   /** The user's threads with the agent at an address, as the add-in keeps them. */
   chatThreads(streamUrl: string, userEmail: string): ChatThreadStore;
   ribbon?: RibbonRefreshRequests;
+  /** How long what the first cards do not need waits for the view to show them (`WorkspaceStore.cardsShown`); no wait without. */
+  viewPatienceMs?: number;
   /** The adapters' own options (tests give their Excel connector and data clients). */
   adapters?: PaneWorkspaceOptions;
 }
@@ -86,13 +90,25 @@ export interface ConnectedPane {
   readonly answers: AnswerPlacing;
   /** Where a deployment's reports live; null with only one kind connected. */
   home(deploymentId: number): PlacementHome | null;
-  /** Starts following the workbook (the pane shown or not); failures show in the workspace store's error area. */
-  start(visible: boolean): void;
+  /**
+   * Lists the workbook's placements from its start read (`opening`, taken once Excel can be asked; read now without),
+   * then starts what the first cards do not need (the RS formulas, the formulas' deployment, a saved draft); failures
+   * show in the workspace store's error area.
+   */
+  start(visible: boolean, opening?: Promise<WorkbookStart>): void;
   dispose(): Promise<void>;
 }
 
 /** Excel's calculation: the RS functions calculated again after sign-in, by Refresh all and after the user's Allow. */
 const calculation = new ExcelCalculation();
+
+/**
+ * The workbook's start read (`WorkbookStart`) through the pane's Excel adapter, as the pane root takes it before the
+ * connection is made, so the first listing waits for both at once rather than one after the other.
+ */
+export function readWorkbookStart(adapters: PaneWorkspaceOptions = {}): Promise<WorkbookStart> {
+  return (adapters.excel ?? new ExcelConnector()).readStart();
+}
 
 /** The composition of a connected pane: its ports' adapters (`openPaneWorkspace`), then each store over the parts it uses. */
 export function openConnectedPane(connection: PaneConnection, options: ConnectedPaneOptions): ConnectedPane {
@@ -106,6 +122,7 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
     writeDisabled: () => connection.appConfig.restrictDataDownload,
     words: options.words,
     ribbon: options.ribbon,
+    viewPatienceMs: options.viewPatienceMs,
     refreshFormulas: () => refreshFormulas(calculation),
     consent: {
       storage: options.consentStorage,
@@ -166,28 +183,15 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
     chat,
     answers,
     home,
-    start(visible) {
-      // Fire and forget: the store shows its own failures (a listing that fails offers Try again).
-      void workspace.start({ visible });
+    start(visible, opening) {
       stops.push(followEachOther(workspace, exploration));
-      // Fire and forget: the opener shows its own failure in the pane's error area.
-      void exploration.resumeDraft();
-      const formulas = startFormulas({
-        ports: formulaPorts(parts),
-        deployments: () => connection.deployments,
-        appConfig: () => connection.appConfig,
-        user: () => connection.user,
-        browsedDeployment: options.browsedDeployment,
-        calculation,
-        formulasAnswered: () => workspace.formulasAnswered(),
-        formulasSettled: workspace.formulasSettled,
-        consent: workspace.consent,
-        lastValues: options.lastValues,
-        lastValuesUser: () => connectionUser(connection),
+      let stopped = false;
+      stops.push(() => void (stopped = true));
+      // Fire and forget: the store shows its own failures (a listing that fails offers Try again). The rest waits for
+      // the first cards: formulas wait for the workbook's consent anyway, which is decided with the listing.
+      void workspace.start({ visible, opening }).then(() => {
+        if (!stopped) stops.push(startAfterCards());
       });
-      stops.push(formulas.stop);
-      formulas.calculated.catch(showError);
-      formulaDeployment.start().catch(showError);
     },
     async dispose() {
       for (const stop of stops.splice(0)) stop();
@@ -195,6 +199,28 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
       await workspace.dispose();
     },
   };
+
+  /** What follows the first cards: a saved draft opened again, the RS formulas answered, the formulas' deployment read. */
+  function startAfterCards(): () => void {
+    // Fire and forget: the opener shows its own failure in the pane's error area.
+    void exploration.resumeDraft();
+    const formulas = startFormulas({
+      ports: formulaPorts(parts),
+      deployments: () => connection.deployments,
+      appConfig: () => connection.appConfig,
+      user: () => connection.user,
+      browsedDeployment: options.browsedDeployment,
+      calculation,
+      formulasAnswered: () => workspace.formulasAnswered(),
+      formulasSettled: workspace.formulasSettled,
+      consent: workspace.consent,
+      lastValues: options.lastValues,
+      lastValuesUser: () => connectionUser(connection),
+    });
+    formulas.calculated.catch(showError);
+    formulaDeployment.start().catch(showError);
+    return formulas.stop;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
   Button, Caption1, Dropdown, Field, MessageBar, MessageBarBody, Option, Spinner, Subtitle2, Switch, Tab, TabList, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Deployment, Report } from '../../contract';
 import { reportTitle } from '../../core/report-definition';
 import { isBusy, type PaneNotice } from '../../pane/pane-state';
@@ -67,6 +67,11 @@ export function WorkspaceView({ deployment, reportsTitle, onDeploymentChange, on
   const [tab, setTab] = useState<'workbook' | 'chat'>('workbook');
   const busy = isBusy(state);
   const deploymentName = (d: Deployment) => (connection.cube?.deployments.includes(d) ? cw.cube.deploymentName(d.name) : d.name);
+  // The first cards (or the listing's failure) are committed: what they do not need starts now, not before them.
+  const listed = placements !== null || state.listFailed;
+  useEffect(() => {
+    if (listed) store.cardsShown();
+  }, [store, listed]);
 
   if (builder) {
     return (
