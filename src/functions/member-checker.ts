@@ -5,6 +5,9 @@ import { closestMembers, unknownMemberMessage } from '../core/member-suggestions
 import { memo } from '../placements/shared-promises';
 import { FormulaError } from './formula-errors';
 
+/** What a call naming no member to check waits for: one settled promise shared by them all (a batch has 1,000s of calls). */
+const NOTHING_TO_CHECK = Promise.resolve();
+
 /** A member the data API does not have: `#N/A` with the closest ones. Kept until the next refresh, as answers are. */
 export class UnknownMemberError extends FormulaError {
   constructor(message: string) {
@@ -45,7 +48,7 @@ export class MemberChecker {
       // The memo holds each answer (and handles its failure); values checked earlier in this refresh are not asked again.
       for (const value of check.values) answers.set(key(value), this.exists.get(key(value), undefined, async () => (await send()).has(value)));
     }
-    return calls.map((filters) => this.checkCall(deploymentId, filters, answers));
+    return calls.map((filters) => (checkedFilters(filters).length ? this.checkCall(deploymentId, filters, answers) : NOTHING_TO_CHECK));
   }
 
   private async checkCall(deploymentId: number, filters: readonly FormulaFilter[], answers: ReadonlyMap<string, Promise<boolean>>): Promise<void> {

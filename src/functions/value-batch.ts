@@ -1,6 +1,5 @@
-import type { CubeLoadResult, CubeQuery } from '../contract';
-import { canonicalJson } from '../core/canonical-json';
-import { valueRequest, type FormulaFilter, type ValueRequest } from '../core/formula-args';
+import type { CubeLoadResult, CubeMeta, CubeQuery } from '../contract';
+import { sourceArgument, valueRequest, type FormulaFilter, type ValueRequest } from '../core/formula-args';
 import { answersOf, membersShown, planQueries } from '../core/formula-batch';
 import { deploymentOfCall } from './call-deployment';
 import { asFormulaError, FormulaError } from './formula-errors';
@@ -68,10 +67,20 @@ export class ValueBatcher {
     const batch = this.pending;
     this.pending = [];
     const byDeployment = new Map<number, Array<{ call: ValueRequest; pending: PendingValue }>>();
+    // Calls naming the same source have the same deployment and model: each is looked up once a batch, not once a call.
+    const deployments = new Map<string | null, Promise<{ deploymentId: number; meta: CubeMeta }>>();
+    const deploymentOf = (pairs: readonly unknown[]) => {
+      const source = sourceArgument(pairs);
+      let found = deployments.get(source);
+      if (!found) deployments.set(source, (found = this.deploymentAndModel(pairs)));
+      return found;
+    };
     for (const pending of batch) {
       try {
         this.sources.checkDownloadAllowed();
-        const { call, deploymentId } = await this.resolve(pending);
+        const { deploymentId, meta } = await deploymentOf(pending.pairs);
+        // Kept by deployment id (below), so the name the call gave it is no part of its key.
+        const call = { ...valueRequest(meta, pending.measure, pending.pairs), source: null };
         const calls = byDeployment.get(deploymentId) ?? [];
         calls.push({ call, pending });
         byDeployment.set(deploymentId, calls);
@@ -82,19 +91,18 @@ export class ValueBatcher {
     await Promise.all(Array.from(byDeployment, ([deploymentId, calls]) => this.answer(deploymentId, calls)));
   }
 
-  private async resolve(pending: PendingValue): Promise<{ call: ValueRequest; deploymentId: number }> {
-    // The deployment is named by an unpaired last item; its data model resolves the members.
-    const deploymentId = await deploymentOfCall(this.sources, pending.pairs, 'value');
-    const meta = await this.sources.meta(deploymentId);
-    // Kept by deployment id (below), so the name the call gave it is no part of its key.
-    return { call: { ...valueRequest(meta, pending.measure, pending.pairs), source: null }, deploymentId };
+  /** The deployment the pairs name (by an unpaired last item, else the workbook's default) and its data model, which resolves the members. */
+  private async deploymentAndModel(pairs: readonly unknown[]): Promise<{ deploymentId: number; meta: CubeMeta }> {
+    const deploymentId = await deploymentOfCall(this.sources, pairs, 'value');
+    return { deploymentId, meta: await this.sources.meta(deploymentId) };
   }
 
   /** Answers one deployment's calls: kept answers at once, the rest from the fewest queries and the member checks. */
   private async answer(deploymentId: number, calls: Array<{ call: ValueRequest; pending: PendingValue }>): Promise<void> {
     const missing: Array<{ call: ValueRequest; key: string; settle: { resolve: (n: number | null) => void; reject: (e: unknown) => void } }> = [];
     for (const { call, pending } of calls) {
-      const key = `${deploymentId}|${canonicalJson(call)}`;
+      // Every request is built by `valueRequest`, its keys always in one order: plain JSON is canonical here.
+      const key = `${deploymentId}|${JSON.stringify(call)}`;
       let answer = this.answers.get(key);
       if (!answer) {
         let settle!: { resolve: (n: number | null) => void; reject: (e: unknown) => void };
