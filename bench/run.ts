@@ -13,6 +13,7 @@ import { platformLoadBenchmark } from './platform-load';
 import { refreshAllBenchmark } from './refresh-all';
 import { roundTripBenchmarks } from './round-trip';
 import { rsFunctionsBenchmark } from './rs-functions';
+import { uiActionsBenchmark } from './ui-actions';
 
 /** `npm run bench`: every benchmark, measured in one run on this machine; exits 1 if a bound is missed. */
 async function main(): Promise<void> {
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
     ['platform-load', platformLoadBenchmark],
     // Issue 28: 1,000 RS.VALUE cells through Office.js's custom-functions runtime.
     ['rs-functions', rsFunctionsBenchmark],
+    // Issue 43: four user actions through the pane's visible controls, HTTP/2 and HTTP/1.1, 50 and 150 ms per sync.
+    ['ui-actions', uiActionsBenchmark],
   ];
   const results: BenchResult[] = [];
   for (const [name, run] of suites) if (!only || only.includes(name)) results.push(...(await run()));
