@@ -2,13 +2,13 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import { RoundTripBench } from '../../bench/round-trip-actions';
-import type { PlatformClient } from '../../src/client';
 import type { CubeQuery, Report } from '../../src/contract';
 import { storePorts } from '../../src/pane/compose/parts';
 import { WorkspaceStore } from '../../src/pane/workspace-store';
 import { placementKey, type WorkbookPlacement } from '../../src/placements/workbook-placements';
 import type { ExcelHost } from '../../workbench/excel-host';
 import { cellsOf, installWorkbook, selectCell } from '../support/excel';
+import { logDataLoads, loggedPlatform, type RequestLog as Log } from '../support/logged-requests';
 import { useAnalystPlatform } from '../support/local-platform';
 import { until, words } from '../support/workspace-store-fakes';
 
@@ -26,37 +26,12 @@ const SYNCS_BEFORE_CARD = 2;
 /** What the pane asks the platform to list its placements: never before the new card shows. */
 const LISTING = ['externalDocumentPlacements', 'iterateReports', 'listReports'];
 
-/** What one action sent, in order: `name` when sent, `name:end` when answered (data loads are `load`). */
-type Log = string[];
-
-/** Every promise-returning Platform API call logged by its method's name, when sent and when answered. */
-function logged(client: PlatformClient, log: Log): PlatformClient {
-  return new Proxy(client, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
-      if (typeof value !== 'function' || typeof key !== 'string') return value;
-      return (...args: unknown[]) => {
-        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
-        // A listing's pages (an async iterator) are logged as it is asked for.
-        if (result && typeof result === 'object' && Symbol.asyncIterator in result) log.push(key);
-        if (!(result instanceof Promise)) return result;
-        log.push(key);
-        return result.finally(() => log.push(`${key}:end`));
-      };
-    },
-  });
-}
-
 /** The pane over a workbook (with `placedFirst` placed at Sheet1!B3 beforehand, when given), its requests logged; the store listed. */
 async function pane(placedFirst?: string) {
   const log: Log = [];
   const host = installWorkbook();
-  const bench = await RoundTripBench.open(host, logged(local.t.admin, log));
-  const time = bench.data.time.bind(bench.data);
-  bench.data.time = (request) => {
-    log.push('load');
-    return time(request).finally(() => log.push('load:end'));
-  };
+  const bench = await RoundTripBench.open(host, loggedPlatform(local.t.admin, log));
+  logDataLoads(bench, log);
   if (placedFirst) {
     await selectCell('B3', 'Sheet1');
     expect((await bench.service.place(await bench.report(placedFirst, ['orders.status']))).kind).toBe('done');

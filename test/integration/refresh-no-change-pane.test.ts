@@ -2,12 +2,12 @@
  * @jest-environment ./test/support/office-js-environment.ts
  */
 import { RoundTripBench } from '../../bench/round-trip-actions';
-import type { PlatformClient } from '../../src/client';
 import type { CubeQuery } from '../../src/contract';
 import { storePorts } from '../../src/pane/compose/parts';
 import { WorkspaceStore } from '../../src/pane/workspace-store';
 import { placementKey, type WorkbookPlacement } from '../../src/placements/workbook-placements';
 import { cellsOf, installWorkbook, selectCell } from '../support/excel';
+import { logDataLoads, loggedPlatform, type RequestLog as Log } from '../support/logged-requests';
 import { useAnalystPlatform } from '../support/local-platform';
 import { until, words } from '../support/workspace-store-fakes';
 
@@ -27,38 +27,12 @@ const CHANGED_SYNCS = 2;
 /** Before the card is Up to date: the report read (beside the query) and the refresh recorded; nothing listed. */
 const PLATFORM_BEFORE_UP_TO_DATE = ['getReport', 'recordRefresh'];
 
-/** What one action sent, in order: `name` when sent, `name:end` when answered (data loads are `load`). */
-type Log = string[];
-
-/** Every promise-returning Platform API call logged by its method's name, when sent and when answered. */
-function logged(client: PlatformClient, log: Log): PlatformClient {
-  return new Proxy(client, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
-      if (typeof value !== 'function' || typeof key !== 'string') return value;
-      return (...args: unknown[]) => {
-        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
-        // A listing's pages (an async iterator) are logged as it is asked for.
-        if (result && typeof result === 'object' && Symbol.asyncIterator in result) log.push(key);
-        if (!(result instanceof Promise)) return result;
-        log.push(key);
-        return result.finally(() => log.push(`${key}:end`));
-      };
-    },
-  });
-}
-
 /** The pane over a workbook with `publicId` placed at Sheet1!B3, its requests logged; the store listed. */
 async function paneWithPlacement(publicId: string, dimensions: string[]) {
   const log: Log = [];
   const host = installWorkbook();
-  const bench = await RoundTripBench.open(host, logged(local.t.admin, log));
-  // The data loads, logged as they are sent and answered.
-  const time = bench.data.time.bind(bench.data);
-  bench.data.time = (request) => {
-    log.push('load');
-    return time(request).finally(() => log.push('load:end'));
-  };
+  const bench = await RoundTripBench.open(host, loggedPlatform(local.t.admin, log));
+  logDataLoads(bench, log);
   const report = await bench.report(publicId, dimensions);
   await selectCell('B3', 'Sheet1');
   expect((await bench.service.place(report)).kind).toBe('done');
