@@ -31,7 +31,7 @@ const ACTIONS = {
 /**
  * Refresh all: one sync reading every placement's cells, one batched write of every placement's changed rows (well
  * under 4.5 MB). The write needs the read (only changed rows are written, and a hand edit is a question first), and
- * each record needs its write answered (docs/benchmarks.md, "Timeline of the judged run").
+ * each record needs its write answered (docs/benchmarks.md, "Round trips per user action, in Node").
  */
 const REFRESH_ALL_MINIMAL = 2;
 /**

@@ -54,9 +54,8 @@ export async function prepareRefresh(
   refuseUnwritable(entry);
   const layout = cells ?? runner.cellsOf(entry.location?.cellOptions);
   const early = expected ? runner.run(expected, signal, layout) : null;
-  // Nothing is lost: a result that is used is awaited below (its failure thrown there); one not used is not waited for.
-  // eslint-disable-next-line no-restricted-syntax
-  void early?.catch(() => undefined); // Awaited where used, as said above.
+  // eslint-disable-next-line no-restricted-syntax -- a result that is used is awaited below (its failure thrown there); one left unused fails nothing.
+  void early?.catch(() => undefined);
   const report = await reports.getReport(entry.deploymentId, entry.reportId, signal);
   const placement = report.externalWorkbookPlacements?.find((p) => p.id === entry.placement.id);
   if (!placement) throw new PlacementGoneError(entry.placement);

@@ -112,8 +112,11 @@ export function focusIsVisible(page: Page): Promise<boolean> {
   });
 }
 
-/** Once nothing moves (Fluent's buttons fade between colours as they are enabled): axe and screenshots see what is painted. */
+/**
+ * Once nothing moves (Fluent's buttons fade between colours as they are enabled): axe and screenshots see what is
+ * painted. A spinner's endless turn (a run waiting for the user's sign-in) never ends, so it is not waited for.
+ */
 export async function settledPaint(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
