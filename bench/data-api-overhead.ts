@@ -14,6 +14,10 @@ import { median, type BenchResult } from './measure';
 const SMALL_RESULT_ROWS = 1_000;
 const WARM_UP_RUNS = 5;
 const BOUND = 2;
+/** Each path's time is the mean of its fastest tenth of runs… */
+const FASTEST = 0.1;
+/** …of at least this many, so that tenth is 8 runs or more. */
+const LEAST_RUNS = 81;
 
 const QUERIES: Record<string, CubeQuery> = {
   'group by category (5 rows)': { measures: ['orders.count', 'orders.total_amount', 'orders.average_amount'], dimensions: ['orders.category'] },
@@ -25,9 +29,19 @@ const QUERIES: Record<string, CubeQuery> = {
 /**
  * What the Core data API adds to a query over raw DuckDB: the same compiled SQL run directly on an
  * identical database, against a full HTTP round trip through the project's client (JSON, auth, parsing).
+ *
+ * Issue 43, so it holds on a machine with other work on it. Other work only ever adds time to a run (a thread of
+ * this one waits for a CPU it holds, or is woken late), never takes any away, and a small query's run is a few
+ * milliseconds: whether it met such a wait decided most of its time, so the medians moved with how busy the machine
+ * was (ratio 1.4 idle, 2.1 beside the test suite). The two paths alternate run by run, so both meet the same load,
+ * and each is judged by the mean of its fastest tenth of runs: those that met the least of it, as on a machine of its
+ * own. Work the data API adds is in every run, the fastest too. Taking out the main thread's wait for a CPU (as
+ * `bench/rs-functions.ts` does) would not do here: it waited while DuckDB's threads worked (up to all of a raw run's
+ * time), so that took DuckDB's own time out with it.
  */
 export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
   const platform = await startPlatform({ dataDir: ':memory:', port: 0 });
+  const samples = Math.max(runs, LEAST_RUNS);
   const reference = await Database.open(':memory:');
   await prepareDatabase(reference);
   const model = loadSemanticModel(MODEL_PATH);
@@ -42,23 +56,41 @@ export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
       const direct: number[] = [];
       const viaApi: number[] = [];
       let rows = 0;
-      // The first runs of both paths warm up (a token, JIT compilation, cold caches) and are not counted.
-      for (let i = 0; i < WARM_UP_RUNS + runs; i += 1) {
+      const runDirect = async () => {
         const connection = await reference.analyticsConnection();
-        let started = performance.now();
+        const started = performance.now();
         await connection.runAndReadAll(compiled.sql, compiled.params as DuckDBValue[]);
-        const directMs = performance.now() - started;
+        const ms = performance.now() - started;
         connection.closeSync();
-        started = performance.now();
+        return ms;
+      };
+      const runViaApi = async () => {
+        const started = performance.now();
         rows = (await client.load(query)).data.length;
+        return performance.now() - started;
+      };
+      // The first runs of both paths warm up (a token, JIT compilation, cold caches) and are not counted. Which path
+      // goes first alternates, so neither always runs in what the other left behind (its garbage, a warm cache).
+      for (let i = 0; i < WARM_UP_RUNS + samples; i += 1) {
+        let [directMs, apiMs] = [0, 0];
+        if (i % 2 === 0) {
+          directMs = await runDirect();
+          apiMs = await runViaApi();
+        } else {
+          apiMs = await runViaApi();
+          directMs = await runDirect();
+        }
         if (i < WARM_UP_RUNS) continue;
         direct.push(directMs);
-        viaApi.push(performance.now() - started);
+        viaApi.push(apiMs);
       }
-      const ratio = median(viaApi) / median(direct);
+      const ratio = fastestMean(viaApi) / fastestMean(direct);
       results.push({
         name: `data API vs raw DuckDB: ${name}`,
-        figures: { 'raw DuckDB median ms': median(direct), 'via /v1/load median ms': median(viaApi), ratio },
+        figures: {
+          'raw DuckDB ms (fastest tenth)': fastestMean(direct), 'via /v1/load ms (fastest tenth)': fastestMean(viaApi), ratio,
+          'raw DuckDB median ms': median(direct), 'via /v1/load median ms': median(viaApi),
+        },
         ...(rows < SMALL_RESULT_ROWS ? { bound: { description: `at most ${BOUND}x raw DuckDB under ${SMALL_RESULT_ROWS} rows`, met: ratio <= BOUND } } : {}),
       });
     }
@@ -67,4 +99,10 @@ export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
     reference.close();
     await platform.close();
   }
+}
+
+/** The mean of the fastest `FASTEST` share of `runs` (ms). */
+function fastestMean(runs: readonly number[]): number {
+  const fastest = [...runs].sort((a, b) => a - b).slice(0, Math.max(1, Math.round(runs.length * FASTEST)));
+  return fastest.reduce((total, ms) => total + ms, 0) / fastest.length;
 }

@@ -1,5 +1,5 @@
 import { rectAddress, type Rect } from '../core/a1';
-import { cellInput } from '../core/cell-values';
+import { cellInput, type CellValue } from '../core/cell-values';
 import { hostErrorCode, isTransientHostError, withHostRetry, type RetryPolicy, type Sleep } from './host-errors';
 import { placementName, queueName } from './names';
 import { sheetNamed } from './reads';
@@ -38,6 +38,22 @@ export function queueFormats(sheet: Excel.Worksheet, origin: { row: number; colu
   }
 }
 
+/**
+ * A grid row as `Range.values` takes it: text that needs the prefix gets it (a formula cell's text is written as is).
+ * A row with none is the grid's own row, not a copy: Office.js keeps the values set on a range's proxy until its
+ * `Excel.run` ends, so a copy of every request's rows would stay in memory through a long write (6 MB a request of
+ * 430,000 cells: bench/memory.ts).
+ */
+function inputRow(row: CellValue[], formulas: readonly boolean[] | undefined): CellValue[] {
+  let input: CellValue[] | null = null;
+  for (let c = 0; c < row.length; c += 1) {
+    const value = row[c]!;
+    const typed = formulas?.[c] ? value : cellInput(value);
+    if (typed !== value) (input ??= row.slice())[c] = typed;
+  }
+  return input ?? row;
+}
+
 function queueCells(sheet: Excel.Worksheet, plan: WritePlan, op: CellsOp): void {
   const { rect, grid } = plan;
   const origin = { row: rect.top, column: rect.left };
@@ -45,10 +61,7 @@ function queueCells(sheet: Excel.Worksheet, plan: WritePlan, op: CellsOp): void 
   // Number formats before values: a value written into a cell formatted as Text would stay text.
   for (const piece of op.formats) queueFormats(sheet, origin, columns, piece, grid.numberFormats);
   const range = sheet.getRange(rectAddress({ top: rect.top + op.start, bottom: rect.top + op.end - 1, left: rect.left, right: rect.right }));
-  range.values = grid.values.slice(op.start, op.end).map((row, i) => {
-    const formulas = grid.formulas?.[op.start + i];
-    return row.map((value, c) => (formulas?.[c] ? value : cellInput(value)));
-  });
+  range.values = grid.values.slice(op.start, op.end).map((row, i) => inputRow(row, grid.formulas?.[op.start + i]));
   range.format.font.bold = false;
   const at = (cells: Rect) => sheet.getRange(rectAddress({ top: rect.top + cells.top, bottom: rect.top + cells.bottom, left: rect.left + cells.left, right: rect.left + cells.right }));
   for (const bold of op.bold) at(bold).format.font.bold = true;
