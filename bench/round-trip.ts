@@ -40,10 +40,18 @@ const REFRESH_ALL_MINIMAL = 2;
  */
 const REFRESH_ALL_RUNS = 3;
 
+/**
+ * The action's time as judged: the wall time less this thread's waits for a CPU that other work held (issue 43:
+ * bounds that hold on a machine with other work on it, as `bench/rs-functions.ts` judges). The add-in and the host
+ * emulator share this thread; the platform's waits stay in the data time, in the floor.
+ */
+const ownMs = (action: ActionFigures) => action.wallMs - action.cpuWaitMs;
+
 function figuresOf(roundTripMs: number, action: ActionFigures, minimal: number, floorMs: number, boundMs: number): Record<string, number> {
   return {
-    'round trip ms': roundTripMs, syncs: action.syncs, 'minimal syncs': minimal, 'wall ms': action.wallMs, 'data API ms': action.dataMs,
-    'platform API ms (not in the floor)': action.platformMs, 'floor ms': floorMs, 'bound ms': boundMs, 'wall / floor': action.wallMs / floorMs,
+    'round trip ms': roundTripMs, syncs: action.syncs, 'minimal syncs': minimal, 'wall ms': action.wallMs,
+    'waited for a CPU ms': action.cpuWaitMs, 'own ms (judged)': ownMs(action), 'data API ms': action.dataMs,
+    'platform API ms (not in the floor)': action.platformMs, 'floor ms': floorMs, 'bound ms': boundMs, 'own / floor': ownMs(action) / floorMs,
   };
 }
 
@@ -55,14 +63,14 @@ function result(key: keyof typeof ACTIONS, roundTripMs: number, action: ActionFi
     return {
       name: `${roundTripMs} ms round trip: ${label}`,
       figures: { ...figuresOf(roundTripMs, action, minimal, floorMs, 2 * roundTripMs), ...extra },
-      ...judged(roundTripMs, { description: '1 round trip: 1 sync, wall < 2 round trips', met: action.syncs <= 1 && action.wallMs < 2 * roundTripMs }),
+      ...judged(roundTripMs, { description: '1 round trip: 1 sync, own time < 2 round trips', met: action.syncs <= 1 && ownMs(action) < 2 * roundTripMs }),
     };
   }
   const boundMs = action.dataMs + boundTrips * roundTripMs;
   return {
     name: `${roundTripMs} ms round trip: ${label}`,
     figures: { ...figuresOf(roundTripMs, action, minimal, floorMs, boundMs), ...extra },
-    ...judged(roundTripMs, { description: `wall ≤ data time + ${boundTrips} round trips`, met: action.wallMs <= boundMs }),
+    ...judged(roundTripMs, { description: `own time ≤ data time + ${boundTrips} round trips`, met: ownMs(action) <= boundMs }),
   };
 }
 
@@ -74,22 +82,22 @@ function refreshAllBoundMs(roundTripMs: number, all: ActionFigures): number {
 /**
  * Refresh all against 1.3 × (slowest query + the writes' floor), the writes' floor being minimal syncs × round trip,
  * judged when `judge` (at 150 ms). The slowest query is the run's own. Of several runs, the median run is shown
- * (by wall / bound, so its figures belong together), with the least and the most wall time of them and the worst ratio.
+ * (by own time / bound, so its figures belong together), with the least and the most wall time of them and the worst ratio.
  */
 function refreshAllResult(roundTripMs: number, label: string, runs: ActionFigures[], judge = false): BenchResult {
-  const all = medianOf(runs, (run) => run.wallMs / refreshAllBoundMs(roundTripMs, run));
+  const all = medianOf(runs, (run) => ownMs(run) / refreshAllBoundMs(roundTripMs, run));
   const floorMs = all.slowestQueryMs + REFRESH_ALL_MINIMAL * roundTripMs;
   const boundMs = refreshAllBoundMs(roundTripMs, all);
   const spread: Record<string, number> = runs.length > 1 ? {
     runs: runs.length, 'wall ms, least of the runs': Math.min(...runs.map((r) => r.wallMs)), 'wall ms, most of the runs': Math.max(...runs.map((r) => r.wallMs)),
-    'wall / bound, most of the runs': Math.max(...runs.map((r) => r.wallMs / refreshAllBoundMs(roundTripMs, r))),
+    'own / bound, most of the runs': Math.max(...runs.map((r) => ownMs(r) / refreshAllBoundMs(roundTripMs, r))),
   } : {};
   return {
     name: `${roundTripMs} ms round trip: ${label}`,
     figures: {
-      ...figuresOf(roundTripMs, all, REFRESH_ALL_MINIMAL, floorMs, boundMs), 'slowest query ms': all.slowestQueryMs, queries: all.queries, 'wall / bound': all.wallMs / boundMs, ...spread,
+      ...figuresOf(roundTripMs, all, REFRESH_ALL_MINIMAL, floorMs, boundMs), 'slowest query ms': all.slowestQueryMs, queries: all.queries, 'own / bound': ownMs(all) / boundMs, ...spread,
     },
-    ...(judge ? judged(roundTripMs, { description: 'wall ≤ 1.3 × (slowest query + minimal syncs × round trip), the median of the runs', met: all.wallMs <= boundMs }) : {}),
+    ...(judge ? judged(roundTripMs, { description: 'own time ≤ 1.3 × (slowest query + minimal syncs × round trip), the median of the runs', met: ownMs(all) <= boundMs }) : {}),
   };
 }
 

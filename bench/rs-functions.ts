@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { startPlatform } from '../server/app';
 import { PlatformClient } from '../src/client';
 import type { CubeQuery } from '../src/contract';
@@ -9,6 +8,7 @@ import { act } from '../test/support/excel';
 import { installRsFunctions } from '../test/support/rs-functions';
 import { connectionOf } from '../test/support/workspace';
 import { openWorkspace } from '../src/pane/compose/platform';
+import { ownClock, threadCpuWaitMs } from './cpu-wait';
 import { installHost } from './excel-host';
 import { median, type BenchResult } from './measure';
 import { formulaPorts } from '../src/pane/compose/parts';
@@ -107,10 +107,10 @@ export async function rsFunctionsBenchmark(): Promise<BenchResult[]> {
     // calculation starts after that has passed, as a user's refresh would, so neither figure waits on the one before.
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
     const timed = async (measure: () => Promise<unknown>) => {
-      const [start, startWait] = [ownClock(), cpuWaitMs()];
+      const [start, startWait] = [ownClock(), threadCpuWaitMs()];
       await measure();
       const end = ownClock();
-      return { ms: end - start, end, cpuWait: cpuWaitMs() - startWait };
+      return { ms: end - start, end, cpuWait: threadCpuWaitMs() - startWait };
     };
     for (let i = 0; i < RUNS; i += 1) {
       await settle();
@@ -184,28 +184,4 @@ function waitedFrom(arrived: number, finished: number, flights: readonly Flight[
     until = Math.max(until, end);
   }
   return waited;
-}
-
-/**
- * The time on the clock less the time this process's main thread waited for a CPU that other work held: what a part
- * takes when the machine is shared, as it would on a machine of its own. Waiting for a request, a timer or another
- * thread of this process stays in it.
- */
-function ownClock(): number {
-  return performance.now() - cpuWaitMs();
-}
-
-/**
- * How long the main thread has waited for a CPU, in ms: the second field of Linux's `/proc/thread-self/schedstat`,
- * "time spent waiting on a runqueue" in ns (https://docs.kernel.org/scheduler/sched-stats.html); 0 where there is none.
- */
-function cpuWaitMs(): number {
-  let waitedNs = NaN;
-  try {
-    waitedNs = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
-  } catch {
-    // Not Linux: no such statistics (below).
-  }
-  // Without them, the clock's own time, as before issue 43.
-  return Number.isFinite(waitedNs) ? waitedNs / 1e6 : 0;
 }

@@ -8,6 +8,17 @@ export const UI_ACTIONS = {
   builder: { label: 'builder change → cells (auto-run, its pause included): from the click on Add to Rows to the new result in the cells', boundTrips: 3.5 },
   paneStart: { label: 'pane start: from navigation start (page load) to the first card with its status', boundTrips: 5 },
 } as const;
+
+/**
+ * The pane's start is judged by the round trips it waits for beyond the page's own start: most of its time is the
+ * page's own work (loading and running its scripts, Office's start, the first render), which takes what the machine
+ * gives it (about 450 ms of 600 alone, twice that beside the test suite). Issue 43 asks that a bound depending on the
+ * machine's speed be a ratio of two things measured in the same run, so each start at a round trip is set against
+ * the same page's start with its syncs answered at once, just before it. The floor is its one sync; the bound gives
+ * the 1.5 round trips beyond the floor that place and refresh get. The page's own work has its bound in `bench/pane.ts`
+ * (first paint within 2 × an empty Fluent page's, same run); the issue's 5 round trips on the wall clock are printed.
+ */
+const PANE_START_BOUND_TRIPS = 2.5;
 export type UiActionKey = keyof typeof UI_ACTIONS;
 
 export type Protocol = 'HTTP/2' | 'HTTP/1.1';
@@ -21,6 +32,8 @@ export interface ActionRuns {
   roundTripMs: number;
   runs: ActionTiming[];
   scriptStartedAt?: number[];
+  /** For the pane's start, each run's page own start (wall − data with syncs answered at once), measured just before it. */
+  ownStartMs?: number[];
 }
 
 const beyondData = (run: ActionTiming, roundTripMs: number) => (run.wallMs - run.dataMs) / roundTripMs;
@@ -46,6 +59,12 @@ function fromScriptStart({ runs, roundTripMs, scriptStartedAt = [] }: ActionRuns
   };
 }
 
+/** The pane's start: its runs' round trips beyond the data time and beyond the page's own start measured beside each. */
+function beyondOwnStart({ runs, roundTripMs, ownStartMs = [] }: ActionRuns): number {
+  if (ownStartMs.length !== runs.length) throw new Error("the pane's start was timed without its own start beside it");
+  return median(runs.map((run, i) => (run.wallMs - run.dataMs - ownStartMs[i]!) / roundTripMs));
+}
+
 /** One action's figures at one round trip and protocol: medians of its runs, counts of its median run; judged at 150 ms over HTTP/2. */
 export function uiActionResult(measured: ActionRuns): BenchResult {
   const { action, protocol, roundTripMs, runs } = measured;
@@ -53,6 +72,7 @@ export function uiActionResult(measured: ActionRuns): BenchResult {
   const trips = median(runs.map((r) => beyondData(r, roundTripMs)));
   const typical = typicalRun(measured);
   const judged = roundTripMs === JUDGED.roundTripMs && protocol === JUDGED.protocol;
+  const paneStart = action === 'paneStart' ? beyondOwnStart(measured) : null;
   return {
     name: `${roundTripMs} ms round trip, ${protocol}: ${label} (Chromium, production build, median of ${runs.length})`,
     figures: {
@@ -61,9 +81,14 @@ export function uiActionResult(measured: ActionRuns): BenchResult {
       syncs: count(typical, 'sync'), 'most syncs': Math.max(...runs.map((r) => count(r, 'sync'))),
       'platform API requests': count(typical, 'platform'), 'data API requests': count(typical, 'data'),
       'longest chain of requests': longestChain(typical.requests),
-      ...(action === 'paneStart' ? fromScriptStart(measured) : {}),
+      ...(paneStart === null ? {} : {
+        "the page's own start ms": median(measured.ownStartMs!), "round trips beyond the page's own start": paneStart,
+        "bound round trips beyond the page's own start": PANE_START_BOUND_TRIPS, ...fromScriptStart(measured),
+      }),
     },
-    ...(judged ? { bound: { description: `≤ ${boundTrips} round trips beyond the data API's time (median)`, met: trips <= boundTrips } } : {}),
+    ...(!judged ? {} : paneStart === null
+      ? { bound: { description: `≤ ${boundTrips} round trips beyond the data API's time (median)`, met: trips <= boundTrips } }
+      : { bound: { description: `≤ ${PANE_START_BOUND_TRIPS} round trips beyond the data time and the page's own start measured beside it (median)`, met: paneStart <= PANE_START_BOUND_TRIPS } }),
   };
 }
 

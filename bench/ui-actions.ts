@@ -99,14 +99,20 @@ async function measureOver(protocol: Protocol, output: string, context: Awaited<
     };
     // The pane's start first: the actions after it start from fresh workbooks.
     await placeForPaneStart(session);
-    for (const roundTripMs of roundTrips) {
-      const runs: ActionTiming[] = [];
-      const scriptStarts: number[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        runs.push(await paneStart(session, roundTripMs));
-        scriptStarts.push(await scriptStartedAt(page));
+    // Each round: the page's own start (syncs answered at once), then the start at each round trip, so every start
+    // at a round trip has one beside it that met the same load on the machine.
+    const starts = roundTrips.map(() => ({ runs: [] as ActionTiming[], scriptStarts: [] as number[], ownStartMs: [] as number[] }));
+    for (let i = 0; i < RUNS; i += 1) {
+      const own = await paneStart(session, 0);
+      for (const [t, roundTripMs] of roundTrips.entries()) {
+        starts[t]!.runs.push(await paneStart(session, roundTripMs));
+        starts[t]!.scriptStarts.push(await scriptStartedAt(page));
+        starts[t]!.ownStartMs.push(own.wallMs - own.dataMs);
       }
-      add('paneStart', roundTripMs, runs, { scriptStartedAt: scriptStarts });
+    }
+    for (const [t, roundTripMs] of roundTrips.entries()) {
+      const { runs, scriptStarts, ownStartMs } = starts[t]!;
+      add('paneStart', roundTripMs, runs, { scriptStartedAt: scriptStarts, ownStartMs });
     }
     for (const roundTripMs of roundTrips) {
       add('place', roundTripMs, await repeat(RUNS, () => placeReport(session, roundTripMs)));
