@@ -14,3 +14,4 @@ export * from './token-manager';
 export * from './core-data-client';
 export * from './chat-errors';
 export * from './chat-client';
+export * from './until-aborted';

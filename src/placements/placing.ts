@@ -9,6 +9,7 @@ import type { PlacementNames } from '../ports/workbook-names';
 import type { ColumnFit, PlacementTables, TableRefusal } from '../ports/workbook-tables';
 import type { CellsSnapshot, GridWriter } from '../ports/workbook-writes';
 import { PlacementNotTakenBackError, SelectionNotRangeError, WriteFailedError } from './errors';
+import { sendEarly } from './early-query';
 import { roomFor } from './make-room';
 import { refresh, sameDefinition, sameRun, type RefreshDeps } from './refreshing';
 import type { PreparedGrid } from './report-run';
@@ -43,23 +44,29 @@ export async function place(deps: PlaceDeps, listed: Report, options: WriteOptio
   // report is read again and the workbook is read: none waits for another. The workbook read takes the names of the
   // placements the caller listed, and a free name for the result's table after the title as listed, so neither
   // needs a read of its own later.
-  const early = runner.run(listed, signal, cellOptions).then(gridOnly);
-  // eslint-disable-next-line no-restricted-syntax -- a result that is used is awaited below (its failure thrown there); one left unused fails nothing.
-  void early.catch(() => undefined);
+  const early = sendEarly((earlySignal) => runner.run(listed, earlySignal, cellOptions).then(gridOnly), signal);
   const [report, state] = await Promise.all([
     reports.getReport(listed.deploymentId, listed.id, signal),
     workbook.prepare(options.placementIds ?? [], options.asTable === false ? null : reportTitle(listed)),
-  ]);
+  ]).catch((error: unknown) => {
+    early.drop();
+    throw error;
+  });
   const at = state.selection;
-  if (!at) throw new SelectionNotRangeError();
+  if (!at) {
+    early.drop();
+    throw new SelectionNotRangeError();
+  }
   const anchorCell = cellAddress(at.cell);
   // A record the platform still has at this anchor, whose cells are gone, keeps its id when connected again: the
   // cells take that id from the start.
   const gone = state.workbookId ? placementAt(report, state.workbookId, at.sheetName, anchorCell) : undefined;
-  // Never an old definition: the listed one's result only if the report reads the same; else its own query (the
-  // other result left unused, not stopped: the data connection, opened by whichever query came first, would fail with it).
+  // Never an old definition: the listed one's result only if the report reads the same; else its own query, the
+  // listed one's stopped.
+  const useEarly = sameRun(listed, report);
+  if (!useEarly) early.drop();
   const [{ grid, cutAt, flat }, placed] = await Promise.all([
-    sameRun(listed, report) ? early : runner.run(report, signal, cellOptions).then(gridOnly),
+    useEarly ? early.result : runner.run(report, signal, cellOptions).then(gridOnly),
     placedCells(deps, state, options.placementIds, gone?.id, signal),
   ]);
   const workbookId = state.workbookId ?? workbook.newWorkbookId();

@@ -7,6 +7,7 @@ import type { PlacementDeps } from './placement-deps';
 import { sameDefinition, writeRefresh, type PlacementRefreshed, type PreparedRefresh, type RefreshDeps, type RefreshOptions } from './refresh-writes';
 import { NAMED_OTHERS, type WorkbookPlacement } from './workbook-placements';
 import type { WriteOutcome } from './write-outcome';
+import { sendEarly } from './early-query';
 
 export { readForRefreshes, sameDefinition, writeRefresh, writeRefreshes, type PlacementRefreshed, type PreparedRefresh, type RefreshDeps, type RefreshEnds, type RefreshOptions, type RefreshWrite } from './refresh-writes';
 
@@ -45,17 +46,26 @@ export async function refresh(deps: RefreshDeps, entry: WorkbookPlacement, optio
  * and with its title lines as listed (`cells`: a card's switch instead). No Excel involved. A placement whose id
  * names the same cells as another record's is refused, as listed or as its report reads now. `expected`: the report
  * as the caller last saw it (listed): its query is sent while the report is read, and its result used only if the
- * report reads the same (`sameRun`); otherwise the query of the report as read is sent and the other result left
- * unused, so nothing is laid out from a definition that is not the current one.
+ * report reads the same (`sameRun`); otherwise the query of the report as read is sent and the other one stopped, so
+ * nothing is laid out from a definition that is not the current one.
  */
 export async function prepareRefresh(
   { reports, runner }: Pick<PlacementDeps, 'reports' | 'runner'>, entry: WorkbookPlacement, signal?: AbortSignal, cells?: CellOptions, expected?: Report | null,
 ): Promise<PreparedRefresh> {
   refuseUnwritable(entry);
   const layout = cells ?? runner.cellsOf(entry.location?.cellOptions);
-  const early = expected ? runner.run(expected, signal, layout) : null;
-  // eslint-disable-next-line no-restricted-syntax -- a result that is used is awaited below (its failure thrown there); one left unused fails nothing.
-  void early?.catch(() => undefined);
+  const early = expected ? sendEarly((earlySignal) => runner.run(expected, earlySignal, layout), signal) : null;
+  const { report, placement } = await readPlacement(reports, entry, signal).catch((error: unknown) => {
+    early?.drop();
+    throw error;
+  });
+  const useEarly = early && expected && sameRun(expected, report);
+  if (!useEarly) early?.drop();
+  return { report, placement, prepared: await (useEarly ? early.result : runner.run(report, signal, layout)) };
+}
+
+/** The placement's report as it reads now, and its record there; refused when the record is gone or shares its id. */
+async function readPlacement(reports: PlacementDeps['reports'], entry: WorkbookPlacement, signal?: AbortSignal) {
   const report = await reports.getReport(entry.deploymentId, entry.reportId, signal);
   const placement = report.externalWorkbookPlacements?.find((p) => p.id === entry.placement.id);
   if (!placement) throw new PlacementGoneError(entry.placement);
@@ -64,9 +74,7 @@ export async function prepareRefresh(
     const others = twins.filter((p) => p !== placement).slice(0, NAMED_OTHERS);
     throw new PlacementIdSharedError(placement, others.map((p) => ({ title: reportTitle(report), resultLocation: p.resultLocation })));
   }
-  // Not stopped when unused: a deployment's data connection, opened by whichever query comes first, would fail with it.
-  const prepared = early && expected && sameRun(expected, report) ? early : runner.run(report, signal, layout);
-  return { report, placement, prepared: await prepared };
+  return { report, placement };
 }
 
 /** A placement that is never refreshed as listed (no access, no id, its id another's too): refused before any request. */

@@ -10,6 +10,7 @@ import { cellsOf, installWorkbook, selectCell } from '../support/excel';
 import { logDataLoads, loggedPlatform, type RequestLog as Log } from '../support/logged-requests';
 import { useAnalystPlatform } from '../support/local-platform';
 import { until, words } from '../support/workspace-store-fakes';
+import { openReference } from './sample-reports.sql';
 
 /**
  * Issue 43: a card's Refresh, through the pane store on Office.js over the host emulator against the local platform,
@@ -129,17 +130,20 @@ describe('a card\'s Refresh, until the card says Up to date', () => {
       // The listed definition's query may have been sent beside the read; the read one's was sent after it.
       expect(sent(figures.log).filter((name) => name === 'load').length).toBeGreaterThanOrEqual(1);
       expect(figures.log.lastIndexOf('load')).toBeGreaterThan(figures.log.indexOf('getReport:end'));
-      // The cells hold the region result: the same cells as the report placed anew elsewhere.
+      // The cells hold the region result, as SQL written by hand over an independent copy of the sample data says
+      // (count = count(*), Revenue = sum(amount)), in Cube's default order: the first measure descending.
       const refreshed = pane.store.getState().placements!.find((e) => placementKey(e) === placementKey(entry))!;
       const { rect } = refreshed.location!;
-      const rows = rect.bottom - rect.top + 1;
-      const columns = rect.right - rect.left + 1;
-      const written = cellsOf(host, 'Sheet1', rect.top, rect.left, rows, columns);
+      const written = cellsOf(host, 'Sheet1', rect.top, rect.left, rect.bottom - rect.top + 1, rect.right - rect.left + 1);
       expect(written[0]).toEqual(['Region', 'Count', 'Revenue']);
-      await selectCell('H3', 'Sheet1');
-      const again = await bench.service.place(await local.t.admin.getReport(report.deploymentId, report.id));
-      expect(again.kind).toBe('done');
-      expect(cellsOf(host, 'Sheet1', 2, 7, rows, columns)).toEqual(written);
+      const reference = await openReference();
+      const expected = await reference.sql('SELECT region, count(*) AS count, sum(amount) AS revenue FROM orders GROUP BY 1').finally(() => reference.close());
+      const body = written.slice(1).map(([region, count, revenue]) => ({ region, count: Number(count), revenue: Number(revenue) }));
+      expect(body.map((row) => row.count)).toEqual([...body.map((row) => row.count)].sort((a, b) => b - a));
+      const byRegion = (a: { region: unknown }, b: { region: unknown }) => String(a.region).localeCompare(String(b.region));
+      const want = expected.map((row) => ({ region: row.region, count: Number(row.count), revenue: Number(row.revenue) })).sort(byRegion);
+      expect(body.sort(byRegion).map(({ region, count }) => ({ region, count }))).toEqual(want.map(({ region, count }) => ({ region, count })));
+      body.forEach((row, i) => expect(row.revenue).toBeCloseTo(want[i]!.revenue, 2));
       // Recorded once, with the definition it ran: no second round for a stale write.
       expect(sent(figures.log).filter((name) => name === 'recordRefresh')).toHaveLength(1);
     } finally {

@@ -1,5 +1,6 @@
 import { RequestCancelledError } from '../../client/errors';
 import type { DeploymentTokenSource } from '../../client/token-manager';
+import { untilAborted } from '../../client/until-aborted';
 import { CubeTokenNeededError, type CubeTokenRequestReason } from './cube-api-errors';
 import { readCubeToken, type CubeToken } from './cube-token';
 
@@ -81,14 +82,4 @@ export class PastedCubeTokens implements DeploymentTokenSource {
     this.options.onToken?.(next);
     return next.token;
   }
-}
-
-/** `promise`, or a cancellation when `signal` aborts first; the question itself stays open for the other callers. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new RequestCancelledError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    // Nothing to wait on: the outcome goes on through resolve and reject, so this chain cannot reject.
-    void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -1,5 +1,6 @@
 import { NetworkError, RequestCancelledError } from '../../client/errors';
 import type { FetchLike } from '../../client/fetch-like';
+import { untilAborted } from '../../client/until-aborted';
 import type { OAuthClient } from '../../client/oauth-client';
 import type { DeploymentTokenSource } from '../../client/token-manager';
 import { CubeSignInNeededError, type CubeSignInReason } from './cube-api-errors';
@@ -115,14 +116,4 @@ export class OidcCubeTokens implements DeploymentTokenSource {
     });
     return this.oauth;
   }
-}
-
-/** `promise`, or a cancellation when `signal` aborts first; the renewal itself goes on for the other callers. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new RequestCancelledError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    // Nothing to wait on: the outcome goes on through resolve and reject, so this chain cannot reject.
-    void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
