@@ -118,7 +118,7 @@ describe('a card\'s Refresh, until the card says Up to date', () => {
   it('a definition changed after the pane listed it: the new definition\'s data is written, never the listed one\'s', async () => {
     const pane = await paneWithPlacement('ChangedDefn1', ['orders.status']);
     try {
-      const { bench, entry, report, host } = pane;
+      const { entry, report, host } = pane;
       const headersBefore = cellsOf(host, 'Sheet1', 2, 1, 1, 3)[0];
       expect(headersBefore).toEqual(['Status', 'Count', 'Revenue']);
       // Changed elsewhere (the web app), after the pane listed it: grouped by region now.
