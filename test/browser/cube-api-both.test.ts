@@ -1,27 +1,15 @@
 import type { Page } from 'playwright-core';
-import type { RunningCubeCore } from '../../server/cube-core';
 import type { CubeQuery } from '../../src/contract';
-import { freshWorkbench, place, readCells, selectCell } from './support/actions';
-import { addMember, chooseView } from './support/builder';
-import { cubeShot, cubeToken, expectedGrid, recordRequests, startCubeStandIn } from './support/cube';
+import { freshWorkbench, place, readCells } from './support/actions';
+import { addMember, newExplorationAt, saveAsReport } from './support/builder';
+import { cubeShot, cubeToken, expectedGrid, recordRequests, useCubeStandIn } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
-import { useWorkbench } from './support/workbench';
 import { untilCells } from './support/cube-cells';
 
-// The first file to run builds the add-in (minutes on a busy machine).
-jest.setTimeout(600_000);
-
 /** A workbook with placements of both kinds: a platform report and a report kept in the workbook (issue 26). */
-const bench = useWorkbench();
+const bench = useCubeStandIn();
 const page = (): Page => bench.page;
-let cube: RunningCubeCore;
 
-beforeAll(async () => {
-  cube = await startCubeStandIn([bench.workbench.server.url]);
-});
-afterAll(() => cube?.close());
-
-const builder = () => page().getByTestId('builder');
 const placementRows = () => page().locator('[aria-label="Placements in this workbook"] li');
 
 const QUERY: CubeQuery = { measures: ['sales.count'], dimensions: ['sales.status'] };
@@ -29,16 +17,16 @@ const NAME = 'Orders by status (kept in the workbook)';
 
 test('a platform report and a workbook report in one workbook: the Cube API connected beside the platform, Refresh all refreshes both', async () => {
   await bench.platform.analyst.updateSettings({ sheets: { showAppliedFilters: false, autoRunQueryOnChange: true } });
-  await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html`, `token=${bench.platform.platform.tokens.analyst}`);
+  await freshWorkbench(page(), `${bench.url}/workbench.html`, `token=${bench.platform.platform.tokens.analyst}`);
   await page().getByText(/No reports are placed in this workbook yet/).waitFor();
   await place(page(), 'A1', 'Orders by status');
 
   await page().getByRole('button', { name: 'Also connect a Cube API (reports kept in this workbook)' }).click();
   const form = page().getByRole('form', { name: 'Connect to a Cube API' });
-  await form.getByRole('textbox', { name: /Cube REST API address/ }).fill(`${cube.url}/cubejs-api`);
-  await form.getByLabel(/Cube API token/).fill(await cubeToken(cube.apiSecret));
+  await form.getByRole('textbox', { name: /Cube REST API address/ }).fill(`${bench.cube.url}/cubejs-api`);
+  await form.getByLabel(/Cube API token/).fill(await cubeToken(bench.cube.apiSecret));
   await form.getByRole('button', { name: 'Connect' }).click();
-  const host = new URL(cube.url).host;
+  const host = new URL(bench.cube.url).host;
   await page().getByTestId('cube-connected').filter({ hasText: `Connected to the Cube API at ${host}` }).waitFor();
   // Still signed in to the platform; the deployment browsed is the Cube API's, the platform's a choice away.
   await page().getByTestId('signed-in-user').waitFor();
@@ -51,23 +39,13 @@ test('a platform report and a workbook report in one workbook: the Cube API conn
   await page().keyboard.press('Escape');
 
   // A workbook report: built and saved at F1.
-  await selectCell(page(), 'F1');
-  await page().getByTestId('place-target').filter({ hasText: 'Sheet1!F1' }).waitFor();
-  await page().getByRole('button', { name: 'New exploration' }).click();
-  await chooseView(page(), 'sales');
-  const autoRun = builder().getByRole('switch', { name: 'Auto-run' });
-  if (!(await autoRun.isChecked())) await autoRun.click();
+  await newExplorationAt(page(), 'F1', 'sales');
   await addMember(page(), 'sales.count', 'Add to Measures', 'measures');
   await addMember(page(), 'sales.status', 'Add to Rows', 'rows');
-  const grid = await expectedGrid(cube, QUERY);
+  const grid = await expectedGrid(bench.cube, QUERY);
   const range = `F1:G${grid.length}`;
   await untilCells(page(), range, grid);
-  await builder().getByRole('button', { name: 'Save as report…' }).click();
-  await builder().getByRole('textbox', { name: 'Report name' }).fill(NAME);
-  await builder().getByRole('button', { name: 'Save report' }).click();
-  await builder().getByText(`Saved as “${NAME}”. These cells are now its placement.`).waitFor();
-  await builder().getByRole('button', { name: 'Close', exact: true }).click();
-  await builder().waitFor({ state: 'detached' });
+  await saveAsReport(page(), NAME);
 
   await page().waitForFunction(() => document.querySelectorAll('[aria-label="Placements in this workbook"] li').length === 2);
   expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
@@ -78,7 +56,7 @@ test('a platform report and a workbook report in one workbook: the Cube API conn
   requests.stop();
   // One load to the platform's Core data API (behind the workbench's origin), one to the Cube API.
   const loads = requests.all.filter((r) => r.url.endsWith('/cubejs-api/v1/load')).map((r) => new URL(r.url).origin);
-  expect(new Set(loads)).toEqual(new Set([new URL(bench.workbench.server.url).origin, cube.url]));
+  expect(new Set(loads)).toEqual(new Set([new URL(bench.url).origin, bench.cube.url]));
   expect(await placementRows().filter({ hasText: 'Up to date' }).count()).toBe(2);
   expect((await readCells(page(), range)).values).toEqual(grid);
   // Each card says where its report lives.

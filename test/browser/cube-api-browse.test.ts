@@ -1,31 +1,18 @@
 import type { Page } from 'playwright-core';
-import type { RunningCubeCore } from '../../server/cube-core';
 import type { CubeQuery } from '../../src/contract';
-import { freshWorkbench, readCells, runExcel, selectCell, workbenchReady } from './support/actions';
-import { addMember, chooseView } from './support/builder';
-import { cubeShot, cubeToken, expectedGrid, startCubeStandIn } from './support/cube';
+import { readCells, runExcel, workbenchReady } from './support/actions';
+import { addMember, newExplorationAt, saveAsReport } from './support/builder';
+import { cubeShot, expectedGrid, openEmptyWorkbookOnCube, useCubeStandIn } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
-import { useWorkbench } from './support/workbench';
 import { rangeOf, untilCells } from './support/cube-cells';
-
-// The first file to run builds the add-in (minutes on a busy machine).
-jest.setTimeout(600_000);
 
 /**
  * Browsing the reports kept in the workbook (issue 26) with the pane connected straight to a Cube API by token: each
  * row's menu (Rename, Duplicate, Delete, Open in builder), search and sort, and a part of the add-in's namespace that
  * cannot be read. The tests run in order on one workbook.
  */
-const bench = useWorkbench();
+const bench = useCubeStandIn();
 const page = (): Page => bench.page;
-let cube: RunningCubeCore;
-
-beforeAll(async () => {
-  cube = await startCubeStandIn([bench.workbench.server.url]);
-});
-afterAll(async () => {
-  await cube?.close();
-});
 
 const REVENUE = 'sales.total_amount';
 const ORDERS = 'sales.count';
@@ -65,22 +52,11 @@ async function untilRows(titles: string[], timeoutMs = 15_000): Promise<void> {
 
 /** Builds an exploration at `cell` and saves it as report `name` (its cells become the placement). */
 async function saveExploration(cell: string, measure: string, name: string, expected: unknown[][]) {
-  await selectCell(page(), cell);
-  await page().getByTestId('place-target').filter({ hasText: `Sheet1!${cell}` }).waitFor();
-  await page().getByRole('button', { name: 'New exploration' }).click();
-  await page().getByTestId('builder-view-picker').waitFor();
-  await chooseView(page(), 'sales');
-  const autoRun = builder().getByRole('switch', { name: 'Auto-run' });
-  if (!(await autoRun.isChecked())) await autoRun.click();
+  await newExplorationAt(page(), cell, 'sales');
   await addMember(page(), measure, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
   await untilCells(page(), rangeOf(cell, expected), expected);
-  await builder().getByRole('button', { name: 'Save as report…' }).click();
-  await builder().getByRole('textbox', { name: 'Report name' }).fill(name);
-  await builder().getByRole('button', { name: 'Save report' }).click();
-  await builder().getByText(`Saved as “${name}”. These cells are now its placement.`).waitFor();
-  await builder().getByRole('button', { name: 'Close', exact: true }).click();
-  await builder().waitFor({ state: 'detached' });
+  await saveAsReport(page(), name);
 }
 
 /** Opens a row's menu (its button named for the report) and picks `item`. */
@@ -107,17 +83,11 @@ let ordersGrid: (string | number)[][];
 let brokenPartId: string;
 
 test('two reports saved from explorations and a part that cannot be read: both listed, the part greyed with its words', async () => {
-  await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html`);
-  await page().getByRole('button', { name: 'Connect straight to a Cube API instead' }).click();
-  const form = page().getByRole('form', { name: 'Connect to a Cube API' });
-  await form.getByRole('textbox', { name: /Cube REST API address/ }).fill(`${cube.url}/cubejs-api`);
-  await form.getByLabel(/Cube API token/).fill(await cubeToken(cube.apiSecret));
-  await form.getByRole('button', { name: 'Connect' }).click();
-  await page().getByTestId('cube-connected').waitFor();
+  await openEmptyWorkbookOnCube(bench);
   await page().getByTestId('folders-unavailable').filter({ hasText: 'Reports kept in this workbook are not filed in folders' }).waitFor();
 
-  revenueGrid = await expectedGrid(cube, { measures: [REVENUE], dimensions: [REGION] } satisfies CubeQuery);
-  ordersGrid = await expectedGrid(cube, { measures: [ORDERS], dimensions: [REGION] } satisfies CubeQuery);
+  revenueGrid = await expectedGrid(bench.cube, { measures: [REVENUE], dimensions: [REGION] } satisfies CubeQuery);
+  ordersGrid = await expectedGrid(bench.cube, { measures: [ORDERS], dimensions: [REGION] } satisfies CubeQuery);
   await saveExploration('B2', REVENUE, FIRST, revenueGrid);
   await saveExploration('F2', ORDERS, SECOND, ordersGrid);
   await placementCard(FIRST).first().waitFor();

@@ -4,8 +4,8 @@ import type { PlatformOptions } from '../../server/app';
 import type { RunningCubeCore } from '../../server/cube-core';
 import type { CubeQuery } from '../../src/contract';
 import { OAuthClient } from '../../src/client/oauth-client';
-import { freshWorkbench, readCells, selectCell, signInThroughDialog } from './support/actions';
-import { addMember, chooseView } from './support/builder';
+import { freshWorkbench, readCells, signInThroughDialog } from './support/actions';
+import { addMember, newExplorationAt } from './support/builder';
 import { closedPort, cubeShot, gridWithToken, notCubeOAuthNorStatic, recordRequests, startJwksCubeStandIn, type SentRequest } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
 import { useWorkbench } from './support/workbench';
@@ -76,13 +76,7 @@ const connected = (cube: RunningCubeCore) => page().getByTestId('cube-connected'
 
 /** Builds an exploration of QUERY at `cell` through the builder (auto-run writes its cells), then closes it. */
 async function explorationAt(cell: string, expected: unknown[][]) {
-  await selectCell(page(), cell);
-  await page().getByTestId('place-target').filter({ hasText: `Sheet1!${cell}` }).waitFor();
-  await page().getByRole('button', { name: 'New exploration' }).click();
-  await page().getByTestId('builder-view-picker').waitFor();
-  await chooseView(page(), 'sales');
-  const autoRun = builder().getByRole('switch', { name: 'Auto-run' });
-  if (!(await autoRun.isChecked())) await autoRun.click();
+  await newExplorationAt(page(), cell, 'sales');
   await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
   await untilCells(page(), rangeOf(cell, expected), expected);
@@ -184,12 +178,7 @@ test('a refused token is renewed through the refresh token without asking; once 
   const client = await OAuthClient.discover(bench.workbench.server.url, { clientId: CLIENT_ID });
   await client.revoke(renewed.refreshToken, 'refresh_token');
   refused = 0;
-  await selectCell(page(), 'N2');
-  await page().getByRole('button', { name: 'New exploration' }).click();
-  await page().getByTestId('builder-view-picker').waitFor();
-  await chooseView(page(), 'sales');
-  const autoRun = builder().getByRole('switch', { name: 'Auto-run' });
-  if (!(await autoRun.isChecked())) await autoRun.click();
+  await newExplorationAt(page(), 'N2', 'sales');
   await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
   const ask = page().getByTestId('cube-sign-in-request');

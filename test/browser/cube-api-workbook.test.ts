@@ -1,32 +1,24 @@
 import type { Page } from 'playwright-core';
-import type { RunningCubeCore } from '../../server/cube-core';
 import type { CubeQuery } from '../../src/contract';
-import { freshWorkbench, readCells, runExcel, selectCell, workbenchReady } from './support/actions';
-import { addMember, chooseView } from './support/builder';
-import { closeReference, connectCube, cubeShot, cubeToken, expectedGrid, notCubeNorStatic, recordRequests, referenceSql, startCubeStandIn } from './support/cube';
+import { readCells, runExcel, selectCell, workbenchReady } from './support/actions';
+import { addMember, newExplorationAt, saveAsReport } from './support/builder';
+import { closeReference, connectCube, cubeShot, cubeToken, expectedGrid, notCubeNorStatic, openEmptyWorkbookOnCube, recordRequests, referenceSql, useCubeStandIn } from './support/cube';
 import { axeViolations, settledPaint } from './support/pane';
-import { useWorkbench } from './support/workbench';
 import { rangeOf, untilCells } from './support/cube-cells';
-
-// The first file to run builds the add-in (minutes on a busy machine).
-jest.setTimeout(600_000);
 
 /**
  * The pane connected straight to a Cube API (the Cube Core stand-in), reports and placements kept in the workbook
  * (issue 26): the tests run in order on one workbook, as one user works through a day.
  */
-const bench = useWorkbench();
+const bench = useCubeStandIn();
 const page = (): Page => bench.page;
-let cube: RunningCubeCore;
 let requests: ReturnType<typeof recordRequests>;
 
-beforeAll(async () => {
-  cube = await startCubeStandIn([bench.workbench.server.url]);
+beforeAll(() => {
   requests = recordRequests(bench.page);
 });
 afterAll(async () => {
   requests?.stop();
-  await cube?.close();
   await closeReference();
 });
 
@@ -61,28 +53,15 @@ let expectedOrders: Record<string, number>;
 let editedGrid: (string | number)[][];
 
 test('build an exploration and save it into the workbook: it is listed as a report kept here, its cells as an independent load gives them', async () => {
-  await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html`);
-  await connectCube(page(), cube);
-  await page().getByText(/No reports are placed in this workbook yet/).waitFor();
+  await openEmptyWorkbookOnCube(bench);
 
-  await selectCell(page(), 'B2');
-  await page().getByTestId('place-target').filter({ hasText: 'Sheet1!B2' }).waitFor();
-  await page().getByRole('button', { name: 'New exploration' }).click();
-  await page().getByTestId('builder-view-picker').waitFor();
-  await chooseView(page(), 'sales');
-  const autoRun = builder().getByRole('switch', { name: 'Auto-run' });
-  if (!(await autoRun.isChecked())) await autoRun.click();
+  await newExplorationAt(page(), 'B2', 'sales');
   await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
-  firstGrid = await expectedGrid(cube, FIRST);
+  firstGrid = await expectedGrid(bench.cube, FIRST);
   await untilCells(page(), rangeOf('B2', firstGrid), firstGrid);
 
-  await builder().getByRole('button', { name: 'Save as report…' }).click();
-  await builder().getByRole('textbox', { name: 'Report name' }).fill(NAME);
-  await builder().getByRole('button', { name: 'Save report' }).click();
-  await builder().getByText(`Saved as “${NAME}”. These cells are now its placement.`).waitFor();
-  await builder().getByRole('button', { name: 'Close', exact: true }).click();
-  await builder().waitFor({ state: 'detached' });
+  await saveAsReport(page(), NAME);
 
   await placementAt(`Sheet1!${rangeOf('B2', firstGrid)}`).getByText('Up to date').waitFor();
   await searchReports(NAME);
@@ -114,7 +93,7 @@ test('placed a second time; edited in the builder (a measure added) and saved: t
   await placementAt(`Sheet1!${rangeOf('B2', firstGrid)}`).getByRole('button', { name: `Edit ${NAME} in the exploration builder` }).click();
   await builder().getByRole('heading', { name: NAME, level: 2 }).waitFor();
   await addMember(page(), ORDERS, 'Add to Measures', 'measures');
-  editedGrid = await expectedGrid(cube, EDITED);
+  editedGrid = await expectedGrid(bench.cube, EDITED);
   // Auto-run writes the edit at the placement's cells before it is saved.
   await untilCells(page(), rangeOf('B2', editedGrid), editedGrid);
   expect(editedGrid[0]).toEqual(['Region', 'Revenue', 'Count']);
@@ -175,8 +154,8 @@ test('saved and reopened: the reports and placements are still there with their 
 test('a token that expires mid-refresh: the pane asks for a new one, and the refresh carries on with it', async () => {
   // Connected again with a token that ends in 20 s: the pane asks 30 s before the end, so at the first request.
   await page().getByRole('group', { name: 'Cube API' }).getByRole('button', { name: 'Disconnect' }).click();
-  const expiring = await cubeToken(cube.apiSecret, 20);
-  await connectCube(page(), cube, expiring);
+  const expiring = await cubeToken(bench.cube.apiSecret, 20);
+  await connectCube(page(), bench.cube, expiring);
   await placementRows().first().waitFor();
   const from = requests.all.length;
   await page().locator('.pane').getByRole('button', { name: 'Refresh all', exact: true }).click();
@@ -185,10 +164,10 @@ test('a token that expires mid-refresh: the pane asks for a new one, and the ref
   await cubeShot(page(), 'cube-token-expired');
   expect(await axeViolations(page())).toEqual([]);
   // The refresh waits: no data request has gone with the expiring token, nothing was written yet.
-  const loads = () => requests.all.slice(from).filter((r) => r.url === `${cube.url}/cubejs-api/v1/load`);
+  const loads = () => requests.all.slice(from).filter((r) => r.url === `${bench.cube.url}/cubejs-api/v1/load`);
   expect(loads()).toEqual([]);
   await page().getByText('0 of 2…').waitFor();
-  const fresh = await cubeToken(cube.apiSecret);
+  const fresh = await cubeToken(bench.cube.apiSecret);
   await ask.getByRole('textbox', { name: 'New token' }).fill(fresh);
   await ask.getByRole('button', { name: 'Use this token' }).click();
   await ask.waitFor({ state: 'detached' });
@@ -207,12 +186,12 @@ test('a token that expires mid-refresh: the pane asks for a new one, and the ref
 
 test('a token that ends while a refresh is on its way: the deployment refuses it, the pane asks, and the refresh carries on', async () => {
   const from = requests.all.length;
-  const loads = () => requests.all.slice(from).filter((r) => r.url === `${cube.url}/cubejs-api/v1/load`);
+  const loads = () => requests.all.slice(from).filter((r) => r.url === `${bench.cube.url}/cubejs-api/v1/load`);
   // The run's data request reaches the deployment with a token that has just expired (signed with the right
   // secret): the stand-in refuses it as Cube does, 403 {"error": "Invalid token"}, after the pane sent it as good.
-  const ended = await cubeToken(cube.apiSecret, -5);
+  const ended = await cubeToken(bench.cube.apiSecret, -5);
   let seen = 0;
-  await page().route(`${cube.url}/cubejs-api/v1/load`, async (route) => {
+  await page().route(`${bench.cube.url}/cubejs-api/v1/load`, async (route) => {
     seen += 1;
     if (seen === 1) await route.continue({ headers: { ...route.request().headers(), authorization: ended } });
     else await route.continue();
@@ -221,7 +200,7 @@ test('a token that ends while a refresh is on its way: the deployment refuses it
     await page().locator('.pane').getByRole('button', { name: 'Refresh all', exact: true }).click();
     const ask = page().getByTestId('cube-token-request');
     await ask.getByText('The Cube deployment refused the token').waitFor();
-    const fresh = await cubeToken(cube.apiSecret);
+    const fresh = await cubeToken(bench.cube.apiSecret);
     await ask.getByRole('textbox', { name: 'New token' }).fill(fresh);
     await ask.getByRole('button', { name: 'Use this token' }).click();
     await page().getByText('2 refreshed').waitFor();
@@ -232,14 +211,14 @@ test('a token that ends while a refresh is on its way: the deployment refuses it
     await untilCells(page(), rangeOf('B2', editedGrid), editedGrid);
     await untilCells(page(), rangeOf('B12', editedGrid), editedGrid);
   } finally {
-    await page().unroute(`${cube.url}/cubejs-api/v1/load`);
+    await page().unroute(`${bench.cube.url}/cubejs-api/v1/load`);
   }
 });
 
 test('every request the pane sent in Cube mode was a Cube REST API request or the workbench\'s own files', () => {
   requests.stop();
-  expect(notCubeNorStatic(requests.all, bench.workbench.server.url)).toEqual([]);
-  const cubeCalls = requests.all.filter((r) => r.url.startsWith(`${cube.url}/cubejs-api/v1/`));
+  expect(notCubeNorStatic(requests.all, bench.url)).toEqual([]);
+  const cubeCalls = requests.all.filter((r) => r.url.startsWith(`${bench.cube.url}/cubejs-api/v1/`));
   expect(cubeCalls.length).toBeGreaterThan(3);
   console.log(`requests: ${requests.all.length}, to the Cube API: ${cubeCalls.length} (${[...new Set(cubeCalls.map((r) => `${r.method} ${new URL(r.url).pathname}`))].join(', ')})`);
 });

@@ -1,31 +1,18 @@
 import type { Page } from 'playwright-core';
-import type { RunningCubeCore } from '../../server/cube-core';
 import type { CubeQuery } from '../../src/contract';
-import { freshWorkbench, readCells, selectCell } from './support/actions';
-import { addMember, chooseView } from './support/builder';
-import { connectCube, cubeShot, expectedGrid, startCubeStandIn } from './support/cube';
+import { readCells, selectCell } from './support/actions';
+import { addMember, newExplorationAt, saveAsReport } from './support/builder';
+import { cubeShot, expectedGrid, openEmptyWorkbookOnCube, useCubeStandIn } from './support/cube';
 import { rangeOf, untilCells } from './support/cube-cells';
 import { axeViolations, settledPaint } from './support/pane';
-import { useWorkbench } from './support/workbench';
-
-// The first file to run builds the add-in (minutes on a busy machine).
-jest.setTimeout(600_000);
 
 /**
  * Issue 42: connected straight to a Cube API, a report with a filter is placed with the line naming its filters above
  * the table, as the platform places it by default. The cells under the line are what an independent `/v1/load` of
  * the stand-in gives.
  */
-const bench = useWorkbench();
+const bench = useCubeStandIn();
 const page = (): Page => bench.page;
-let cube: RunningCubeCore;
-
-beforeAll(async () => {
-  cube = await startCubeStandIn([bench.workbench.server.url]);
-});
-afterAll(async () => {
-  await cube?.close();
-});
 
 const REVENUE = 'sales.total_amount';
 const REGION = 'sales.region';
@@ -34,7 +21,6 @@ const NAME = 'Revenue by region, last 12 months';
 /** A date filter added in the builder starts as the last 12 months. */
 const QUERY: CubeQuery = { measures: [REVENUE], dimensions: [REGION], filters: [{ member: CREATED, operator: 'inDateRange', values: ['last 12 months'] }] };
 
-const builder = () => page().getByTestId('builder');
 const reportRow = (title: string) => page().locator('[aria-label="Reports"] li', { hasText: title });
 
 /** Two rows down from `anchor`: where the table starts under the filter line and the blank row after it. */
@@ -46,31 +32,18 @@ async function filterLine(anchor: string): Promise<string> {
 }
 
 test('a filtered exploration and the report saved from it are placed with the filter line above the table', async () => {
-  await freshWorkbench(page(), `${bench.workbench.server.url}/workbench.html`);
-  await connectCube(page(), cube);
-  await page().getByText(/No reports are placed in this workbook yet/).waitFor();
+  await openEmptyWorkbookOnCube(bench);
 
-  await selectCell(page(), 'B2');
-  await page().getByTestId('place-target').filter({ hasText: 'Sheet1!B2' }).waitFor();
-  await page().getByRole('button', { name: 'New exploration' }).click();
-  await page().getByTestId('builder-view-picker').waitFor();
-  await chooseView(page(), 'sales');
-  const autoRun = builder().getByRole('switch', { name: 'Auto-run' });
-  if (!(await autoRun.isChecked())) await autoRun.click();
+  await newExplorationAt(page(), 'B2', 'sales');
   await addMember(page(), REVENUE, 'Add to Measures', 'measures');
   await addMember(page(), REGION, 'Add to Rows', 'rows');
   await addMember(page(), CREATED, 'Add to Filters', 'filters');
-  const expected = await expectedGrid(cube, QUERY);
+  const expected = await expectedGrid(bench.cube, QUERY);
   await untilCells(page(), rangeOf(below('B2'), expected), expected);
   expect(await filterLine('B2')).toMatch(/^Filters: Created at\b.*12 months/);
   expect((await readCells(page(), 'B3')).values).toEqual([['']]);
 
-  await builder().getByRole('button', { name: 'Save as report…' }).click();
-  await builder().getByRole('textbox', { name: 'Report name' }).fill(NAME);
-  await builder().getByRole('button', { name: 'Save report' }).click();
-  await builder().getByText(`Saved as “${NAME}”. These cells are now its placement.`).waitFor();
-  await builder().getByRole('button', { name: 'Close', exact: true }).click();
-  await builder().waitFor({ state: 'detached' });
+  await saveAsReport(page(), NAME);
 
   // Placed again from the Reports list, as a platform report is placed: the line above the table there too.
   await selectCell(page(), 'B20');

@@ -6,7 +6,7 @@ import { cubeDe } from '../../src/taskpane/i18n/cube-de';
 import { de } from '../../src/taskpane/i18n/de';
 import { en } from '../../src/taskpane/i18n/en';
 import { freshWorkbench, selectCell, workbenchReady } from './support/actions';
-import { addMember, chooseView } from './support/builder';
+import { addMember, chooseView, saveAsReport } from './support/builder';
 import { cubeShot, cubeToken, expectedGrid, startCubeStandIn } from './support/cube';
 import { rangeOf, untilCells } from './support/cube-cells';
 import { axeViolations, settledPaint } from './support/pane';
@@ -79,12 +79,7 @@ test('a pasted token the Cube deployment does not take is told with its address,
   await addMember(page(), 'sales.region', 'Add to Rows', 'rows');
   const grid = await expectedGrid(cube, QUERY);
   await untilCells(page(), rangeOf('B2', grid), grid);
-  await builder.getByRole('button', { name: 'Save as report…' }).click();
-  await builder.getByRole('textbox', { name: 'Report name' }).fill(NAME);
-  await builder.getByRole('button', { name: 'Save report' }).click();
-  await builder.getByText(`Saved as “${NAME}”. These cells are now its placement.`).waitFor();
-  await builder.getByRole('button', { name: 'Close', exact: true }).click();
-  await builder.waitFor({ state: 'detached' });
+  await saveAsReport(page(), NAME);
   await placementCard().getByText(en.status.UP_TO_DATE).waitFor();
 });
 

@@ -8,8 +8,10 @@ import { startCubeCore, type RunningCubeCore } from '../../../server/cube-core';
 import { Database } from '../../../server/store/database';
 import { createSampleData } from '../../../server/store/sample-data';
 import type { CubeQuery } from '../../../src/contract';
+import type { TestPlatform } from '../../support/local-platform';
+import { freshWorkbench } from './actions';
 import { settledPaint } from './pane';
-import { screenshots } from './workbench';
+import { screenshots, useWorkbench } from './workbench';
 
 /** The Cube Core stand-in (`server/cube-core`) and what a browser test of the pane's Cube API mode needs beside it. */
 
@@ -20,6 +22,52 @@ import { screenshots } from './workbench';
  */
 export function startCubeStandIn(corsOrigins: string[], secret = `cube-secret-${Math.random().toString(36).slice(2)}`): Promise<RunningCubeCore> {
   return startCubeCore({ dataDir: ':memory:', corsOrigins, jwt: { apiSecret: secret }, log: () => undefined });
+}
+
+/** A workbench and a Cube stand-in answering its page, as `useCubeStandIn` registers them. */
+export interface CubeBench {
+  readonly page: Page;
+  readonly platform: TestPlatform;
+  /** The workbench's address (the origin the stand-in answers CORS for). */
+  readonly url: string;
+  readonly cube: RunningCubeCore;
+}
+
+/**
+ * Registers a workbench and a Cube stand-in answering its page for the test file (started before its tests, closed
+ * after them). Read the returned object's properties inside tests: they are set once `beforeAll` has run.
+ */
+export function useCubeStandIn(): CubeBench {
+  // The first file to run builds the add-in (minutes on a busy machine).
+  jest.setTimeout(600_000);
+  const bench = useWorkbench();
+  let cube: RunningCubeCore | undefined;
+  beforeAll(async () => {
+    cube = await startCubeStandIn([bench.workbench.server.url]);
+  });
+  afterAll(() => cube?.close());
+  return {
+    get page() {
+      return bench.page;
+    },
+    get platform() {
+      return bench.platform;
+    },
+    get url() {
+      return bench.workbench.server.url;
+    },
+    get cube() {
+      if (!cube) throw new Error('the Cube stand-in has not started');
+      return cube;
+    },
+  };
+}
+
+/** A fresh workbench connected to the stand-in by token (`connectCube`), once the pane shows the workbook empty. */
+export async function openEmptyWorkbookOnCube(bench: CubeBench): Promise<void> {
+  await freshWorkbench(bench.page, `${bench.url}/workbench.html`);
+  await connectCube(bench.page, bench.cube);
+  await bench.page.getByText(/No reports are placed in this workbook yet/).waitFor();
 }
 
 /** A token as a customer's backend signs one: HS256 with `secret`, `exp` in `expiresInSeconds` (none when null). */
