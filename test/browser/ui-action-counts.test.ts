@@ -57,9 +57,16 @@ test('a builder change with auto-run: from the click on Add to Rows to the new r
   expect(beyond(timing, { syncs: 2, platform: 0 })).toEqual([]);
 });
 
+/**
+ * The reports list under the cards reads its folders and reports as soon as it is shown, beside the cards' requests
+ * and waited on by none of them: on a busy machine one may start before the first card is painted.
+ */
+const isBrowseListRead = (r: ActionTiming['requests'][number]) => r.kind === 'platform'
+  && (/\/folders(\?|$)/.test(r.what) || (/\/reports(\?|$)/.test(r.what) && !r.what.includes('externalWorkbookId=')));
+
 test('the pane start with placements in the workbook: from navigation start to the first card with its status', async () => {
   await placeForPaneStart(session());
   const timing = await paneStart(session(), 0);
   // One read of the workbook (its id, choices, sheets and names); the session's requests, then the listing's.
-  expect(beyond(timing, { syncs: 1, platform: 6 })).toEqual([]);
+  expect(beyond({ ...timing, requests: timing.requests.filter((r) => !isBrowseListRead(r)) }, { syncs: 1, platform: 6 })).toEqual([]);
 });
