@@ -43,7 +43,7 @@ const REFRESH_ALL_RUNS = 3;
 /**
  * The action's time as judged: the wall time less this thread's waits for a CPU that other work held (issue 43:
  * bounds that hold on a machine with other work on it, as `bench/rs-functions.ts` judges). The add-in and the host
- * emulator share this thread; the platform's waits stay in the data time, in the floor.
+ * emulator share this thread, and the data time is taken on the same clock (`InFlight`).
  */
 const ownMs = (action: ActionFigures) => action.wallMs - action.cpuWaitMs;
 
