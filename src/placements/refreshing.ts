@@ -3,11 +3,11 @@ import type { CellOptions } from '../core/cell-options';
 import { sharedNames } from '../core/placement-names';
 import { reportTitle } from '../core/report-definition';
 import { PlacementAccessDeniedError, PlacementDetachedError, PlacementGoneError, PlacementIdSharedError, ReportKeptChangingError } from './errors';
+import { sendEarly } from './early-query';
 import type { PlacementDeps } from './placement-deps';
 import { sameDefinition, writeRefresh, type PlacementRefreshed, type PreparedRefresh, type RefreshDeps, type RefreshOptions } from './refresh-writes';
 import { NAMED_OTHERS, type WorkbookPlacement } from './workbook-placements';
 import type { WriteOutcome } from './write-outcome';
-import { sendEarly } from './early-query';
 
 export { readForRefreshes, sameDefinition, writeRefresh, writeRefreshes, type PlacementRefreshed, type PreparedRefresh, type RefreshDeps, type RefreshEnds, type RefreshOptions, type RefreshWrite } from './refresh-writes';
 
