@@ -36,6 +36,8 @@ export interface ActionFigures {
   platformMs: number;
   /** Platform API requests answered (each a round trip to the platform the action may wait for). */
   platformRequests: number;
+  /** Time with at least one refresh record (`recordRefresh`) in flight, on the thread's own clock. */
+  recordsMs: number;
   /**
    * How long this thread (the add-in's and the host emulator's) waited for a CPU that other work held during the
    * action (`bench/cpu-wait.ts`): the bounds are judged on `wallMs` less this.
@@ -76,15 +78,17 @@ class InFlight {
   }
 }
 
-/** Every promise-returning method of the Platform API client timed (its own requests, not the data API's). */
-function timedPlatform(client: PlatformClient, timer: InFlight): PlatformClient {
+/** Every promise-returning method of the Platform API client timed (its own requests, not the data API's); refresh records apart too. */
+function timedPlatform(client: PlatformClient, timer: InFlight, records: InFlight): PlatformClient {
   return new Proxy(client, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return result instanceof Promise ? timer.time(() => result) : result;
+        if (!(result instanceof Promise)) return result;
+        const timed = timer.time(() => result);
+        return key === 'recordRefresh' ? records.time(() => timed) : timed;
       };
     },
   });
@@ -99,7 +103,7 @@ export class RoundTripBench {
   changeRows = false;
   private constructor(
     readonly host: ExcelHost, readonly connection: Connection, readonly workspace: WorkspaceParts, readonly deploymentId: number, readonly folderId: number,
-    readonly data: InFlight, readonly platformTime: InFlight,
+    readonly data: InFlight, readonly platformTime: InFlight, readonly recordTime: InFlight,
   ) {}
 
   /**
@@ -117,7 +121,8 @@ export class RoundTripBench {
     let bench: RoundTripBench | null = null;
     const data = new InFlight();
     const platformTime = new InFlight();
-    const platform = timedPlatform(client, platformTime);
+    const recordTime = new InFlight();
+    const platform = timedPlatform(client, platformTime, recordTime);
     const [user, appConfig] = await Promise.all([client.getCurrentUser(), client.getAppConfig()]);
     const credentials = { settings: { kind: 'api-key' as const, baseUrl: '', accessToken: '' }, accessToken: async () => '' };
     const connection = new Connection({ credentials, platform, user, deployments, appConfig });
@@ -132,7 +137,7 @@ export class RoundTripBench {
     });
     const reached = (apiUrl: string) => (dataOrigin ? new URL(new URL(apiUrl).pathname, dataOrigin).href : apiUrl);
     const workspace = openWorkspace(connection, { dataClient: (apiUrl, tokens) => timedClient(new CoreDataClient({ apiUrl: reached(apiUrl), tokens, fetch })) });
-    bench = new RoundTripBench(host, connection, workspace, deployment.id, folder.id, data, platformTime);
+    bench = new RoundTripBench(host, connection, workspace, deployment.id, folder.id, data, platformTime, recordTime);
     return bench;
   }
 
@@ -153,6 +158,7 @@ export class RoundTripBench {
     this.host.resetStats();
     this.data.reset();
     this.platformTime.reset();
+    this.recordTime.reset();
     this.host.options.delayMs = delayMs;
     const [started, waitedBefore] = [performance.now(), threadCpuWaitMs()];
     let value: T;
@@ -166,7 +172,7 @@ export class RoundTripBench {
       value,
       figures: {
         syncs: this.host.stats.syncs, wallMs, dataMs: this.data.busyMs, slowestQueryMs: this.data.slowestMs, queries: this.data.count, platformMs: this.platformTime.busyMs,
-        platformRequests: this.platformTime.count, cpuWaitMs,
+        platformRequests: this.platformTime.count, recordsMs: this.recordTime.busyMs, cpuWaitMs,
       },
     };
   }
