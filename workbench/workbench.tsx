@@ -124,6 +124,9 @@ async function start(): Promise<void> {
   // REQUESTS_KEPT only, so a long session does not grow it without end.
   const requests: LoggedRequest[] = [];
   Object.assign(window, { workbench: { reset, requests } });
+  // `?fresh` (tests): the saved workbook and connections are forgotten before anything starts. A reset made while a
+  // pane resumes a saved connection could be undone by that pane saving it again.
+  if (new URLSearchParams(window.location.search).has('fresh')) await reset();
   // An API key in the fragment (printed by `npm start`) connects the pane to the platform behind this server;
   // the local agent's Chat API URL and key (`chatUrl`, `chatKey`) set up the chat.
   // Office.js removes history.replaceState, so the key is cleared from the hash this way.

@@ -14,9 +14,12 @@ export async function workbenchReady(page: Page): Promise<void> {
 
 /** A fresh pane: nothing saved, an empty workbook; then opened with `hash` (e.g. `token=…`) when given. */
 export async function freshWorkbench(page: Page, url: string, hash = ''): Promise<void> {
+  // Forgotten as the page starts (`?fresh`), before its pane could resume a saved connection and save it again.
+  const fresh = new URL(url);
+  fresh.searchParams.set('fresh', '1');
   await page.goto('about:blank');
-  await page.goto(url);
-  await page.evaluate(() => (window as unknown as WorkbenchWindow).workbench.reset());
+  await page.goto(fresh.href);
+  await workbenchReady(page);
   await page.goto('about:blank');
   await page.goto(hash ? `${url}#${hash}` : url);
   await workbenchReady(page);
