@@ -5,12 +5,19 @@ import { gzipSync } from 'node:zlib';
 import { startPlatform } from '../server/app';
 import { launchBrowser } from '../test/browser/support/browser';
 import { serveBuild } from '../test/browser/support/serve';
-import { median, type BenchResult } from './measure';
+import { fastestMean, median, type BenchResult } from './measure';
 import { productionBuild } from './production-build';
 
 const root = join(__dirname, '..');
 const INITIAL_SCRIPT_BUDGET_BYTES = 150 * 1000;
-const PAINT_RUNS = 9;
+const PAINT_RUNS = 15;
+/**
+ * Each page's paint is the mean of its fastest third of runs: other work on the machine only ever adds time to a
+ * paint of 100–200 ms, and the fastest met the least of it (issue 43: the medians' ratio followed the machine's load,
+ * 1.4 idle and 2.0 beside the test suite). The pages alternate, so both meet the same load.
+ */
+const FASTEST = 1 / 3;
+
 
 /** The scripts a page loads before it can render: those its HTML names (lazy chunks come later). */
 function initialScripts(output: string, page: string): string[] {
@@ -66,8 +73,8 @@ export async function paneBenchmarks(): Promise<BenchResult[]> {
       baseline.push(await paint('/baseline.html', '#ready'));
       pane.push(await paint('/workbench.html', 'form[aria-label] button[type="submit"]'));
     }
-    const paneMs = median(pane);
-    const baselineMs = median(baseline);
+    const paneMs = fastestMean(pane, FASTEST);
+    const baselineMs = fastestMean(baseline, FASTEST);
     return [
       {
         name: 'Task pane initial script (production build, gzip -9 of the scripts taskpane.html loads)',
@@ -75,8 +82,11 @@ export async function paneBenchmarks(): Promise<BenchResult[]> {
         bound: { description: `initial script ≤ ${INITIAL_SCRIPT_BUDGET_BYTES / 1000} KB gzipped`, met: initialGzip <= INITIAL_SCRIPT_BUDGET_BYTES },
       },
       {
-        name: `First meaningful paint, cold cache, median of ${PAINT_RUNS} (workbench: the pane's Sign in button; baseline: an empty Fluent page's text)`,
-        figures: { 'workbench ms': paneMs, 'empty Fluent page ms': baselineMs, ratio: paneMs / baselineMs },
+        name: `First meaningful paint, cold cache, the fastest third of ${PAINT_RUNS} (workbench: the pane's Sign in button; baseline: an empty Fluent page's text)`,
+        figures: {
+          'workbench ms': paneMs, 'empty Fluent page ms': baselineMs, ratio: paneMs / baselineMs,
+          'workbench median ms': median(pane), 'empty Fluent page median ms': median(baseline),
+        },
         bound: { description: 'workbench ≤ 2 × empty Fluent page', met: paneMs <= 2 * baselineMs },
       },
     ];
