@@ -40,7 +40,8 @@ export interface StatusRefreshOptions<T> {
  * `intervalMs` while it is visible. Never two reads at once, never while the pane writes (tried again shortly),
  * none while hidden (`hidden` stops the timer, `focused` starts it again) or after `stop`. A read whose answer
  * arrives after the pane started writing, or after it was hidden or stopped, is dropped: the write's own reload
- * is newer.
+ * is newer, and the next focus reads again. Focus during a read reads again once it ends: the read under way may
+ * have been sent before what the user came back for.
  */
 export class StatusRefresh<T> {
   private readonly timers: StatusRefreshTimers;
@@ -54,6 +55,8 @@ export class StatusRefresh<T> {
   private stopped = false;
   /** The last read failed (and none has succeeded since). */
   private failing = false;
+  /** Focus came back while a read was under way: that read may have been sent before what the user came back for. */
+  private readAgain = false;
 
   constructor(private readonly options: StatusRefreshOptions<T>) {
     this.timers = options.timers ?? realTimers;
@@ -73,6 +76,10 @@ export class StatusRefresh<T> {
   focused(): void {
     if (this.stopped) return;
     this.visible = true;
+    if (this.running) {
+      this.readAgain = true;
+      return;
+    }
     if (this.timers.now() - this.lastRead < this.minGapMs) {
       if (this.timer === null && !this.running) this.schedule(this.intervalMs - (this.timers.now() - this.lastRead));
       return;
@@ -123,7 +130,10 @@ export class StatusRefresh<T> {
     }
     const controller = new AbortController();
     this.running = controller;
+    const readBefore = this.lastRead;
     this.lastRead = this.timers.now();
+    this.readAgain = false;
+    let shown = false;
     try {
       const result = await this.options.fetch(controller.signal);
       if (!controller.signal.aborted && !this.stopped && this.failing) {
@@ -131,7 +141,10 @@ export class StatusRefresh<T> {
         this.failing = false;
         this.options.onRecovered?.();
       }
-      if (!controller.signal.aborted && !this.stopped && this.visible && !this.options.busy()) this.options.apply(result);
+      if (!controller.signal.aborted && !this.stopped && this.visible && !this.options.busy()) {
+        this.options.apply(result);
+        shown = true;
+      }
     } catch (error) {
       if (!controller.signal.aborted && !this.stopped) {
         this.failing = true;
@@ -139,7 +152,15 @@ export class StatusRefresh<T> {
       }
     } finally {
       if (this.running === controller) this.running = null;
-      this.schedule(this.intervalMs);
+      // An answer dropped unshown (the pane began writing, or was hidden) is no reason to skip the next focus's read.
+      if (!shown && !this.failing) this.lastRead = readBefore;
+      if (this.readAgain) {
+        this.readAgain = false;
+        // Fire and forget, as on focus: a read tells its own failures and schedules the next.
+        void this.read();
+      } else {
+        this.schedule(this.intervalMs);
+      }
     }
   }
 }

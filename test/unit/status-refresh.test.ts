@@ -154,6 +154,56 @@ describe('StatusRefresh', () => {
     refresh.stop();
   });
 
+  it('focus during a read reads again once it ends: the read under way may predate what the user came back for', async () => {
+    const answers: ReturnType<typeof deferred<number>>[] = [];
+    const { clock, refresh, applied } = setup({
+      fetch: () => {
+        const answer = deferred<number>();
+        answers.push(answer);
+        return answer.promise;
+      },
+    });
+    refresh.start();
+    await clock.advance(20_000);
+    refresh.focused();
+    refresh.focused();
+    expect(answers).toHaveLength(1);
+    answers[0]!.resolve(1);
+    await flush();
+    expect(answers).toHaveLength(2);
+    answers[1]!.resolve(2);
+    await flush();
+    expect(applied).toEqual([1, 2]);
+    refresh.stop();
+  });
+
+  it('an answer dropped because a write began does not make the next focus wait for the gap', async () => {
+    const answers: ReturnType<typeof deferred<number>>[] = [];
+    let busy = false;
+    const { clock, refresh, applied } = setup({
+      busy: () => busy,
+      fetch: () => {
+        const answer = deferred<number>();
+        answers.push(answer);
+        return answer.promise;
+      },
+    });
+    refresh.start();
+    await clock.advance(20_000);
+    refresh.focused();
+    busy = true;
+    answers[0]!.resolve(1);
+    await flush();
+    busy = false;
+    await clock.advance(1_000);
+    refresh.focused();
+    expect(answers).toHaveLength(2);
+    answers[1]!.resolve(2);
+    await flush();
+    expect(applied).toEqual([2]);
+    refresh.stop();
+  });
+
   it('tells of a failed read, reads again at its time, and says when reading works again (once)', async () => {
     const clock = fakeTimers();
     const told: string[] = [];
