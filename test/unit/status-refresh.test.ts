@@ -40,6 +40,17 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** A status fetch whose every read waits for the test to answer it (`answers`, in the order read). */
+function heldAnswers() {
+  const answers: ReturnType<typeof deferred<number>>[] = [];
+  const fetch = () => {
+    const answer = deferred<number>();
+    answers.push(answer);
+    return answer.promise;
+  };
+  return { answers, fetch };
+}
+
 function setup(options: { busy?: () => boolean; fetch?: (signal: AbortSignal) => Promise<number> } = {}) {
   const clock = fakeTimers();
   const applied: number[] = [];
@@ -55,6 +66,17 @@ function setup(options: { busy?: () => boolean; fetch?: (signal: AbortSignal) =>
   });
   return { clock, refresh, applied, reads: () => reads };
 }
+
+/** Shown for 20 s (no read yet), every read held for the test to answer, and a switch for the pane writing. */
+async function shownWithHeldAnswers() {
+  const { answers, fetch } = heldAnswers();
+  const writing = { now: false };
+  const parts = setup({ busy: () => writing.now, fetch });
+  parts.refresh.start();
+  await parts.clock.advance(20_000);
+  return { ...parts, answers, writing };
+}
+
 
 describe('StatusRefresh', () => {
   it('reads every interval while shown, not at once on start', async () => {
@@ -123,29 +145,18 @@ describe('StatusRefresh', () => {
   });
 
   it('never overlaps itself, and drops an answer that arrives once a write started', async () => {
-    const answers: ReturnType<typeof deferred<number>>[] = [];
-    let busy = false;
-    const { clock, refresh, applied } = setup({
-      busy: () => busy,
-      fetch: () => {
-        const answer = deferred<number>();
-        answers.push(answer);
-        return answer.promise;
-      },
-    });
-    refresh.start();
-    await clock.advance(20_000);
+    const { clock, refresh, applied, answers, writing } = await shownWithHeldAnswers();
     refresh.focused();
     refresh.focused();
     await clock.advance(200_000);
     expect(answers).toHaveLength(1);
     expect(refresh.reading).toBe(true);
-    busy = true;
+    writing.now = true;
     answers[0]!.resolve(7);
     await flush();
     expect(applied).toEqual([]);
     expect(refresh.reading).toBe(false);
-    busy = false;
+    writing.now = false;
     await clock.advance(180_000);
     expect(answers).toHaveLength(2);
     answers[1]!.resolve(8);
@@ -155,16 +166,7 @@ describe('StatusRefresh', () => {
   });
 
   it('focus during a read reads again once it ends: the read under way may predate what the user came back for', async () => {
-    const answers: ReturnType<typeof deferred<number>>[] = [];
-    const { clock, refresh, applied } = setup({
-      fetch: () => {
-        const answer = deferred<number>();
-        answers.push(answer);
-        return answer.promise;
-      },
-    });
-    refresh.start();
-    await clock.advance(20_000);
+    const { refresh, applied, answers } = await shownWithHeldAnswers();
     refresh.focused();
     refresh.focused();
     expect(answers).toHaveLength(1);
@@ -178,23 +180,12 @@ describe('StatusRefresh', () => {
   });
 
   it('an answer dropped because a write began does not make the next focus wait for the gap', async () => {
-    const answers: ReturnType<typeof deferred<number>>[] = [];
-    let busy = false;
-    const { clock, refresh, applied } = setup({
-      busy: () => busy,
-      fetch: () => {
-        const answer = deferred<number>();
-        answers.push(answer);
-        return answer.promise;
-      },
-    });
-    refresh.start();
-    await clock.advance(20_000);
+    const { clock, refresh, applied, answers, writing } = await shownWithHeldAnswers();
     refresh.focused();
-    busy = true;
+    writing.now = true;
     answers[0]!.resolve(1);
     await flush();
-    busy = false;
+    writing.now = false;
     await clock.advance(1_000);
     refresh.focused();
     expect(answers).toHaveLength(2);
