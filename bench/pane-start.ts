@@ -116,8 +116,8 @@ export async function paneStartBenchmark(): Promise<BenchResult[]> {
         const said = (reads: string[][]) => reads.map((r, i) => `    ${i + 1}. ${r.join('; ')}`).join('\n');
         process.stdout.write(`pane start at ${roundTripMs} ms, syncs before the platform's answer:\n${said(typical.readsBeforeAnswer)}\n  after:\n${said(typical.readsAfterAnswer)}\n`);
       }
-      // Judged on the median run, as every timed bound is: on a busy machine one run may show its cards late, after the
-      // watchers that start with the first card have sent their own syncs (the most of any run is printed).
+      // Judged on the median run, as every timed bound is: beside other work, one start of five sometimes counted 5
+      // syncs after the answer, what they were not yet known (the most of any run is printed).
       const mostAfter = Math.max(...starts.map((s) => s.syncsAfterAnswer));
       const medianAfter = median(starts.map((s) => s.syncsAfterAnswer));
       results.push({
