@@ -4,6 +4,12 @@ const transform = {
 };
 // oidc-provider, oauth4webapi and jose ship only ES modules: swc turns them into CommonJS for Jest like our sources.
 const transformIgnorePatterns = ['/node_modules/(?!(oidc-provider|oauth4webapi|jose)/)'];
+/** The suites that run on both stores: every Platform API, SCIM and OAuth conformance suite. */
+const POSTGRES_SUITES = [
+  'platform-api', 'spec', 'spec-scim', 'security', 'hostile-ids', 'input-limits', 'deactivation', 'shared-writes',
+  'scim', 'scim-users', 'scim-groups', 'scim-filters', 'scim-discovery', 'scim-hardening', 'scim-provisioning',
+  'oauth', 'oauth-races', 'oauth-cube-jwt', 'agent-chat',
+];
 module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
@@ -11,6 +17,13 @@ module.exports = {
     { displayName: 'integration', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     // The local platform's Core data API against Cube's documented behaviour and independent SQL, one file per area.
     { displayName: 'conformance', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/conformance/**/*.test.ts'] },
+    // The Platform API, SCIM and OAuth suites again with the platform's state on PostgreSQL (a throwaway cluster for the
+    // run): one suite, two stores. Needs Debian's postgresql package (.ci/run installs it).
+    {
+      displayName: 'postgres', testEnvironment: 'node', transform, transformIgnorePatterns,
+      globalSetup: '<rootDir>/test/postgres/global-setup.ts', globalTeardown: '<rootDir>/test/postgres/global-teardown.ts',
+      testMatch: POSTGRES_SUITES.map((name) => `<rootDir>/test/integration/${name}.test.ts`),
+    },
     // Headless Chromium against the built add-in and a local platform; builds once, so it needs time.
     { displayName: 'browser', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },
   ],

@@ -96,7 +96,7 @@ export async function dataApiOverhead(runs: number): Promise<BenchResult[]> {
     }
     return results;
   } finally {
-    reference.close();
+    await reference.close();
     await platform.close();
   }
 }

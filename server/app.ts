@@ -20,9 +20,9 @@ import { platformRoutes, writeAppConfig } from './routes/platform';
 import { reportRoutes } from './routes/reports';
 import { scimRoutes } from './routes/scim';
 import { specRoutes } from './routes/spec';
-import { Database } from './store/database';
+import { openStores } from './store/open-stores';
 import { nextPlacementKey } from './store/schema';
-import { ensureDevTokens, prepareDatabase, type DevTokens } from './store/seed';
+import { ensureDevTokens, type DevTokens } from './store/seed';
 import { addSampleOrders, type AddedOrder } from './store/sample-data';
 
 // The listener lives apart (one idea per file); tests build a server around it alone.
@@ -31,6 +31,8 @@ export { requestListener } from './request-listener';
 export interface PlatformOptions {
   /** Folder for the database file and dev-tokens.json, or `:memory:` for a throwaway platform. */
   dataDir: string;
+  /** PostgreSQL's URL (`DATABASE_URL`): the state lives there, shared by every process given it, instead of in the data dir. */
+  databaseUrl?: string;
   port?: number;
   /** Always loopback unless the caller insists; the local platform is a development stand-in. */
   host?: string;
@@ -96,8 +98,10 @@ export const MODEL_PATH = join(__dirname, 'model', 'sales.yml');
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const db = await Database.open(inMemory ? ':memory:' : join(options.dataDir, 'platform.duckdb'));
-  await prepareDatabase(db, (message) => process.stderr.write(`local platform: ${message}\n`));
+  const stores = await openStores({
+    dataDir: inMemory ? null : options.dataDir, databaseUrl: options.databaseUrl, notice: (message) => process.stderr.write(`local platform: ${message}\n`),
+  });
+  const db = stores.state;
   const faults = new FaultInjector();
   faults.set(options.faults ?? []);
   let publicUrl = options.publicUrl ?? '';
@@ -106,7 +110,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   // Filled in once the port is known, before the first request can arrive.
   const hosts = new Set<string>();
   const ownOrigins = new Set<string>();
-  const queries = new QueryRunner(db, ctx.model, {
+  const queries = new QueryRunner(stores.analytics, ctx.model, {
     maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now, queryClock: options.queryClock ?? now,
     resultRetentionMs: options.resultRetentionMs, maxRetainedResults: options.maxRetainedResults, maxRetainedRows: options.maxRetainedRows,
   });
@@ -123,7 +127,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   chatRoutes(router, ctx, agent);
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
-  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, dataDir: inMemory ? null : options.dataDir, cubeResources: options.cubeResources });
+  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, keys: stores.oauthKeys, cubeResources: options.cubeResources });
   ctx.oauthUserForAccessToken = oauth.userForAccessToken;
 
   // Requests wait for dev-tokens.json: its Chat API URL holds the port, which is known only once listening.
@@ -160,7 +164,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     tokens = await ensureDevTokens(db, inMemory ? null : options.dataDir, chatApiUrl(publicUrl));
   } catch (error) {
     await closeServer(server);
-    db.close();
+    await stores.close();
     throw error;
   }
   openDoors();
@@ -177,7 +181,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await tx.run(`UPDATE groups SET policies = ? WHERE display_name = ?`, [JSON.stringify(policies), displayName]);
       return JSON.parse(String(row.policies)) as Policy[];
     }),
-    addOrders: (orders) => db.transaction((tx) => addSampleOrders(tx, orders)),
+    addOrders: (orders) => stores.analytics.transaction((tx) => addSampleOrders(tx, orders)),
     async addLegacyPlacement(reportId, workbookId, resultLocation) {
       await db.transaction(async (tx) => {
         await tx.run(`INSERT INTO placements (row_key, id, report_id, workbook_id, result_location) VALUES (?, NULL, ?, ?, ?)`, [
@@ -195,7 +199,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     },
     testing,
     // Answers still streaming are suspended first, as a real server does when it stops: saved, and resumable.
-    close: () => agent.suspendAll().then(() => closeServer(server)).then(() => db.close()),
+    close: () => agent.suspendAll().then(() => closeServer(server)).then(() => stores.close()),
   };
 }
 

@@ -1,11 +1,12 @@
 import type { AppConfigResponse } from '../src/contract';
-import type { Database } from './store/database';
+import type { StateStore } from './store/state-store';
 import type { FaultInjector } from './faults';
 import type { SemanticModel } from './cube/model';
 
 /** What every route handler shares. */
 export interface PlatformContext {
-  db: Database;
+  /** The platform's state: DuckDB's file, or PostgreSQL for a team's server. */
+  db: StateStore;
   model: SemanticModel;
   faults: FaultInjector;
   /** Base URL clients reach the platform at, e.g. `http://127.0.0.1:4000`. */

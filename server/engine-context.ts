@@ -1,7 +1,7 @@
 import type { PlatformContext } from './context';
 import { loadSemanticModel } from './cube/model';
 import type { FaultInjector } from './faults';
-import type { Database } from './store/database';
+import type { StateStore } from './store/state-store';
 
 /** The engine's limits a server may set (the platform and the Cube Core stand-in alike). */
 export interface EngineLimits {
@@ -12,7 +12,7 @@ export interface EngineLimits {
 
 /** What every route of a server reads: its database, the semantic model, faults, its address and clock, and the engine's limits. */
 export function engineContext(
-  db: Database, modelPath: string, faults: FaultInjector, publicUrl: () => string, now: () => Date, limits: EngineLimits,
+  db: StateStore, modelPath: string, faults: FaultInjector, publicUrl: () => string, now: () => Date, limits: EngineLimits,
 ): PlatformContext {
   return {
     db,

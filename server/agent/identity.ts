@@ -2,7 +2,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { ChatSessionSettings } from '../../src/contract';
 import { tokenHash } from '../auth';
 import { badRequest, HttpError, type ApiRequest } from '../http';
-import type { Database, StateConnection } from '../store/database';
+import type { StateStore, StateConnection } from '../store/state-store';
 import { primaryEmail, userRecord } from '../store/rows';
 
 /**
@@ -37,7 +37,7 @@ const externalOwner = (externalId: string): string => `external:${externalId}`;
 
 /** The thread owner the request speaks for: `external:<id>` or `user:<platform user id>`. */
 export async function chatOwner(
-  db: Database, credentials: ChatCredentials, deploymentSecret: string, session: ChatSessionSettings | undefined, now: Date,
+  db: StateStore, credentials: ChatCredentials, deploymentSecret: string, session: ChatSessionSettings | undefined, now: Date,
 ): Promise<string> {
   if (credentials.kind === 'cube-token') return externalOwner(await cubeTokenUser(credentials.token, deploymentSecret, now));
   const key = await db.read((tx) => tx.one(`SELECT kind FROM access_tokens WHERE token_hash = ? AND kind = ?`, [tokenHash(credentials.key), CHAT_API_KEY_KIND]));
@@ -62,7 +62,7 @@ async function cubeTokenUser(token: string, secret: string, now: Date): Promise<
 }
 
 /** chat.yaml `SessionSettingsDto`: either `externalId` (lowercase, trimmed) or `internalId` (an existing user). */
-async function sessionOwner(db: Database, session: ChatSessionSettings | undefined): Promise<string> {
+async function sessionOwner(db: StateStore, session: ChatSessionSettings | undefined): Promise<string> {
   const { externalId, internalId } = session ?? {};
   if (externalId === undefined && internalId === undefined) {
     throw badRequest('sessionSettings.externalId or sessionSettings.internalId is required with an API key');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Database, Row } from '../store/database';
+import type { StateStore, Row } from '../store/state-store';
 import type { ChatMessage } from './frames';
 
 /** A turn stopped before its answer was whole (`__suspended__`): enough to stream the rest on resume. */
@@ -31,7 +31,7 @@ const threadOf = (row: Row): ChatThread => ({
 
 /** The agent's threads in the platform's database: one row per thread, its messages as consolidated frames. */
 export class ThreadStore {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: StateStore) {}
 
   static newId(): string {
     return randomUUID();

@@ -82,7 +82,7 @@ export async function startCubeCore(options: CubeCoreOptions): Promise<RunningCu
       if (!(await tx.one(`SELECT table_name FROM information_schema.tables WHERE table_name = 'orders'`))) await createSampleData(tx);
     });
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
   let publicUrl = options.publicUrl ?? '';
@@ -111,7 +111,7 @@ export async function startCubeCore(options: CubeCoreOptions): Promise<RunningCu
       server.listen(options.port ?? 0, host, () => resolve());
     });
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;

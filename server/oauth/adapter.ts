@@ -1,5 +1,5 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import type { Database, StateConnection } from '../store/database';
+import type { StateStore, StateConnection } from '../store/state-store';
 
 /** oidc-provider's own words for a replayed code or refresh token (its error_detail). */
 const REPLAYED: Partial<Record<string, string>> = {
@@ -20,7 +20,7 @@ async function revokeGrant(tx: StateConnection, grantId: string): Promise<void> 
  * interactions survive a restart like the rest of the platform's state. One adapter per model. Expiry uses
  * the wall clock, as oidc-provider itself does; expired rows are never returned and are purged on write.
  */
-export function duckDbAdapter(db: Database): new (model: string) => Adapter {
+export function duckDbAdapter(db: StateStore): new (model: string) => Adapter {
   const now = () => new Date().toISOString();
   const live = `(expires_at IS NULL OR expires_at > ?)`;
 
@@ -43,7 +43,8 @@ export function duckDbAdapter(db: Database): new (model: string) => Adapter {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
       await db.transaction(async (tx) => {
         await tx.run(`DELETE FROM oauth_store WHERE expires_at <= ?`, [now()]);
-        await tx.run(`INSERT OR REPLACE INTO oauth_store VALUES (?, ?, ?, ?, ?, ?, NULL)`, [
+        await tx.run(`INSERT INTO oauth_store VALUES (?, ?, ?, ?, ?, ?, NULL) ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload,
+          expires_at = excluded.expires_at, grant_id = excluded.grant_id, uid = excluded.uid, consumed_at = NULL`, [
           this.model, id, JSON.stringify(payload), expiresAt, payload.grantId ?? null, payload.uid ?? null,
         ]);
       });

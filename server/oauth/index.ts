@@ -5,7 +5,7 @@ import { isLoopbackAddress } from '../http';
 import { interactionHandler } from './interaction';
 import { errorPage, sendPage, stylesheet, STYLESHEET_PATH } from './pages';
 import { clientOrigins, createProvider, METADATA_PATH, OPENID_CONFIGURATION_PATH, PLATFORM_SCOPE } from './provider';
-import { ensureSigningKey } from './signing-key';
+import type { OAuthKeys } from './keys';
 
 export { METADATA_PATH, OAUTH_CLIENT_ID, OPENID_CONFIGURATION_PATH } from './provider';
 
@@ -15,8 +15,8 @@ const DEV_SERVER_CALLBACK = 'https://localhost:3000/auth/callback.html';
 export interface OAuthServerOptions {
   /** Redirect URIs besides `{publicUrl}/auth/callback.html`; default the dev server's callback. */
   redirectUris?: string[];
-  /** Where the signing key is kept (`oauth-signing-key.json` in it); null for a throwaway platform (one key per process). */
-  dataDir: string | null;
+  /** The signing key and cookie keys, the same in every process of one platform (keys.ts). */
+  keys: OAuthKeys;
   /** Cube API URLs (resource indicators, RFC 8707) that get JWT access tokens; default none. */
   cubeResources?: string[];
 }
@@ -41,15 +41,13 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
   for (const uri of options.redirectUris ?? []) assertRedirectUri(uri);
   const cubeResources = options.cubeResources ?? [];
   for (const uri of cubeResources) assertResourceIndicator(uri);
-  // Read (or made) now: a damaged key file stops the start, not the first sign-in.
-  const signingKey = ensureSigningKey(options.dataDir);
   let made: { provider: Provider; callback: ReturnType<Provider['callback']>; issuer: URL; origins: string[]; interaction: ReturnType<typeof interactionHandler> } | undefined;
   const current = () => {
     if (made) return made;
     const issuer = new URL(ctx.publicUrl());
     const base = issuer.href.replace(/\/+$/, '');
     const redirectUris = [...new Set([`${base}/auth/callback.html`, ...(options.redirectUris ?? [DEV_SERVER_CALLBACK])])];
-    const provider = createProvider(ctx, { issuer: base, redirectUris, signingKey, cubeResources });
+    const provider = createProvider(ctx, { issuer: base, redirectUris, keys: options.keys, cubeResources });
     const origins = clientOrigins(redirectUris);
     made = { provider, callback: provider.callback(), issuer, origins, interaction: interactionHandler(ctx, { provider, origin: issuer.origin, clientOrigins: origins }) };
     return made;

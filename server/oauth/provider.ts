@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import Provider, { errors, interactionPolicy } from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail, userRecord } from '../store/rows';
 import { accountClaims, activeUser } from './account';
 import { duckDbAdapter } from './adapter';
 import { errorPage, pageHeaders } from './pages';
-import { SIGNING_ALG, type SigningKey } from './signing-key';
+import type { OAuthKeys } from './keys';
+import { SIGNING_ALG } from './signing-key';
 
 /** The add-in's registration: a public client (no secret), authorization code with PKCE S256 only. */
 export const OAUTH_CLIENT_ID = 'report-sync-excel';
@@ -44,8 +44,8 @@ const interactionPath = (uid: string) => `/oauth/interaction/${uid}`;
 export interface ProviderOptions {
   issuer: string;
   redirectUris: string[];
-  /** The key the JWKS publishes and ID tokens and JWT access tokens are signed with (signing-key.ts). */
-  signingKey: SigningKey;
+  /** The key the JWKS publishes and ID tokens and JWT access tokens are signed with, and the cookies' keys (keys.ts). */
+  keys: OAuthKeys;
   /**
    * Resource indicators (RFC 8707) of Cube deployments that take the platform's sign-in: a request naming one as
    * `resource` gets a JWT access token for it. Any other resource is refused (`invalid_target`).
@@ -61,7 +61,8 @@ export const clientOrigins = (redirectUris: string[]) => [...new Set(redirectUri
  * `platform`, opaque access tokens) and as the OpenID Connect provider a Cube deployment may trust (`OIDC_SCOPES`,
  * ID tokens and JWT access tokens for the listed Cube resources, all signed with the key its JWKS publishes).
  */
-export function createProvider(ctx: PlatformContext, { issuer, redirectUris, signingKey, cubeResources }: ProviderOptions): Provider {
+export function createProvider(ctx: PlatformContext, { issuer, redirectUris, keys, cubeResources }: ProviderOptions): Provider {
+  const { signingKey } = keys;
   const origins = clientOrigins(redirectUris);
   const policy = interactionPolicy.base();
   // A stand-in for a real identity provider: it asks who signs in on every authorization, with no silent
@@ -82,7 +83,7 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris, sig
     claims: { acr: null, sid: null, auth_time: null, iss: null, openid: ['sub'], profile: ['name'], email: ['email'] },
     clientAuthMethods: ['none'],
     clientBasedCORS: (_c, origin, client) => client.clientId === OAUTH_CLIENT_ID && origins.includes(origin),
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    cookies: { keys: [...keys.cookieKeys] },
     // Tokens live by their own lifetimes, not the browser session's: the add-in signs in once per computer.
     expiresWithSession: async () => false,
     features: {

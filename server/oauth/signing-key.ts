@@ -23,14 +23,14 @@ export interface SigningKey {
 /** A throwaway (`:memory:`) platform's key: one per process, so every in-memory platform of a test run shares it. */
 let processKey: SigningKey | undefined;
 
-function newSigningKey(): SigningKey {
+export function newSigningKey(): SigningKey {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = privateKey.export({ format: 'jwk' });
   return { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y!, d: jwk.d!, kid: randomBytes(8).toString('hex'), alg: SIGNING_ALG, use: 'sig' };
 }
 
 /** The key in a kept file, checked: a P-256 private JWK with a `kid`. Anything else stops the start. */
-function parseSigningKey(text: string, file: string): SigningKey {
+export function parseSigningKey(text: string, file: string): SigningKey {
   let jwk: Partial<SigningKey>;
   try {
     jwk = JSON.parse(text) as Partial<SigningKey>;

@@ -3,7 +3,7 @@ import { parseSheetAddress, sheetAddress } from '../../src/core/a1';
 import type { PlatformContext } from '../context';
 import { notFound, type ApiRequest, type ApiResponse } from '../http';
 import { abandonedRequestError, outlivingCaller } from '../store/abandoned';
-import { sqlList, type Row, type SqlScalar, type StateConnection } from '../store/database';
+import type { Row, SqlScalar, StateConnection } from '../store/database';
 import type { UserRecord } from '../store/rows';
 import { authenticate } from './auth';
 import { integerPathParam } from './cursor';
@@ -114,7 +114,7 @@ async function writePlacements(tx: StateConnection, updates: Map<number, Refresh
     `UPDATE placements SET ${REFRESHED_COLUMNS.map((name) => `${name} = refreshed.${name}`).join(', ')}
      FROM (SELECT unnest(?::INTEGER[]) AS row_key, ${REFRESHED_COLUMNS.map((name) => `unnest(?::${REFRESHED_COLUMN_TYPES[name]}[]) AS ${name}`).join(', ')}) AS refreshed
      WHERE placements.row_key = refreshed.row_key`,
-    [sqlList([...updates.keys()]), ...REFRESHED_COLUMNS.map((name) => sqlList(rows.map((columns) => columns[name])))],
+    [[...updates.keys()], ...REFRESHED_COLUMNS.map((name) => rows.map((columns) => columns[name]))],
   );
 }
 

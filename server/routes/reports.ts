@@ -53,7 +53,7 @@ async function listReports(ctx: PlatformContext, request: ApiRequest): Promise<A
   const params: SqlParam[] = [deploymentId];
   const search = q.get('search');
   if (search) {
-    where.push(`(contains(lower(r.name), lower(?)) OR contains(lower(coalesce(r.title, '')), lower(?)))`);
+    where.push(`(strpos(lower(r.name), lower(?)) > 0 OR strpos(lower(coalesce(r.title, '')), lower(?)) > 0)`);
     params.push(search, search);
   }
   const folderId = parseIntegerParam(request, 'folderId');

@@ -1,14 +1,9 @@
-import { DuckDBConnection, DuckDBInstance, listValue, type DuckDBListValue, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, listValue, type DuckDBValue } from '@duckdb/node-api';
 import { abandonedRequestError } from './abandoned';
 import { ReadCache, writtenTable, type Table } from './read-cache';
+import type { Row, SqlParam, StateConnection, StateStore } from './state-store';
 
-export type SqlScalar = string | number | boolean | null;
-export type SqlParam = SqlScalar | SqlList;
-/** A list bound as one parameter (`unnest(?::VARCHAR[])`): one binding for a column of many rows. */
-export type SqlList = DuckDBListValue;
-export const sqlList = (items: readonly SqlScalar[]): SqlList => listValue(items);
-export type Row = Record<string, unknown>;
-export type { Table } from './read-cache';
+export type { Row, SqlParam, SqlScalar, StateConnection, StateStore, Table } from './state-store';
 
 /**
  * The local platform's one DuckDB database (a file in the data dir, or in memory for tests). Platform state
@@ -18,7 +13,7 @@ export type { Table } from './read-cache';
 /** Idle analytical connections kept for the next queries (DuckDB runs a query on every core anyway). */
 const MAX_IDLE_ANALYTICS = 4;
 
-export class Database {
+export class Database implements StateStore {
   private tail: Promise<unknown> = Promise.resolve();
   /** Analytical connections between queries; as many stay open as queries have run at once, up to a few. */
   private readonly idleAnalytics: DuckDBConnection[] = [];
@@ -44,7 +39,7 @@ export class Database {
     const run = this.tail.then(async () => {
       // A caller that hung up while this waited in the queue wants nothing: its turn goes to the next.
       abandoned.throwIfGone();
-      const tx = new StateConnection(this.state, this.cache);
+      const tx = new DuckDbStateConnection(this.state, this.cache);
       await this.state.run('BEGIN TRANSACTION');
       try {
         const result = await work(tx);
@@ -64,7 +59,7 @@ export class Database {
     const abandoned = abandonedRequestError();
     const run = this.tail.then(async () => {
       abandoned.throwIfGone();
-      const tx = new StateConnection(this.state, this.cache);
+      const tx = new DuckDbStateConnection(this.state, this.cache);
       try {
         return await work(tx);
       } finally {
@@ -114,7 +109,11 @@ export class Database {
     }
   }
 
-  close(): void {
+  async ping(): Promise<void> {
+    await this.read((tx) => tx.one('SELECT 1'));
+  }
+
+  async close(): Promise<void> {
     this.closed = true;
     for (const connection of this.idleAnalytics.splice(0)) connection.closeSync();
     this.state.closeSync();
@@ -122,10 +121,14 @@ export class Database {
   }
 }
 
-/** A statement's parameters for the binding; none for a statement without any, which then skips the binding's prepare step (a measurable share of a small read). */
-const boundOrNone = (params: SqlParam[]) => (params.length > 0 ? (params as DuckDBValue[]) : undefined);
+/**
+ * A statement's parameters for the binding, lists as DuckDB's list values; none for a statement without any, which
+ * then skips the binding's prepare step (a measurable share of a small read).
+ */
+const boundOrNone = (params: SqlParam[]) =>
+  (params.length > 0 ? params.map((param): DuckDBValue => (Array.isArray(param) ? listValue(param) : param as DuckDBValue)) : undefined);
 
-export class StateConnection {
+export class DuckDbStateConnection implements StateConnection {
   /** The tables this work wrote (`*`: a statement whose target is not told, such as DDL); a commit forgets their kept reads. */
   readonly written = new Set<Table | '*'>();
 

@@ -4,7 +4,7 @@ import type { Policy } from '../../src/contract';
 import { queryChecksum } from '../../src/core/checksum';
 import { CHAT_API_KEY_KIND } from '../agent/identity';
 import { newSecret, tokenHash } from '../auth';
-import type { Database, StateConnection } from './database';
+import type { Database, StateConnection, StateStore } from './database';
 import { createSampleData } from './sample-data';
 import { insertSeedGroups } from './seed-groups';
 import { createStateTables, dropOutdatedState, markUserIdsIssued, STATE_SCHEMA_VERSION } from './schema';
@@ -35,6 +35,17 @@ export async function prepareDatabase(db: Database, notice: (message: string) =>
       await seedTenant(tx);
       await tx.run(`INSERT INTO meta VALUES ('seeded', ?), ('schema', ?)`, [new Date().toISOString(), STATE_SCHEMA_VERSION]);
     }
+    await markUserIdsIssued(tx);
+  });
+}
+
+/**
+ * The seeded tenant on a database its migrations made (PostgreSQL): seeded by whichever process gets there first, in
+ * one transaction, so processes starting together seed it once. The sample data lives in each process's own engine.
+ */
+export async function seedTenantOnce(db: StateStore): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await tx.run(`INSERT INTO meta VALUES ('seeded', ?) ON CONFLICT (key) DO NOTHING`, [new Date().toISOString()]) === 1) await seedTenant(tx);
     await markUserIdsIssued(tx);
   });
 }
@@ -94,7 +105,7 @@ const DEV_SECRETS = [
  * is reused, any other is issued anew, and the file is rewritten when anything changed (before the server
  * answers any request).
  */
-export async function ensureDevTokens(db: Database, dataDir: string | null, chatApiUrl: string): Promise<DevTokens> {
+export async function ensureDevTokens(db: StateStore, dataDir: string | null, chatApiUrl: string): Promise<DevTokens> {
   const file = dataDir ? join(dataDir, 'dev-tokens.json') : null;
   const saved = (file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Partial<DevTokens>;
   return db.transaction(async (tx) => {

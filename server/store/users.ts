@@ -1,5 +1,5 @@
 import type { Policy } from '../../src/contract';
-import type { Database, StateConnection, Table } from './database';
+import type { StateStore, StateConnection, Table } from './state-store';
 import { userRecord, type UserRecord } from './rows';
 
 /** The tables a user's record is read from, and the key it is kept under. */
@@ -25,7 +25,7 @@ export function loadUser(tx: StateConnection, id: number): Promise<UserRecord | 
 }
 
 /** `loadUser` outside a transaction: a kept record is answered without queueing behind running ones (`Database.cachedRead`). */
-export function keptUser(db: Database, id: number): Promise<UserRecord | null> {
+export function keptUser(db: StateStore, id: number): Promise<UserRecord | null> {
   return db.cachedRead(USER_TABLES, userKey(id), (tx) => readUser(tx, id));
 }
 

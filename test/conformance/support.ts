@@ -85,7 +85,7 @@ export function useConformance(options: Partial<PlatformOptions> = {}): Conforma
     started = { platform, base, token, reference };
   });
   afterAll(async () => {
-    started?.reference.close();
+    await started?.reference.close();
     await started?.platform.close();
   });
   const current = () => {

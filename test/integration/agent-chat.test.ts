@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startPlatform, type PlatformOptions, type RunningPlatform } from '../../server/app';
 import type { FaultRule } from '../../server/faults';
+import { keptState, throwawayState, type TestState } from '../support/test-state';
 
 /**
  * The local agent's Agent chat API (chat.yaml), driven with raw fetch: newline-delimited JSON read as it streams.
@@ -20,13 +18,14 @@ const REVENUE_BY_REGION_LAST_YEAR = {
 };
 const ANN = { externalId: 'ann' };
 
-const started: RunningPlatform[] = [];
+const started: { running: RunningPlatform; state: TestState }[] = [];
 async function platform(options: Partial<PlatformOptions> = {}): Promise<RunningPlatform> {
-  const running = await startPlatform({ dataDir: ':memory:', port: 0, ...CLOCK, ...options });
-  started.push(running);
+  const state = await throwawayState();
+  const running = await startPlatform({ ...state.options, port: 0, ...CLOCK, ...options });
+  started.push({ running, state });
   return running;
 }
-afterAll(() => Promise.all(started.map((p) => p.close())));
+afterAll(() => Promise.all(started.map(({ running, state }) => running.close().then(() => state.remove()))));
 
 let fast: RunningPlatform;
 let paced: RunningPlatform;
@@ -183,9 +182,9 @@ describe('asking a question', () => {
 
 describe('threads', () => {
   it('are read back, and kept across a restart of the platform', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'agent-chat-'));
+    const state = await keptState('agent-chat');
     try {
-      const first = await startPlatform({ dataDir, port: 0, ...CLOCK, agent: { wordDelayMs: 0 } });
+      const first = await startPlatform({ ...state.options, port: 0, ...CLOCK, agent: { wordDelayMs: 0 } });
       const asked = await ask(first, { input: QUESTION });
       const chatId = chatIdOf(asked);
       const followUp = await ask(first, { input: 'and orders by status?', chatId });
@@ -194,7 +193,7 @@ describe('threads', () => {
       expect(thread.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([QUESTION, 'and orders by status?']);
       await first.close();
 
-      const second = await startPlatform({ dataDir, port: 0, ...CLOCK });
+      const second = await startPlatform({ ...state.options, port: 0, ...CLOCK });
       expect(second.tokens.chatApiKey).toBe(first.tokens.chatApiKey);
       const read = await ask(second, { chatId });
       await second.close();
@@ -202,21 +201,21 @@ describe('threads', () => {
       expect(read[0]!.state).toEqual({ chatId, isStreaming: false });
       expect(stateMessages(read)).toEqual(thread);
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await state.remove();
     }
   });
 
   it('suspends answers still streaming when the platform stops, and resumes them after the restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'agent-chat-'));
+    const state = await keptState('agent-chat');
     try {
-      const first = await startPlatform({ dataDir, port: 0, ...CLOCK, agent: { wordDelayMs: 40 } });
+      const first = await startPlatform({ ...state.options, port: 0, ...CLOCK, agent: { wordDelayMs: 40 } });
       const messageId = newMessageId();
       const reading = await untilWords(await post(first, { input: QUESTION, messageId, sessionSettings: ANN }), 2);
       const [cut] = await Promise.all([reading.rest(), first.close()]);
       expect(cut.slice(-2).map((f) => f.id)).toEqual(['__suspended__', '__usage__']);
       const chatId = chatIdOf(cut);
 
-      const second = await startPlatform({ dataDir, port: 0, ...CLOCK, agent: { wordDelayMs: 0 } });
+      const second = await startPlatform({ ...state.options, port: 0, ...CLOCK, agent: { wordDelayMs: 0 } });
       const read = await ask(second, { chatId });
       // chat.yaml: `input` may be omitted; chatId and the suspended messageId resume the turn.
       const resumed = await ask(second, { chatId, messageId });
@@ -224,7 +223,7 @@ describe('threads', () => {
       expect(read[0]!.state).toEqual({ chatId, isStreaming: false, suspended: { messageId } });
       expect(finalAnswer(resumed)).toBe(finalAnswer(await ask(fast, { input: QUESTION })));
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await state.remove();
     }
   });
 

@@ -143,7 +143,7 @@ describe('a data dir of schema 4, whose threads were owned by user name', () => 
       await tx.run(`INSERT INTO chat_threads VALUES ('gone-thread', 1, 'internal:gone@example.com', 'Q', '2026-01-01', '2026-01-01', NULL)`);
       await tx.run(`INSERT INTO chat_threads VALUES ('external-thread', 1, 'external:ann', 'Q', '2026-01-01', '2026-01-01', NULL)`);
     });
-    db.close();
+    await db.close();
 
     p = await start(dir);
     try {
@@ -164,7 +164,7 @@ describe('a data dir of schema 4, whose threads were owned by user name', () => 
     const rows = await db.read((tx) => tx.all(`SELECT id, owner FROM chat_threads ORDER BY id`));
     const schema = await db.read((tx) => tx.one(`SELECT value FROM meta WHERE key = 'schema'`));
     const users = await db.read((tx) => tx.all(`SELECT id, user_name FROM users ORDER BY id`));
-    db.close();
+    await db.close();
     const idOf = (name: string) => users.find((u) => u.user_name === name)!.id;
     expect(schema!.value).toBe(STATE_SCHEMA_VERSION);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.owner]))).toEqual({
@@ -208,10 +208,10 @@ describe('a user id', () => {
     // As a SCIM delete would: the user with the highest id goes.
     await db.transaction((tx) => tx.run(`DELETE FROM users WHERE id = ?`, [Number(analyst!.id)]));
     expect(await db.transaction((tx) => nextId(tx, 'users'))).toBe(Number(analyst!.id) + 1);
-    db.close();
+    await db.close();
     db = await Database.open(file);
     await prepareDatabase(db);
     expect(await db.transaction((tx) => nextId(tx, 'users'))).toBe(Number(analyst!.id) + 2);
-    db.close();
+    await db.close();
   });
 });

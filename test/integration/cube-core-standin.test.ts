@@ -39,7 +39,7 @@ beforeAll(async () => {
   await reference.transaction((tx) => createSampleData(tx));
 });
 afterAll(async () => {
-  reference.close();
+  await reference.close();
   await cube?.close();
 });
 

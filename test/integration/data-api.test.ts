@@ -17,7 +17,7 @@ beforeAll(async () => {
   await reference.transaction((tx) => createSampleData(tx));
 });
 afterAll(async () => {
-  reference.close();
+  await reference.close();
   await t.close();
 });
 

@@ -43,7 +43,7 @@ it('moves the seeded analyst\'s own rights to the seeded groups, changing no one
     await tx.run(`INSERT INTO users VALUES (3, 'bea@example.com', 'Bea', NULL, '[]', TRUE, NULL, FALSE, ?, '{"sheets":{}}',
       '2026-02-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z', NULL)`, [JSON.stringify(custom)]);
   });
-  db.close();
+  await db.close();
 
   p = await start(dir);
   try {
@@ -64,7 +64,7 @@ it('moves the seeded analyst\'s own rights to the seeded groups, changing no one
   db = await Database.open(file);
   const users = await db.read((tx) => tx.all(`SELECT id, policies, deleted_at FROM users ORDER BY id`));
   const schema = await db.read((tx) => tx.one(`SELECT value FROM meta WHERE key = 'schema'`));
-  db.close();
+  await db.close();
   expect(schema!.value).toBe('6');
   expect(users.map((u) => [Number(u.id), JSON.parse(String(u.policies)), u.deleted_at])).toEqual([
     [1, [{ resourceType: 'Global', actions: ['All'], resources: ['*'] }], null],

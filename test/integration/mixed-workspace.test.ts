@@ -46,7 +46,7 @@ beforeAll(async () => {
   await reference.transaction((tx) => createSampleData(tx));
 });
 afterAll(async () => {
-  reference?.close();
+  await reference?.close();
   await Promise.all([cube?.close(), t?.close()]);
 });
 

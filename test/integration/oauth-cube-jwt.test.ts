@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { startPlatform, type RunningPlatform } from '../../server/app';
@@ -9,6 +8,7 @@ import { SIGNING_KEY_FILE } from '../../server/oauth/signing-key';
 import { OAuthClient, type OAuthTokens } from '../../src/client/oauth-client';
 import { callbackParams, CLIENT_ID, openLoginPage, postLogin } from '../support/oauth-login';
 import { raw } from '../support/raw-http';
+import { keptState, type TestState } from '../support/test-state';
 
 /**
  * The local platform's OAuth server as the identity provider of a self-hosted Cube: a sign-in that asks for a Cube
@@ -48,14 +48,14 @@ async function tokenRequest(baseUrl: string, params: Record<string, string>) {
 const jwksKids = async (baseUrl: string) => ((await (await fetch(`${baseUrl}/oauth/jwks`)).json()) as { keys: { kid: string; alg: string; d?: string }[] }).keys;
 
 describe('JWT access tokens for a self-hosted Cube (CUBEJS_JWK_URL)', () => {
-  let dataDir: string;
+  let state: TestState;
   let platformPort: number;
   let cubePort: number;
   let cubeResource: string;
   let platform: RunningPlatform;
   let cube: RunningCubeCore;
 
-  const startThePlatform = () => startPlatform({ dataDir, port: platformPort, cubeResources: [cubeResource] });
+  const startThePlatform = () => startPlatform({ ...state.options, port: platformPort, cubeResources: [cubeResource] });
   const startTheCube = (port: number) => startCubeCore({
     dataDir: ':memory:', port, corsOrigins: [], log: () => {},
     jwt: { jwkUrl: `${platform.url}/oauth/jwks`, issuer: [platform.url], audience: cubeResource, algorithms: ['ES256'] },
@@ -64,7 +64,7 @@ describe('JWT access tokens for a self-hosted Cube (CUBEJS_JWK_URL)', () => {
   const me = (token: string) => raw(`${platform.url}/api/v1/users/me`, { headers: { Authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'oauth-cube-jwt-'));
+    state = await keptState('oauth-cube-jwt');
     [platformPort, cubePort] = [await freePort(), await freePort()];
     cubeResource = `http://127.0.0.1:${cubePort}/cubejs-api/v1`;
     platform = await startThePlatform();
@@ -73,7 +73,7 @@ describe('JWT access tokens for a self-hosted Cube (CUBEJS_JWK_URL)', () => {
   afterAll(async () => {
     await cube?.close();
     await platform?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await state.remove();
   });
 
   it('issues a JWT for the Cube resource: ES256 under the published key, aud the resource, the user as sub', async () => {
@@ -140,8 +140,11 @@ describe('JWT access tokens for a self-hosted Cube (CUBEJS_JWK_URL)', () => {
     expect(elsewhere).toMatchObject({ status: 400, body: { error: 'invalid_target' } });
   });
 
-  it('keeps its signing key in the data dir: after a restart the JWKS is the same and earlier tokens still verify', async () => {
-    expect(statSync(join(dataDir, SIGNING_KEY_FILE)).mode & 0o777).toBe(0o600);
+  it('keeps its signing key with its state: after a restart the JWKS is the same and earlier tokens still verify', async () => {
+    // On DuckDB in the data dir, readable by its owner only; on PostgreSQL in the database, which every process shares.
+    const keyFile = join(state.options.dataDir, SIGNING_KEY_FILE);
+    if (state.options.databaseUrl) expect(existsSync(keyFile)).toBe(false);
+    else expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     const before = await jwksKids(platform.url);
     const { tokens } = await signInFor(platform.url, ANALYST, [cubeResource]);
 

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { SignInError } from '../../src/client/errors';
 import { OAuthClient } from '../../src/client/oauth-client';
 import { platformClient, startTestPlatform, type TestPlatform } from '../support/local-platform';
 import { callbackParams, CLIENT_ID, openLoginPage, postLogin, signInByHand } from '../support/oauth-login';
+import { keptState } from '../support/test-state';
 
 /** The local platform as an OAuth 2.0 authorization server, driven as the add-in and its dialog drive it. */
 describe('local platform sign-in (OAuth 2.0, authorization code with PKCE)', () => {
@@ -258,11 +256,11 @@ describe('local platform sign-in: registered redirect URIs', () => {
 
 describe('local platform sign-in across a restart', () => {
   it('keeps grants and tokens in the database: a refresh token issued before a restart still works', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'report-sync-oauth-'));
+    const state = await keptState('report-sync-oauth');
     try {
-      const first = await startTestPlatform({ dataDir });
+      const first = await startTestPlatform(state.options);
       const { tokens } = await signInByHand(first.platform.url, 2).finally(() => first.close());
-      const second = await startTestPlatform({ dataDir });
+      const second = await startTestPlatform(state.options);
       try {
         const client = await OAuthClient.discover(second.platform.url, { clientId: CLIENT_ID });
         const renewed = await client.refresh(tokens.refreshToken!);
@@ -271,7 +269,7 @@ describe('local platform sign-in across a restart', () => {
         await second.close();
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await state.remove();
     }
   });
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   annasFolder = (await t.analyst.allFolders(t.salesDeploymentId)).find((f) => f.name === "Anna's reports")!.id;
 });
 afterAll(async () => {
-  reference?.close();
+  await reference?.close();
   await Promise.all([cube?.close(), t?.close()]);
 });
 afterEach(() => t.platform.faults.set([]));

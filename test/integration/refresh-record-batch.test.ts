@@ -1,5 +1,5 @@
 import type { Report, ReportPlacement, ResultChecksum } from '../../src/contract';
-import { Database, StateConnection, type SqlParam } from '../../server/store/database';
+import { Database, DuckDbStateConnection, type SqlParam, type StateConnection } from '../../server/store/database';
 import { startTestPlatform, type TestPlatform } from '../support/local-platform';
 
 /**
@@ -21,7 +21,7 @@ let holdNext: { until: Promise<void>; held: () => void } | null = null;
 let failing: ((statement: Statement) => boolean) | null = null;
 
 const originalTransaction = Database.prototype.transaction;
-const originals = { all: StateConnection.prototype.all, run: StateConnection.prototype.run };
+const originals = { all: DuckDbStateConnection.prototype.all, run: DuckDbStateConnection.prototype.run };
 beforeAll(() => {
   Database.prototype.transaction = function <T>(this: Database, work: (tx: StateConnection) => Promise<T>): Promise<T> {
     return originalTransaction.call(this, (tx) => {
@@ -30,8 +30,8 @@ beforeAll(() => {
     }) as Promise<T>;
   };
   for (const name of ['all', 'run'] as const) {
-    const original = originals[name] as (this: StateConnection, sql: string, params?: SqlParam[]) => Promise<unknown>;
-    (StateConnection.prototype[name] as unknown) = async function (this: StateConnection, sql: string, params: SqlParam[] = []) {
+    const original = originals[name] as (this: DuckDbStateConnection, sql: string, params?: SqlParam[]) => Promise<unknown>;
+    (DuckDbStateConnection.prototype[name] as unknown) = async function (this: DuckDbStateConnection, sql: string, params: SqlParam[] = []) {
       const statement = { sql: sql.replace(/\s+/g, ' ').trim(), params, transaction: transactionOf.get(this) ?? 0 };
       statements.push(statement);
       if (failing?.(statement)) throw new Error('Injected statement failure');
@@ -47,7 +47,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   Database.prototype.transaction = originalTransaction;
-  Object.assign(StateConnection.prototype, originals);
+  Object.assign(DuckDbStateConnection.prototype, originals);
 });
 
 let t: TestPlatform;

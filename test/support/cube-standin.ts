@@ -47,7 +47,7 @@ export function useCubeCoreWithReference(secret: string): { readonly cube: Runni
     await reference.transaction((tx) => createSampleData(tx));
   });
   afterAll(async () => {
-    started?.reference.close();
+    await started?.reference.close();
     await started?.cube.close();
   });
   const current = () => {

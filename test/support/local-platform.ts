@@ -2,6 +2,7 @@ import { startPlatform, type PlatformOptions, type RunningPlatform } from '../..
 import { CoreDataClient, dataApiBase, DeploymentTokenManager, PlatformClient, ScimClient } from '../../src/client';
 import type { Report } from '../../src/contract';
 import { reportByPublicId } from './reports';
+import { throwawayState } from './test-state';
 
 /** No waiting in tests: backoff and Continue wait pauses resolve at once (cancellation still honoured). */
 export const noSleep = (_ms: number, signal?: AbortSignal) =>
@@ -24,10 +25,19 @@ export function platformClient(url: string, token: string): PlatformClient {
 
 /**
  * A local platform in memory on a free loopback port, with clients for its seeded users. Fault injection
- * over HTTP is on unless `faultInjection: false` (a production platform never has it).
+ * over HTTP is on unless `faultInjection: false` (a production platform never has it). Its state is thrown away on
+ * close unless the caller names where it lives (test-state.ts: DuckDB, or PostgreSQL in the `postgres` project).
  */
 export async function startTestPlatform(options: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
-  const platform = await startPlatform({ dataDir: ':memory:', port: 0, faultInjection: true, ...options });
+  // A caller that names its state (a data dir, a database) keeps it; otherwise it is thrown away on close.
+  const state = options.dataDir || options.databaseUrl ? undefined : await throwawayState();
+  let platform: RunningPlatform;
+  try {
+    platform = await startPlatform({ dataDir: ':memory:', port: 0, faultInjection: true, ...state?.options, ...options });
+  } catch (error) {
+    await state?.remove();
+    throw error;
+  }
   const admin = platformClient(platform.url, platform.tokens.admin);
   const analyst = platformClient(platform.url, platform.tokens.analyst);
   const scim = new ScimClient({ baseUrl: platform.url, token: () => platform.tokens.scim, sleep: noSleep });
@@ -51,7 +61,7 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}):
         ...extra,
       });
     },
-    close: () => platform.close(),
+    close: () => platform.close().then(() => state?.remove()),
   };
 }
 

@@ -171,7 +171,7 @@ export async function referenceSql(sql: string): Promise<Record<string, unknown>
 export async function closeReference(): Promise<void> {
   const db = await reference;
   reference = undefined;
-  db?.close();
+  await db?.close();
 }
 
 /** What a Cube deployment that verifies tokens through a JWKS is configured with (CUBEJS_JWK_URL, CUBEJS_JWT_ISSUER, CUBEJS_JWT_AUDIENCE, CUBEJS_JWT_ALGS). */
