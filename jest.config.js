@@ -8,7 +8,7 @@ const transformIgnorePatterns = ['/node_modules/(?!(oidc-provider|oauth4webapi|j
 const POSTGRES_SUITES = [
   'platform-api', 'spec', 'spec-scim', 'security', 'hostile-ids', 'input-limits', 'deactivation', 'shared-writes',
   'scim', 'scim-users', 'scim-groups', 'scim-filters', 'scim-discovery', 'scim-hardening', 'scim-provisioning',
-  'oauth', 'oauth-races', 'oauth-cube-jwt', 'agent-chat',
+  'oauth', 'oauth-races', 'oauth-cube-jwt', 'company-sign-in', 'agent-chat', 'server-operations',
 ];
 module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
@@ -22,7 +22,7 @@ module.exports = {
     {
       displayName: 'postgres', testEnvironment: 'node', transform, transformIgnorePatterns,
       globalSetup: '<rootDir>/test/postgres/global-setup.ts', globalTeardown: '<rootDir>/test/postgres/global-teardown.ts',
-      testMatch: POSTGRES_SUITES.map((name) => `<rootDir>/test/integration/${name}.test.ts`),
+      testMatch: [...POSTGRES_SUITES.map((name) => `<rootDir>/test/integration/${name}.test.ts`), '<rootDir>/test/postgres/**/*.test.ts'],
     },
     // Headless Chromium against the built add-in and a local platform; builds once, so it needs time.
     { displayName: 'browser', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/test/browser/**/*.test.ts'] },

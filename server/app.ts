@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import type { AppConfigResponse, Policy } from '../src/contract';
 import { ChatAgent, chatApiUrl, type AgentOptions } from './agent/agent';
 import { signCubeToken } from './agent/identity';
-import { createOAuthServer } from './oauth';
+import { createOAuthServer, type CompanySignIn } from './oauth';
 import { QueryRunner } from './cube/query-runner';
 import { engineContext } from './engine-context';
 import { FaultInjector, faultRoutes, type FaultRule } from './faults';
 import { loopbackHosts, Router } from './http';
+import type { ReadinessCheck } from './probes';
 import { requestListener } from './request-listener';
 import { chatRoutes } from './routes/chat';
 import { dataRoutes } from './routes/data';
@@ -60,6 +61,8 @@ export interface PlatformOptions {
   oauthRedirectUris?: string[];
   /** Cube API URLs (RFC 8707 resource indicators) the OAuth server issues JWT access tokens for (default none). */
   cubeResources?: string[];
+  /** Sign users in through the company's OpenID Connect provider instead of the seeded-user picker (a team server). */
+  companySignIn?: CompanySignIn;
   /** How the local agent paces its answers (Agent chat API). */
   agent?: AgentOptions;
 }
@@ -72,7 +75,8 @@ export interface RunningPlatform {
   readonly retainedResults: number;
   /** In-process hooks for tests and the workbench: what the real API offers no call for. */
   testing: PlatformTestHooks;
-  close(): Promise<void>;
+  /** Stops the server; `graceMs` lets requests in flight finish first (SIGTERM's graceful shutdown), default none. */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export interface PlatformTestHooks {
@@ -127,7 +131,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   chatRoutes(router, ctx, agent);
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
-  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, keys: stores.oauthKeys, cubeResources: options.cubeResources });
+  const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, keys: stores.oauthKeys, cubeResources: options.cubeResources, companySignIn: options.companySignIn });
   ctx.oauthUserForAccessToken = oauth.userForAccessToken;
 
   // Requests wait for dev-tokens.json: its Chat API URL holds the port, which is known only once listening.
@@ -135,8 +139,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const doorsOpen = new Promise<void>((resolve) => {
     openDoors = resolve;
   });
-  const answer = requestListener(router, faults, hosts, oauth);
+  const probes: ReadinessCheck[] = [{ name: 'database', check: () => db.ping() }];
+  const answer = requestListener(router, faults, hosts, oauth, probes);
+  let closing = false;
   const server = createServer((req, res) => {
+    // A server shutting down answers what it was asked and closes the connection after, so none is reused.
+    if (closing) res.setHeader('Connection', 'close');
     // Fire and forget: doorsOpen never rejects, and the listener answers every failure itself (500).
     void doorsOpen.then(() => answer(req, res));
   });
@@ -198,8 +206,18 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       return queries.retainedResults;
     },
     testing,
-    // Answers still streaming are suspended first, as a real server does when it stops: saved, and resumable.
-    close: () => agent.suspendAll().then(() => closeServer(server)).then(() => stores.close()),
+    // No new connections; answers still streaming are suspended, as a real server does when it stops (saved, and
+    // resumable); other requests in flight get `graceMs` to finish before every connection still open is closed.
+    async close({ graceMs = 0 } = {}) {
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await agent.suspendAll();
+      const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(cutOff);
+      await stores.close();
+    },
   };
 }
 

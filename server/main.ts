@@ -21,8 +21,11 @@ async function main(): Promise<void> {
   if (env.PLATFORM_FAULTS && !faultInjection) {
     throw new Error('PLATFORM_FAULTS is set but fault injection is off: set PLATFORM_FAULT_INJECTION=1 as well (tests only)');
   }
+  // The state in PostgreSQL, shared by every process given the same URL (docs/server.md); the data dir keeps dev-tokens.json.
+  const databaseUrl = env.DATABASE_URL || undefined;
   const platform = await startPlatform({
     dataDir,
+    databaseUrl,
     port: numberFrom('PLATFORM_PORT') ?? 4000,
     publicUrl: env.PLATFORM_PUBLIC_URL,
     continueWaitMs: numberFrom('PLATFORM_CONTINUE_WAIT_MS'),
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
     `  SCIM:           ${platform.url}/api/scim/v2`,
     `  Agent chat API: ${platform.tokens.chatApiUrl}`,
     `  OAuth:          client id ${OAUTH_CLIENT_ID}, metadata ${(env.PLATFORM_PUBLIC_URL || platform.url).replace(/\/+$/, '')}${METADATA_PATH}`,
-    `  Data:           ${dataDir}`,
+    databaseUrl ? `  State:          PostgreSQL at ${databaseLocation(databaseUrl)} (DATABASE_URL)` : `  Data:           ${dataDir}`,
     faultInjection ? `  Fault injection: on (${platform.url}/__platform/faults)` : '  Fault injection: off (PLATFORM_FAULT_INJECTION=1 turns it on)',
     dataDir === ':memory:' ? '  Tokens (in memory only):' : `  Tokens (also in ${resolve(dataDir, 'dev-tokens.json')}):`,
     `    admin    ${platform.tokens.admin}`,
@@ -53,11 +56,22 @@ async function main(): Promise<void> {
     `    chat     ${platform.tokens.chatApiKey}  (the agent's key: Authorization: Api-Key <key>)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  // A graceful shutdown (SIGTERM from a service manager or an orchestrator): requests in flight get 10 s to finish.
   const stop = () => {
-    platform.close().then(() => process.exit(0), () => process.exit(1));
+    platform.close({ graceMs: 10_000 }).then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** Where a database URL points, without its user and password (which stay out of every log). */
+function databaseLocation(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'the URL DATABASE_URL gives (not a URL this server can read)';
+  }
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { QueryError } from './cube/errors';
 import type { FaultInjector } from './faults';
 import { HttpError, readBody, send, sendStream, type ApiRequest, type ApiResponse, type Router } from './http';
 import type { OAuthServer } from './oauth';
+import { answerProbe, PROBE_PATHS, type ReadinessCheck } from './probes';
 import { withCaller } from './store/abandoned';
 
 /** Waits `ms`, or less if the caller hangs up first. */
@@ -22,13 +23,20 @@ const sleepUnlessClosed = (ms: number, res: ServerResponse) =>
 /**
  * The server's request listener. Every request gets an answer, an internal failure included (`500`, its
  * cause on stderr), unless the caller has gone. `hosts` are the `Host` values the platform answers to; the
- * authorization server, when given, answers its own paths after that check.
+ * authorization server, when given, answers its own paths after that check. With `probes`, `/livez` and `/readyz`
+ * answer whatever the `Host` (probes.ts).
  */
-export function requestListener(router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, oauth?: Pick<OAuthServer, 'handles' | 'handle'>) {
+export function requestListener(
+  router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, oauth?: Pick<OAuthServer, 'handles' | 'handle'>, probes?: readonly ReadinessCheck[],
+) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     // Queued state work of a caller that hung up is skipped (store/abandoned.ts).
     const gone = () => res.destroyed;
-    withCaller(gone, () => handle(router, faults, hosts, oauth, req, res)).catch((error: unknown) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const answering = probes && (PROBE_PATHS as readonly string[]).includes(path)
+      ? answerProbe(req, res, probes)
+      : withCaller(gone, () => handle(router, faults, hosts, oauth, req, res));
+    answering.catch((error: unknown) => {
       // Only a failure while answering gets here; the answer may be half sent.
       if (res.destroyed || res.writableEnded) return;
       logInternalError(error);

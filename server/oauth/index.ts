@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { isLoopbackAddress } from '../http';
+import { assertCompanySignIn, COMPANY_CALLBACK_PATH, companySignInFlow, type CompanySignIn, type CompanySignInFlow } from './company-sign-in';
 import { interactionHandler } from './interaction';
 import { errorPage, sendPage, stylesheet, STYLESHEET_PATH } from './pages';
 import { clientOrigins, createProvider, METADATA_PATH, OPENID_CONFIGURATION_PATH, PLATFORM_SCOPE } from './provider';
 import type { OAuthKeys } from './keys';
 
 export { METADATA_PATH, OAUTH_CLIENT_ID, OPENID_CONFIGURATION_PATH } from './provider';
+export { COMPANY_CALLBACK_PATH, type CompanySignIn } from './company-sign-in';
 
 /** The add-in's callback under the dev server (`npm start`), registered unless other redirect URIs are given. */
 const DEV_SERVER_CALLBACK = 'https://localhost:3000/auth/callback.html';
@@ -19,6 +21,8 @@ export interface OAuthServerOptions {
   keys: OAuthKeys;
   /** Cube API URLs (resource indicators, RFC 8707) that get JWT access tokens; default none. */
   cubeResources?: string[];
+  /** Sign users in through the company's OpenID Connect provider instead of the seeded-user picker (a team server). */
+  companySignIn?: CompanySignIn;
 }
 
 export interface OAuthServer {
@@ -41,7 +45,11 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
   for (const uri of options.redirectUris ?? []) assertRedirectUri(uri);
   const cubeResources = options.cubeResources ?? [];
   for (const uri of cubeResources) assertResourceIndicator(uri);
-  let made: { provider: Provider; callback: ReturnType<Provider['callback']>; issuer: URL; origins: string[]; interaction: ReturnType<typeof interactionHandler> } | undefined;
+  if (options.companySignIn) assertCompanySignIn(options.companySignIn);
+  let made: {
+    provider: Provider; callback: ReturnType<Provider['callback']>; issuer: URL; origins: string[];
+    interaction: ReturnType<typeof interactionHandler>; company: CompanySignInFlow | undefined;
+  } | undefined;
   const current = () => {
     if (made) return made;
     const issuer = new URL(ctx.publicUrl());
@@ -49,13 +57,18 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
     const redirectUris = [...new Set([`${base}/auth/callback.html`, ...(options.redirectUris ?? [DEV_SERVER_CALLBACK])])];
     const provider = createProvider(ctx, { issuer: base, redirectUris, keys: options.keys, cubeResources });
     const origins = clientOrigins(redirectUris);
-    made = { provider, callback: provider.callback(), issuer, origins, interaction: interactionHandler(ctx, { provider, origin: issuer.origin, clientOrigins: origins }) };
+    const company = options.companySignIn && companySignInFlow(ctx, options.companySignIn, { provider, base, clientOrigins: origins });
+    const interaction = interactionHandler(ctx, { provider, origin: issuer.origin, clientOrigins: origins, keys: options.keys, company });
+    made = { provider, callback: provider.callback(), issuer, origins, interaction, company };
     return made;
   };
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { callback, issuer, origins, interaction } = current();
-    if (!isLoopbackAddress(req.socket.remoteAddress ?? '')) return sendPage(res, errorPage('The local platform only answers this computer.', origins, 403));
+    const { callback, issuer, origins, interaction, company } = current();
+    // The default platform is a development stand-in for this computer alone. With company sign-in it is a team's
+    // server behind a reverse proxy, so every request arrives from the proxy's address, and the company's provider
+    // decides who signs in, not the seeded-user picker that made loopback-only a must.
+    if (!company && !isLoopbackAddress(req.socket.remoteAddress ?? '')) return sendPage(res, errorPage('The local platform only answers this computer.', origins, 403));
     // What the provider builds from the request's origin (metadata, redirects, cookies) must be the issuer's,
     // however the request reached the platform (directly, or through the dev server's proxy).
     req.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
@@ -64,6 +77,7 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === STYLESHEET_PATH) return sendPage(res, stylesheet(origins));
     if (path.startsWith('/oauth/interaction/')) return interaction(req, res, path);
+    if (company && path === COMPANY_CALLBACK_PATH) return company.callback(req, res);
     // RFC 8414's metadata and OpenID Connect Discovery's (the same document, for "Sign in" to a Cube API); no other.
     if (path.startsWith('/.well-known/') && path !== METADATA_PATH && path !== OPENID_CONFIGURATION_PATH) return sendPage(res, errorPage('There is no such document.', origins, 404));
     await callback(req, res);

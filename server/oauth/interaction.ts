@@ -1,11 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail, userRecord } from '../store/rows';
 import { displayName } from './account';
+import type { CompanySignInFlow } from './company-sign-in';
+import { saveImplicitGrant } from './grant';
+import type { OAuthKeys } from './keys';
 import { errorPage, loginPage, sendPage, type SignInChoice } from './pages';
-import { OIDC_SCOPES, PLATFORM_SCOPE } from './provider';
 
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -14,16 +16,24 @@ export interface InteractionOptions {
   /** The platform's own origin: the only one the login form may be posted from. */
   origin: string;
   clientOrigins: string[];
+  /** The cookie keys, the same in every process of a team server: the CSRF key is derived from them. */
+  keys: OAuthKeys;
+  /** Sign-in through the company's OpenID Connect provider, which replaces the picker when given. */
+  company?: CompanySignInFlow;
 }
+
+/** The CSRF key's label: the same cookie key gives the same CSRF key in every process, and no other key. */
+const CSRF_KEY_LABEL = 'report-sync oauth interaction csrf v1';
 
 /**
  * The login step oidc-provider hands over to (`/oauth/interaction/:uid`): the page, then Sign in or Cancel.
  * A post must carry the interaction cookie oidc-provider set for this uid (the session binding: SameSite
- * keeps it off cross-site posts), the page's CSRF token (an HMAC of the uid under a per-process key) and
- * come from the platform's own origin.
+ * keeps it off cross-site posts), the page's CSRF token (an HMAC of the uid under a key derived from the shared
+ * cookie key, so a page one process served may be posted to another) and come from the platform's own origin.
+ * With company sign-in, the page sends the browser to the company's provider instead, and there is nothing to post.
  */
 export function interactionHandler(ctx: PlatformContext, options: InteractionOptions) {
-  const key = randomBytes(32);
+  const key = createHmac('sha256', options.keys.cookieKeys[0]!).update(CSRF_KEY_LABEL).digest();
   const csrfFor = (uid: string) => createHmac('sha256', key).update(uid).digest('base64url');
   const fail = (res: ServerResponse, message: string, status = 400) => sendPage(res, errorPage(message, options.clientOrigins, status));
 
@@ -32,6 +42,8 @@ export function interactionHandler(ctx: PlatformContext, options: InteractionOpt
     const method = (req.method ?? 'GET').toUpperCase();
     if (!match || (method !== (match[2] ? 'POST' : 'GET'))) return fail(res, 'There is no such page.', 404);
     const [, uid, step] = match as unknown as [string, string, 'login' | 'cancel' | undefined];
+    // No picker to post to: who signs in is the company provider's to say.
+    if (step && options.company) return fail(res, 'There is no such page.', 404);
 
     let form: URLSearchParams | null = null;
     if (step) {
@@ -47,6 +59,7 @@ export function interactionHandler(ctx: PlatformContext, options: InteractionOpt
     // The cookie names the interaction this browser started; a page for another uid is not its own.
     if (!details || details.uid !== uid) return fail(res, 'This sign-in has expired or was started in another window.');
 
+    if (!step && options.company) return options.company.start(res, uid);
     if (!step) {
       const page = loginPage({ uid, csrf: csrfFor(uid), clientName: 'Report Sync', users: await activeUsers(ctx), clientOrigins: options.clientOrigins });
       return sendPage(res, page);
@@ -58,18 +71,7 @@ export function interactionHandler(ctx: PlatformContext, options: InteractionOpt
     const chosen = (await activeUsers(ctx)).find((user) => String(user.id) === form?.get('user'));
     if (!chosen) return fail(res, 'That user cannot sign in: choose one of the active users.');
     const accountId = String(chosen.id);
-    // Consent is implicit for this first-party client: the grant is made with the login.
-    const grant = new options.provider.Grant({ accountId, clientId: String(details.params.client_id) });
-    grant.addOIDCScope(PLATFORM_SCOPE);
-    // The OpenID Connect scopes asked for (a "Sign in" to a Cube API), as a company's provider grants them: without
-    // them in the grant, oidc-provider would send the login step back here again for consent.
-    const asked = new Set(String(details.params.scope ?? '').split(' '));
-    const oidc = OIDC_SCOPES.filter((scope) => asked.has(scope));
-    if (oidc.length) grant.addOIDCScope(oidc.join(' '));
-    // A Cube resource asked for (RFC 8707; oidc-provider has refused unlisted ones with invalid_target already):
-    // its one scope is granted too, so the code gives a JWT access token for that Cube.
-    for (const resource of [details.params.resource].flat()) if (typeof resource === 'string') grant.addResourceScope(resource, PLATFORM_SCOPE);
-    const grantId = await grant.save();
+    const grantId = await saveImplicitGrant(options.provider, accountId, details.params);
     await options.provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
   };
 }

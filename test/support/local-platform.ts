@@ -16,7 +16,7 @@ export interface TestPlatform {
   salesDeploymentId: number;
   sandboxDeploymentId: number;
   dataClient(platformClient?: PlatformClient, deploymentId?: number, options?: Partial<ConstructorParameters<typeof CoreDataClient>[0]>): Promise<CoreDataClient>;
-  close(): Promise<void>;
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export function platformClient(url: string, token: string): PlatformClient {
@@ -61,7 +61,7 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}):
         ...extra,
       });
     },
-    close: () => platform.close().then(() => state?.remove()),
+    close: (closing) => platform.close(closing).then(() => state?.remove()),
   };
 }
 

@@ -13,6 +13,10 @@ import { freePort } from './launched-command';
 export interface PostgresCluster {
   /** The URL of one database on the cluster. */
   url(database: string): string;
+  /** Stops the server, keeping its data (the database going down under a running platform)… */
+  down(): void;
+  /** …and starts it again on the same port. */
+  up(): void;
   stop(): void;
 }
 
@@ -43,16 +47,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
   const data = join(root, 'data');
   const port = await freePort();
+  // fsync off: a test cluster is thrown away, so durability only costs time. Unix sockets in the cluster's own dir.
+  const start = () => run('pg_ctl', ['-D', data, '-l', join(root, 'server.log'), '-w', '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, 'start']);
   try {
     run('initdb', ['-D', data, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-    // fsync off: a test cluster is thrown away, so durability only costs time. Unix sockets in the cluster's own dir.
-    run('pg_ctl', ['-D', data, '-l', join(root, 'server.log'), '-w', '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, 'start']);
+    start();
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw new Error(`The test PostgreSQL cluster did not start: ${String((error as { stderr?: Buffer }).stderr ?? error)}`);
   }
   return {
     url: (database) => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`,
+    down: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    up: start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
+import { memoryAdapter } from './oidc-memory-adapter';
 import type { DialogOutcome } from '../../src/ports/dialog';
 import { callbackMessage } from '../../src/session/sign-in';
 import { CookieJar } from './oauth-login';
@@ -20,35 +21,6 @@ export interface TestOidcProvider {
   /** The Office dialog's stand-in: follows the start page's authorization request to the callback, as a browser would. */
   dialog(startUrl: string): Promise<DialogOutcome>;
   close(): Promise<void>;
-}
-
-/** oidc-provider's storage, in memory (its own quick-start one warns on every start). */
-const stored = new Map<string, AdapterPayload>();
-class MemoryAdapter implements Adapter {
-  constructor(private readonly model: string) {}
-  private key = (id: string) => `${this.model}:${id}`;
-  async upsert(id: string, payload: AdapterPayload) {
-    stored.set(this.key(id), payload);
-  }
-  async find(id: string) {
-    return stored.get(this.key(id));
-  }
-  async findByUserCode() {
-    return undefined;
-  }
-  async findByUid(uid: string) {
-    return [...stored.entries()].find(([key, payload]) => key.startsWith(`${this.model}:`) && payload.uid === uid)?.[1];
-  }
-  async consume(id: string) {
-    const payload = stored.get(this.key(id));
-    if (payload) payload.consumed = Math.floor(Date.now() / 1000);
-  }
-  async destroy(id: string) {
-    stored.delete(this.key(id));
-  }
-  async revokeByGrantId(grantId: string) {
-    for (const [key, payload] of stored) if (payload.grantId === grantId) stored.delete(key);
-  }
 }
 
 export async function startTestOidcProvider(options: { clientId: string; redirectUri: string; resources: string[] }): Promise<TestOidcProvider> {
@@ -87,7 +59,7 @@ export async function startTestOidcProvider(options: { clientId: string; redirec
     issueRefreshToken: async (_c: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     jwks: { keys: [key] },
     rotateRefreshToken: true,
-    adapter: MemoryAdapter,
+    adapter: memoryAdapter(),
     ttl: { AccessToken: 15 * 60, AuthorizationCode: 60, IdToken: 15 * 60, RefreshToken: 24 * 3600, Interaction: 600, Grant: 24 * 3600, Session: 24 * 3600 },
   } as unknown as Configuration;
   const provider = new Provider(issuer, configuration);

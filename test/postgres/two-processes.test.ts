@@ -1,0 +1,137 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DevTokens } from '../../server/store/seed';
+import { OAuthClient } from '../../src/client/oauth-client';
+import { freePort, launch, type LaunchedCommand } from '../support/launched-command';
+import { callbackParams, CLIENT_ID, openLoginPage, postLogin } from '../support/oauth-login';
+import { freshDatabase } from '../support/postgres-cluster';
+import { roundRobinFront, type RoundRobinFront } from '../support/round-robin-front';
+
+/**
+ * Two server processes (`npm run platform` with one DATABASE_URL) behind one port, as a team runs the server: what must
+ * hold across processes is held by PostgreSQL (constraints, SERIALIZABLE transactions), not by either process's memory.
+ */
+jest.setTimeout(180_000);
+
+interface Answer { status: number; body: Record<string, unknown> }
+
+let database: { url: string; drop(): Promise<void> };
+let dataDir: string;
+let front: RoundRobinFront;
+let processes: { command: LaunchedCommand; port: number }[];
+let tokens: DevTokens;
+let frontUrl: string;
+
+/** One request on a connection of its own (no keep-alive), so the front hands each to the next process in turn. */
+function send(url: string, method: string, token: string | null, body?: unknown, form?: Record<string, string>): Promise<Answer> {
+  const text = form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = { host: new URL(frontUrl).host };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (text !== undefined) headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, agent: false }, (res) => {
+      let answer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (answer += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: answer ? JSON.parse(answer) as Record<string, unknown> : {} }));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+async function startProcess(port: number): Promise<LaunchedCommand> {
+  const command = launch('npm run platform', {
+    DATABASE_URL: database.url, PLATFORM_DATA_DIR: dataDir, PLATFORM_PORT: String(port), PLATFORM_PUBLIC_URL: frontUrl,
+  });
+  await command.waitFor(/listening on/);
+  return command;
+}
+
+beforeAll(async () => {
+  database = await freshDatabase(process.env.TEST_POSTGRES_URL!);
+  dataDir = mkdtempSync(join(tmpdir(), 'two-processes-'));
+  const ports = [await freePort(), await freePort()];
+  front = await roundRobinFront(ports);
+  frontUrl = `http://127.0.0.1:${front.port}`;
+  // One after the other: the second reads the dev tokens the first issued (dev-tokens.json) instead of replacing them.
+  processes = [];
+  for (const port of ports) processes.push({ command: await startProcess(port), port });
+  tokens = JSON.parse(readFileSync(join(dataDir, 'dev-tokens.json'), 'utf8')) as DevTokens;
+});
+afterAll(async () => {
+  await Promise.all((processes ?? []).map(({ command }) => command.stop()));
+  await front?.close();
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const SALES = 1;
+const reportsPath = `/api/v1/deployments/${SALES}/reports`;
+
+it('both processes answer through the one port, on the one database', async () => {
+  const before = [...front.connections];
+  const answers = await Promise.all([1, 2, 3, 4].map(() => send(`${frontUrl}/api/v1/users/me`, 'GET', tokens.analyst)));
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+  expect(front.connections.map((count, index) => count - before[index]!)).toEqual([2, 2]);
+});
+
+it('6 concurrent saves with one expectedVersion across both processes: exactly one wins, the rest get 409', async () => {
+  const created = await send(`${frontUrl}${reportsPath}`, 'POST', tokens.admin, { name: 'Contended' });
+  expect(created.status).toBe(200);
+  const { id, version } = created.body as { id: number; version: number };
+  const before = [...front.connections];
+  const saves = await Promise.all(Array.from({ length: 6 }, (_, index) =>
+    send(`${frontUrl}${reportsPath}/${id}`, 'PUT', tokens.admin, { name: `Saved by writer ${index}`, expectedVersion: version })));
+  // Each save went to the next process in turn: three to each.
+  expect(front.connections.map((count, index) => count - before[index]!)).toEqual([3, 3]);
+  const won = saves.filter((save) => save.status === 200);
+  expect(won).toHaveLength(1);
+  expect(saves.filter((save) => save.status === 409)).toHaveLength(5);
+  const stored = await send(`${frontUrl}${reportsPath}/${id}`, 'GET', tokens.admin);
+  expect(stored.body).toMatchObject({ name: won[0]!.body.name, version: version + 1 });
+});
+
+it('one authorization code redeemed on both processes at once gives one token', async () => {
+  const [first, second] = processes.map(({ port }) => `http://127.0.0.1:${port}`) as [string, string];
+  const client = await OAuthClient.discover(frontUrl, { clientId: CLIENT_ID });
+  const page = await openLoginPage(client, frontUrl);
+  const code = (await callbackParams(frontUrl, page, await postLogin(frontUrl, page, { userId: 2 }))).get('code')!;
+  const form = { grant_type: 'authorization_code', client_id: CLIENT_ID, code, redirect_uri: page.request.redirectUri, code_verifier: page.request.codeVerifier };
+  const answers = await Promise.all([first, second].map((base) => send(`${base}/oauth/token`, 'POST', null, undefined, form)));
+  expect(answers.filter((a) => a.status === 200 && typeof a.body.access_token === 'string')).toHaveLength(1);
+  expect(answers.filter((a) => a.status === 400).map((a) => a.body.error)).toEqual(['invalid_grant']);
+});
+
+it('kill -9 of one process during a burst of connect-workbook calls: every acknowledged placement is there', async () => {
+  const reportId = Number((await send(`${frontUrl}${reportsPath}`, 'POST', tokens.admin, { name: 'Placed in a burst' })).body.id);
+  const acknowledged: string[] = [];
+  const connect = async (index: number) => {
+    const placementId = `burst-${index}`;
+    const answer = await send(`${frontUrl}${reportsPath}/${reportId}/connect-workbook`, 'PUT', tokens.admin, {
+      externalWorkbookId: `workbook-${index % 5}`, resultLocation: `Sheet1!A${index + 1}`, placementId, sheetName: 'Sheet1', anchorCell: `A${index + 1}`,
+      // eslint-disable-next-line no-restricted-syntax -- a call cut off by the kill was never acknowledged: nothing to check.
+    }).catch(() => null);
+    if (answer?.status === 200) acknowledged.push(placementId);
+  };
+  const victim = processes[0]!.command;
+  let sent = 0;
+  // Six at a time; the first process dies (SIGKILL to its whole group) once a third of the calls are out.
+  const workers = Array.from({ length: 6 }, async () => {
+    while (sent < 90) {
+      const index = sent++;
+      if (index === 30) process.kill(-victim.child.pid!, 'SIGKILL');
+      await connect(index);
+    }
+  });
+  await Promise.all(workers);
+  expect((await victim.exited).signal).toBe('SIGKILL');
+  expect(acknowledged.length).toBeGreaterThan(30);
+
+  const survivor = `http://127.0.0.1:${processes[1]!.port}`;
+  const report = await send(`${survivor}${reportsPath}/${reportId}`, 'GET', tokens.admin);
+  const stored = new Set((report.body.externalWorkbookPlacements as { id: string }[]).map((placement) => placement.id));
+  expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+});
