@@ -22,6 +22,9 @@ module.exports = {
     {
       displayName: 'postgres', testEnvironment: 'node', transform, transformIgnorePatterns,
       globalSetup: '<rootDir>/test/postgres/global-setup.ts', globalTeardown: '<rootDir>/test/postgres/global-teardown.ts',
+      // Seen by this project's test files only (the cluster's URL is in every worker's environment, since global
+      // set-ups run before any project's tests): test/support/test-state.ts puts their state on PostgreSQL.
+      globals: { TEST_STATE_STORE: 'postgres' },
       testMatch: [...POSTGRES_SUITES.map((name) => `<rootDir>/test/integration/${name}.test.ts`), '<rootDir>/test/postgres/**/*.test.ts'],
     },
     // Headless Chromium against the built add-in and a local platform; builds once, so it needs time.

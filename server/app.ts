@@ -22,6 +22,8 @@ import { reportRoutes } from './routes/reports';
 import { scimRoutes } from './routes/scim';
 import { specRoutes } from './routes/spec';
 import { openStores } from './store/open-stores';
+import type { TeamConfig } from './team/config';
+import { cubeReadiness, prepareTeam } from './team/team-context';
 import { nextPlacementKey } from './store/schema';
 import { ensureDevTokens, type DevTokens } from './store/seed';
 import { addSampleOrders, type AddedOrder } from './store/sample-data';
@@ -34,6 +36,8 @@ export interface PlatformOptions {
   dataDir: string;
   /** PostgreSQL's URL (`DATABASE_URL`): the state lives there, shared by every process given it, instead of in the data dir. */
   databaseUrl?: string;
+  /** A team server's configuration (`npm run server -- --config`): its deployments are the team's Cubes; no sample tenant. */
+  team?: TeamConfig;
   port?: number;
   /** Always loopback unless the caller insists; the local platform is a development stand-in. */
   host?: string;
@@ -101,9 +105,11 @@ export const MODEL_PATH = join(__dirname, 'model', 'sales.yml');
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const inMemory = options.dataDir === ':memory:';
+  if (options.team && !options.databaseUrl) throw new Error('A team server keeps its state in PostgreSQL: set database.url in its configuration, or DATABASE_URL');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const stores = await openStores({
-    dataDir: inMemory ? null : options.dataDir, databaseUrl: options.databaseUrl, notice: (message) => process.stderr.write(`local platform: ${message}\n`),
+    dataDir: inMemory ? null : options.dataDir, databaseUrl: options.databaseUrl, sampleTenant: !options.team,
+    notice: (message) => process.stderr.write(`local platform: ${message}\n`),
   });
   const db = stores.state;
   const faults = new FaultInjector();
@@ -111,6 +117,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   let publicUrl = options.publicUrl ?? '';
   const now = options.now ?? (() => new Date());
   const ctx = engineContext(db, MODEL_PATH, faults, () => publicUrl, now, options);
+  if (options.team) ctx.team = await prepareTeam(db, options.team, now);
   // Filled in once the port is known, before the first request can arrive.
   const hosts = new Set<string>();
   const ownOrigins = new Set<string>();
@@ -126,9 +133,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   externalDocumentRoutes(router, ctx);
   specRoutes(router, ctx);
   scimRoutes(router, ctx);
-  dataRoutes(router, ctx, queries);
   const agent = new ChatAgent(ctx, queries, options.agent);
-  chatRoutes(router, ctx, agent);
+  // A team server's data API is its Cubes'; its agent is not built yet (docs/server.md), so it answers neither.
+  if (!options.team) {
+    dataRoutes(router, ctx, queries);
+    chatRoutes(router, ctx, agent);
+  }
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
   const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, keys: stores.oauthKeys, cubeResources: options.cubeResources, companySignIn: options.companySignIn });
@@ -139,7 +149,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const doorsOpen = new Promise<void>((resolve) => {
     openDoors = resolve;
   });
-  const probes: ReadinessCheck[] = [{ name: 'database', check: () => db.ping() }];
+  const probes: ReadinessCheck[] = [{ name: 'database', check: () => db.ping() }, ...cubeReadiness(ctx.team)];
   const answer = requestListener(router, faults, hosts, oauth, probes);
   let closing = false;
   const server = createServer((req, res) => {
@@ -167,9 +177,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     ownOrigins.add(`http://${name}`);
   }
   hosts.add(new URL(publicUrl).host);
-  let tokens: DevTokens;
+  let tokens: DevTokens | null = null;
   try {
-    tokens = await ensureDevTokens(db, inMemory ? null : options.dataDir, chatApiUrl(publicUrl));
+    // A team's users sign in through the company's provider, and its SCIM token is its configuration's: no dev tokens.
+    if (!options.team) tokens = await ensureDevTokens(db, inMemory ? null : options.dataDir, chatApiUrl(publicUrl));
   } catch (error) {
     await closeServer(server);
     await stores.close();
@@ -200,7 +211,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   };
   return {
     url: listening,
-    tokens,
+    get tokens() {
+      if (!tokens) throw new Error('A team server has no dev tokens: its users sign in through the company\'s provider');
+      return tokens;
+    },
     faults,
     get retainedResults() {
       return queries.retainedResults;

@@ -1,4 +1,4 @@
-import type { AppConfigResponse } from '../src/contract';
+import type { AppConfigResponse, Policy } from '../src/contract';
 import type { StateStore } from './store/state-store';
 import type { FaultInjector } from './faults';
 import type { SemanticModel } from './cube/model';
@@ -22,6 +22,30 @@ export interface PlatformContext {
    * neither expired nor revoked); null otherwise. Optional so a context can be made without one (unit tests).
    */
   oauthUserForAccessToken?: (token: string) => Promise<number | null>;
+  /** Set on a team server (`npm run server -- --config`): its deployments are the team's own Cubes. */
+  team?: TeamContext;
 }
 
 export type AppConfigPatch = Partial<AppConfigResponse>;
+
+/** A deployment whose data API is a Cube of the team's own (a team server's configuration file): not the platform's. */
+export interface ExternalCube {
+  /** The deployment's name, as the configuration gives it. */
+  name: string;
+  /** The Cube REST API's base, `…/cubejs-api/v1`: where the add-in sends its data requests. */
+  apiUrl: string;
+  /** The Cube token for a user with this security context, or null where Cube verifies the user's own sign-in token. */
+  signToken: ((securityContext: Record<string, unknown>, expiresInSeconds: number) => Promise<string>) | null;
+  /** Attributes the security context gets from the user's groups (SCIM display name → attributes). */
+  groupAttributes: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/** What a team server adds to the platform: the team's Cubes, and the rights its configuration gives SCIM groups. */
+export interface TeamContext {
+  /** By deployment id. */
+  cubes: ReadonlyMap<number, ExternalCube>;
+  /** The policies the configuration gives a group of this display name (case-insensitive), or undefined. */
+  groupPolicies(displayName: string): Policy[] | undefined;
+  /** User names (lower case) the configuration makes administrators when they sign in. */
+  admins: ReadonlySet<string>;
+}

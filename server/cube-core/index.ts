@@ -10,7 +10,8 @@ import { loopbackHosts, Router } from '../http';
 import { dataRoutes } from '../routes/data';
 import { Database } from '../store/database';
 import { createSampleData } from '../store/sample-data';
-import { cubeTokenChecker, type CubeJwtOptions } from './auth';
+import type { NormalizedQuery } from '../cube/normalize';
+import { cubeTokenChecker, type CubeJwtOptions, type CubeSecurityContext } from './auth';
 import { cubeCoreListener } from './listener';
 import { ensureApiSecret } from './secret';
 
@@ -42,6 +43,11 @@ export interface CubeCoreOptions {
   log?: (message: string) => void;
   /** The semantic model (Cube's YAML) to serve; the platform's sample model without. */
   modelPath?: string;
+  /**
+   * Cube's `queryRewrite` configuration option: each query, normalized, with the caller's security context, answers the
+   * query to run (row-level security adds filters). https://cube.dev/docs/product/configuration/reference/config#queryrewrite
+   */
+  queryRewrite?: (query: NormalizedQuery, context: { securityContext: CubeSecurityContext }) => unknown;
 }
 
 export interface RunningCubeCore {
@@ -92,9 +98,10 @@ export async function startCubeCore(options: CubeCoreOptions): Promise<RunningCu
     maxRowLimit: ctx.maxRowLimit, queryDelayMs: ctx.queryDelayMs, now, queryClock: options.queryClock ?? now,
   });
   const router = new Router();
+  const { queryRewrite } = options;
   dataRoutes(router, ctx, queries, async (request) => {
-    await checkToken(request);
-    return CUBE_APP_SCOPE;
+    const securityContext = await checkToken(request);
+    return { scope: CUBE_APP_SCOPE, rewrite: queryRewrite && (async (query) => queryRewrite(query, { securityContext })) };
   });
   // Cube's probes, outside the base path and without a token (gateway.ts `readiness`, `liveness`).
   const health = async () => ({ status: 200, body: { health: 'HEALTH' } });

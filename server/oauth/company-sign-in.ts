@@ -6,7 +6,7 @@ import type { InteractionResult } from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail } from '../store/rows';
 import { bindingCookie, clearedBindingCookie, bindingCookieName, requestCookie, savePending, takePending } from './company-pending';
-import { matchCompanyUser, verifiedEmail, type CompanyClaims } from './company-users';
+import { grantConfiguredAdmin, matchCompanyUser, verifiedEmail, type CompanyClaims } from './company-users';
 import { saveImplicitGrant } from './grant';
 import { errorPage, pageHeaders, sendPage } from './pages';
 
@@ -152,6 +152,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     if (match.kind === 'unknown') return fail(res, `Your account ${account} is not set up in Report Sync: ask your administrator to assign you the app in ${providerName}.`, 403, cleared);
     if (match.kind === 'ambiguous') return fail(res, `More than one Report Sync user has the e-mail ${account}: ask your administrator to give your user the external id your company sign-in (${providerName}) knows you by.`, 403, cleared);
     if (match.kind === 'inactive') return fail(res, `Your Report Sync user ${primaryEmail(match.user)} is deactivated: ask your administrator to reactivate it.`, 403, cleared);
+    await grantConfiguredAdmin(ctx, match.user);
     const accountId = String(match.user.id);
     const grantId = await saveImplicitGrant(options.provider, accountId, interaction.params);
     await finish({ login: { accountId }, consent: { grantId } });

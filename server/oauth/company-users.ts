@@ -44,3 +44,9 @@ export function verifiedEmail(claims: CompanyClaims): string {
 }
 
 const verdict = (user: UserRecord): CompanyUserMatch => (user.active ? { kind: 'found', user } : { kind: 'inactive', user });
+
+/** A team server's configured administrator becomes one on signing in (`admins` in its configuration). */
+export async function grantConfiguredAdmin(ctx: PlatformContext, user: UserRecord): Promise<void> {
+  if (user.isAdmin || !ctx.team?.admins.has(user.userName.toLowerCase())) return;
+  await ctx.db.transaction((tx) => tx.run(`UPDATE users SET is_admin = TRUE, updated_at = ? WHERE id = ?`, [ctx.now().toISOString(), user.id]));
+}

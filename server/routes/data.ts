@@ -70,14 +70,27 @@ interface PlannedQueries {
   compiled: CompiledQuery[];
 }
 
-/** Cube's `getNormalizedQueries`: one query, one per compared range, or the queries of a data blend. */
-function plan(runner: QueryRunner, raw: unknown): PlannedQueries {
+/**
+ * Cube's `getNormalizedQueries`: one query, one per compared range, or the queries of a data blend; each normalized,
+ * rewritten for the caller when the deployment rewrites queries, then checked as Cube's gateway checks a rewrite.
+ */
+async function plan(runner: QueryRunner, raw: unknown, rewrite?: DataAccess['rewrite']): Promise<PlannedQueries> {
   const query = parseQueryParam(raw);
   const compared = Array.isArray(query) ? null : splitCompareDateRange(query);
   const queryType: QueryType = Array.isArray(query) ? 'blendingQuery' : compared ? 'compareDateRangeQuery' : 'regularQuery';
-  const queries = (Array.isArray(query) ? query : compared ?? [query]).map((q) => runner.normalize(q));
+  const normalized = (Array.isArray(query) ? query : compared ?? [query]).map((q) => runner.normalize(q));
+  const queries = rewrite ? await Promise.all(normalized.map(async (q) => validatePostRewrite(await rewrite(q)))) : normalized;
   if (queryType === 'blendingQuery') checkBlendGranularity(queries);
   return { queryType, compiled: queries.map((q) => runner.compile(q)) };
+}
+
+/** Cube's `validatePostRewrite` (api-gateway query.js): a rewritten query must still ask for something. */
+function validatePostRewrite(rewritten: unknown): NormalizedQuery {
+  const query = (rewritten ?? {}) as Partial<NormalizedQuery>;
+  if (!(query.measures?.length || query.dimensions?.length || query.timeDimensions?.some((td) => td.granularity))) {
+    throw new QueryError('Query should contain either measures, dimensions or timeDimensions with granularities in order to be valid');
+  }
+  return query as NormalizedQuery;
 }
 
 function cubeError(error: unknown): ApiResponse {
@@ -88,27 +101,36 @@ function cubeError(error: unknown): ApiResponse {
 }
 
 /**
- * Who may use the data API: throws the refusal, or answers the query runner's scope for the caller (runs of the same
- * query in one scope are shared). The platform's is the deployment the token was issued for; a Cube Core deployment
- * checks its tokens its own way (server/cube-core).
+ * What a caller of the data API gets: the query runner's scope (runs of the same query in one scope are shared) and,
+ * for a Cube deployment with `queryRewrite` in its configuration, that rewrite of each query for this caller (Cube's
+ * row-level security: https://cube.dev/docs/product/auth/row-level-security).
  */
-export type DataAuthorizer = (request: ApiRequest) => Promise<string>;
+export interface DataAccess {
+  scope: string;
+  rewrite?: (query: NormalizedQuery) => Promise<unknown>;
+}
+
+/**
+ * Who may use the data API: throws the refusal, or answers the caller's access. The platform's scope is the deployment
+ * the token was issued for; a Cube Core deployment checks its tokens its own way (server/cube-core).
+ */
+export type DataAuthorizer = (request: ApiRequest) => Promise<DataAccess>;
 
 /** Runs a handler, answering Cube's errors as Cube does; anything else stays the platform's own failure. */
-function cubeRoute(authorize: DataAuthorizer, handler: (request: ApiRequest, scope: string) => Promise<ApiResponse>) {
+function cubeRoute(authorize: DataAuthorizer, handler: (request: ApiRequest, access: DataAccess) => Promise<ApiResponse>) {
   return async (request: ApiRequest): Promise<ApiResponse> => {
-    const scope = await authorize(request);
+    const access = await authorize(request);
     try {
-      return await handler(request, scope);
+      return await handler(request, access);
     } catch (error) {
       return cubeError(error);
     }
   };
 }
 
-async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiRequest, scope: string): Promise<ApiResponse> {
+async function load(ctx: PlatformContext, runner: QueryRunner, request: ApiRequest, { scope, rewrite }: DataAccess): Promise<ApiResponse> {
   const { query, queryType: clientQueryType } = requestParams(request);
-  const { queryType, compiled } = plan(runner, query);
+  const { queryType, compiled } = await plan(runner, query, rewrite);
   if (queryType !== 'regularQuery' && clientQueryType == null) {
     throw new QueryError(`'${queryType}' query type is not supported by the client.Please update the client.`);
   }
@@ -132,8 +154,8 @@ function timeDimensionOf(c: CompiledQuery) {
 const orderObject = (c: CompiledQuery) => Object.fromEntries(c.order.map(({ id, desc }) => [id, desc ? 'desc' : 'asc']));
 
 /** `/v1/sql`: the SQL a query compiles to, with its parameters, as `{sql: {sql: [text, params], …}}`. */
-async function sql(runner: QueryRunner, request: ApiRequest): Promise<ApiResponse> {
-  const { queryType, compiled } = plan(runner, requestParams(request).query);
+async function sql(runner: QueryRunner, request: ApiRequest, { rewrite }: DataAccess): Promise<ApiResponse> {
+  const { queryType, compiled } = await plan(runner, requestParams(request).query, rewrite);
   const described = compiled.map((c) => ({
     sql: {
       sql: [c.sql, c.params.map((p) => (p === null ? null : String(p)))],
@@ -169,8 +191,8 @@ function transformedQuery(c: CompiledQuery) {
 }
 
 /** `/v1/dry-run`: how the query is understood, without running it. */
-async function dryRun(runner: QueryRunner, request: ApiRequest): Promise<ApiResponse> {
-  const { queryType, compiled } = plan(runner, requestParams(request).query);
+async function dryRun(runner: QueryRunner, request: ApiRequest, { rewrite }: DataAccess): Promise<ApiResponse> {
+  const { queryType, compiled } = await plan(runner, requestParams(request).query, rewrite);
   // Dry-run answers the queries before Cube's result writer drops `cacheMode` from them.
   const normalizedQueries: NormalizedQuery[] = compiled.map((c) => ({ ...c.query, cacheMode: 'stale-if-slow' }));
   const pivotQuery = gatewayPivotQuery(queryType, normalizedQueries);
@@ -189,11 +211,11 @@ async function dryRun(runner: QueryRunner, request: ApiRequest): Promise<ApiResp
 
 export function dataRoutes(
   router: Router, ctx: PlatformContext, runner: QueryRunner,
-  authorize: DataAuthorizer = async (request) => String(await authorizeData(ctx, request)),
+  authorize: DataAuthorizer = async (request) => ({ scope: String(await authorizeData(ctx, request)) }),
 ): void {
-  const loadRoute = cubeRoute(authorize, (r, scope) => load(ctx, runner, r, scope));
-  const sqlRoute = cubeRoute(authorize, (r) => sql(runner, r));
-  const dryRunRoute = cubeRoute(authorize, (r) => dryRun(runner, r));
+  const loadRoute = cubeRoute(authorize, (r, access) => load(ctx, runner, r, access));
+  const sqlRoute = cubeRoute(authorize, (r, access) => sql(runner, r, access));
+  const dryRunRoute = cubeRoute(authorize, (r, access) => dryRun(runner, r, access));
   router
     .add('GET', '/cubejs-api/v1/load', loadRoute)
     .add('POST', '/cubejs-api/v1/load', loadRoute)

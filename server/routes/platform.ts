@@ -4,8 +4,8 @@ import {
 } from '../../src/contract';
 import { canSeeDeployment, isAdmin } from '../access';
 import { signDeploymentToken } from '../auth';
-import type { PlatformContext } from '../context';
-import { notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
+import type { ExternalCube, PlatformContext } from '../context';
+import { HttpError, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { StateConnection } from '../store/database';
 import { userResponse, type UserRecord } from '../store/rows';
 import { loadUser } from '../store/users';
@@ -13,6 +13,7 @@ import { sessionEpoch } from '../oauth/sessions';
 import { authenticate, forbidden, unauthorized } from './auth';
 import { integerPathParam, pageOf } from './cursor';
 import { parseBody } from './validation';
+import { securityContext } from '../team/security-context';
 
 const DEFAULT_TOKEN_SECONDS = 86_400;
 
@@ -30,15 +31,22 @@ export async function visibleDeployment(tx: StateConnection, user: UserRecord, d
   return { id: Number(row.id), name: String(row.name), secret: String(row.jwt_secret), restUrlStyle: String(row.rest_url_style) };
 }
 
-/** Every deployment serves its data API under the platform's own address; the token says which deployment. */
+/**
+ * The local platform's deployments serve their data API under its own address (the token says which deployment); a
+ * team server's are the team's own Cubes, at their addresses.
+ */
 function deploymentResponse(ctx: PlatformContext, row: { id: number; name: string }): Deployment {
-  return { id: row.id, name: row.name, deploymentUrl: ctx.publicUrl(), creationStep: 'ready' };
+  const cube = ctx.team?.cubes.get(row.id);
+  return { id: row.id, name: row.name, deploymentUrl: cube ? cube.apiUrl.replace(/\/cubejs-api\/v1$/, '') : ctx.publicUrl(), creationStep: 'ready' };
 }
+
+/** A team server lists only the deployments its configuration names (a row left from an earlier one is no deployment). */
+const configured = (ctx: PlatformContext, id: number) => !ctx.team || ctx.team.cubes.has(id);
 
 async function listDeployments(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
   const rows = await ctx.db.read((tx) => tx.all(`SELECT id, name FROM deployments ORDER BY position`));
-  const all = rows.map((r) => deploymentResponse(ctx, { id: Number(r.id), name: String(r.name) })).filter((d) => canSeeDeployment(user, d.id));
+  const all = rows.map((r) => deploymentResponse(ctx, { id: Number(r.id), name: String(r.name) })).filter((d) => configured(ctx, d.id) && canSeeDeployment(user, d.id));
   const page = pageOf(all, request, 'deployments');
   // `pagination` is deprecated but still required by DeploymentsListResponse: where this page starts in the list.
   const offset = page.items.length ? all.findIndex((d) => d.id === page.items[0]!.id) : 0;
@@ -58,7 +66,8 @@ async function getDeployment(ctx: PlatformContext, request: ApiRequest): Promise
 async function listEnvironments(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {
   const user = await authenticate(ctx, request);
   const deployment = await ctx.db.read((tx) => visibleDeployment(tx, user, integerPathParam(request, 'deploymentId')));
-  const restUrl = deployment.restUrlStyle === 'with-v1' ? `${ctx.publicUrl()}/cubejs-api/v1` : null;
+  const cube = ctx.team?.cubes.get(deployment.id);
+  const restUrl = cube ? cube.apiUrl : deployment.restUrlStyle === 'with-v1' ? `${ctx.publicUrl()}/cubejs-api/v1` : null;
   const environments: DeploymentEnvironment[] = [{
     id: `${deployment.id}-production`,
     type: 'production',
@@ -81,9 +90,21 @@ async function issueToken(ctx: PlatformContext, request: ApiRequest): Promise<Ap
   const body = parseBody(CreateDeploymentTokenInput, request.body, { expiresIn: `'expiresIn' must be an integer number of seconds from 60 to 86400` });
   const iat = Math.floor(ctx.now().getTime() / 1000);
   const exp = iat + (body.expiresIn ?? DEFAULT_TOKEN_SECONDS);
+  const cube = ctx.team?.cubes.get(deployment.id);
+  if (cube) return { status: 200, body: { cubeApiToken: await teamCubeToken(ctx, cube, user, exp - iat) } };
+  if (!configured(ctx, deployment.id)) throw notFound(`Deployment ${deployment.id} not found`);
   const claims = { sub: String(user.id), deploymentId: deployment.id, iat, exp, sessionEpoch: epoch };
   const cubeApiToken = await signDeploymentToken(claims, deployment.secret);
   return { status: 200, body: { cubeApiToken } };
+}
+
+/** A team's Cube token: its security context, signed with the Cube's API secret (a Cube that verifies sign-in tokens gets none). */
+async function teamCubeToken(ctx: PlatformContext, cube: ExternalCube, user: UserRecord, seconds: number): Promise<string> {
+  if (!cube.signToken) {
+    throw new HttpError(409, 'This deployment\'s Cube checks your company sign-in token itself: sign in to its Cube API from the add-in; the platform issues no token for it');
+  }
+  const context = await ctx.db.read((tx) => securityContext(tx, user, cube));
+  return cube.signToken(context, seconds);
 }
 
 async function me(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {

@@ -69,12 +69,17 @@ async function writeMembers(tx: StateConnection, groupId: number, members: { val
   for (const userId of userIds) await tx.run(`INSERT INTO group_members VALUES (?, ?)`, [groupId, userId]);
 }
 
-/** Writes a replaced or patched group whole: name, external id and membership. Its policies stay (the console's). */
+/**
+ * Writes a replaced or patched group whole: name, external id and membership. Its policies stay (the console's), unless
+ * a team server's configuration grants the group's (new) name its rights.
+ */
 async function writeGroup(ctx: PlatformContext, tx: StateConnection, id: number, input: ScimGroupInput): Promise<Row> {
   await assertDisplayNameFree(tx, input.displayName, id);
   await tx.run(`UPDATE groups SET display_name = ?, external_id = ?, updated_at = ? WHERE id = ?`, [
     input.displayName, input.externalId ?? null, ctx.now().toISOString(), id,
   ]);
+  const configured = ctx.team?.groupPolicies(input.displayName);
+  if (configured) await tx.run(`UPDATE groups SET policies = ? WHERE id = ?`, [JSON.stringify(configured), id]);
   await writeMembers(tx, id, input.members ?? []);
   return (await tx.one(`SELECT * FROM groups WHERE id = ?`, [id]))!;
 }
@@ -105,7 +110,9 @@ export async function createGroup(ctx: PlatformContext, request: ApiRequest): Pr
   const group = await ctx.db.transaction(async (tx) => {
     await assertDisplayNameFree(tx, input.displayName, null);
     const id = await nextId(tx, 'groups');
-    await tx.run(`INSERT INTO groups VALUES (?, ?, ?, '[]', ?, ?)`, [id, input.displayName, input.externalId ?? null, now, now]);
+    // A team server's configuration may grant a group of this name its rights; otherwise it grants nothing yet.
+    const policies = ctx.team?.groupPolicies(input.displayName) ?? [];
+    await tx.run(`INSERT INTO groups VALUES (?, ?, ?, ?, ?, ?)`, [id, input.displayName, input.externalId ?? null, JSON.stringify(policies), now, now]);
     await writeMembers(tx, id, input.members ?? []);
     return groupResponse(ctx, tx, (await tx.one(`SELECT * FROM groups WHERE id = ?`, [id]))!);
   });

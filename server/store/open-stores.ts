@@ -21,10 +21,12 @@ export interface StoreOptions {
   dataDir: string | null;
   /** PostgreSQL's connection URL: the state goes there instead of the data dir's DuckDB file. */
   databaseUrl?: string;
+  /** Whether a new PostgreSQL database gets the sample tenant (the local platform's), or stays empty (a team's). */
+  sampleTenant: boolean;
   notice(message: string): void;
 }
 
-export async function openStores({ dataDir, databaseUrl, notice }: StoreOptions): Promise<PlatformStores> {
+export async function openStores({ dataDir, databaseUrl, sampleTenant, notice }: StoreOptions): Promise<PlatformStores> {
   if (!databaseUrl) {
     const db = await Database.open(dataDir ? join(dataDir, 'platform.duckdb') : ':memory:');
     await prepareDatabase(db, notice);
@@ -35,8 +37,10 @@ export async function openStores({ dataDir, databaseUrl, notice }: StoreOptions)
   const state = PostgresStore.connect(databaseUrl, (error) => notice(`A pooled database connection failed: ${error.message}`));
   const analytics = await Database.open(':memory:');
   try {
-    await seedTenantOnce(state);
-    await analytics.transaction((tx) => createSampleData(tx));
+    if (sampleTenant) {
+      await seedTenantOnce(state);
+      await analytics.transaction((tx) => createSampleData(tx));
+    }
     const oauthKeys = await sharedOAuthKeys(state);
     return { state, analytics, oauthKeys, close: async () => {
       await analytics.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Policy } from '../../src/contract';
 
 /**
  * What a team's configuration file may say (the Report Sync Server in front of the team's own Cube deployments),
@@ -81,6 +82,8 @@ const Server = strict({
   port: Port.default(4000),
   host: z.string().min(1).default('0.0.0.0'),
   publicUrl: WebUrl,
+  /** The add-in's sign-in callbacks where its pages are hosted (besides `{publicUrl}/auth/callback.html`). */
+  addInRedirectUris: z.array(WebUrl).default([]),
 });
 
 const Oidc = strict({
@@ -122,6 +125,8 @@ export const TeamConfigSchema = strict({
   scim: strict({ token: secret('generate one, e.g. with `openssl rand -base64 48`, and give the same to the identity provider') }),
   /** Users (by userName) given the platform's admin role when they sign in. */
   admins: z.array(z.email({ error: 'is not an e-mail address (the userName a person signs in with)' })).default([]),
+  /** SCIM group display name → the rights its members get (api.yaml `Policy`), as the managed platform's console grants them. */
+  groups: z.record(GroupName, strict({ policies: z.array(Policy) })).default({}),
   deployments: z.array(Deployment).min(1),
 });
 
@@ -180,6 +185,8 @@ server:
   port: 4000                                # default 4000
   host: 0.0.0.0                             # default 0.0.0.0
   publicUrl: https://reports.example.com    # what users and the add-in reach (the TLS proxy in front of this server)
+  addInRedirectUris:                        # the add-in's sign-in callback where its pages are hosted
+    - https://excel-addin.example.com/auth/callback.html
 
 database:
   url: postgres://reports:\${REPORTS_DB_PASSWORD}@db.example.com:5432/reports   # DATABASE_URL in the environment wins
@@ -195,6 +202,12 @@ scim:
 
 admins:                                     # given the admin role when they sign in
   - ana@example.com
+
+groups:                                     # SCIM group display name → the rights its members get (api.yaml Policy)
+  Sales Analysts:
+    policies:
+      - { resourceType: Deployment, actions: [SchemaRead, DownloadData], resources: ['*'] }
+      - { resourceType: Folder, actions: [FolderRead, ReportRead], resources: ['*'] }
 
 deployments:
   - name: Sales Analytics

@@ -5,7 +5,7 @@ import { Browser, startCompanyIdp, switchableFront, type CompanyAccount, type Co
 import { platformClient, startTestPlatform, type TestPlatform } from '../support/local-platform';
 import { callbackParams, CLIENT_ID, openLoginPage, postLogin } from '../support/oauth-login';
 import { USER_URN } from '../support/scim-schemas';
-import { throwawayState, type TestState } from '../support/test-state';
+import { onPostgres, throwawayState, type TestState } from '../support/test-state';
 
 /**
  * Company sign-in: the platform's authorization server signs users in through the company's OpenID Connect provider
@@ -194,7 +194,7 @@ describe('company sign-in (the platform as a relying party of the company provid
  * A team's server: two processes on one PostgreSQL database behind one address. What one process began, the other
  * finishes: the pending company sign-in and the picker's CSRF key come from the database, not a process's memory.
  */
-(process.env.TEST_POSTGRES_URL ? describe : describe.skip)('company sign-in across the processes of a team server', () => {
+(onPostgres() ? describe : describe.skip)('company sign-in across the processes of a team server', () => {
   let state: TestState;
   let front: SwitchableFront;
   const started: { close(): Promise<void> }[] = [];

@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { TEAM_CONFIG_EXAMPLE } from '../../server/team/config';
 import { descendants, freePort, isRunning, launch, type LaunchedCommand } from '../support/launched-command';
 import { shellCommands } from '../support/markdown-commands';
 import { raw } from '../support/raw-http';
@@ -111,6 +112,17 @@ const RUN_HERE: Record<string, (command: string) => Promise<void>> = {
     // No platform is proxied: /api is the dev server's own 404, not someone's platform on port 4000.
     expect((await raw(`${devOrigin}/api/v1/users/me`)).status).toBe(404);
     expect(app.stdout()).toContain('proxies no platform');
+  },
+
+  // Serving needs PostgreSQL, a Cube and a company provider: test/postgres/team-server.test.ts runs it so. Here, the
+  // docs' example file read as written: without its secrets in the environment, each is named with its line.
+  'npm run server -- --config team.yaml': async (command) => {
+    const file = join(scratchDir(), 'team.yaml');
+    writeFileSync(file, TEAM_CONFIG_EXAMPLE);
+    const server = start(command.replace('team.yaml', file), { ...UNSET, DATABASE_URL: undefined, SCIM_TOKEN: undefined, OIDC_CLIENT_SECRET: undefined });
+    const { code } = await server.exited;
+    expect(code).toBe(2);
+    expect(server.stderr()).toMatch(/team\.yaml:\d+:\d+: scim\.token: environment variable SCIM_TOKEN is not set/);
   },
 
   // A full run takes minutes and `npm test` runs it too: here, that it runs the unit tests, all of them and only them.

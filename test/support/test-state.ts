@@ -5,15 +5,18 @@ import type { PlatformOptions } from '../../server/app';
 import { freshDatabase } from './postgres-cluster';
 
 /**
- * Where a test platform keeps its state. In the `postgres` project (`TEST_POSTGRES_URL`: the run's cluster, see
- * test/postgres/global-setup.ts) the state is in a database of its own; elsewhere in DuckDB, as `npm start` keeps it.
+ * Where a test platform keeps its state. In the `postgres` project (its `globals`; `TEST_POSTGRES_URL` is the run's
+ * cluster, see test/postgres/global-setup.ts) the state is in a database of its own; elsewhere in DuckDB, as `npm start`
+ * keeps it.
  */
 export interface TestState {
   options: Pick<PlatformOptions, 'dataDir' | 'databaseUrl'>;
   remove(): Promise<void>;
 }
 
-const database = () => (process.env.TEST_POSTGRES_URL ? freshDatabase(process.env.TEST_POSTGRES_URL) : Promise.resolve(undefined));
+/** Whether this test file runs in the `postgres` project: state shared by several processes can only be tested there. */
+export const onPostgres = () => (globalThis as { TEST_STATE_STORE?: string }).TEST_STATE_STORE === 'postgres';
+const database = () => (onPostgres() ? freshDatabase(process.env.TEST_POSTGRES_URL!) : Promise.resolve(undefined));
 
 /** State for one platform's life: in memory, or a new database. */
 export async function throwawayState(): Promise<TestState> {

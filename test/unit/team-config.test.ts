@@ -62,7 +62,9 @@ const baseWith = (number: number, ...replacement: string[]) => lines(...BASE.sli
 describe('loadTeamConfig', () => {
   it('loads the documented example, filling secrets from the environment and applying defaults', () => {
     const config = loadTeamConfig(file(TEAM_CONFIG_EXAMPLE), { ...ENV, OIDC_CLIENT_SECRET: 'oidc-secret', REPORTS_DB_PASSWORD: 'db-password' });
-    expect(config.server).toEqual({ port: 4000, host: '0.0.0.0', publicUrl: 'https://reports.example.com' });
+    expect(config.server).toEqual({
+      port: 4000, host: '0.0.0.0', publicUrl: 'https://reports.example.com', addInRedirectUris: ['https://excel-addin.example.com/auth/callback.html'],
+    });
     expect(config.database.url).toBe('postgres://reports:db-password@db.example.com:5432/reports');
     expect(config.signIn.oidc).toEqual({ issuer: 'https://login.example.com', clientId: 'report-sync', clientSecret: 'oidc-secret' });
     expect(config.scim.token).toBe(SCIM_TOKEN);
@@ -75,7 +77,7 @@ describe('loadTeamConfig', () => {
 
   it('applies defaults to a minimal file, removes the trailing slash of cubeApiUrl and takes a port given as digits', () => {
     const config = load(lines(...BASE));
-    expect(config.server).toEqual({ port: 4000, host: '0.0.0.0', publicUrl: 'https://reports.example.com' });
+    expect(config.server).toEqual({ port: 4000, host: '0.0.0.0', publicUrl: 'https://reports.example.com', addInRedirectUris: [] });
     expect(config.database).toEqual({ url: undefined });
     expect(config.signIn).toEqual({});
     expect(config.admins).toEqual([]);
@@ -157,7 +159,7 @@ describe('loadTeamConfig', () => {
 
   it('names an unknown key and the allowed ones, suggesting a key that differs only in case', () => {
     expect(problems(lines('databse: {}', ...BASE))).toEqual([
-      at(1, 1, 'databse', /^unknown key "databse"; allowed here: server, database, signIn, scim, admins, deployments$/),
+      at(1, 1, 'databse', /^unknown key "databse"; allowed here: server, database, signIn, scim, admins, groups, deployments$/),
     ]);
     expect(problems(baseWith(7, '    cubeApiURL: https://cube.example.com/cubejs-api/v1'))).toEqual([
       at(6, 5, 'deployments[0].cubeApiUrl', /^is missing: the Cube REST API URL/),

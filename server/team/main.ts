@@ -1,0 +1,50 @@
+// First: sets the thread pool's size before anything starts it.
+import '../thread-pool';
+import { parseArgs } from 'node:util';
+import { startPlatform } from '../app';
+import { loadTeamConfig, TeamConfigError } from './config';
+
+const USAGE = 'Usage: npm run server -- --config team.yaml (docs/server.md has the configuration reference)';
+
+/** `npm run server -- --config team.yaml`: the platform for a team, in front of its own Cubes, its state on PostgreSQL. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { config: { type: 'string' } }, strict: true });
+  if (!values.config) throw new StartError(`No configuration file was given. ${USAGE}`);
+  const config = loadTeamConfig(values.config, process.env);
+  const platform = await startPlatform({
+    dataDir: ':memory:',
+    databaseUrl: config.database.url,
+    host: config.server.host,
+    port: config.server.port,
+    publicUrl: config.server.publicUrl,
+    oauthRedirectUris: config.server.addInRedirectUris,
+    team: config,
+    companySignIn: config.signIn.oidc && { issuer: config.signIn.oidc.issuer, clientId: config.signIn.oidc.clientId, clientSecret: config.signIn.oidc.clientSecret },
+  });
+  const base = config.server.publicUrl.replace(/\/+$/, '');
+  const lines = [
+    `Report Sync Server listening on ${platform.url}, for ${base}`,
+    `  Platform API:  ${base}/api/v1`,
+    `  SCIM:          ${base}/api/scim/v2 (the configuration's token)`,
+    `  Sign-in:       ${config.signIn.oidc ? `through ${config.signIn.oidc.issuer}; its redirect URI ${base}/oauth/company/callback` : 'no company provider configured: nobody can sign in'}`,
+    ...config.deployments.map((deployment) => `  Deployment:    ${deployment.name} → ${deployment.cubeApiUrl} (${deployment.auth.mode})`),
+    `  Probes:        ${base}/livez, ${base}/readyz`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  // A graceful shutdown (SIGTERM from a service manager or an orchestrator): requests in flight get 10 s to finish.
+  const stop = () => {
+    platform.close({ graceMs: 10_000 }).then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** A start refused for a reason the message says in full (no stack to read). */
+class StartError extends Error {}
+
+main().catch((error: unknown) => {
+  const told = error instanceof TeamConfigError || error instanceof StartError || (error instanceof Error && error.name === 'TypeError' && 'code' in error);
+  const text = error instanceof Error ? (told ? error.message : error.stack ?? error.message) : String(error);
+  process.stderr.write(`Report Sync Server did not start:\n${text}\n`);
+  process.exit(2);
+});

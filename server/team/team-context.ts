@@ -1,0 +1,64 @@
+import type { Policy } from '../../src/contract';
+import { signCubeToken } from '../agent/identity';
+import { tokenHash } from '../auth';
+import type { ExternalCube, TeamContext } from '../context';
+import { nextId } from '../store/schema';
+import { SEED_APP_CONFIG } from '../store/seed-content';
+import type { StateStore } from '../store/state-store';
+import type { ReadinessCheck } from '../probes';
+import type { TeamConfig } from './config';
+
+/** The label of the SCIM token a team's configuration gives (its hash replaced at every start). */
+const SCIM_TOKEN_LABEL = 'team-scim';
+
+/**
+ * Brings the database in line with a team's configuration, at start: each configured deployment has its row (matched by
+ * name, case-insensitively, so ids and what hangs off them stay across restarts; a new one gets the next id) in the
+ * file's order; an app config; the SCIM token is the configured one; groups the file names get its policies. Secrets stay in memory:
+ * the rows hold none. Answers the context routes read.
+ */
+export async function prepareTeam(db: StateStore, config: TeamConfig, now: () => Date): Promise<TeamContext> {
+  const policies = new Map(Object.entries(config.groups).map(([name, group]) => [name.toLowerCase(), group.policies as Policy[]]));
+  const ids = await db.transaction(async (tx) => {
+    const found: number[] = [];
+    for (const [position, deployment] of config.deployments.entries()) {
+      const row = await tx.one(`SELECT id FROM deployments WHERE lower(name) = lower(?) ORDER BY id LIMIT 1`, [deployment.name]);
+      const id = row ? Number(row.id) : await nextId(tx, 'deployments');
+      if (row) await tx.run(`UPDATE deployments SET name = ?, position = ? WHERE id = ?`, [deployment.name, position, id]);
+      else await tx.run(`INSERT INTO deployments VALUES (?, ?, '', ?, 'with-v1')`, [id, deployment.name, position]);
+      found.push(id);
+    }
+    // The app config the managed platform's console sets; a team starts from the local platform's, without the agent
+    // (not served for a team's Cubes yet). Kept once set: `PUT /api/v1/app-config` changes it.
+    await tx.run(`INSERT INTO app_config VALUES (1, ?) ON CONFLICT (id) DO NOTHING`, [JSON.stringify({ ...SEED_APP_CONFIG, sheetsAgentChatEnabled: false })]);
+    await tx.run(`DELETE FROM access_tokens WHERE label = ?`, [SCIM_TOKEN_LABEL]);
+    await tx.run(`INSERT INTO access_tokens VALUES (?, 'scim', NULL, ?)`, [tokenHash(config.scim.token), SCIM_TOKEN_LABEL]);
+    for (const [name, groupPolicies] of policies) {
+      await tx.run(`UPDATE groups SET policies = ?, updated_at = ? WHERE lower(display_name) = ?`, [JSON.stringify(groupPolicies), now().toISOString(), name]);
+    }
+    return found;
+  });
+  const cubes = new Map<number, ExternalCube>(config.deployments.map((deployment, index) => {
+    const { auth } = deployment;
+    const signToken = auth.mode === 'signed-token'
+      ? (context: Record<string, unknown>, seconds: number) => signCubeToken(context, auth.apiSecret, now(), seconds)
+      : null;
+    return [ids[index]!, { name: deployment.name, apiUrl: deployment.cubeApiUrl, signToken, groupAttributes: deployment.securityContext.attributes }];
+  }));
+  const admins = new Set(config.admins.map((email) => email.toLowerCase()));
+  return { cubes, groupPolicies: (displayName) => policies.get(displayName.toLowerCase()), admins };
+}
+
+/**
+ * A team server is ready when each of its Cubes is: Cube's own readiness probe (`GET /readyz` at the API's host, outside
+ * its base path; https://cube.dev/docs/product/apis-integrations/rest-api/reference#readyz) answers 200.
+ */
+export function cubeReadiness(team: TeamContext | undefined): ReadinessCheck[] {
+  return [...(team?.cubes.entries() ?? [])].map(([id, cube]) => ({
+    name: `cube ${cube.name} (deployment ${id})`,
+    async check() {
+      const answer = await fetch(new URL('/readyz', cube.apiUrl), { signal: AbortSignal.timeout(2_000) });
+      if (answer.status !== 200) throw new Error(`its /readyz answered ${answer.status}`);
+    },
+  }));
+}
