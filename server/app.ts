@@ -10,6 +10,7 @@ import { QueryRunner } from './cube/query-runner';
 import { engineContext } from './engine-context';
 import { FaultInjector, faultRoutes, type FaultRule } from './faults';
 import { loopbackHosts, Router } from './http';
+import type { ServerLog } from './log';
 import type { ReadinessCheck } from './probes';
 import { requestListener } from './request-listener';
 import { chatRoutes } from './routes/chat';
@@ -38,6 +39,8 @@ export interface PlatformOptions {
   databaseUrl?: string;
   /** A team server's configuration (`npm run server -- --config`): its deployments are the team's Cubes; no sample tenant. */
   team?: TeamConfig;
+  /** Structured logs (a team server's JSON lines): each request, notices and internal errors. Without, notices go to stderr. */
+  log?: ServerLog;
   port?: number;
   /** Always loopback unless the caller insists; the local platform is a development stand-in. */
   host?: string;
@@ -109,7 +112,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const stores = await openStores({
     dataDir: inMemory ? null : options.dataDir, databaseUrl: options.databaseUrl, sampleTenant: !options.team,
-    notice: (message) => process.stderr.write(`local platform: ${message}\n`),
+    notice: (message) => (options.log ? options.log.info(message) : process.stderr.write(`local platform: ${message}\n`)),
   });
   const db = stores.state;
   const faults = new FaultInjector();
@@ -150,7 +153,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     openDoors = resolve;
   });
   const probes: ReadinessCheck[] = [{ name: 'database', check: () => db.ping() }, ...cubeReadiness(ctx.team)];
-  const answer = requestListener(router, faults, hosts, oauth, probes);
+  const answer = requestListener(router, faults, hosts, oauth, probes, options.log);
   let closing = false;
   const server = createServer((req, res) => {
     // A server shutting down answers what it was asked and closes the connection after, so none is reused.

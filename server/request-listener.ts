@@ -5,6 +5,7 @@ import { QueryError } from './cube/errors';
 import type { FaultInjector } from './faults';
 import { HttpError, readBody, send, sendStream, type ApiRequest, type ApiResponse, type Router } from './http';
 import type { OAuthServer } from './oauth';
+import type { ServerLog } from './log';
 import { answerProbe, PROBE_PATHS, type ReadinessCheck } from './probes';
 import { withCaller } from './store/abandoned';
 
@@ -28,18 +29,20 @@ const sleepUnlessClosed = (ms: number, res: ServerResponse) =>
  */
 export function requestListener(
   router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, oauth?: Pick<OAuthServer, 'handles' | 'handle'>, probes?: readonly ReadinessCheck[],
+  log?: ServerLog,
 ) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (log) logRequest(log, req, res);
     // Queued state work of a caller that hung up is skipped (store/abandoned.ts).
     const gone = () => res.destroyed;
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const answering = probes && (PROBE_PATHS as readonly string[]).includes(path)
       ? answerProbe(req, res, probes)
-      : withCaller(gone, () => handle(router, faults, hosts, oauth, req, res));
+      : withCaller(gone, () => handle(router, faults, hosts, oauth, req, res, log));
     answering.catch((error: unknown) => {
       // Only a failure while answering gets here; the answer may be half sent.
       if (res.destroyed || res.writableEnded) return;
-      logInternalError(error);
+      logInternalError(error, log);
       if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal error' } });
       else res.destroy();
     });
@@ -48,7 +51,7 @@ export function requestListener(
 
 async function handle(
   router: Router, faults: FaultInjector, hosts: ReadonlySet<string>, oauth: Pick<OAuthServer, 'handles' | 'handle'> | undefined,
-  req: IncomingMessage, res: ServerResponse,
+  req: IncomingMessage, res: ServerResponse, log?: ServerLog,
 ): Promise<void> {
   // DNS rebinding: a hostile page that re-points its own name at 127.0.0.1 still sends that name as Host.
   if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
@@ -84,7 +87,7 @@ async function handle(
   } catch (error) {
     // A caller that hung up (a client timeout, say) is no server failure and wants no answer.
     if (res.destroyed) return;
-    result = errorResponse(error, isScim);
+    result = errorResponse(error, isScim, log);
   }
   // No CORS: the add-in reaches the platform through its own origin's proxy. Headers a handler sets
   // itself (an OAuth endpoint's own CORS for registered clients, say) pass through untouched.
@@ -101,10 +104,10 @@ async function handle(
   send(res, result);
 }
 
-function errorResponse(thrown: unknown, isScim: boolean): ApiResponse {
+function errorResponse(thrown: unknown, isScim: boolean, log?: ServerLog): ApiResponse {
   if (thrown instanceof QueryError) return { status: 400, body: { error: thrown.message } };
   // Deep JSON found after the body's own check (canonical JSON of a nested text field) is still the caller's.
-  const error = thrown instanceof HttpError ? thrown : thrown instanceof JsonTooDeepError ? new HttpError(400, thrown.message) : internalError(thrown);
+  const error = thrown instanceof HttpError ? thrown : thrown instanceof JsonTooDeepError ? new HttpError(400, thrown.message) : internalError(thrown, log);
   if (isScim && !(error.body && typeof error.body === 'object' && 'schemas' in error.body)) {
     return {
       status: error.status,
@@ -117,11 +120,24 @@ function errorResponse(thrown: unknown, isScim: boolean): ApiResponse {
 }
 
 /** Anything but an `HttpError`, `QueryError` or `JsonTooDeepError` is the platform's own failure: logged, answered `500`. */
-function internalError(error: unknown): HttpError {
-  logInternalError(error);
+function internalError(error: unknown, log?: ServerLog): HttpError {
+  logInternalError(error, log);
   return new HttpError(500, 'Internal error');
 }
 
-function logInternalError(error: unknown): void {
-  process.stderr.write(`local platform: ${error instanceof Error ? error.stack : String(error)}\n`);
+function logInternalError(error: unknown, log?: ServerLog): void {
+  if (log) log.error({ err: error }, 'internal error');
+  else process.stderr.write(`local platform: ${error instanceof Error ? error.stack : String(error)}\n`);
+}
+
+/**
+ * One line per answered request: method, path, status and time. The path only: a query string may carry what must not
+ * be logged (an OAuth code or state); no header either (a token).
+ */
+function logRequest(log: ServerLog, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  res.once('close', () => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    log.info({ method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started), finished: res.writableFinished }, 'request');
+  });
 }

@@ -2,6 +2,7 @@
 import '../thread-pool';
 import { parseArgs } from 'node:util';
 import { startPlatform } from '../app';
+import { jsonLog } from '../log';
 import { loadTeamConfig, TeamConfigError } from './config';
 
 const USAGE = 'Usage: npm run server -- --config team.yaml (docs/server.md has the configuration reference)';
@@ -11,7 +12,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { config: { type: 'string' } }, strict: true });
   if (!values.config) throw new StartError(`No configuration file was given. ${USAGE}`);
   const config = loadTeamConfig(values.config, process.env);
+  const log = jsonLog();
   const platform = await startPlatform({
+    log,
     dataDir: ':memory:',
     databaseUrl: config.database.url,
     host: config.server.host,
@@ -22,15 +25,13 @@ async function main(): Promise<void> {
     companySignIn: config.signIn.oidc && { issuer: config.signIn.oidc.issuer, clientId: config.signIn.oidc.clientId, clientSecret: config.signIn.oidc.clientSecret },
   });
   const base = config.server.publicUrl.replace(/\/+$/, '');
-  const lines = [
-    `Report Sync Server listening on ${platform.url}, for ${base}`,
-    `  Platform API:  ${base}/api/v1`,
-    `  SCIM:          ${base}/api/scim/v2 (the configuration's token)`,
-    `  Sign-in:       ${config.signIn.oidc ? `through ${config.signIn.oidc.issuer}; its redirect URI ${base}/oauth/company/callback` : 'no company provider configured: nobody can sign in'}`,
-    ...config.deployments.map((deployment) => `  Deployment:    ${deployment.name} → ${deployment.cubeApiUrl} (${deployment.auth.mode})`),
-    `  Probes:        ${base}/livez, ${base}/readyz`,
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  log.info({
+    platformApi: `${base}/api/v1`,
+    scim: `${base}/api/scim/v2`,
+    signIn: config.signIn.oidc ? { issuer: config.signIn.oidc.issuer, redirectUri: `${base}/oauth/company/callback` } : 'none: nobody can sign in',
+    deployments: config.deployments.map((deployment) => ({ name: deployment.name, cubeApiUrl: deployment.cubeApiUrl, auth: deployment.auth.mode })),
+    probes: [`${base}/livez`, `${base}/readyz`],
+  }, `Report Sync Server listening on ${platform.url}, for ${base}`);
   // A graceful shutdown (SIGTERM from a service manager or an orchestrator): requests in flight get 10 s to finish.
   const stop = () => {
     platform.close({ graceMs: 10_000 }).then(() => process.exit(0), () => process.exit(1));

@@ -106,6 +106,20 @@ it('is ready when its database and each Cube are', async () => {
   });
 });
 
+it('logs one JSON object per line, each request without its query or credentials', () => {
+  // npm's own banner (`> report-sync-excel-addin@… server`, and the command) comes first; the server's lines after it.
+  const lines = server.stdout().split('\n').filter((line) => line && !line.startsWith('>')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines.slice(0, 2)).toEqual([
+    expect.objectContaining({ level: 30, service: 'report-sync-server', msg: 'The database was migrated: 0001_platform_state.' }),
+    expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Report Sync Server listening on /), deployments: [{ name: 'Sales', cubeApiUrl: cube.apiUrl, auth: 'signed-token' }] }),
+  ]);
+  expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', method: 'GET', path: '/api/v1/users/me', status: 200 }));
+  expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', method: 'GET', path: '/oauth/company/callback', status: 303 }));
+  const text = server.stdout();
+  for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
+  expect(text).not.toMatch(/code=|state=|Bearer /);
+});
+
 it('refuses a configuration with mistakes: says what and where, and exits non-zero', async () => {
   writeFileSync(join(dir, 'bad.yaml'), `server:\n  publicUrl: http://reports.example.com\nscim:\n  token: short\ndeployments:\n  - name: Sales\n    cubeApiUrl: ${cube.apiUrl}\n    auth:\n      mode: signed-token\n      apiSecret: \${NOT_SET_ANYWHERE}\n`);
   const bad = launch(`npm run server -- --config ${join(dir, 'bad.yaml')}`, { NOT_SET_ANYWHERE: undefined });
