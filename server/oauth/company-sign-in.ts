@@ -6,6 +6,7 @@ import type { InteractionResult } from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail } from '../store/rows';
 import { bindingCookie, clearedBindingCookie, bindingCookieName, requestCookie, savePending, takePending } from './company-pending';
+import { keepCompanyIdToken } from './company-tokens';
 import { grantConfiguredAdmin, matchCompanyUser, verifiedEmail, type CompanyClaims } from './company-users';
 import { saveImplicitGrant } from './grant';
 import { errorPage, pageHeaders, sendPage } from './pages';
@@ -128,6 +129,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     };
 
     let claims: CompanyClaims;
+    let idToken: string;
     try {
       const as = await metadata();
       const answer = oauth.validateAuthResponse(as, client, params, state);
@@ -135,6 +137,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: pending.nonce, requireIdToken: true });
       await oauth.validateApplicationLevelSignature(as, response, requestOptions());
       claims = oauth.getValidatedIdTokenClaims(tokens)!;
+      idToken = tokens.id_token!;
       // Some providers (Okta, Entra ID) keep the ID token of a code flow thin: the e-mail is then the userinfo's.
       if (claims.email === undefined && as.userinfo_endpoint) {
         const info = await oauth.processUserInfoResponse(as, client, claims.sub, await oauth.userInfoRequest(as, client, tokens.access_token, requestOptions()));
@@ -153,6 +156,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     if (match.kind === 'ambiguous') return fail(res, `More than one Report Sync user has the e-mail ${account}: ask your administrator to give your user the external id your company sign-in (${providerName}) knows you by.`, 403, cleared);
     if (match.kind === 'inactive') return fail(res, `Your Report Sync user ${primaryEmail(match.user)} is deactivated: ask your administrator to reactivate it.`, 403, cleared);
     await grantConfiguredAdmin(ctx, match.user);
+    await keepCompanyIdToken(ctx.db, match.user.id, idToken);
     const accountId = String(match.user.id);
     const grantId = await saveImplicitGrant(options.provider, accountId, interaction.params);
     await finish({ login: { accountId }, consent: { grantId } });

@@ -9,6 +9,7 @@ import { HttpError, notFound, type ApiRequest, type ApiResponse, type Router } f
 import type { StateConnection } from '../store/database';
 import { userResponse, type UserRecord } from '../store/rows';
 import { loadUser } from '../store/users';
+import { companyIdToken } from '../oauth/company-tokens';
 import { sessionEpoch } from '../oauth/sessions';
 import { authenticate, forbidden, unauthorized } from './auth';
 import { integerPathParam, pageOf } from './cursor';
@@ -98,10 +99,15 @@ async function issueToken(ctx: PlatformContext, request: ApiRequest): Promise<Ap
   return { status: 200, body: { cubeApiToken } };
 }
 
-/** A team's Cube token: its security context, signed with the Cube's API secret (a Cube that verifies sign-in tokens gets none). */
+/**
+ * A team's Cube token: the user's security context signed with the Cube's API secret; or, for a Cube that verifies the
+ * company's sign-in itself (`oidc-pass-through`), the ID token the company's provider gave them at sign-in.
+ */
 async function teamCubeToken(ctx: PlatformContext, cube: ExternalCube, user: UserRecord, seconds: number): Promise<string> {
   if (!cube.signToken) {
-    throw new HttpError(409, 'This deployment\'s Cube checks your company sign-in token itself: sign in to its Cube API from the add-in; the platform issues no token for it');
+    const token = await companyIdToken(ctx.db, user.id, ctx.now());
+    if (!token) throw new HttpError(409, 'Your company sign-in, which this deployment\'s Cube checks itself, has ended: sign out and sign in again');
+    return token;
   }
   const context = await ctx.db.read((tx) => securityContext(tx, user, cube));
   return cube.signToken(context, seconds);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
+import { decodeJwt } from 'jose';
 import { Database } from '../../server/store/database';
 import { createSampleData } from '../../server/store/sample-data';
 import { CoreDataClient, dataApiBase, DeploymentTokenManager, type PlatformClient } from '../../src/client';
@@ -28,6 +29,8 @@ const EMMA: CompanyAccount = { sub: 'idp-emma', email: 'emma@corp.example', emai
 const UMA: CompanyAccount = { sub: 'idp-uma', email: 'uma@corp.example', email_verified: true };
 
 let cube: RunningCubeCore;
+/** A Cube that checks the company provider's ID tokens itself (CUBEJS_JWK_URL), with no row-level security. */
+let operations: RunningCubeCore;
 let reference: Database;
 let idp: CompanyIdp;
 let database: { url: string; drop(): Promise<void> };
@@ -42,11 +45,15 @@ beforeAll(async () => {
   reference = await Database.open(':memory:');
   await reference.transaction((tx) => createSampleData(tx));
   idp = await startCompanyIdp({ clientId: TEAM_OIDC_CLIENT_ID, clientSecret: SECRETS.OIDC_CLIENT_SECRET });
+  operations = await startCubeCore({
+    dataDir: ':memory:', port: 0, corsOrigins: [], log: () => {},
+    jwt: { jwkUrl: `${idp.issuer}/jwks`, issuer: [idp.issuer], audience: TEAM_OIDC_CLIENT_ID, algorithms: ['ES256'] },
+  });
   database = await freshDatabase(process.env.TEST_POSTGRES_URL!);
   dir = mkdtempSync(join(tmpdir(), 'team-server-'));
   base = `http://127.0.0.1:${await freePort()}`;
   idp.register(`${base}/oauth/company/callback`);
-  writeFileSync(join(dir, 'team.yaml'), teamYaml({ publicUrl: base, issuer: idp.issuer, cubeApiUrl: cube.apiUrl, admins: [ADA.email!], regions: REGIONS }));
+  writeFileSync(join(dir, 'team.yaml'), teamYaml({ publicUrl: base, issuer: idp.issuer, cubeApiUrl: cube.apiUrl, admins: [ADA.email!], regions: REGIONS, passThroughCubeApiUrl: operations.apiUrl }));
   server = launch(`npm run server -- --config ${join(dir, 'team.yaml')}`, { DATABASE_URL: database.url, ...SECRETS });
   await server.waitFor(/listening on/);
 });
@@ -54,14 +61,15 @@ afterAll(async () => {
   await server?.stop();
   await idp?.close();
   await cube?.close();
+  await operations?.close();
   await reference?.close();
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** What a user's data client reads: the deployment's Cube, with the token the platform signs for them. */
-async function dataClientOf(user: PlatformClient): Promise<{ data: CoreDataClient; apiUrl: string; deploymentId: number }> {
-  const [deployment] = await user.listDeployments();
+/** What a user's data client reads: a deployment's Cube (the first listed, or the one named), with the token the platform gives them. */
+async function dataClientOf(user: PlatformClient, name = 'Sales'): Promise<{ data: CoreDataClient; apiUrl: string; deploymentId: number }> {
+  const deployment = (await user.listDeployments()).find((d) => d.name === name);
   const apiUrl = dataApiBase(deployment!, await user.listEnvironments(deployment!.id));
   const data = new CoreDataClient({ apiUrl, tokens: new DeploymentTokenManager(user, deployment!.id), sleep: noSleep });
   return { data, apiUrl, deploymentId: deployment!.id };
@@ -99,10 +107,21 @@ it('signs people in through the company provider, and gives each the numbers Cub
   expect(placed.externalWorkbookPlacements!.map((p) => p.workbookId).sort()).toEqual(['wb-idp-emma', 'wb-idp-uma']);
 });
 
+it('gives a Cube that verifies the company sign-in itself the ID token the company gave the user', async () => {
+  const emma = await signInThroughCompany(base, idp, EMMA);
+  const { data, deploymentId } = await dataClientOf(emma, 'Operations');
+  const { cubeApiToken } = await emma.issueDeploymentToken(deploymentId);
+  expect(decodeJwt(cubeApiToken)).toMatchObject({ iss: idp.issuer, aud: TEAM_OIDC_CLIENT_ID, sub: EMMA.sub, email: EMMA.email });
+  const result = await data.load(REVENUE_BY_REGION);
+  const rows = result.data.map((row) => ({ region: row['sales.region'], total: Number(row['sales.total_amount']) }))
+    .sort((a, b) => String(a.region).localeCompare(String(b.region)));
+  expect(rows).toEqual(await revenueIn(['Asia Pacific', 'Europe', 'Latin America', 'North America']));
+});
+
 it('is ready when its database and each Cube are', async () => {
   const ready = await fetch(`${base}/readyz`);
   expect({ status: ready.status, body: await ready.json() }).toEqual({
-    status: 200, body: { status: 'ready', checks: { database: 'ok', 'cube Sales (deployment 1)': 'ok' } },
+    status: 200, body: { status: 'ready', checks: { database: 'ok', 'cube Sales (deployment 1)': 'ok', 'cube Operations (deployment 2)': 'ok' } },
   });
 });
 
@@ -111,7 +130,9 @@ it('logs one JSON object per line, each request without its query or credentials
   const lines = server.stdout().split('\n').filter((line) => line && !line.startsWith('>')).map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines.slice(0, 2)).toEqual([
     expect.objectContaining({ level: 30, service: 'report-sync-server', msg: 'The database was migrated: 0001_platform_state.' }),
-    expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Report Sync Server listening on /), deployments: [{ name: 'Sales', cubeApiUrl: cube.apiUrl, auth: 'signed-token' }] }),
+    expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Report Sync Server listening on /), deployments: [
+      { name: 'Sales', cubeApiUrl: cube.apiUrl, auth: 'signed-token' }, { name: 'Operations', cubeApiUrl: operations.apiUrl, auth: 'oidc-pass-through' },
+    ] }),
   ]);
   expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', method: 'GET', path: '/api/v1/users/me', status: 200 }));
   expect(lines).toContainEqual(expect.objectContaining({ msg: 'request', method: 'GET', path: '/oauth/company/callback', status: 303 }));

@@ -23,10 +23,15 @@ const READERS = `
       - { resourceType: Report, actions: [ReportRead], resources: ['*'] }`;
 
 /**
- * A team's file, as docs/server.md shows one: one Cube deployment with signed tokens, groups that read, `admins`
- * administrators, and each group's `regions` attribute for the Cube's row-level security.
+ * A team's file, as docs/server.md shows one: a Cube deployment with signed tokens (and, when given, one that verifies
+ * the company's sign-in itself), groups that read, `admins` administrators, and each group's `regions` attribute for
+ * the Cube's row-level security.
  */
-export function teamYaml(options: { publicUrl: string; issuer: string; cubeApiUrl: string; admins: string[]; regions: Record<string, string[]> }): string {
+export function teamYaml(options: {
+  publicUrl: string; issuer: string; cubeApiUrl: string; admins: string[]; regions: Record<string, string[]>;
+  /** A second deployment, whose Cube verifies the company's ID tokens itself. */
+  passThroughCubeApiUrl?: string;
+}): string {
   const groups = Object.keys(options.regions).map((name) => `  ${name}:\n    policies:${READERS}`).join('\n');
   const attributes = Object.entries(options.regions).map(([name, regions]) => `        ${name}: { regions: [${regions.join(', ')}] }`).join('\n');
   return `server:
@@ -52,7 +57,7 @@ deployments:
     securityContext:
       attributes:
 ${attributes}
-`;
+${options.passThroughCubeApiUrl ? `  - name: Operations\n    cubeApiUrl: ${options.passThroughCubeApiUrl}\n    auth:\n      mode: oidc-pass-through\n` : ''}`;
 }
 
 /** Cube's documented row-level security (queryRewrite): the security context's regions filter every query; none, no data. */
