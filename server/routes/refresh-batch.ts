@@ -216,12 +216,15 @@ class RefreshBatcher {
     } while (this.waiting.length > seen && Date.now() - started < GATHER_MS);
   }
 
-  /** One batch of the records waiting when its transaction starts (those that arrive meanwhile join it). */
+  /**
+   * One batch of the records waiting when its transaction first starts (those that arrive meanwhile join it). A
+   * transaction run again (PostgreSQL's, after losing a race with another process) applies the same records anew.
+   */
   private async runBatch(): Promise<void> {
     let records: RefreshRecord[] | undefined;
     try {
       const items = await this.ctx.db.transaction((tx) => {
-        records = this.waiting.splice(0, MAX_BATCH);
+        records ??= this.waiting.splice(0, MAX_BATCH);
         return applyBatch(this.ctx, tx, records);
       });
       items.forEach(settle);

@@ -105,6 +105,30 @@ it('one authorization code redeemed on both processes at once gives one token', 
   expect(answers.filter((a) => a.status === 400).map((a) => a.body.error)).toEqual(['invalid_grant']);
 });
 
+it('refresh records sent to both processes at once are each applied: all answered, the placements as the last left them', async () => {
+  const reportId = Number((await send(`${frontUrl}${reportsPath}`, 'POST', tokens.admin, { name: 'Refreshed from two processes' })).body.id);
+  const placements = ['left', 'right'];
+  for (const [index, placementId] of placements.entries()) {
+    const placed = await send(`${frontUrl}${reportsPath}/${reportId}/connect-workbook`, 'PUT', tokens.admin, {
+      externalWorkbookId: 'wb-both', placementId, sheetName: 'Sheet1', resultLocation: `Sheet1!A${index * 10 + 1}:B3`,
+    });
+    expect(placed.status).toBe(200);
+  }
+  const checksum = (hash: string) => ({ v: 1, chunks: [{ from: 0, hash }] });
+  const before = [...front.connections];
+  // Six records of each placement, twelve at once: the front sends them to the two processes in turn.
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => send(`${frontUrl}${reportsPath}/${reportId}/refresh`, 'PUT', tokens.admin, {
+    placementId: placements[index % 2], resultChecksum: checksum(`refresh-${index}`),
+  })));
+  expect(front.connections.map((count, index) => count - before[index]!)).toEqual([6, 6]);
+  expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+  // Each placement holds one of its own records' checksums: none lost to the other process's writes, none mixed.
+  const stored = await send(`${frontUrl}${reportsPath}/${reportId}`, 'GET', tokens.admin);
+  const byId = new Map((stored.body.externalWorkbookPlacements as { id: string; resultChecksum: { chunks: { hash: string }[] } }[]).map((p) => [p.id, p.resultChecksum.chunks[0]!.hash]));
+  expect(byId.get('left')).toMatch(/^refresh-(0|2|4|6|8|10)$/);
+  expect(byId.get('right')).toMatch(/^refresh-(1|3|5|7|9|11)$/);
+});
+
 it('kill -9 of one process during a burst of connect-workbook calls: every acknowledged placement is there', async () => {
   const reportId = Number((await send(`${frontUrl}${reportsPath}`, 'POST', tokens.admin, { name: 'Placed in a burst' })).body.id);
   const acknowledged: string[] = [];

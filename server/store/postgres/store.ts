@@ -37,6 +37,12 @@ export function numberedPlaceholders(sql: string): string {
 }
 
 class PostgresConnection implements StateConnection {
+  /**
+   * The first statement error of the transaction. PostgreSQL refuses every statement after one fails, so the work
+   * cannot have done what it meant, even if it caught the error (a refresh batch answers each record's own error).
+   */
+  failed: unknown;
+
   constructor(private readonly client: Pick<PoolClient, 'query'>) {}
 
   async all(sql: string, params: SqlParam[] = []): Promise<Row[]> {
@@ -56,8 +62,13 @@ class PostgresConnection implements StateConnection {
     return work();
   }
 
-  private query(sql: string, params: SqlParam[]) {
-    return this.client.query<QueryResultRow & Row>(numberedPlaceholders(sql), params as unknown[]);
+  private async query(sql: string, params: SqlParam[]) {
+    try {
+      return await this.client.query<QueryResultRow & Row>(numberedPlaceholders(sql), params as unknown[]);
+    } catch (error) {
+      this.failed ??= error;
+      throw error;
+    }
   }
 }
 
@@ -84,7 +95,10 @@ export class PostgresStore implements StateStore {
       let broken: Error | undefined;
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const result = await work(new PostgresConnection(client));
+        const connection = new PostgresConnection(client);
+        const result = await work(connection);
+        // A statement failed and the work went on: the transaction is void, whatever the work answers.
+        if (connection.failed !== undefined) throw connection.failed;
         await client.query('COMMIT');
         return result;
       } catch (error) {
