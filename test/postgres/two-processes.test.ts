@@ -105,6 +105,26 @@ it('one authorization code redeemed on both processes at once gives one token', 
   expect(answers.filter((a) => a.status === 400).map((a) => a.body.error)).toEqual(['invalid_grant']);
 });
 
+it('one refresh token redeemed on both processes at once gives one token', async () => {
+  const client = await OAuthClient.discover(frontUrl, { clientId: CLIENT_ID });
+  const page = await openLoginPage(client, frontUrl);
+  const tokens = await client.exchangeCode(await callbackParams(frontUrl, page, await postLogin(frontUrl, page, { userId: 2 })), page.request);
+  const [first, second] = processes.map(({ port }) => `http://127.0.0.1:${port}`) as [string, string];
+  const form = { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: tokens.refreshToken! };
+  const answers = await Promise.all([first, second].map((base) => send(`${base}/oauth/token`, 'POST', null, undefined, form)));
+  expect(answers.filter((a) => a.status === 200 && typeof a.body.access_token === 'string')).toHaveLength(1);
+  expect(answers.filter((a) => a.status === 400).map((a) => a.body.error)).toEqual(['invalid_grant']);
+});
+
+it('one SCIM userName created on both processes at once: one user, the other told 409 (a constraint, not memory)', async () => {
+  const [first, second] = processes.map(({ port }) => `http://127.0.0.1:${port}`) as [string, string];
+  const body = { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'twice@corp.example', active: true };
+  const answers = await Promise.all([first, second, first, second].map((base) => send(`${base}/api/scim/v2/Users`, 'POST', tokens.scim, body)));
+  expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+  const listed = await send(`${frontUrl}/api/scim/v2/Users?filter=${encodeURIComponent('userName eq "twice@corp.example"')}`, 'GET', tokens.scim);
+  expect(listed.body.totalResults).toBe(1);
+});
+
 it('refresh records sent to both processes at once are each applied: all answered, the placements as the last left them', async () => {
   const reportId = Number((await send(`${frontUrl}${reportsPath}`, 'POST', tokens.admin, { name: 'Refreshed from two processes' })).body.id);
   const placements = ['left', 'right'];
