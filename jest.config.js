@@ -9,6 +9,7 @@ const POSTGRES_SUITES = [
   'platform-api', 'spec', 'spec-scim', 'security', 'hostile-ids', 'input-limits', 'deactivation', 'shared-writes',
   'scim', 'scim-users', 'scim-groups', 'scim-filters', 'scim-discovery', 'scim-hardening', 'scim-provisioning',
   'oauth', 'oauth-races', 'oauth-cube-jwt', 'company-sign-in', 'agent-chat', 'server-operations',
+  'report-store-ports', 'placement-registry-ports', 'publish-to-platform', 'faults', 'every-write-asks', 'first-run', 'cube-oidc-signin',
 ];
 module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { startPlatform, type RunningPlatform } from '../../server/app';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
@@ -12,6 +9,7 @@ import { OidcCubeTokens } from '../../src/session/cube-api/cube-oidc-tokens';
 import { signInToCube, type CubeOidcConnectionSettings } from '../../src/session/cube-api/cube-oidc';
 import { callbackMessage } from '../../src/session/sign-in';
 import { callbackParams, CLIENT_ID, openLoginPage, postLogin } from '../support/oauth-login';
+import { keptState, type TestState } from '../support/test-state';
 import { startTestOidcProvider, type TestOidcProvider } from '../support/test-oidc-provider';
 
 /**
@@ -98,7 +96,7 @@ async function useTheConnection(settings: CubeOidcConnectionSettings, oauth: OAu
 }
 
 describe("sign-in with the local platform's OAuth server for a Cube that checks its JWKS", () => {
-  let dataDir: string;
+  let state: TestState;
   let platform: RunningPlatform;
   let cube: RunningCubeCore;
   /** A second deployment, as an admin would configure one for ID tokens: CUBEJS_JWT_AUDIENCE is the client id. */
@@ -106,10 +104,10 @@ describe("sign-in with the local platform's OAuth server for a Cube that checks 
   let cubeResource: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'cube-oidc-signin-'));
+    state = await keptState('cube-oidc-signin');
     const cubePort = await freePort();
     cubeResource = `http://127.0.0.1:${cubePort}/cubejs-api/v1`;
-    platform = await startPlatform({ dataDir, port: 0, cubeResources: [cubeResource] });
+    platform = await startPlatform({ ...state.options, port: 0, cubeResources: [cubeResource] });
     // CUBEJS_JWK_URL, CUBEJS_JWT_ISSUER, CUBEJS_JWT_AUDIENCE as docs/sign-in.md has them for the local platform.
     const jwt = (audience: string) => ({ jwkUrl: `${platform.url}/oauth/jwks`, issuer: [platform.url], audience, algorithms: ['ES256'] });
     cube = await startCubeCore({ dataDir: ':memory:', port: cubePort, corsOrigins: [], log: () => {}, jwt: jwt(cubeResource) });
@@ -119,7 +117,7 @@ describe("sign-in with the local platform's OAuth server for a Cube that checks 
     await cube?.close();
     await cubeId?.close();
     await platform?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await state.remove();
   });
 
   /** The dialog: follows the authorization URL through the login form as the analyst; the callback is its message. */
