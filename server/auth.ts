@@ -1,9 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MAX_INPUT_ID } from '../src/contract';
 
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+/** Whether two secrets (a CSRF token, a cookie's hash) are the same, in time that does not tell how much of them matched. */
+export function sameSecret(a: string, b: string): boolean {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Tokens are stored only as SHA-256 hashes; the raw value exists in the caller's hands and dev-tokens.json. */

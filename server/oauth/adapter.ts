@@ -16,11 +16,12 @@ async function revokeGrant(tx: StateConnection, grantId: string): Promise<void> 
 }
 
 /**
- * oidc-provider's storage on the platform's DuckDB (table `oauth_store`), so grants, tokens, sessions and
- * interactions survive a restart like the rest of the platform's state. One adapter per model. Expiry uses
- * the wall clock, as oidc-provider itself does; expired rows are never returned and are purged on write.
+ * oidc-provider's storage in the platform's state (table `oauth_store`, on DuckDB or PostgreSQL), so grants, tokens,
+ * sessions and interactions survive a restart and are shared by a team server's processes like the rest of its state.
+ * One adapter per model. Expiry uses the wall clock, as oidc-provider itself does; expired rows are never returned and
+ * are purged on write. Company sign-in keeps its own rows here too (company-pending.ts, company-tokens.ts).
  */
-export function duckDbAdapter(db: StateStore): new (model: string) => Adapter {
+export function stateAdapter(db: StateStore): new (model: string) => Adapter {
   const now = () => new Date().toISOString();
   const live = `(expires_at IS NULL OR expires_at > ?)`;
 
@@ -36,7 +37,7 @@ export function duckDbAdapter(db: StateStore): new (model: string) => Adapter {
     return payload;
   };
 
-  return class DuckDbAdapter implements Adapter {
+  return class StateAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {

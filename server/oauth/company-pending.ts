@@ -1,6 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { sameSecret } from '../auth';
 import type { StateStore } from '../store/state-store';
+import { stateAdapter } from './adapter';
 
 /** The `oauth_store` model of a sign-in sent to the company's provider and not back yet. */
 const MODEL = 'CompanySignIn';
@@ -8,17 +10,18 @@ const MODEL = 'CompanySignIn';
 export const PENDING_TTL_SECONDS = 10 * 60;
 
 /** What the callback needs to finish a sign-in: whose interaction it is, and what the answer is checked with. */
-export interface PendingSignIn {
+export type PendingSignIn = {
   /** The oidc-provider interaction (login step) the sign-in finishes. */
   uid: string;
   codeVerifier: string;
   nonce: string;
-}
+};
 
-interface StoredPending extends PendingSignIn {
+/** As stored (a type, not an interface: an oidc-provider adapter payload takes any keys). */
+type StoredPending = PendingSignIn & {
   /** SHA-256 of the browser cookie's value: only the browser that was sent to the provider may come back with it. */
   binding: string;
-}
+};
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -29,12 +32,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
  */
 export async function savePending(db: StateStore, state: string, binding: string, pending: PendingSignIn): Promise<void> {
   const stored: StoredPending = { ...pending, binding: sha256(binding) };
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + PENDING_TTL_SECONDS * 1000).toISOString();
-  await db.transaction(async (tx) => {
-    await tx.run(`DELETE FROM oauth_store WHERE expires_at <= ?`, [now.toISOString()]);
-    await tx.run(`INSERT INTO oauth_store VALUES (?, ?, ?, ?, NULL, ?, NULL)`, [MODEL, sha256(state), JSON.stringify(stored), expiresAt, pending.uid]);
-  });
+  // The adapter keeps `uid` in its own column, as for oidc-provider's interactions.
+  await new (stateAdapter(db))(MODEL).upsert(sha256(state), stored, PENDING_TTL_SECONDS);
 }
 
 /**
@@ -48,7 +47,7 @@ export function takePending(db: StateStore, state: string, binding: string | und
     const row = await tx.one(`SELECT payload FROM oauth_store WHERE model = ? AND id = ? AND expires_at > ?`, [MODEL, id, new Date().toISOString()]);
     if (!row) return null;
     const stored = JSON.parse(String(row.payload)) as StoredPending;
-    if (binding === undefined || !sameText(stored.binding, sha256(binding))) return null;
+    if (binding === undefined || !sameSecret(stored.binding, sha256(binding))) return null;
     if ((await tx.run(`DELETE FROM oauth_store WHERE model = ? AND id = ?`, [MODEL, id])) !== 1) return null;
     return { uid: stored.uid, codeVerifier: stored.codeVerifier, nonce: stored.nonce };
   });
@@ -62,12 +61,9 @@ export function takePending(db: StateStore, state: string, binding: string | und
  */
 export const bindingCookieName = (state: string) => `rs_company_${sha256(state).slice(0, 16)}`;
 
-export function bindingCookie(state: string, value: string, path: string, secure: boolean): string {
-  return `${bindingCookieName(state)}=${value}; Path=${path}; Max-Age=${PENDING_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-export function clearedBindingCookie(state: string, path: string, secure: boolean): string {
-  return `${bindingCookieName(state)}=; Path=${path}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The `Set-Cookie` of a sign-in's binding; `value` null clears it. */
+export function bindingCookie(state: string, value: string | null, path: string, secure: boolean): string {
+  return `${bindingCookieName(state)}=${value ?? ''}; Path=${path}; Max-Age=${value === null ? 0 : PENDING_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export function requestCookie(req: IncomingMessage, name: string): string | undefined {
@@ -76,9 +72,4 @@ export function requestCookie(req: IncomingMessage, name: string): string | unde
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
   }
   return undefined;
-}
-
-function sameText(a: string, b: string): boolean {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -5,7 +5,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionResult } from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail } from '../store/rows';
-import { bindingCookie, clearedBindingCookie, bindingCookieName, requestCookie, savePending, takePending } from './company-pending';
+import { bindingCookie, bindingCookieName, requestCookie, savePending, takePending } from './company-pending';
 import { keepCompanyIdToken } from './company-tokens';
 import { grantConfiguredAdmin, matchCompanyUser, verifiedEmail, type CompanyClaims } from './company-users';
 import { saveImplicitGrant } from './grant';
@@ -117,7 +117,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     if (!state) return fail(res, 'This answer from the company sign-in belongs to no sign-in (it has no state). Start again from the add-in.', 400);
     const pending = await takePending(ctx.db, state, requestCookie(req, bindingCookieName(state)));
     // The cookie has done its work whatever the outcome.
-    const cleared = { 'Set-Cookie': clearedBindingCookie(state, COMPANY_CALLBACK_PATH, secureCookie) };
+    const cleared = { 'Set-Cookie': bindingCookie(state, null, COMPANY_CALLBACK_PATH, secureCookie) };
     if (!pending) return fail(res, 'This sign-in has expired, was already used, or was started in another browser. Start again from the add-in.', 400, cleared);
     const interaction = await interactions(options.provider).find(pending.uid);
     if (!interaction) return fail(res, 'This sign-in took too long and has expired. Start again from the add-in.', 400, cleared);

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
+import { sameSecret } from '../auth';
 import type { PlatformContext } from '../context';
 import { primaryEmail, userRecord } from '../store/rows';
 import { displayName } from './account';
@@ -49,7 +50,7 @@ export function interactionHandler(ctx: PlatformContext, options: InteractionOpt
     if (step) {
       if (!postedFromOwnOrigin(req, options.origin)) return fail(res, 'This form may only be sent from the platform’s own sign-in page.', 403);
       form = await readForm(req);
-      if (!form || !sameText(form.get('csrf') ?? '', csrfFor(uid))) return fail(res, 'The form is out of date. Start again from the add-in.', 403);
+      if (!form || !sameSecret(form.get('csrf') ?? '', csrfFor(uid))) return fail(res, 'The form is out of date. Start again from the add-in.', 403);
     }
     // No interaction cookie (another browser, a cross-site post) or an expired interaction: SessionNotFound.
     const details = await options.provider.interactionDetails(req, res).catch((error: Error) => {
@@ -94,11 +95,6 @@ function postedFromOwnOrigin(req: IncomingMessage, origin: string): boolean {
   const sent = req.headers.origin;
   if (sent === origin) return true;
   return (sent === undefined || sent === 'null') && req.headers['sec-fetch-site'] === 'same-origin';
-}
-
-function sameText(a: string, b: string): boolean {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** The posted form (urlencoded, small), or null when it is anything else. */

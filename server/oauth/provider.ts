@@ -2,7 +2,7 @@ import Provider, { errors, interactionPolicy } from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail, userRecord } from '../store/rows';
 import { accountClaims, activeUser } from './account';
-import { duckDbAdapter } from './adapter';
+import { stateAdapter } from './adapter';
 import { errorPage, pageHeaders } from './pages';
 import type { OAuthKeys } from './keys';
 import { SIGNING_ALG } from './signing-key';
@@ -70,7 +70,7 @@ export function createProvider(ctx: PlatformContext, { issuer, redirectUris, key
   policy.get('login')!.checks.push(new interactionPolicy.Check('choose_user', 'the local platform asks who signs in', (c) => !c.oidc.result?.login));
 
   const provider = new Provider(issuer, {
-    adapter: duckDbAdapter(ctx.db),
+    adapter: stateAdapter(ctx.db),
     clients: [{
       client_id: OAUTH_CLIENT_ID,
       token_endpoint_auth_method: 'none',

@@ -1,10 +1,12 @@
 import { startPlatform, type RunningPlatform } from '../../server/app';
 import { SignInError } from '../../src/client/errors';
 import { OAuthClient } from '../../src/client/oauth-client';
-import { Browser, startCompanyIdp, switchableFront, type CompanyAccount, type CompanyIdp, type SwitchableFront } from '../support/company-idp';
+import { Browser, startCompanyIdp, type CompanyAccount, type CompanyIdp } from '../support/company-idp';
 import { platformClient, startTestPlatform, type TestPlatform } from '../support/local-platform';
+import { switchableFront } from '../support/process-front';
 import { callbackParams, CLIENT_ID, openLoginPage, postLogin } from '../support/oauth-login';
 import { USER_URN } from '../support/scim-schemas';
+import { provision } from '../support/team-server';
 import { onPostgres, throwawayState, type TestState } from '../support/test-state';
 
 /**
@@ -25,25 +27,19 @@ describe('company sign-in (the platform as a relying party of the company provid
   const INA: CompanyAccount = { sub: 'idp-ina', email: 'ina@corp.example' };
   const ids: Record<string, number> = {};
 
-  async function provision(userName: string, extra: Record<string, unknown>): Promise<number> {
-    const answer = await fetch(`${base}/api/scim/v2/Users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.platform.tokens.scim}`, 'content-type': 'application/scim+json' },
-      body: JSON.stringify({ schemas: [USER_URN], userName, active: true, emails: [{ value: userName, primary: true }], ...extra }),
-    });
-    expect(answer.status).toBe(201);
-    return Number(((await answer.json()) as { id: string }).id);
-  }
+  const provisionUser = async (userName: string, extra: Record<string, unknown>): Promise<number> => Number(await provision(base, t.platform.tokens.scim, 'Users', {
+    schemas: [USER_URN], userName, active: true, emails: [{ value: userName, primary: true }], ...extra,
+  }));
 
   beforeAll(async () => {
     idp = await startCompanyIdp({ clientId: 'report-sync-platform', clientSecret: 'company-secret' });
     t = await startTestPlatform({ companySignIn: { issuer: idp.issuer, clientId: 'report-sync-platform', clientSecret: 'company-secret' } });
     base = t.platform.url;
     idp.register(`${base}${CALLBACK}`);
-    ids.sam = await provision('sam@corp.example', { externalId: 'idp-sam' });
-    ids.eve = await provision('eve.user', { externalId: 'scim-eve', emails: [{ value: 'old@corp.example' }, { value: 'eve@corp.example', primary: true }] });
-    ids.tom = await provision('tom@corp.example', {});
-    ids.ina = await provision('ina@corp.example', { externalId: 'idp-ina', active: false });
+    ids.sam = await provisionUser('sam@corp.example', { externalId: 'idp-sam' });
+    ids.eve = await provisionUser('eve.user', { externalId: 'scim-eve', emails: [{ value: 'old@corp.example' }, { value: 'eve@corp.example', primary: true }] });
+    ids.tom = await provisionUser('tom@corp.example', {});
+    ids.ina = await provisionUser('ina@corp.example', { externalId: 'idp-ina', active: false });
   });
   afterAll(async () => {
     await t?.close();
@@ -126,7 +122,7 @@ describe('company sign-in (the platform as a relying party of the company provid
     expect(inactive.page?.status).toBe(403);
     expect(inactive.page?.html).toContain('Your Report Sync user ina@corp.example is deactivated: ask your administrator to reactivate it.');
 
-    const goneId = await provision('gone@corp.example', { externalId: 'idp-gone' });
+    const goneId = await provisionUser('gone@corp.example', { externalId: 'idp-gone' });
     const deleted = await fetch(`${base}/api/scim/v2/Users/${goneId}`, { method: 'DELETE', headers: { authorization: `Bearer ${t.platform.tokens.scim}` } });
     expect(deleted.status).toBe(204);
     const gone = await signIn({ sub: 'idp-gone', email: 'gone@corp.example', email_verified: true });
@@ -196,7 +192,7 @@ describe('company sign-in (the platform as a relying party of the company provid
  */
 (onPostgres() ? describe : describe.skip)('company sign-in across the processes of a team server', () => {
   let state: TestState;
-  let front: SwitchableFront;
+  let front: Awaited<ReturnType<typeof switchableFront>>;
   const started: { close(): Promise<void> }[] = [];
   beforeEach(async () => {
     state = await throwawayState();

@@ -5,10 +5,10 @@ import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
 import { decodeJwt } from 'jose';
 import { Database } from '../../server/store/database';
 import { createSampleData } from '../../server/store/sample-data';
-import { CoreDataClient, dataApiBase, DeploymentTokenManager, type PlatformClient } from '../../src/client';
+import { dataApiBase, type CoreDataClient, type PlatformClient } from '../../src/client';
 import { startCompanyIdp, type CompanyAccount, type CompanyIdp } from '../support/company-idp';
 import { freePort, launch, type LaunchedCommand } from '../support/launched-command';
-import { noSleep } from '../support/local-platform';
+import { deploymentDataClient } from '../support/local-platform';
 import { freshDatabase } from '../support/postgres-cluster';
 import { GROUP_URN, USER_URN } from '../support/scim-schemas';
 import { provision, regionRewrite, signInThroughCompany, TEAM_OIDC_CLIENT_ID, teamSecrets, teamYaml } from '../support/team-server';
@@ -67,12 +67,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** What a user's data client reads: a deployment's Cube (the first listed, or the one named), with the token the platform gives them. */
+/** What a user's data client reads: the named deployment's Cube, with the token the platform gives them. */
 async function dataClientOf(user: PlatformClient, name = 'Sales'): Promise<{ data: CoreDataClient; apiUrl: string; deploymentId: number }> {
-  const deployment = (await user.listDeployments()).find((d) => d.name === name);
-  const apiUrl = dataApiBase(deployment!, await user.listEnvironments(deployment!.id));
-  const data = new CoreDataClient({ apiUrl, tokens: new DeploymentTokenManager(user, deployment!.id), sleep: noSleep });
-  return { data, apiUrl, deploymentId: deployment!.id };
+  const deployment = (await user.listDeployments()).find((d) => d.name === name)!;
+  const apiUrl = dataApiBase(deployment, await user.listEnvironments(deployment.id));
+  return { data: await deploymentDataClient(user, deployment), apiUrl, deploymentId: deployment.id };
 }
 
 const revenueIn = async (regions: readonly string[]) => (await reference.read((tx) => tx.all(

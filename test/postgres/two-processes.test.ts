@@ -7,7 +7,7 @@ import { OAuthClient } from '../../src/client/oauth-client';
 import { freePort, launch, type LaunchedCommand } from '../support/launched-command';
 import { callbackParams, CLIENT_ID, openLoginPage, postLogin } from '../support/oauth-login';
 import { freshDatabase } from '../support/postgres-cluster';
-import { roundRobinFront, type RoundRobinFront } from '../support/round-robin-front';
+import { roundRobinFront, type ProcessFront } from '../support/process-front';
 
 /**
  * Two server processes (`npm run platform` with one DATABASE_URL) behind one port, as a team runs the server: what must
@@ -19,12 +19,12 @@ interface Answer { status: number; body: Record<string, unknown> }
 
 let database: { url: string; drop(): Promise<void> };
 let dataDir: string;
-let front: RoundRobinFront;
+let front: ProcessFront;
 let processes: { command: LaunchedCommand; port: number }[];
 let tokens: DevTokens;
 let frontUrl: string;
 
-/** One request on a connection of its own (no keep-alive), so the front hands each to the next process in turn. */
+/** One request, with the Host the team's address gives (the processes answer to it behind the front). */
 function send(url: string, method: string, token: string | null, body?: unknown, form?: Record<string, string>): Promise<Answer> {
   const text = form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = { host: new URL(frontUrl).host };
@@ -55,7 +55,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'two-processes-'));
   const ports = [await freePort(), await freePort()];
   front = await roundRobinFront(ports);
-  frontUrl = `http://127.0.0.1:${front.port}`;
+  frontUrl = front.url;
   // One after the other: the second reads the dev tokens the first issued (dev-tokens.json) instead of replacing them.
   processes = [];
   for (const port of ports) processes.push({ command: await startProcess(port), port });
@@ -68,25 +68,28 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** How many requests the front has sent each process, in the order they were started. */
+const sentTo = () => processes.map(({ port }) => front.requests.get(port) ?? 0);
+
 const SALES = 1;
 const reportsPath = `/api/v1/deployments/${SALES}/reports`;
 
 it('both processes answer through the one port, on the one database', async () => {
-  const before = [...front.connections];
+  const before = sentTo();
   const answers = await Promise.all([1, 2, 3, 4].map(() => send(`${frontUrl}/api/v1/users/me`, 'GET', tokens.analyst)));
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-  expect(front.connections.map((count, index) => count - before[index]!)).toEqual([2, 2]);
+  expect(sentTo().map((count, index) => count - before[index]!)).toEqual([2, 2]);
 });
 
 it('6 concurrent saves with one expectedVersion across both processes: exactly one wins, the rest get 409', async () => {
   const created = await send(`${frontUrl}${reportsPath}`, 'POST', tokens.admin, { name: 'Contended' });
   expect(created.status).toBe(200);
   const { id, version } = created.body as { id: number; version: number };
-  const before = [...front.connections];
+  const before = sentTo();
   const saves = await Promise.all(Array.from({ length: 6 }, (_, index) =>
     send(`${frontUrl}${reportsPath}/${id}`, 'PUT', tokens.admin, { name: `Saved by writer ${index}`, expectedVersion: version })));
   // Each save went to the next process in turn: three to each.
-  expect(front.connections.map((count, index) => count - before[index]!)).toEqual([3, 3]);
+  expect(sentTo().map((count, index) => count - before[index]!)).toEqual([3, 3]);
   const won = saves.filter((save) => save.status === 200);
   expect(won).toHaveLength(1);
   expect(saves.filter((save) => save.status === 409)).toHaveLength(5);
@@ -135,12 +138,12 @@ it('refresh records sent to both processes at once are each applied: all answere
     expect(placed.status).toBe(200);
   }
   const checksum = (hash: string) => ({ v: 1, chunks: [{ from: 0, hash }] });
-  const before = [...front.connections];
+  const before = sentTo();
   // Six records of each placement, twelve at once: the front sends them to the two processes in turn.
   const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => send(`${frontUrl}${reportsPath}/${reportId}/refresh`, 'PUT', tokens.admin, {
     placementId: placements[index % 2], resultChecksum: checksum(`refresh-${index}`),
   })));
-  expect(front.connections.map((count, index) => count - before[index]!)).toEqual([6, 6]);
+  expect(sentTo().map((count, index) => count - before[index]!)).toEqual([6, 6]);
   expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
   // Each placement holds one of its own records' checksums: none lost to the other process's writes, none mixed.
   const stored = await send(`${frontUrl}${reportsPath}/${reportId}`, 'GET', tokens.admin);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
@@ -151,31 +151,4 @@ export class Browser {
     if (attribute('max-age') === '0' || /expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(key);
     else this.cookies.set(key, { host: url.host, path: path || '/', name, value: pair!.slice(at + 1) });
   }
-}
-
-/** One address in front of several platform processes, as a team's load balancer: each request goes to `target`. */
-export interface SwitchableFront {
-  url: string;
-  /** The port the next request is sent to. */
-  target: number;
-  close(): Promise<void>;
-}
-
-export async function switchableFront(): Promise<SwitchableFront> {
-  const server = createServer((req, res) => {
-    // A connection of its own per request (no keep-alive), so a switch applies to the very next one.
-    const upstream = request({ host: '127.0.0.1', port: front.target, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const front: SwitchableFront = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    target: 0,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-  return front;
 }

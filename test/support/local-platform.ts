@@ -1,6 +1,6 @@
 import { startPlatform, type PlatformOptions, type RunningPlatform } from '../../server/app';
 import { CoreDataClient, dataApiBase, DeploymentTokenManager, PlatformClient, ScimClient } from '../../src/client';
-import type { Report } from '../../src/contract';
+import type { Deployment, Report } from '../../src/contract';
 import { reportByPublicId } from './reports';
 import { throwawayState } from './test-state';
 
@@ -51,18 +51,17 @@ export async function startTestPlatform(options: Partial<PlatformOptions> = {}):
     scim,
     salesDeploymentId: sales.id,
     sandboxDeploymentId: sandbox.id,
-    async dataClient(client = admin, deploymentId = sales.id, extra = {}) {
-      const environments = await client.listEnvironments(deploymentId);
-      const deployment = deployments.find((d) => d.id === deploymentId)!;
-      return new CoreDataClient({
-        apiUrl: dataApiBase(deployment, environments),
-        tokens: new DeploymentTokenManager(client, deploymentId),
-        sleep: noSleep,
-        ...extra,
-      });
-    },
+    dataClient: (client = admin, deploymentId = sales.id, extra = {}) => deploymentDataClient(client, deployments.find((d) => d.id === deploymentId)!, extra),
     close: (closing) => platform.close(closing).then(() => state?.remove()),
   };
+}
+
+/** A deployment's data client for a signed-in user, as the add-in makes one: the address its environments give, its tokens. */
+export async function deploymentDataClient(
+  client: PlatformClient, deployment: Deployment, extra: Partial<ConstructorParameters<typeof CoreDataClient>[0]> = {},
+): Promise<CoreDataClient> {
+  const apiUrl = dataApiBase(deployment, await client.listEnvironments(deployment.id));
+  return new CoreDataClient({ apiUrl, tokens: new DeploymentTokenManager(client, deployment.id), sleep: noSleep, ...extra });
 }
 
 /**
