@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { AppConfigResponse, Policy } from '../src/contract';
-import { ChatAgent, chatApiUrl, type AgentOptions } from './agent/agent';
+import { ChatAgent, type AgentOptions } from './agent/agent';
+import { chatApiUrl, localAgentHost } from './agent/host';
 import { signCubeToken } from './agent/identity';
 import { createOAuthServer, type CompanySignIn } from './oauth';
 import { QueryRunner } from './cube/query-runner';
@@ -24,6 +25,7 @@ import { scimRoutes } from './routes/scim';
 import { specRoutes } from './routes/spec';
 import { openStores } from './store/open-stores';
 import type { TeamConfig } from './team/config';
+import { teamAgentHost } from './team/team-agent';
 import { cubeReadiness, prepareTeam } from './team/team-context';
 import { nextPlacementKey } from './store/schema';
 import { ensureDevTokens, type DevTokens } from './store/seed';
@@ -136,12 +138,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   externalDocumentRoutes(router, ctx);
   specRoutes(router, ctx);
   scimRoutes(router, ctx);
-  const agent = new ChatAgent(ctx, queries, options.agent);
-  // A team server's data API is its Cubes'; its agent is not built yet (docs/server.md), so it answers neither.
-  if (!options.team) {
-    dataRoutes(router, ctx, queries);
-    chatRoutes(router, ctx, agent);
-  }
+  // A team server's data API is its Cubes'; its agent, when configured, reads the configured Cube as the asking user.
+  const agentHost = !ctx.team ? localAgentHost(ctx, queries) : ctx.team.agent ? teamAgentHost(ctx, ctx.team.agent) : null;
+  const agent = agentHost && new ChatAgent(ctx, agentHost, options.agent);
+  if (!ctx.team) dataRoutes(router, ctx, queries);
+  if (agent) chatRoutes(router, ctx, agent);
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
   const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, keys: stores.oauthKeys, cubeResources: options.cubeResources, companySignIn: options.companySignIn });
@@ -193,7 +194,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
   const testing: PlatformTestHooks = {
     routes: () => router.registered(),
-    signAgentCubeToken: async (claims) => signCubeToken(claims, (await agent.deployment()).secret, now()),
+    async signAgentCubeToken(claims) {
+      const secret = agentHost && (await agentHost.deployment()).secret;
+      if (!secret) throw new Error('This server has no agent whose deployment signs Cube tokens');
+      return signCubeToken(claims, secret, now());
+    },
     async setAppConfig(patch) {
       await writeAppConfig(ctx, patch);
     },
@@ -229,7 +234,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await agent.suspendAll();
+      await agent?.suspendAll();
       const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;
       clearTimeout(cutOff);

@@ -36,6 +36,8 @@ export interface ExternalCube {
   apiUrl: string;
   /** The Cube token for a user with this security context, or null where Cube verifies the user's own sign-in token. */
   signToken: ((securityContext: Record<string, unknown>, expiresInSeconds: number) => Promise<string>) | null;
+  /** The deployment's CUBEJS_API_SECRET (kept in memory only), to verify tokens signed with it; null with `signToken`. */
+  apiSecret: string | null;
   /** Attributes the security context gets from the user's groups (SCIM display name → attributes). */
   groupAttributes: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
@@ -48,4 +50,6 @@ export interface TeamContext {
   groupPolicies(displayName: string): Policy[] | undefined;
   /** User names (lower case) the configuration makes administrators when they sign in. */
   admins: ReadonlySet<string>;
+  /** The agent the configuration sets up: the deployment it answers from, and its view; absent, no agent. */
+  agent?: { deploymentId: number; view: string };
 }

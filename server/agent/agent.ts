@@ -1,10 +1,10 @@
 import type { ChatRequest } from '../../src/contract';
 import type { PlatformContext } from '../context';
-import type { QueryRunner } from '../cube/query-runner';
 import { HttpError, notFound } from '../http';
-import { SEED_DEPLOYMENTS } from '../store/seed-content';
 import { Answerer } from './answerer';
 import { cutoffFrame, stateFrame, usageFrame } from './frames';
+import type { AgentHost, Asker } from './host';
+import type { AgentSource } from './source';
 import { ThreadStore } from './threads';
 import { Turn, type Subscriber } from './turn';
 
@@ -16,20 +16,13 @@ export interface AgentOptions {
   suspendAfterWords?: number;
 }
 
-/** The one agent the local platform hosts: agent 1 of account "local", over the first seeded deployment's view. */
-export const LOCAL_AGENT = { account: 'local', id: 1, deploymentName: SEED_DEPLOYMENTS[0].name, view: 'sales' } as const;
 const DEFAULT_WORD_DELAY_MS = 25;
-
-/** The Chat API URL as Cube's admin UI shows it ("Chat API URL"): the agent's base URL and `/chat/stream-chat-state`. */
-export function chatApiUrl(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/api/v1/public/${LOCAL_AGENT.account}/agents/${LOCAL_AGENT.id}/chat/stream-chat-state`;
-}
 
 /** Starts a response's part in a stream once its headers are out. */
 export type OpenedStream = (subscriber: Subscriber) => void;
 
 /**
- * The local agent's threads: what a request does (ask, resume, listen again, read back), the answers streaming
+ * An agent's threads: what a request does (ask, resume, listen again, read back), the answers streaming
  * now (one per thread), aborts, and suspending them all when the platform stops.
  */
 export class ChatAgent {
@@ -38,28 +31,10 @@ export class ChatAgent {
   private readonly answerer: Answerer;
   private lastMessageTime = 0;
   private closing = false;
-  /** Read once: every request needs the deployment's id and secret, and neither changes while the platform runs. */
-  private agentDeployment?: Promise<{ id: number; secret: string }>;
 
-  constructor(private readonly ctx: PlatformContext, runner: QueryRunner, private readonly options: AgentOptions = {}) {
+  constructor(private readonly ctx: PlatformContext, readonly host: AgentHost, private readonly options: AgentOptions = {}) {
     this.store = new ThreadStore(ctx.db);
-    this.answerer = new Answerer(ctx.model, runner, LOCAL_AGENT.view, ctx.continueWaitMs);
-  }
-
-  /** The agent's deployment: its id, and the secret its Cube tokens are signed with. */
-  deployment(): Promise<{ id: number; secret: string }> {
-    if (!this.agentDeployment) {
-      const reading = this.ctx.db.read((tx) => tx.one(`SELECT id, jwt_secret FROM deployments WHERE name = ?`, [LOCAL_AGENT.deploymentName])).then((row) => {
-        if (!row) throw new Error(`The local agent's deployment "${LOCAL_AGENT.deploymentName}" is missing from the database`);
-        return { id: Number(row.id), secret: String(row.jwt_secret) };
-      });
-      this.agentDeployment = reading;
-      // eslint-disable-next-line no-restricted-syntax -- the caller gets the failure from the promise returned; the next request reads again.
-      reading.catch(() => {
-        if (this.agentDeployment === reading) this.agentDeployment = undefined;
-      });
-    }
-    return this.agentDeployment;
+    this.answerer = new Answerer(host.view, { catalogTtlMs: host.catalogTtlMs, now: ctx.now });
   }
 
   /**
@@ -68,12 +43,15 @@ export class ChatAgent {
    * `messageId` of the answer streaming now, or a read while one streams, listens to it; the `messageId` of a
    * suspended answer resumes it.
    */
-  async open(owner: string, deploymentId: number, request: ChatRequest): Promise<OpenedStream> {
+  async open(asker: Asker, request: ChatRequest): Promise<OpenedStream> {
     if (this.closing) throw new HttpError(503, 'The local platform is shutting down');
+    const { owner } = asker;
     const { chatId, input, messageId } = request;
     if (input === undefined && !chatId) throw new HttpError(400, 'Send input to ask a question, or a chatId to read a thread back');
-    const stored = chatId ? await this.store.find(LOCAL_AGENT.id, chatId)
-      : messageId ? await this.store.findByMessage(LOCAL_AGENT.id, owner, messageId) : undefined;
+    // Asking, or resuming by messageId, reads data with the asker's rights: a source that cannot be had refuses now.
+    const source = input !== undefined || messageId !== undefined ? await this.host.sourceFor(asker) : null;
+    const stored = chatId ? await this.store.find(this.host.id, chatId)
+      : messageId ? await this.store.findByMessage(this.host.id, owner, messageId) : undefined;
     const saved = stored ? await this.store.messages(stored.id) : [];
     // No await from here on: what runs on the thread is decided and registered at once.
     const live = chatId ? this.turns.get(chatId)
@@ -90,7 +68,7 @@ export class ChatAgent {
     if (stored && suspended && messageId === suspended.messageId) {
       const turn = this.register(new Turn(stored, messageId, saved.filter((m) => m.turn !== messageId).map((m) => m.message), {
         kind: 'resume', suspended, saved: saved.filter((m) => m.turn === messageId).map((m) => m.message),
-      }, this.dependencies(deploymentId)));
+      }, this.dependencies(source!)));
       return (subscriber) => turn.attach(subscriber, true);
     }
     if (stored && (input === undefined || saved.some((m) => m.turn === messageId))) {
@@ -102,14 +80,14 @@ export class ChatAgent {
       };
     }
     const question = input!;
-    const target = stored ?? { id: ThreadStore.newId(), agentId: LOCAL_AGENT.id, owner, title: question.trim() };
-    const turn = this.register(new Turn(target, messageId ?? this.newMessageId(), saved.map((m) => m.message), { kind: 'ask', question }, this.dependencies(deploymentId)));
+    const target = stored ?? { id: ThreadStore.newId(), agentId: this.host.id, owner, title: question.trim() };
+    const turn = this.register(new Turn(target, messageId ?? this.newMessageId(), saved.map((m) => m.message), { kind: 'ask', question }, this.dependencies(source!)));
     return (subscriber) => turn.attach(subscriber, false);
   }
 
   /** Stops the answer streaming on a thread (it emits `__aborted__`); also ends a suspended one. Idempotent. */
   async abort(owner: string, chatId: string): Promise<void> {
-    const thread = this.turns.get(chatId)?.thread ?? await this.store.find(LOCAL_AGENT.id, chatId);
+    const thread = this.turns.get(chatId)?.thread ?? await this.store.find(this.host.id, chatId);
     if (!thread) throw notFound(`No chat thread ${chatId}`);
     if (thread.owner !== owner) throw new HttpError(403, 'This chat thread belongs to another user');
     const live = this.turns.get(chatId);
@@ -130,10 +108,10 @@ export class ChatAgent {
     return turn;
   }
 
-  private dependencies(deploymentId: number) {
+  private dependencies(source: AgentSource) {
     return {
       store: this.store,
-      prepare: (question: string) => this.answerer.prepare(question, deploymentId),
+      prepare: (question: string) => this.answerer.prepare(question, source),
       wordDelayMs: this.options.wordDelayMs ?? DEFAULT_WORD_DELAY_MS,
       suspendAfterWords: this.options.suspendAfterWords,
       now: this.ctx.now,

@@ -37,9 +37,12 @@ const externalOwner = (externalId: string): string => `external:${externalId}`;
 
 /** The thread owner the request speaks for: `external:<id>` or `user:<platform user id>`. */
 export async function chatOwner(
-  db: StateStore, credentials: ChatCredentials, deploymentSecret: string, session: ChatSessionSettings | undefined, now: Date,
+  db: StateStore, credentials: ChatCredentials, deploymentSecret: string | null, session: ChatSessionSettings | undefined, now: Date,
 ): Promise<string> {
-  if (credentials.kind === 'cube-token') return externalOwner(await cubeTokenUser(credentials.token, deploymentSecret, now));
+  if (credentials.kind === 'cube-token') {
+    if (deploymentSecret === null) throw unauthorized('This agent takes "Authorization: Api-Key <key>": its deployment\'s Cube verifies its users\' tokens itself, so no X-Cube-Auth-Token can be checked here');
+    return externalOwner(await cubeTokenUser(credentials.token, deploymentSecret, now));
+  }
   const key = await db.read((tx) => tx.one(`SELECT kind FROM access_tokens WHERE token_hash = ? AND kind = ?`, [tokenHash(credentials.key), CHAT_API_KEY_KIND]));
   if (!key) throw unauthorized('Invalid Chat API key');
   return sessionOwner(db, session);

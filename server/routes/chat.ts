@@ -1,5 +1,5 @@
 import { AbortChatRequest, ChatRequest, MAX_CHAT_INPUT_CHARS } from '../../src/contract';
-import { LOCAL_AGENT, type ChatAgent } from '../agent/agent';
+import type { ChatAgent } from '../agent/agent';
 import { chatCredentials, chatOwner } from '../agent/identity';
 import { ResponseSubscriber } from '../agent/subscriber';
 import type { PlatformContext } from '../context';
@@ -7,22 +7,23 @@ import { badRequest, notFound, type ApiRequest, type ApiResponse, type Router } 
 import { parseBody } from './validation';
 
 /**
- * The Agent chat API (chat.yaml) of the local agent, at its agent-scoped base URL
- * `/api/v1/public/local/agents/1`: `POST /chat/stream-chat-state` answers newline-delimited JSON frames,
+ * The Agent chat API (chat.yaml) of the server's agent, at its agent-scoped base URL
+ * (`/api/v1/public/local/agents/1` for the local platform's): `POST /chat/stream-chat-state` answers newline-delimited JSON frames,
  * `POST /chat/abort` stops an answer. See docs/api-contract.md, "The local agent's address".
  */
 
 const BASE = '/api/v1/public/:accountName/agents/:agentId/chat';
 
-function requireAgent(request: ApiRequest): void {
+function requireAgent(agent: ChatAgent, request: ApiRequest): void {
   const { accountName, agentId } = request.params;
-  if (accountName !== LOCAL_AGENT.account || agentId !== String(LOCAL_AGENT.id)) {
-    throw notFound(`No agent ${agentId} in account ${accountName}: the local platform hosts agent ${LOCAL_AGENT.id} of account "${LOCAL_AGENT.account}"`);
+  const { account, id } = agent.host;
+  if (accountName !== account || agentId !== String(id)) {
+    throw notFound(`No agent ${agentId} in account ${accountName}: this server hosts agent ${id} of account "${account}"`);
   }
 }
 
 async function streamChatState(ctx: PlatformContext, agent: ChatAgent, request: ApiRequest): Promise<ApiResponse> {
-  requireAgent(request);
+  requireAgent(agent, request);
   const credentials = chatCredentials(request);
   const body = parseBody(ChatRequest, request.body);
   if (body.input !== undefined && !body.input.trim()) throw badRequest('input must not be empty');
@@ -30,9 +31,9 @@ async function streamChatState(ctx: PlatformContext, agent: ChatAgent, request: 
     throw badRequest(`input must be at most ${MAX_CHAT_INPUT_CHARS.toLocaleString('en-US')} characters (it has ${body.input.length.toLocaleString('en-US')})`);
   }
   if (body.images?.length) throw badRequest('The local agent does not read images: send the question as text');
-  const deployment = await agent.deployment();
+  const deployment = await agent.host.deployment();
   const owner = await chatOwner(ctx.db, credentials, deployment.secret, body.sessionSettings, ctx.now());
-  const opened = await agent.open(owner, deployment.id, body);
+  const opened = await agent.open({ owner, credentials, session: body.sessionSettings }, body);
   const fault = ctx.faults.take(request.method, request.path, 'chat')?.chat;
   return {
     status: 200,
@@ -42,10 +43,10 @@ async function streamChatState(ctx: PlatformContext, agent: ChatAgent, request: 
 }
 
 async function abortChat(ctx: PlatformContext, agent: ChatAgent, request: ApiRequest): Promise<ApiResponse> {
-  requireAgent(request);
+  requireAgent(agent, request);
   const credentials = chatCredentials(request);
   const body = parseBody(AbortChatRequest, request.body);
-  const deployment = await agent.deployment();
+  const deployment = await agent.host.deployment();
   const owner = await chatOwner(ctx.db, credentials, deployment.secret, body.sessionSettings, ctx.now());
   await agent.abort(owner, body.chatId);
   return { status: 204 };

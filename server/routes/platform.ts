@@ -4,17 +4,16 @@ import {
 } from '../../src/contract';
 import { canSeeDeployment, isAdmin } from '../access';
 import { signDeploymentToken } from '../auth';
-import type { ExternalCube, PlatformContext } from '../context';
-import { HttpError, notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
+import type { PlatformContext } from '../context';
+import { notFound, type ApiRequest, type ApiResponse, type Router } from '../http';
 import type { StateConnection } from '../store/database';
 import { userResponse, type UserRecord } from '../store/rows';
 import { loadUser } from '../store/users';
-import { companyIdToken } from '../oauth/company-tokens';
 import { sessionEpoch } from '../oauth/sessions';
 import { authenticate, forbidden, unauthorized } from './auth';
 import { integerPathParam, pageOf } from './cursor';
 import { parseBody } from './validation';
-import { securityContext } from '../team/security-context';
+import { teamCubeToken } from '../team/cube-token';
 
 const DEFAULT_TOKEN_SECONDS = 86_400;
 
@@ -97,20 +96,6 @@ async function issueToken(ctx: PlatformContext, request: ApiRequest): Promise<Ap
   const claims = { sub: String(user.id), deploymentId: deployment.id, iat, exp, sessionEpoch: epoch };
   const cubeApiToken = await signDeploymentToken(claims, deployment.secret);
   return { status: 200, body: { cubeApiToken } };
-}
-
-/**
- * A team's Cube token: the user's security context signed with the Cube's API secret; or, for a Cube that verifies the
- * company's sign-in itself (`oidc-pass-through`), the ID token the company's provider gave them at sign-in.
- */
-async function teamCubeToken(ctx: PlatformContext, cube: ExternalCube, user: UserRecord, seconds: number): Promise<string> {
-  if (!cube.signToken) {
-    const token = await companyIdToken(ctx.db, user.id, ctx.now());
-    if (!token) throw new HttpError(409, 'Your company sign-in, which this deployment\'s Cube checks itself, has ended: sign out and sign in again');
-    return token;
-  }
-  const context = await ctx.db.read((tx) => securityContext(tx, user, cube));
-  return cube.signToken(context, seconds);
 }
 
 async function me(ctx: PlatformContext, request: ApiRequest): Promise<ApiResponse> {

@@ -116,6 +116,16 @@ const Deployment = strict({
   }).prefault({}),
 });
 
+/** The chat agent (chat.yaml's Agent chat API): it answers from one deployment's view, as the user who asks. */
+const Agent = strict({
+  /** A `deployments[].name`: the Cube whose `/v1/meta` and `/v1/load` the agent reads, with the asking user's token. */
+  deployment: z.string().trim().min(1),
+  /** The Cube view the agent's questions are understood against, as `/v1/meta` names it. */
+  view: z.string().trim().min(1),
+  /** The Chat API key (`Authorization: Api-Key …`) the add-in's chat settings take. */
+  apiKey: secret('generate one, e.g. with `openssl rand -base64 48`, and give it to the add-in\'s chat settings'),
+});
+
 export const TeamConfigSchema = strict({
   // Absent, it is validated as {}: the issue then names the field the file must have, server.publicUrl.
   server: Server.prefault({} as z.input<typeof Server>),
@@ -128,6 +138,8 @@ export const TeamConfigSchema = strict({
   /** SCIM group display name → the rights its members get (api.yaml `Policy`), as the managed platform's console grants them. */
   groups: z.record(GroupName, strict({ policies: z.array(Policy) })).default({}),
   deployments: z.array(Deployment).min(1),
+  /** Absent: no agent (the add-in's chat has nobody to talk to). */
+  agent: Agent.optional(),
 });
 
 export type TeamConfig = z.output<typeof TeamConfigSchema>;
@@ -145,6 +157,9 @@ export const MISSING_FIELD_HINTS: Readonly<Record<string, string>> = {
   cubeApiUrl: `the Cube REST API URL, ending in ${CUBE_API_PATH}`,
   auth: 'choose mode: signed-token or mode: oidc-pass-through',
   apiSecret: 'the deployment\'s CUBEJS_API_SECRET, as ${CUBEJS_API_SECRET}',
+  deployment: 'the name of the deployment (in deployments) the agent answers from',
+  view: 'the Cube view the agent answers from, as /v1/meta names it',
+  apiKey: 'the Chat API key the add-in\'s chat settings take, as ${CHAT_API_KEY}',
 };
 
 type Path = readonly (string | number)[];
@@ -176,6 +191,15 @@ export function crossFieldProblems(raw: unknown): { path: Path; message: string 
       });
     }
   });
+  const agent = isMapping(raw.agent) ? raw.agent : undefined;
+  if (agent && typeof agent.deployment === 'string' && agent.deployment.trim() !== '' && !firstWithName.has(agent.deployment.trim().toLowerCase())) {
+    const names = raw.deployments.filter(isMapping).map((d) => d.name).filter((name) => typeof name === 'string').map((name) => JSON.stringify(name.trim()));
+    problems.push({ path: ['agent', 'deployment'], message: `names no deployment in deployments${names.length ? ` (${names.join(', ')})` : ''}: use one of their names` });
+  }
+  const scimToken = isMapping(raw.scim) ? raw.scim.token : undefined;
+  if (agent && typeof agent.apiKey === 'string' && agent.apiKey === scimToken) {
+    problems.push({ path: ['agent', 'apiKey'], message: 'is the same as scim.token: give the agent a key of its own (whoever holds the one may not be meant to hold the other)' });
+  }
   return problems;
 }
 
@@ -223,4 +247,9 @@ deployments:
     cubeApiUrl: https://ops-cube.example.com/cubejs-api/v1
     auth:
       mode: oidc-pass-through               # Cube verifies the user's OIDC token itself (CUBEJS_JWK_URL)
+
+agent:                                      # the chat agent; leave out for none
+  deployment: Sales Analytics               # answers from this deployment's Cube, with the asking user's rights
+  view: sales                               # the Cube view it reads (its /v1/meta members)
+  apiKey: \${CHAT_API_KEY}                  # the add-in's chat settings take it; at least 32 characters
 `;

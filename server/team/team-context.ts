@@ -1,5 +1,5 @@
 import type { Policy } from '../../src/contract';
-import { signCubeToken } from '../agent/identity';
+import { CHAT_API_KEY_KIND, signCubeToken } from '../agent/identity';
 import { tokenHash } from '../auth';
 import type { ExternalCube, TeamContext } from '../context';
 import { nextId } from '../store/schema';
@@ -8,8 +8,9 @@ import type { StateStore } from '../store/state-store';
 import type { ReadinessCheck } from '../probes';
 import type { TeamConfig } from './config';
 
-/** The label of the SCIM token a team's configuration gives (its hash replaced at every start). */
+/** The labels of the SCIM token and Chat API key a team's configuration gives (their hashes replaced at every start). */
 const SCIM_TOKEN_LABEL = 'team-scim';
+const CHAT_API_KEY_LABEL = 'team-chat-api-key';
 
 /**
  * Brings the database in line with a team's configuration, at start: each configured deployment has its row (matched by
@@ -28,11 +29,12 @@ export async function prepareTeam(db: StateStore, config: TeamConfig, now: () =>
       else await tx.run(`INSERT INTO deployments VALUES (?, ?, '', ?, 'with-v1')`, [id, deployment.name, position]);
       found.push(id);
     }
-    // The app config the managed platform's console sets; a team starts from the local platform's, without the agent
-    // (not served for a team's Cubes yet). Kept once set: `PUT /api/v1/app-config` changes it.
-    await tx.run(`INSERT INTO app_config VALUES (1, ?) ON CONFLICT (id) DO NOTHING`, [JSON.stringify({ ...SEED_APP_CONFIG, sheetsAgentChatEnabled: false })]);
-    await tx.run(`DELETE FROM access_tokens WHERE label = ?`, [SCIM_TOKEN_LABEL]);
+    // The app config the managed platform's console sets; a team starts from the local platform's, the chat's Place in
+    // sheet on when there is an agent. Kept once set: `PUT /api/v1/app-config` changes it.
+    await tx.run(`INSERT INTO app_config VALUES (1, ?) ON CONFLICT (id) DO NOTHING`, [JSON.stringify({ ...SEED_APP_CONFIG, sheetsAgentChatEnabled: config.agent !== undefined })]);
+    await tx.run(`DELETE FROM access_tokens WHERE label IN (?, ?)`, [SCIM_TOKEN_LABEL, CHAT_API_KEY_LABEL]);
     await tx.run(`INSERT INTO access_tokens VALUES (?, 'scim', NULL, ?)`, [tokenHash(config.scim.token), SCIM_TOKEN_LABEL]);
+    if (config.agent) await tx.run(`INSERT INTO access_tokens VALUES (?, ?, NULL, ?)`, [tokenHash(config.agent.apiKey), CHAT_API_KEY_KIND, CHAT_API_KEY_LABEL]);
     for (const [name, groupPolicies] of policies) {
       await tx.run(`UPDATE groups SET policies = ?, updated_at = ? WHERE lower(display_name) = ?`, [JSON.stringify(groupPolicies), now().toISOString(), name]);
     }
@@ -43,10 +45,17 @@ export async function prepareTeam(db: StateStore, config: TeamConfig, now: () =>
     const signToken = auth.mode === 'signed-token'
       ? (context: Record<string, unknown>, seconds: number) => signCubeToken(context, auth.apiSecret, now(), seconds)
       : null;
-    return [ids[index]!, { name: deployment.name, apiUrl: deployment.cubeApiUrl, signToken, groupAttributes: deployment.securityContext.attributes }];
+    const apiSecret = auth.mode === 'signed-token' ? auth.apiSecret : null;
+    return [ids[index]!, { name: deployment.name, apiUrl: deployment.cubeApiUrl, signToken, apiSecret, groupAttributes: deployment.securityContext.attributes }];
   }));
   const admins = new Set(config.admins.map((email) => email.toLowerCase()));
-  return { cubes, groupPolicies: (displayName) => policies.get(displayName.toLowerCase()), admins };
+  const { agent } = config;
+  // The configuration's check made sure the agent's deployment is one of its deployments.
+  const agentIndex = agent ? config.deployments.findIndex((d) => d.name.toLowerCase() === agent.deployment.toLowerCase()) : -1;
+  return {
+    cubes, groupPolicies: (displayName) => policies.get(displayName.toLowerCase()), admins,
+    ...(agent ? { agent: { deploymentId: ids[agentIndex]!, view: agent.view } } : {}),
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ export function teamSecrets() {
     CUBEJS_API_SECRET: randomBytes(32).toString('hex'),
     SCIM_TOKEN: randomBytes(32).toString('hex'),
     OIDC_CLIENT_SECRET: randomBytes(16).toString('hex'),
+    CHAT_API_KEY: randomBytes(32).toString('hex'),
   };
 }
 
@@ -31,6 +32,8 @@ export function teamYaml(options: {
   publicUrl: string; issuer: string; cubeApiUrl: string; admins: string[]; regions: Record<string, string[]>;
   /** A second deployment, whose Cube verifies the company's ID tokens itself. */
   passThroughCubeApiUrl?: string;
+  /** The chat agent, over this view of the Sales deployment (its key `${CHAT_API_KEY}`). */
+  agentView?: string;
 }): string {
   const groups = Object.keys(options.regions).map((name) => `  ${name}:\n    policies:${READERS}`).join('\n');
   const attributes = Object.entries(options.regions).map(([name, regions]) => `        ${name}: { regions: [${regions.join(', ')}] }`).join('\n');
@@ -57,7 +60,8 @@ deployments:
     securityContext:
       attributes:
 ${attributes}
-${options.passThroughCubeApiUrl ? `  - name: Operations\n    cubeApiUrl: ${options.passThroughCubeApiUrl}\n    auth:\n      mode: oidc-pass-through\n` : ''}`;
+${options.passThroughCubeApiUrl ? `  - name: Operations\n    cubeApiUrl: ${options.passThroughCubeApiUrl}\n    auth:\n      mode: oidc-pass-through\n` : ''}${
+  options.agentView ? `agent:\n  deployment: Sales\n  view: ${options.agentView}\n  apiKey: \${CHAT_API_KEY}\n` : ''}`;
 }
 
 /** Cube's documented row-level security (queryRewrite): the security context's regions filter every query; none, no data. */
