@@ -11,7 +11,7 @@ import { QueryRunner } from './cube/query-runner';
 import { engineContext } from './engine-context';
 import { FaultInjector, faultRoutes, type FaultRule } from './faults';
 import { loopbackHosts, Router } from './http';
-import type { ServerLog } from './log';
+import { failureReporter, type ServerLog } from './log';
 import type { ReadinessCheck } from './probes';
 import { requestListener } from './request-listener';
 import { chatRoutes } from './routes/chat';
@@ -121,7 +121,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   faults.set(options.faults ?? []);
   let publicUrl = options.publicUrl ?? '';
   const now = options.now ?? (() => new Date());
-  const ctx = engineContext(db, MODEL_PATH, faults, () => publicUrl, now, options);
+  const ctx = engineContext(db, MODEL_PATH, faults, () => publicUrl, now, { ...options, reportFailure: failureReporter(options.log) });
   if (options.team) ctx.team = await prepareTeam(db, options.team, now);
   // Filled in once the port is known, before the first request can arrive.
   const hosts = new Set<string>();

@@ -2,6 +2,7 @@ import type { AppConfigResponse, Policy } from '../src/contract';
 import type { StateStore } from './store/state-store';
 import type { FaultInjector } from './faults';
 import type { SemanticModel } from './cube/model';
+import type { FailureReporter } from './log';
 
 /** What every route handler shares. */
 export interface PlatformContext {
@@ -17,6 +18,8 @@ export interface PlatformContext {
   /** Extra time every data API query takes, to model a slow warehouse. */
   queryDelayMs: number;
   maxRowLimit: number;
+  /** Tells a failure of the server's own, on its log. */
+  reportFailure: FailureReporter;
   /**
    * The user an OAuth access token was issued to, when the authorization server knows the token (and it is
    * neither expired nor revoked); null otherwise. Optional so a context can be made without one (unit tests).

@@ -1,6 +1,7 @@
 import type { PlatformContext } from './context';
 import { loadSemanticModel } from './cube/model';
 import type { FaultInjector } from './faults';
+import { failureReporter, type FailureReporter } from './log';
 import type { StateStore } from './store/state-store';
 
 /** The engine's limits a server may set (the platform and the Cube Core stand-in alike). */
@@ -8,6 +9,8 @@ export interface EngineLimits {
   continueWaitMs?: number;
   queryDelayMs?: number;
   maxRowLimit?: number;
+  /** Where the server's own failures are told (a team server's JSON log); stderr without. */
+  reportFailure?: FailureReporter;
 }
 
 /** What every route of a server reads: its database, the semantic model, faults, its address and clock, and the engine's limits. */
@@ -23,5 +26,6 @@ export function engineContext(
     continueWaitMs: limits.continueWaitMs ?? 5_000,
     queryDelayMs: limits.queryDelayMs ?? 0,
     maxRowLimit: limits.maxRowLimit ?? 50_000,
+    reportFailure: limits.reportFailure ?? failureReporter(undefined),
   };
 }

@@ -14,3 +14,14 @@ export function jsonLog(destination?: DestinationStream): ServerLog {
     redact: { paths: ['*.authorization', '*.cookie', '*.token', '*.secret', '*.password', '*.headers.authorization', '*.headers.cookie'], censor: '[redacted]' },
   }, destination);
 }
+
+/**
+ * Tells a failure of the server's own (not the caller's): an error line of the JSON log on a team server, a line on
+ * stderr for the local platform. `error` is an Error (its stack is logged) or words already stripped of anything secret.
+ */
+export type FailureReporter = (what: string, error: unknown) => void;
+
+export function failureReporter(log: ServerLog | undefined): FailureReporter {
+  if (log) return (what, error) => log.error(error instanceof Error ? { err: error } : { failure: String(error) }, what);
+  return (what, error) => process.stderr.write(`local platform: ${what}: ${error instanceof Error ? error.stack : String(error)}\n`);
+}

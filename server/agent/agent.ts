@@ -115,6 +115,7 @@ export class ChatAgent {
       wordDelayMs: this.options.wordDelayMs ?? DEFAULT_WORD_DELAY_MS,
       suspendAfterWords: this.options.suspendAfterWords,
       now: this.ctx.now,
+      reportFailure: this.ctx.reportFailure,
       ended: (turn: Turn) => {
         if (this.turns.get(turn.thread.id) === turn) this.turns.delete(turn.thread.id);
       },

@@ -34,7 +34,7 @@ export function cubeAgentSource(apiUrl: string, token: string, viewerKey: string
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
-      throw new CubeSourceError(`The deployment's Cube answered ${path} with ${answer.status} and a body that is not JSON`);
+      throw new CubeSourceError(`The deployment's Cube answered /v1${path} with ${answer.status} and a body that is not JSON`);
     }
     return { status: answer.status, body };
   };

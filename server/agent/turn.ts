@@ -4,6 +4,8 @@ import {
 } from './frames';
 import type { ChatThread, SuspendedTurn, ThreadStore } from './threads';
 import { outlivingCaller } from '../store/abandoned';
+import type { FailureReporter } from '../log';
+import { CubeSourceError } from './cube-source';
 
 /** One response listening to a turn. */
 export interface Subscriber {
@@ -33,6 +35,8 @@ export interface TurnDependencies {
   wordDelayMs: number;
   suspendAfterWords?: number;
   now(): Date;
+  /** Tells a failure of the server's own on its log. */
+  reportFailure: FailureReporter;
   /** Called once the turn has ended and its messages are saved. */
   ended(turn: Turn): void;
 }
@@ -112,14 +116,14 @@ export class Turn {
       ending = await this.answerQuestion();
     } catch (error) {
       ending = 'failed';
-      this.fail('The local agent failed while answering', error);
+      this.fail('The agent failed while answering', error);
     }
     const thread = [...this.previous, ...this.messages.map((m) => ({ ...m, isInProcess: false }))];
     const suspended = ending === 'suspended' && this.answer ? { messageId: this.messageId, answerId: this.answer.id, answer: this.answer.text, wordsSent: this.answer.wordsSent } : null;
     try {
       await this.deps.store.saveTurn(this.thread, this.messageId, thread.slice(this.previous.length), suspended, this.deps.now());
     } catch (error) {
-      this.fail('The local agent could not save the thread', error);
+      this.fail('The agent could not save the thread', error);
     }
     const closing = ending === 'aborted' ? [abortedFrame(), stateFrame(thread), usageFrame()]
       : ending === 'suspended' ? [suspendedFrame(this.messageId), usageFrame()]
@@ -132,10 +136,13 @@ export class Turn {
     this.resolveDone();
   }
 
-  /** A failure of the platform itself: on stderr for whoever runs it, and in words on the stream. */
+  /**
+   * A failure of the server itself: on its log for whoever runs it, and in words on the stream. A team's Cube that did
+   * not answer is said as it is (the words name no credential), so the user knows it is not their question.
+   */
   private fail(what: string, error: unknown): void {
-    process.stderr.write(`local platform: ${what}: ${error instanceof Error ? error.stack : String(error)}\n`);
-    this.broadcast({ error: `${what}. The local platform's log has the details.` });
+    this.deps.reportFailure(what, error);
+    this.broadcast({ error: error instanceof CubeSourceError ? `${what}: ${error.message}` : `${what}. The server's log has the details.` });
   }
 
   private async answerQuestion(): Promise<Ending> {

@@ -94,7 +94,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     try {
       as = await metadata();
     } catch (error) {
-      logFailure('discovery', error);
+      ctx.reportFailure('Company sign-in failed at discovery', failureWords(error));
       return fail(res, unreachable, 502);
     }
     const state = oauth.generateRandomState();
@@ -146,7 +146,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     } catch (error) {
       // The provider said no (the user declined, or is not allowed the app): the add-in hears it from its own callback.
       if (error instanceof oauth.AuthorizationResponseError) return finish(providerRefusal(error.error, providerName));
-      logFailure('callback', error);
+      ctx.reportFailure('Company sign-in failed at the callback', failureWords(error));
       return fail(res, unreachable, 502, cleared);
     }
 
@@ -185,7 +185,6 @@ function providerRefusal(error: string, providerName: string): InteractionResult
 }
 
 /** The failure's kind and message only: oauth4webapi's errors carry the provider's answers (tokens) in their `cause`. */
-function logFailure(step: string, error: unknown): void {
-  const words = error instanceof Error ? `${error.name}: ${error.message}${error instanceof oauth.ResponseBodyError ? ` (${error.error})` : ''}` : 'unknown failure';
-  process.stderr.write(`local platform (company sign-in, ${step}): ${words}\n`);
+function failureWords(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}${error instanceof oauth.ResponseBodyError ? ` (${error.error})` : ''}` : 'unknown failure';
 }

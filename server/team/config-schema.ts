@@ -251,5 +251,5 @@ deployments:
 agent:                                      # the chat agent; leave out for none
   deployment: Sales Analytics               # answers from this deployment's Cube, with the asking user's rights
   view: sales                               # the Cube view it reads (its /v1/meta members)
-  apiKey: \${CHAT_API_KEY}                  # the add-in's chat settings take it; at least 32 characters
+  apiKey: \${CHAT_API_KEY}                   # the add-in's chat settings take it; at least 32 characters
 `;

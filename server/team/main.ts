@@ -2,8 +2,10 @@
 import '../thread-pool';
 import { parseArgs } from 'node:util';
 import { startPlatform } from '../app';
+import { chatApiUrl } from '../agent/host';
 import { jsonLog } from '../log';
 import { loadTeamConfig, TeamConfigError } from './config';
+import { TEAM_AGENT } from './team-agent';
 
 const USAGE = 'Usage: npm run server -- --config team.yaml (docs/server.md has the configuration reference)';
 
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     scim: `${base}/api/scim/v2`,
     signIn: config.signIn.oidc ? { issuer: config.signIn.oidc.issuer, redirectUri: `${base}/oauth/company/callback` } : 'none: nobody can sign in',
     deployments: config.deployments.map((deployment) => ({ name: deployment.name, cubeApiUrl: deployment.cubeApiUrl, auth: deployment.auth.mode })),
+    agent: config.agent ? { chatApiUrl: chatApiUrl(base, TEAM_AGENT), deployment: config.agent.deployment, view: config.agent.view } : 'none',
     probes: [`${base}/livez`, `${base}/readyz`],
   }, `Report Sync Server listening on ${platform.url}, for ${base}`);
   // A graceful shutdown (SIGTERM from a service manager or an orchestrator): requests in flight get 10 s to finish.

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { startPlatform, type RunningPlatform } from '../../server/app';
+import { jsonLog } from '../../server/log';
 import { signCubeToken } from '../../server/agent/identity';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
 import { Database } from '../../server/store/database';
@@ -23,13 +25,14 @@ jest.setTimeout(120_000);
 
 const SECRETS = teamSecrets();
 const REGIONS = { 'EMEA Sales': ['Europe'], 'Americas Sales': ['North America', 'Latin America'] };
-const REVENUE_BY_REGION = { measures: ['sales.total_amount'], dimensions: ['sales.region'] };
 
 let cube: RunningCubeCore;
 let reference: Database;
 let database: { url: string; drop(): Promise<void> };
 let dir: string;
 let platform: RunningPlatform;
+/** The server's JSON log lines. */
+const logged: Record<string, unknown>[] = [];
 /** What the Cube was asked, with whose security context. */
 const asked: { regions: unknown }[] = [];
 
@@ -48,7 +51,13 @@ beforeAll(async () => {
   const file = join(dir, 'team.yaml');
   writeFileSync(file, teamYaml({ publicUrl: 'http://127.0.0.1:4000', issuer: 'http://127.0.0.1:9', cubeApiUrl: cube.apiUrl, admins: [], regions: REGIONS, agentView: 'sales' }));
   const config = loadTeamConfig(file, SECRETS);
-  platform = await startPlatform({ dataDir: ':memory:', port: 0, databaseUrl: database.url, team: config, agent: { wordDelayMs: 0 } });
+  const log = jsonLog(new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  }));
+  platform = await startPlatform({ dataDir: ':memory:', port: 0, databaseUrl: database.url, team: config, agent: { wordDelayMs: 0 }, log });
   const user = (userName: string) => provision(platform.url, SECRETS.SCIM_TOKEN, 'Users', { schemas: [USER_URN], userName, active: true });
   const [emma, uma] = [await user('emma@corp.example'), await user('uma@corp.example')];
   await provision(platform.url, SECRETS.SCIM_TOKEN, 'Groups', { schemas: [GROUP_URN], displayName: 'EMEA Sales', members: [{ value: emma }] });
@@ -134,4 +143,19 @@ it('refuses a wrong key, a token of another secret, and a token without the chat
   expect({ status: unscoped.status, body: await unscoped.json() }).toEqual({ status: 403, body: { error: expect.stringContaining('"chat" scope') } });
   const elsewhere = await fetch(chatApiUrl().replace('/team/', '/local/'), { method: 'POST', headers: { authorization: `Api-Key ${SECRETS.CHAT_API_KEY}` }, body: '{}' });
   expect(elsewhere.status).toBe(404);
+});
+
+// Last: it stops the Cube.
+it('says in words that the team\'s Cube did not answer, and logs it as JSON without the token', async () => {
+  await cube.close();
+  const client = new ChatClient({ chatApiUrl: chatApiUrl(), credentials: apiKey, sessionSettings: { internalId: 'uma@corp.example' } });
+  const errors: string[] = [];
+  await client.stream({ input: 'Revenue by region' }, (event) => {
+    if (event.type === 'error') errors.push(event.message);
+  });
+  expect(errors).toEqual([expect.stringMatching(new RegExp(`^The agent failed while answering: The deployment's Cube at ${cube.apiUrl.replace(/[.]/g, '\\.')} could not be reached`))]);
+  expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'The agent failed while answering', err: expect.objectContaining({ type: 'CubeSourceError' }) }));
+  const text = JSON.stringify(logged);
+  for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
+  expect(text).not.toMatch(/eyJ[\w-]+\.eyJ/);
 });

@@ -10,7 +10,8 @@ import { loadTeamConfig, TEAM_CONFIG_EXAMPLE, TeamConfigError, type TeamConfigPr
 
 const SCIM_TOKEN = `scim-${'t'.repeat(40)}`;
 const SALES_SECRET = `sales-${'k'.repeat(40)}`;
-const ENV = { SCIM_TOKEN, CUBEJS_API_SECRET_SALES: SALES_SECRET };
+const CHAT_API_KEY = `chat-${'c'.repeat(40)}`;
+const ENV = { SCIM_TOKEN, CUBEJS_API_SECRET_SALES: SALES_SECRET, CHAT_API_KEY };
 
 let dir: string;
 beforeAll(() => {
@@ -73,6 +74,7 @@ describe('loadTeamConfig', () => {
     expect(config.deployments[0]?.auth).toEqual({ mode: 'signed-token', apiSecret: SALES_SECRET });
     expect(config.deployments[0]?.securityContext.attributes['EMEA Sales']).toEqual({ region: ['EMEA'] });
     expect(config.deployments[1]?.securityContext).toEqual({ attributes: {} });
+    expect(config.agent).toEqual({ deployment: 'Sales Analytics', view: 'sales', apiKey: CHAT_API_KEY });
   });
 
   it('applies defaults to a minimal file, removes the trailing slash of cubeApiUrl and takes a port given as digits', () => {
@@ -159,7 +161,7 @@ describe('loadTeamConfig', () => {
 
   it('names an unknown key and the allowed ones, suggesting a key that differs only in case', () => {
     expect(problems(lines('databse: {}', ...BASE))).toEqual([
-      at(1, 1, 'databse', /^unknown key "databse"; allowed here: server, database, signIn, scim, admins, groups, deployments$/),
+      at(1, 1, 'databse', /^unknown key "databse"; allowed here: server, database, signIn, scim, admins, groups, deployments, agent$/),
     ]);
     expect(problems(baseWith(7, '    cubeApiURL: https://cube.example.com/cubejs-api/v1'))).toEqual([
       at(6, 5, 'deployments[0].cubeApiUrl', /^is missing: the Cube REST API URL/),
@@ -225,6 +227,19 @@ describe('loadTeamConfig', () => {
   it('refuses deployment names that differ only in case or spaces, at the second one', () => {
     const second = ['  - name: SALES ', '    cubeApiUrl: http://localhost:4000/cubejs-api/v1', '    auth:', '      mode: signed-token', '      apiSecret: ${CUBEJS_API_SECRET_SALES}'];
     expect(problems(lines(...BASE, ...second))).toEqual([at(11, 5, 'deployments[1].name', /^repeats the name of deployments\[0\] \("SALES"\)/)]);
+  });
+
+  it('refuses an agent on a deployment the file does not name, a key shared with SCIM, and a missing view, at their lines', () => {
+    //                                           line 11       12                    13                 14
+    expect(problems(lines(...BASE, 'agent:', '  deployment: Sails', '  view: sales', '  apiKey: ${CHAT_API_KEY}'))).toEqual([
+      at(12, 3, 'agent.deployment', /^names no deployment in deployments \("Sales"\): use one of their names$/),
+    ]);
+    expect(problems(lines(...BASE, 'agent:', '  deployment: sales', '  apiKey: ${SCIM_TOKEN}'))).toEqual([
+      at(11, 1, 'agent.view', /^is missing: the Cube view the agent answers from/),
+      at(13, 3, 'agent.apiKey', /^is the same as scim\.token: give the agent a key of its own/),
+    ]);
+    expect(load(lines(...BASE, 'agent:', '  deployment: sales', '  view: orders_view', '  apiKey: ${CHAT_API_KEY}')).agent)
+      .toEqual({ deployment: 'sales', view: 'orders_view', apiKey: CHAT_API_KEY });
   });
 
   it('takes http for loopback hosts only', () => {
