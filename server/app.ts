@@ -142,7 +142,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const agentHost = !ctx.team ? localAgentHost(ctx, queries) : ctx.team.agent ? teamAgentHost(ctx, ctx.team.agent) : null;
   const agent = agentHost && new ChatAgent(ctx, agentHost, options.agent);
   if (!ctx.team) dataRoutes(router, ctx, queries);
-  if (agent) chatRoutes(router, ctx, agent);
+  if (agent) chatRoutes(router, ctx, agent, { deploymentAgent: ctx.team !== undefined });
   if (options.faultInjection) faultRoutes(router, faults, ownOrigins);
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
   const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, keys: stores.oauthKeys, cubeResources: options.cubeResources, companySignIn: options.companySignIn });

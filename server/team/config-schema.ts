@@ -15,7 +15,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 export const SECRET_MIN_LENGTH = 32;
 
 /** Attribute names the server writes into every signed token itself, so a group's attributes may not set them. */
-const RESERVED_ATTRIBUTES = new Set(['email', 'groups']);
+const RESERVED_ATTRIBUTES = new Set(['sub', 'email', 'groups', 'scope']);
 
 /** The Cube REST API's base path: the add-in appends `/load`, `/meta`, … to it. */
 const CUBE_API_PATH = '/cubejs-api/v1';
@@ -97,7 +97,7 @@ const Attribute = z.union([z.string(), z.number(), z.boolean()]);
 const AttributeValue = z.union([Attribute, z.array(Attribute)], { error: 'must be text, a number, true/false, or a list of those' });
 const AttributeName = z.string().superRefine((name, context) => {
   if (name.trim() === '') context.addIssue({ code: 'custom', message: 'is an empty attribute name' });
-  if (RESERVED_ATTRIBUTES.has(name)) context.addIssue({ code: 'custom', message: `is set by the server from the user (${[...RESERVED_ATTRIBUTES].join(' and ')}): choose another attribute name` });
+  if (RESERVED_ATTRIBUTES.has(name)) context.addIssue({ code: 'custom', message: `is set by the server (${[...RESERVED_ATTRIBUTES].join(', ')}): choose another attribute name` });
 });
 const GroupName = z.string().refine((name) => name.trim() !== '', { error: 'is an empty group name: use the SCIM group\'s display name' });
 

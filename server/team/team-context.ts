@@ -40,10 +40,14 @@ export async function prepareTeam(db: StateStore, config: TeamConfig, now: () =>
     }
     return found;
   });
+  const agentName = config.agent?.deployment.toLowerCase();
   const cubes = new Map<number, ExternalCube>(config.deployments.map((deployment, index) => {
     const { auth } = deployment;
+    // A token of the agent's deployment is also its holder's chat credential (chat.yaml: a Cube token with the "chat"
+    // scope), so the add-in chats as its signed-in user, with their rights, and needs no API key.
+    const scope = deployment.name.toLowerCase() === agentName ? { scope: ['chat'] } : {};
     const signToken = auth.mode === 'signed-token'
-      ? (context: Record<string, unknown>, seconds: number) => signCubeToken(context, auth.apiSecret, now(), seconds)
+      ? (context: Record<string, unknown>, seconds: number) => signCubeToken({ ...context, ...scope }, auth.apiSecret, now(), seconds)
       : null;
     const apiSecret = auth.mode === 'signed-token' ? auth.apiSecret : null;
     return [ids[index]!, { name: deployment.name, apiUrl: deployment.cubeApiUrl, signToken, apiSecret, groupAttributes: deployment.securityContext.attributes }];

@@ -5,8 +5,26 @@
 export interface ChatSettings {
   /** The agent's Chat API URL as Cube's Admin → Agents shows it (`…/agents/{id}/chat/stream-chat-state`), or its base. */
   chatApiUrl: string;
-  /** Sent as `Authorization: Api-Key <key>`. */
-  apiKey: string;
+  /**
+   * Sent as `Authorization: Api-Key <key>`. Null for a deployment's agent (`…/deployments/{id}/chat/…`): the chat then
+   * sends the signed-in user's own Cube token of that deployment (chat.yaml's `X-Cube-Auth-Token`), with their rights.
+   */
+  apiKey: string | null;
+}
+
+/**
+ * The deployment a Chat API URL is the agent of (chat.yaml's second server, `…/public/{account}/deployments/{id}`),
+ * or null for an agent's URL (`…/agents/{id}`), which takes an API key.
+ */
+export function chatUrlDeployment(chatApiUrl: string): number | null {
+  let path: string;
+  try {
+    path = new URL(chatApiUrl.trim()).pathname;
+  } catch {
+    return null;
+  }
+  const id = /\/public\/[^/]+\/deployments\/(\d+)(?:\/|$)/.exec(path)?.[1];
+  return id === undefined ? null : Number(id);
 }
 
 /** A thread the user had with the agent: the Chat API lists none, so the pane keeps its own list per user. */

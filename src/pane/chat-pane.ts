@@ -1,5 +1,5 @@
 import type { ChatController, ChatStreaming } from '../chat/chat-controller';
-import type { ChatSettings, ChatThreadStore } from '../chat/chat-settings';
+import { chatUrlDeployment, type ChatSettings, type ChatThreadStore } from '../chat/chat-settings';
 import { Store } from './store';
 
 /**
@@ -38,17 +38,33 @@ export interface ChatPaneState {
 // The chat's controller is loaded when the agent is first set up, not with the pane.
 const loadController = () => import('../chat/chat-controller');
 
+/** A deployment's agent answers with the user's own Cube token, and this pane has no platform to ask for one. */
+export class ChatSignInRequiredError extends Error {
+  override readonly name = 'ChatSignInRequiredError';
+}
+
+/** The signed-in user's Cube token of a deployment, kept fresh (the platform's `POST /deployments/{id}/token`); null without a platform. */
+export type DeploymentTokens = (deploymentId: number) => (() => Promise<string>) | null;
+
 /**
  * With an API key, chat.yaml asks who the user is: an account's own user is named by `sessionSettings.internalId`,
- * which Cube's Chat API docs define as the internal user's email. The client's code loads here, not with the pane.
+ * which Cube's Chat API docs define as the internal user's email. A deployment's agent (no key) takes the user's own
+ * Cube token of that deployment as `X-Cube-Auth-Token`, which names them itself. The client's code loads here, not
+ * with the pane.
  */
-export async function createChatClient(settings: ChatSettings, user: ChatUserIdentity): Promise<AgentClient> {
+export async function createChatClient(settings: ChatSettings, user: ChatUserIdentity, tokens?: DeploymentTokens): Promise<AgentClient> {
   const { ChatClient } = await import('../client/chat-client');
-  return new ChatClient({
-    chatApiUrl: settings.chatApiUrl,
-    credentials: { kind: 'api-key', apiKey: settings.apiKey },
-    sessionSettings: { internalId: user.email, email: user.email },
-  });
+  if (settings.apiKey !== null) {
+    return new ChatClient({
+      chatApiUrl: settings.chatApiUrl,
+      credentials: { kind: 'api-key', apiKey: settings.apiKey },
+      sessionSettings: { internalId: user.email, email: user.email },
+    });
+  }
+  const deploymentId = chatUrlDeployment(settings.chatApiUrl);
+  const token = deploymentId === null ? null : tokens?.(deploymentId);
+  if (!token) throw new ChatSignInRequiredError('A deployment\'s agent answers with your sign-in: sign in to its platform, or set an agent\'s URL and key');
+  return new ChatClient({ chatApiUrl: settings.chatApiUrl, credentials: { kind: 'cube-token', token } });
 }
 
 export class ChatPane extends Store<ChatPaneState> {

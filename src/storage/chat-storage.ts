@@ -1,4 +1,4 @@
-import type { ChatSettings, ChatThreadEntry, ChatThreadStore } from '../chat/chat-settings';
+import { chatUrlDeployment, type ChatSettings, type ChatThreadEntry, type ChatThreadStore } from '../chat/chat-settings';
 import { readStoredRecords } from './stored-records';
 
 const SETTINGS_KEY = 'report-sync.chat';
@@ -8,8 +8,10 @@ const THREADS_KEY = 'report-sync.chat-threads';
 export function loadChatSettings(): ChatSettings | null {
   try {
     const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<ChatSettings> | null;
-    if (saved && typeof saved.chatApiUrl === 'string' && saved.chatApiUrl && typeof saved.apiKey === 'string' && saved.apiKey) {
-      return { chatApiUrl: saved.chatApiUrl, apiKey: saved.apiKey };
+    if (saved && typeof saved.chatApiUrl === 'string' && saved.chatApiUrl) {
+      if (typeof saved.apiKey === 'string' && saved.apiKey) return { chatApiUrl: saved.chatApiUrl, apiKey: saved.apiKey };
+      // Without a key, only a deployment's agent: it takes the user's own token.
+      if (saved.apiKey === null && chatUrlDeployment(saved.chatApiUrl) !== null) return { chatApiUrl: saved.chatApiUrl, apiKey: null };
     }
   } catch {
     // Unreadable storage is the same as none: the user enters the agent's address again.

@@ -7,13 +7,16 @@ import { jsonLog } from '../../server/log';
 import { signCubeToken } from '../../server/agent/identity';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
 import { Database } from '../../server/store/database';
+import { freePort } from '../support/launched-command';
 import { createSampleData } from '../../server/store/sample-data';
 import { loadTeamConfig } from '../../server/team/config';
 import { ChatClient, type ChatCredentials } from '../../src/client/chat-client';
 import type { ChatSessionSettings } from '../../src/contract';
+import { dataApiBase } from '../../src/client';
+import { startCompanyIdp, type CompanyIdp } from '../support/company-idp';
 import { freshDatabase } from '../support/postgres-cluster';
 import { GROUP_URN, USER_URN } from '../support/scim-schemas';
-import { provision, regionRewrite, teamSecrets, teamYaml } from '../support/team-server';
+import { provision, regionRewrite, signInThroughCompany, TEAM_OIDC_CLIENT_ID, teamSecrets, teamYaml } from '../support/team-server';
 
 /**
  * A team server's agent: its catalog is the configured view as the team's Cube's `/v1/meta` shows the asking user, and
@@ -27,6 +30,7 @@ const SECRETS = teamSecrets();
 const REGIONS = { 'EMEA Sales': ['Europe'], 'Americas Sales': ['North America', 'Latin America'] };
 
 let cube: RunningCubeCore;
+let idp: CompanyIdp;
 let reference: Database;
 let database: { url: string; drop(): Promise<void> };
 let dir: string;
@@ -47,9 +51,12 @@ beforeAll(async () => {
   reference = await Database.open(':memory:');
   await reference.transaction((tx) => createSampleData(tx));
   database = await freshDatabase(process.env.TEST_POSTGRES_URL!);
+  idp = await startCompanyIdp({ clientId: TEAM_OIDC_CLIENT_ID, clientSecret: SECRETS.OIDC_CLIENT_SECRET });
   dir = mkdtempSync(join(tmpdir(), 'team-agent-'));
   const file = join(dir, 'team.yaml');
-  writeFileSync(file, teamYaml({ publicUrl: 'http://127.0.0.1:4000', issuer: 'http://127.0.0.1:9', cubeApiUrl: cube.apiUrl, admins: [], regions: REGIONS, agentView: 'sales' }));
+  const port = await freePort();
+  idp.register(`http://127.0.0.1:${port}/oauth/company/callback`);
+  writeFileSync(file, teamYaml({ publicUrl: `http://127.0.0.1:${port}`, issuer: idp.issuer, cubeApiUrl: cube.apiUrl, admins: [], regions: REGIONS, agentView: 'sales' }));
   const config = loadTeamConfig(file, SECRETS);
   const log = jsonLog(new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -57,14 +64,17 @@ beforeAll(async () => {
       done();
     },
   }));
-  platform = await startPlatform({ dataDir: ':memory:', port: 0, databaseUrl: database.url, team: config, agent: { wordDelayMs: 0 }, log });
-  const user = (userName: string) => provision(platform.url, SECRETS.SCIM_TOKEN, 'Users', { schemas: [USER_URN], userName, active: true });
+  platform = await startPlatform({
+    dataDir: ':memory:', port, publicUrl: config.server.publicUrl, databaseUrl: database.url, team: config, companySignIn: config.signIn.oidc, agent: { wordDelayMs: 0 }, log,
+  });
+  const user = (userName: string) => provision(platform.url, SECRETS.SCIM_TOKEN, 'Users', { schemas: [USER_URN], userName, externalId: `idp-${userName}`, active: true });
   const [emma, uma] = [await user('emma@corp.example'), await user('uma@corp.example')];
   await provision(platform.url, SECRETS.SCIM_TOKEN, 'Groups', { schemas: [GROUP_URN], displayName: 'EMEA Sales', members: [{ value: emma }] });
   await provision(platform.url, SECRETS.SCIM_TOKEN, 'Groups', { schemas: [GROUP_URN], displayName: 'Americas Sales', members: [{ value: uma }] });
 });
 afterAll(async () => {
   await platform?.close();
+  await idp?.close();
   await cube?.close();
   await reference?.close();
   await database?.drop();
@@ -75,8 +85,8 @@ const chatApiUrl = () => `${platform.url}/api/v1/public/team/agents/1/chat/strea
 const apiKey: ChatCredentials = { kind: 'api-key', apiKey: SECRETS.CHAT_API_KEY };
 
 /** The rows of the agent's one query for `question`, as its tool call gives them. */
-async function agentRows(question: string, credentials: ChatCredentials, sessionSettings?: ChatSessionSettings) {
-  const client = new ChatClient({ chatApiUrl: chatApiUrl(), credentials, sessionSettings });
+async function agentRows(question: string, credentials: ChatCredentials, sessionSettings?: ChatSessionSettings, url = chatApiUrl()) {
+  const client = new ChatClient({ chatApiUrl: url, credentials, sessionSettings });
   const results: string[] = [];
   const errors: string[] = [];
   await client.stream({ input: question }, (event) => {
@@ -129,6 +139,21 @@ it('signs an external user\'s securityContext with the deployment\'s secret, and
     .toEqual(await revenueIn(['Latin America']));
   const token = await signCubeToken({ externalId: 'partner-2', scope: ['chat'], regions: ['Asia Pacific'] }, SECRETS.CUBEJS_API_SECRET, new Date());
   expect(await agentRows('Revenue by region', { kind: 'cube-token', token: async () => token })).toEqual(await revenueIn(['Asia Pacific']));
+});
+
+it('answers a signed-in user at the deployment\'s agent with their own Cube token, which the server gives the chat scope', async () => {
+  const emma = await signInThroughCompany(platform.url, idp, { sub: 'idp-emma@corp.example', email: 'emma@corp.example', email_verified: true });
+  const [sales] = await emma.listDeployments();
+  expect(dataApiBase(sales!, await emma.listEnvironments(sales!.id))).toBe(cube.apiUrl.replace(/\/v1$/, ''));
+  const token = async () => (await emma.issueDeploymentToken(sales!.id)).cubeApiToken;
+  const deploymentAgent = `${platform.url}/api/v1/public/team/deployments/${sales!.id}/chat/stream-chat-state`;
+  expect(await agentRows('Revenue by region', { kind: 'cube-token', token }, undefined, deploymentAgent)).toEqual(await revenueIn(REGIONS['EMEA Sales']));
+  const send = async (url: string, headers: Record<string, string>) => {
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ input: 'Revenue' }) });
+    return { status: answer.status, body: await answer.json() as unknown };
+  };
+  expect(await send(deploymentAgent, { authorization: `Api-Key ${SECRETS.CHAT_API_KEY}` })).toEqual({ status: 401, body: { error: expect.stringContaining('takes only an X-Cube-Auth-Token') } });
+  expect((await send(deploymentAgent.replace(`/deployments/${sales!.id}/`, '/deployments/99/'), { 'x-cube-auth-token': await token() })).status).toBe(404);
 });
 
 it('refuses a wrong key, a token of another secret, and a token without the chat scope, in words', async () => {

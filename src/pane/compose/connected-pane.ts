@@ -1,3 +1,4 @@
+import { DeploymentTokenManager } from '../../client/token-manager';
 import type { CellOptions } from '../../core/cell-options';
 import type { CellWords } from '../../core/cell-words';
 import type { NewPlacementSettings } from '../../core/new-placement-settings';
@@ -12,7 +13,7 @@ import { readDraft } from '../../builder/exploration-draft';
 import { explorationPreferences } from '../../builder/exploration-open';
 import type { ChatSettings, ChatThreadStore } from '../../chat/chat-settings';
 import { AnswerPlacing } from '../answer-placing';
-import { ChatPane, createChatClient } from '../chat-pane';
+import { ChatPane, createChatClient, type DeploymentTokens } from '../chat-pane';
 import { ExplorationOpener, explorationBuilders } from '../exploration-opener';
 import { KeptPublishing } from '../kept-publish';
 import { KeptReportActions } from '../kept-reports';
@@ -163,7 +164,8 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
     actions: new KeptReportActions({ reports: () => workbookReports, describe: words.describe, copyName: words.copyName, onChanged: keptChanged }),
     publishing: publish && new KeptPublishing({ publish: () => publish, describe: words.describe, onChanged: keptChanged }),
   };
-  const chat = new ChatPane({ createClient: createChatClient, threads: options.chatThreads, user: connection.user, settings: options.chatSettings(), describe: words.describeChat });
+  const chatTokens = deploymentTokens(connection);
+  const chat = new ChatPane({ createClient: (settings, user) => createChatClient(settings, user, chatTokens), threads: options.chatThreads, user: connection.user, settings: options.chatSettings(), describe: words.describeChat });
   const answers = new AnswerPlacing({
     data: parts.data,
     deploymentIds: connection.platform?.deployments.map((d) => d.id) ?? [],
@@ -255,5 +257,20 @@ function conversionPorts(parts: Pick<WorkspaceParts, 'data'>, connection: PaneCo
       return client.meta ? client.meta() : null;
     },
     words,
+  };
+}
+
+/**
+ * The signed-in user's Cube tokens, one kept fresh per deployment, for a deployment's agent (the chat's `X-Cube-Auth-Token`):
+ * the platform's token endpoint, as the data API's. None on a Cube API connection alone.
+ */
+function deploymentTokens(connection: PaneConnection): DeploymentTokens {
+  const managers = new Map<number, DeploymentTokenManager>();
+  return (deploymentId) => {
+    const platform = connection.platform?.platform;
+    if (!platform) return null;
+    let manager = managers.get(deploymentId);
+    if (!manager) managers.set(deploymentId, manager = new DeploymentTokenManager(platform, deploymentId));
+    return () => manager.getToken();
   };
 }

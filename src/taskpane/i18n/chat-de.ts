@@ -66,17 +66,18 @@ export const chatDe: typeof chatEn = {
     unreachable: 'Der Agent ist nicht erreichbar. Prüfen Sie die Chat-API-URL in den Einstellungen und Ihre Verbindung, dann versuchen Sie es erneut.',
     troubled: 'Der Agent hatte ein Problem beim Antworten. Versuchen Sie es gleich noch einmal.',
     badAnswer: 'Der Agent hat etwas gesendet, das dieses Add-in nicht lesen kann. Stimmt die Chat-API-URL?',
+    notSignedIn: 'Der Agent eines Deployments antwortet mit Ihrer Anmeldung: Melden Sie sich bei der Plattform an (nicht nur bei einer Cube-API), oder geben Sie in den Einstellungen die URL und den Schlüssel eines Agenten an.',
   },
 
   settings: {
     heading: 'Agent-Chat',
-    hint: 'Kopieren Sie beides aus Admin → Agents der Plattform (Chat-API-URL und einen API-Schlüssel). Beides bleibt nur auf diesem Computer, nie in der Arbeitsmappe.',
+    hint: 'Kopieren Sie beides aus Admin → Agents der Plattform (Chat-API-URL und einen API-Schlüssel). Der Agent eines Deployments (…/deployments/{id}/chat/…) braucht keinen Schlüssel: Er antwortet mit den Rechten Ihrer Anmeldung. Beides bleibt nur auf diesem Computer, nie in der Arbeitsmappe.',
     url: 'Chat-API-URL',
     key: 'Chat-API-Schlüssel',
     save: 'Speichern',
     forget: 'Vergessen',
     saved: 'Gespeichert. Der Chat verwendet jetzt diesen Agenten.',
     forgotten: 'Vergessen.',
-    incomplete: 'Geben Sie die Chat-API-URL und den Schlüssel ein.',
+    incomplete: 'Geben Sie die Chat-API-URL ein, und den Schlüssel, außer die URL ist der Agent eines Deployments (…/deployments/{id}/chat/…).',
   },
 };

@@ -68,17 +68,18 @@ export const chatEn = {
     unreachable: 'The agent cannot be reached. Check the Chat API URL in Settings and your connection, then try again.',
     troubled: 'The agent had a problem answering. Try again in a moment.',
     badAnswer: 'The agent sent something this add-in cannot read. Is the Chat API URL right?',
+    notSignedIn: 'A deployment’s agent answers with your sign-in: sign in to the platform (not only a Cube API), or set an agent’s URL and key in Settings.',
   },
 
   settings: {
     heading: 'Agent chat',
-    hint: 'Copy both from the platform’s Admin → Agents (Chat API URL, and an API key). They are kept on this computer only, never in the workbook.',
+    hint: 'Copy both from the platform’s Admin → Agents (Chat API URL, and an API key). A deployment’s agent (…/deployments/{id}/chat/…) needs no key: it answers with your sign-in’s rights. Both are kept on this computer only, never in the workbook.',
     url: 'Chat API URL',
     key: 'Chat API key',
     save: 'Save',
     forget: 'Forget',
     saved: 'Saved. The chat uses this agent now.',
     forgotten: 'Forgotten.',
-    incomplete: 'Enter both the Chat API URL and the key.',
+    incomplete: 'Enter the Chat API URL, and the key unless the URL is a deployment’s agent (…/deployments/{id}/chat/…).',
   },
 };

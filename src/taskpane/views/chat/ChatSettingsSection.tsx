@@ -1,6 +1,6 @@
 import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import type { ChatSettings } from '../../../chat/chat-settings';
+import { chatUrlDeployment, type ChatSettings } from '../../../chat/chat-settings';
 import { useChatWords } from '../../i18n/chat-catalog';
 
 const useStyles = makeStyles({
@@ -14,7 +14,7 @@ export interface ChatSettingsSectionProps {
   onChange(settings: ChatSettings | null): void;
 }
 
-/** The agent's Chat API URL and key. The key is never shown back: a saved one shows as dots until replaced. */
+/** The agent's Chat API URL and key (none for a deployment's agent). The key is never shown back: a saved one shows as dots until replaced. */
 export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionProps) {
   const styles = useStyles();
   const words = useChatWords().settings;
@@ -23,8 +23,9 @@ export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionP
   const [notice, setNotice] = useState<'saved' | 'forgotten' | 'incomplete' | null>(null);
 
   const save = () => {
-    const apiKey = key.trim() || settings?.apiKey || '';
-    if (!url.trim() || !apiKey) {
+    // A deployment's agent needs no key (it takes the user's sign-in); an agent's URL needs one, typed or kept.
+    const apiKey = key.trim() || settings?.apiKey || null;
+    if (!url.trim() || (!apiKey && chatUrlDeployment(url) === null)) {
       setNotice('incomplete');
       return;
     }
@@ -44,7 +45,7 @@ export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionP
         <Input
           type="password"
           value={key}
-          placeholder={settings ? '••••••••' : undefined}
+          placeholder={settings?.apiKey ? '••••••••' : undefined}
           onChange={(_, data) => setKey(data.value)}
           autoComplete="off"
         />

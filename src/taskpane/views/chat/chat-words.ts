@@ -1,5 +1,6 @@
 import { ChatInputTooLongError, ChatSuspendedError } from '../../../client/chat-errors';
 import { ApiError, NetworkError, ResponseFormatError } from '../../../client/errors';
+import { ChatSignInRequiredError } from '../../../pane/chat-pane';
 import { describeError } from '../../errors';
 import type { I18n } from '../../i18n';
 import { chatWordsOf } from '../../i18n/chat-catalog';
@@ -13,6 +14,7 @@ export function describeChatError(error: unknown, i18n: Pick<I18n, 'm' | 'number
   if (error instanceof ChatSuspendedError) return error.message;
   if (error instanceof NetworkError) return words.unreachable;
   if (error instanceof ResponseFormatError) return words.badAnswer;
+  if (error instanceof ChatSignInRequiredError) return words.notSignedIn;
   if (error instanceof ApiError) {
     if (error.status === 401) return words.keyRefused;
     if (error.status === 403) return words.forbidden;
