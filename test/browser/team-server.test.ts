@@ -10,7 +10,10 @@ import { startCompanyIdp, type CompanyAccount, type CompanyIdp } from '../suppor
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import { GROUP_URN, USER_URN } from '../support/scim-schemas';
 import { provision, regionRewrite, signInThroughCompany, TEAM_OIDC_CLIENT_ID, teamSecrets, teamYaml } from '../support/team-server';
-import { freshWorkbench, place, placementRows } from './support/actions';
+import { Database } from '../../server/store/database';
+import { createSampleData } from '../../server/store/sample-data';
+import { chatEn } from '../../src/taskpane/i18n/chat-en';
+import { freshWorkbench, place, placementRows, readCells } from './support/actions';
 import { launchBrowser } from './support/browser';
 import { buildForBrowserTests } from './support/build';
 import { serveBuild, type StaticServer } from './support/serve';
@@ -28,6 +31,7 @@ const SECRETS = teamSecrets();
 const ADA: CompanyAccount = { sub: 'idp-ada', email: 'ada@corp.example', email_verified: true };
 const EMMA: CompanyAccount = { sub: 'idp-emma', email: 'emma@corp.example', email_verified: true };
 const TITLE = 'Revenue by region';
+const EMMAS_REGIONS = ['Europe', 'North America'];
 
 let cluster: PostgresCluster;
 let cube: RunningCubeCore;
@@ -48,7 +52,7 @@ beforeAll(async () => {
   idp.register(`${server.url}/oauth/company/callback`);
   dir = mkdtempSync(join(tmpdir(), 'team-workbench-'));
   const file = join(dir, 'team.yaml');
-  writeFileSync(file, teamYaml({ publicUrl: server.url, issuer: idp.issuer, cubeApiUrl: cube.apiUrl, admins: [ADA.email!], regions: { 'EMEA Sales': ['Europe', 'North America'] } }));
+  writeFileSync(file, teamYaml({ publicUrl: server.url, issuer: idp.issuer, cubeApiUrl: cube.apiUrl, admins: [ADA.email!], regions: { 'EMEA Sales': EMMAS_REGIONS }, agentView: 'sales' }));
   const team = loadTeamConfig(file, { ...SECRETS, DATABASE_URL: cluster.url('postgres') });
   platform = await startPlatform({
     dataDir: ':memory:', port: 0, databaseUrl: team.database.url, publicUrl: server.url, team, companySignIn: team.signIn.oidc,
@@ -115,4 +119,42 @@ it('a report one user saved, placed by another in two workbooks, turns Out of da
   const placed = await ada.getReport(sales!.id, report.id);
   expect(placed.externalWorkbookPlacements).toHaveLength(2);
   expect(new Set(placed.externalWorkbookPlacements!.map((p) => p.workbookId)).size).toBe(2);
+});
+
+it('chats as the signed-in user at the deployment\'s agent, with no key: the agent sees only her regions', async () => {
+  const page = await emmasWorkbook();
+  const [sales] = await (await signInThroughCompany(server.url, idp, EMMA)).listDeployments();
+  // Settings → Agent chat: the deployment's agent's URL, and no key (it answers with her sign-in).
+  await page.locator('.pane').getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('textbox', { name: chatEn.settings.url }).fill(`${server.url}/api/v1/public/team/deployments/${sales!.id}/chat/stream-chat-state`);
+  await page.getByRole('button', { name: chatEn.settings.save }).click();
+  await page.getByText(chatEn.settings.saved).waitFor();
+  await page.locator('.pane').getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('tab', { name: chatEn.chatTab }).click();
+  await page.getByRole('textbox', { name: chatEn.inputLabel }).fill('Revenue by region');
+  await page.getByRole('textbox', { name: chatEn.inputLabel }).press('Enter');
+  // The answer streams in word by word: whole once Stop has given way to Send again.
+  await page.getByTestId('chat-answer').filter({ hasText: '$' }).last().waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: chatEn.stop }).waitFor({ state: 'hidden', timeout: 60_000 });
+  const answer = (await page.getByTestId('chat-answer').last().innerText()).trim();
+  await page.screenshot({ path: join(screenshots, 'team-server-chat.png') });
+
+  // Her figures, from SQL over an independent copy of the sample data; the other regions' are nowhere.
+  const reference = await Database.open(':memory:');
+  await reference.transaction((tx) => createSampleData(tx));
+  const totals = (await reference.read((tx) => tx.all(`SELECT region, sum(amount) AS total FROM orders GROUP BY region ORDER BY total DESC`)))
+    .map((row) => ({ region: String(row.region), total: Number(row.total) }));
+  await reference.close();
+  const hers = totals.filter((row) => EMMAS_REGIONS.includes(row.region));
+  const dollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
+  const sum = hers.reduce((all, row) => all + row.total, 0);
+  expect(answer).toContain(`${hers[0]!.region} leads with ${dollars(hers[0]!.total)} of ${dollars(sum)} across 2 regions.`);
+  for (const { region } of totals.filter((row) => !EMMAS_REGIONS.includes(row.region))) expect(answer).not.toContain(region);
+
+  // Place in sheet: the answer's query runs on the Cube with her data token, so the cells hold her two regions too.
+  await page.getByRole('button', { name: chatEn.placeInSheet }).click();
+  await page.getByTestId('builder').waitFor();
+  await page.locator('td[data-cell="A3"]').filter({ hasText: /\S/ }).waitFor();
+  const placed = (await readCells(page, 'A2:B4')).values;
+  expect(placed).toEqual([...hers.map((row) => [row.region, row.total]), ['', '']]);
 });
