@@ -147,6 +147,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   // The authorization server answers `/oauth/` and `/.well-known/` itself (see docs/sign-in.md).
   const oauth = createOAuthServer(ctx, { redirectUris: options.oauthRedirectUris, keys: stores.oauthKeys, cubeResources: options.cubeResources, companySignIn: options.companySignIn });
   ctx.oauthUserForAccessToken = oauth.userForAccessToken;
+  const { companyIdTokens } = oauth;
+  if (companyIdTokens) ctx.companyIdToken = (userId) => companyIdTokens.current(userId);
 
   // Requests wait for dev-tokens.json: its Chat API URL holds the port, which is known only once listening.
   let openDoors!: () => void;

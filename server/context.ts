@@ -25,6 +25,8 @@ export interface PlatformContext {
    * neither expired nor revoked); null otherwise. Optional so a context can be made without one (unit tests).
    */
   oauthUserForAccessToken?: (token: string) => Promise<number | null>;
+  /** A user's company ID token for a pass-through Cube, renewed when it ends (company sign-in only); throws an HttpError. */
+  companyIdToken?: (userId: number) => Promise<string>;
   /** Set on a team server (`npm run server -- --config`): its deployments are the team's own Cubes. */
   team?: TeamContext;
 }

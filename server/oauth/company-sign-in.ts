@@ -6,7 +6,8 @@ import type { InteractionResult } from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { primaryEmail } from '../store/rows';
 import { bindingCookie, bindingCookieName, requestCookie, savePending, takePending } from './company-pending';
-import { keepCompanyIdToken } from './company-tokens';
+import { failureWords, type CompanyProvider } from './company-provider';
+import { keepCompanyTokens } from './company-tokens';
 import { grantConfiguredAdmin, matchCompanyUser, verifiedEmail, type CompanyClaims } from './company-users';
 import { saveImplicitGrant } from './grant';
 import { errorPage, pageHeaders, sendPage } from './pages';
@@ -18,14 +19,16 @@ export interface CompanySignIn {
   clientId: string;
   /** For a confidential client (`client_secret_basic`); none for a public one. */
   clientSecret?: string;
+  /**
+   * Asks for a refresh token too (`offline_access`, with `prompt=consent` as OpenID Connect Core §11 requires), so the
+   * ID token a pass-through Cube checks is renewed when it ends instead of sending the user to sign in again.
+   */
+  offlineAccess?: boolean;
 }
 
 /** Where the company's provider sends the browser back to (the redirect URI to register there, under the public URL). */
 export const COMPANY_CALLBACK_PATH = '/oauth/company/callback';
 const SCOPE = 'openid email profile';
-/** The provider's metadata is read again after this long, so a changed document is noticed without a restart. */
-const DISCOVERY_TTL_MS = 60 * 60 * 1000;
-const REQUEST_TIMEOUT_MS = 10_000;
 /** The provider's errors the add-in is told as they are; any other means the set-up is wrong (`server_error`). */
 const PASSED_ON = new Set(['access_denied', 'temporarily_unavailable']);
 
@@ -61,33 +64,18 @@ const isLoopbackHost = (host: string) => ['localhost', '127.0.0.1', '[::1]'].inc
  * Sign-in through the company's provider (authorization code with PKCE S256, state and nonce), with oauth4webapi as
  * the relying party. `base` is the platform's public URL (its issuer), without a trailing slash.
  */
-export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, options: { provider: Provider; base: string; clientOrigins: string[] }): CompanySignInFlow {
-  const issuer = new URL(config.issuer);
-  const insecure = issuer.protocol === 'http:';
-  const providerName = issuer.host;
+export function companySignInFlow(
+  ctx: PlatformContext, config: CompanySignIn, company: CompanyProvider, options: { provider: Provider; base: string; clientOrigins: string[] },
+): CompanySignInFlow {
+  const { client, clientAuth, requestOptions, metadata, name: providerName } = company;
   const redirectUri = `${options.base}${COMPANY_CALLBACK_PATH}`;
   const secureCookie = new URL(options.base).protocol === 'https:';
-  const client: oauth.Client = { client_id: config.clientId };
-  const clientAuth = config.clientSecret ? oauth.ClientSecretBasic(config.clientSecret) : oauth.None();
-  const requestOptions = () => ({ [oauth.allowInsecureRequests]: insecure, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const scope = config.offlineAccess ? `${SCOPE} offline_access` : SCOPE;
   const fail = (res: ServerResponse, message: string, status: number, headers: Record<string, string> = {}) => {
     const page = errorPage(message, options.clientOrigins, status);
     sendPage(res, { ...page, headers: { ...page.headers, ...headers } });
   };
   const unreachable = `The company sign-in (${providerName}) cannot be reached or answered in a way the platform cannot use. Try again in a moment; if it keeps happening, tell your administrator.`;
-
-  // One discovery for every sign-in (and its JWKS, which oauth4webapi keeps per metadata object); a failure is not kept.
-  let discovered: { at: number; metadata: Promise<oauth.AuthorizationServer> } | undefined;
-  const metadata = () => {
-    if (!discovered || Date.now() - discovered.at > DISCOVERY_TTL_MS) {
-      const pending = discover(issuer, requestOptions()).catch((error: unknown) => {
-        if (discovered?.metadata === pending) discovered = undefined;
-        throw error;
-      });
-      discovered = { at: Date.now(), metadata: pending };
-    }
-    return discovered.metadata;
-  };
 
   async function start(res: ServerResponse, uid: string): Promise<void> {
     let as: oauth.AuthorizationServer;
@@ -104,8 +92,9 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     await savePending(ctx.db, state, binding, { uid, codeVerifier, nonce });
     const url = new URL(as.authorization_endpoint!);
     url.search = new URLSearchParams({
-      response_type: 'code', client_id: config.clientId, redirect_uri: redirectUri, scope: SCOPE, state, nonce,
+      response_type: 'code', client_id: config.clientId, redirect_uri: redirectUri, scope, state, nonce,
       code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
+      ...(config.offlineAccess ? { prompt: 'consent' } : {}),
     }).toString();
     res.writeHead(303, { ...pageHeaders(options.clientOrigins), Location: url.href, 'Set-Cookie': bindingCookie(state, binding, COMPANY_CALLBACK_PATH, secureCookie) }).end();
   }
@@ -130,6 +119,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
 
     let claims: CompanyClaims;
     let idToken: string;
+    let refreshToken: string | undefined;
     try {
       const as = await metadata();
       const answer = oauth.validateAuthResponse(as, client, params, state);
@@ -138,6 +128,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
       await oauth.validateApplicationLevelSignature(as, response, requestOptions());
       claims = oauth.getValidatedIdTokenClaims(tokens)!;
       idToken = tokens.id_token!;
+      refreshToken = config.offlineAccess ? tokens.refresh_token : undefined;
       // Some providers (Okta, Entra ID) keep the ID token of a code flow thin: the e-mail is then the userinfo's.
       if (claims.email === undefined && as.userinfo_endpoint) {
         const info = await oauth.processUserInfoResponse(as, client, claims.sub, await oauth.userInfoRequest(as, client, tokens.access_token, requestOptions()));
@@ -156,7 +147,7 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
     if (match.kind === 'ambiguous') return fail(res, `More than one Report Sync user has the e-mail ${account}: ask your administrator to give your user the external id your company sign-in (${providerName}) knows you by.`, 403, cleared);
     if (match.kind === 'inactive') return fail(res, `Your Report Sync user ${primaryEmail(match.user)} is deactivated: ask your administrator to reactivate it.`, 403, cleared);
     await grantConfiguredAdmin(ctx, match.user);
-    await keepCompanyIdToken(ctx.db, match.user.id, idToken);
+    await keepCompanyTokens(ctx.db, match.user.id, { idToken, refreshToken, sub: claims.sub }, ctx.now());
     const accountId = String(match.user.id);
     const grantId = await saveImplicitGrant(options.provider, accountId, interaction.params);
     await finish({ login: { accountId }, consent: { grantId } });
@@ -165,26 +156,10 @@ export function companySignInFlow(ctx: PlatformContext, config: CompanySignIn, o
   return { start, callback };
 }
 
-/** The provider's discovery document, checked: it must name this issuer, its endpoints, and take PKCE S256. */
-async function discover(issuer: URL, requestOptions: oauth.DiscoveryRequestOptions): Promise<oauth.AuthorizationServer> {
-  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...requestOptions, algorithm: 'oidc' }));
-  // OpenID Connect Discovery makes the PKCE list optional: only a list without S256 refuses.
-  const pkce = as.code_challenge_methods_supported?.includes('S256') ?? true;
-  if (!as.authorization_endpoint || !as.token_endpoint || !as.jwks_uri || !pkce) {
-    throw new Error(`${issuer.href} names no authorization endpoint, token endpoint or JWKS, or does not take PKCE S256`);
-  }
-  return as;
-}
-
 /** What the add-in is told when the provider refused: the OAuth error, in the platform's own words. */
 function providerRefusal(error: string, providerName: string): InteractionResult {
   if (error === 'access_denied') return { error, error_description: `The company sign-in (${providerName}) declined: it was cancelled, or you are not allowed to use Report Sync.` };
   const code = error.replace(/[^\w.-]/g, '').slice(0, 64);
   if (PASSED_ON.has(code)) return { error: code, error_description: `The company sign-in (${providerName}) is not available right now. Try again in a moment.` };
   return { error: 'server_error', error_description: `The company sign-in (${providerName}) refused the platform (${code}): ask your administrator to check its registration.` };
-}
-
-/** The failure's kind and message only: oauth4webapi's errors carry the provider's answers (tokens) in their `cause`. */
-function failureWords(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}${error instanceof oauth.ResponseBodyError ? ` (${error.error})` : ''}` : 'unknown failure';
 }

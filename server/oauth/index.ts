@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { PlatformContext } from '../context';
 import { isLoopbackAddress } from '../http';
+import { companyProvider } from './company-provider';
+import { CompanyIdTokens } from './company-tokens';
 import { assertCompanySignIn, COMPANY_CALLBACK_PATH, companySignInFlow, type CompanySignIn, type CompanySignInFlow } from './company-sign-in';
 import { interactionHandler } from './interaction';
 import { errorPage, sendPage, stylesheet, STYLESHEET_PATH } from './pages';
@@ -32,6 +34,8 @@ export interface OAuthServer {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** The user an access token was issued to, while it is unexpired, unrevoked and its grant stands; else null. */
   userForAccessToken(token: string): Promise<number | null>;
+  /** The users' company ID tokens (for pass-through Cubes), renewed when they end; none without company sign-in. */
+  companyIdTokens: CompanyIdTokens | null;
 }
 
 const isOAuthPath = (path: string) => path.startsWith('/oauth/') || path.startsWith('/.well-known/');
@@ -46,6 +50,7 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
   const cubeResources = options.cubeResources ?? [];
   for (const uri of cubeResources) assertResourceIndicator(uri);
   if (options.companySignIn) assertCompanySignIn(options.companySignIn);
+  const companyRp = options.companySignIn && companyProvider(options.companySignIn);
   let made: {
     provider: Provider; callback: ReturnType<Provider['callback']>; issuer: URL; origins: string[];
     interaction: ReturnType<typeof interactionHandler>; company: CompanySignInFlow | undefined;
@@ -57,7 +62,7 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
     const redirectUris = [...new Set([`${base}/auth/callback.html`, ...(options.redirectUris ?? [DEV_SERVER_CALLBACK])])];
     const provider = createProvider(ctx, { issuer: base, redirectUris, keys: options.keys, cubeResources });
     const origins = clientOrigins(redirectUris);
-    const company = options.companySignIn && companySignInFlow(ctx, options.companySignIn, { provider, base, clientOrigins: origins });
+    const company = options.companySignIn && companyRp && companySignInFlow(ctx, options.companySignIn, companyRp, { provider, base, clientOrigins: origins });
     const interaction = interactionHandler(ctx, { provider, origin: issuer.origin, clientOrigins: origins, keys: options.keys, company });
     made = { provider, callback: provider.callback(), issuer, origins, interaction, company };
     return made;
@@ -98,6 +103,7 @@ export function createOAuthServer(ctx: PlatformContext, options: OAuthServerOpti
   return {
     handles: isOAuthPath,
     handle,
+    companyIdTokens: companyRp ? new CompanyIdTokens(ctx.db, companyRp, ctx.now, ctx.reportFailure) : null,
     async userForAccessToken(token) {
       // Only the Platform API's own (opaque) tokens: a JWT access token is for a Cube deployment (its `aud`), and
       // oidc-provider keeps none of those to find anyway.

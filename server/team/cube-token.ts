@@ -1,6 +1,5 @@
 import type { ExternalCube, PlatformContext } from '../context';
 import { HttpError } from '../http';
-import { companyIdToken } from '../oauth/company-tokens';
 import type { UserRecord } from '../store/rows';
 import { securityContext } from './security-context';
 
@@ -11,9 +10,8 @@ import { securityContext } from './security-context';
  */
 export async function teamCubeToken(ctx: PlatformContext, cube: ExternalCube, user: UserRecord, seconds: number): Promise<string> {
   if (!cube.signToken) {
-    const token = await companyIdToken(ctx.db, user.id, ctx.now());
-    if (!token) throw new HttpError(409, 'Your company sign-in, which this deployment\'s Cube checks itself, has ended: sign out and sign in again');
-    return token;
+    if (!ctx.companyIdToken) throw new HttpError(409, 'This deployment\'s Cube checks the company sign-in itself, and this server signs nobody in through a company provider');
+    return ctx.companyIdToken(user.id);
   }
   const context = await ctx.db.read((tx) => securityContext(tx, user, cube));
   return cube.signToken(context, seconds);

@@ -24,7 +24,11 @@ async function main(): Promise<void> {
     publicUrl: config.server.publicUrl,
     oauthRedirectUris: config.server.addInRedirectUris,
     team: config,
-    companySignIn: config.signIn.oidc && { issuer: config.signIn.oidc.issuer, clientId: config.signIn.oidc.clientId, clientSecret: config.signIn.oidc.clientSecret },
+    companySignIn: config.signIn.oidc && {
+      issuer: config.signIn.oidc.issuer, clientId: config.signIn.oidc.clientId, clientSecret: config.signIn.oidc.clientSecret,
+      // A pass-through Cube checks the company's ID token, which lives about an hour: a refresh token renews it.
+      offlineAccess: config.deployments.some((deployment) => deployment.auth.mode === 'oidc-pass-through'),
+    },
   });
   const base = config.server.publicUrl.replace(/\/+$/, '');
   log.info({

@@ -24,10 +24,16 @@ export interface CompanyIdp {
   /** Makes the provider, with the platform's callback registered (known only once the platform listens). */
   register(redirectUri: string): void;
   signInAs(account: CompanyAccount | null): void;
+  /** Every refresh token it issued stops working, as when an administrator revokes a person's sessions. */
+  revokeRefreshTokens(): void;
   close(): Promise<void>;
 }
 
-export async function startCompanyIdp(options: { clientId: string; clientSecret: string }): Promise<CompanyIdp> {
+export async function startCompanyIdp(options: {
+  clientId: string; clientSecret: string;
+  /** How long its ID tokens live (default 600 s). */
+  idTokenSeconds?: number;
+}): Promise<CompanyIdp> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const key = { ...(await exportJWK(privateKey)), kid: 'company-idp-key', alg: 'ES256', use: 'sig' };
   const server: Server = createServer();
@@ -36,6 +42,7 @@ export async function startCompanyIdp(options: { clientId: string; clientSecret:
   const accounts = new Map<string, CompanyAccount>();
   let current: CompanyAccount | null = null;
   let provider: Provider | undefined;
+  const adapter = memoryAdapter();
 
   function register(redirectUri: string): void {
     const configuration = {
@@ -44,7 +51,8 @@ export async function startCompanyIdp(options: { clientId: string; clientSecret:
         client_secret: options.clientSecret,
         token_endpoint_auth_method: 'client_secret_basic',
         redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
+        // Refresh tokens only for `offline_access` with `prompt=consent` (OpenID Connect Core §11), as oidc-provider does.
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         id_token_signed_response_alg: 'ES256',
       }],
@@ -52,7 +60,7 @@ export async function startCompanyIdp(options: { clientId: string; clientSecret:
       // The scopes' claims in the ID token of a code flow too, as most providers do (`thin` accounts aside).
       conformIdTokenClaims: false,
       cookies: { keys: [randomBytes(32).toString('base64url')] },
-      features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
+      features: { devInteractions: { enabled: false }, userinfo: { enabled: true }, revocation: { enabled: true } },
       findAccount: async (_c: unknown, sub: string) => {
         const account = accounts.get(sub);
         return account && {
@@ -65,8 +73,8 @@ export async function startCompanyIdp(options: { clientId: string; clientSecret:
       },
       interactions: { url: async (_c: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
       jwks: { keys: [key] },
-      adapter: memoryAdapter(),
-      ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
+      adapter,
+      ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: options.idTokenSeconds ?? 600, RefreshToken: 3600, Interaction: 600, Grant: 3600, Session: 3600 },
     } as unknown as Configuration;
     provider = new Provider(issuer, configuration);
   }
@@ -97,6 +105,7 @@ export async function startCompanyIdp(options: { clientId: string; clientSecret:
     signInAs(account) {
       current = account;
     },
+    revokeRefreshTokens: () => adapter.forget('RefreshToken'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

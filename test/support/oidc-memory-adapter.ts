@@ -1,9 +1,14 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
 /** oidc-provider's storage, in memory, one per provider (its own quick-start one warns on every start). */
-export function memoryAdapter(): new (model: string) => Adapter {
+export function memoryAdapter(): (new (model: string) => Adapter) & { forget(model: string): void } {
   const stored = new Map<string, AdapterPayload>();
   return class MemoryAdapter implements Adapter {
+    /** Drops everything of one model (e.g. every refresh token: the provider revoked them). */
+    static forget(model: string): void {
+      for (const key of [...stored.keys()]) if (key.startsWith(`${model}:`)) stored.delete(key);
+    }
+
     constructor(private readonly model: string) {}
     private key = (id: string) => `${this.model}:${id}`;
     async upsert(id: string, payload: AdapterPayload) {
