@@ -237,7 +237,7 @@ function missing(path: Path, overridden: Map<string, string>): string {
 
 /** Zod's expected types in a YAML author's words. */
 const EXPECTED: Readonly<Record<string, string>> = {
-  object: 'a mapping (key: value lines)', array: 'a list', string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false',
+  object: 'a mapping (key: value lines)', record: 'a mapping (key: value lines)', array: 'a list', string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false',
 };
 
 const kindOf = (value: unknown) =>

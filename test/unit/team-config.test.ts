@@ -242,6 +242,11 @@ describe('loadTeamConfig', () => {
       .toEqual({ deployment: 'sales', view: 'orders_view', apiKey: CHAT_API_KEY });
   });
 
+  it('says what an empty mapping should hold', () => {
+    //                                      line 11
+    expect(problems(lines(...BASE, 'groups:'))).toEqual([at(11, 1, 'groups', /^is empty: give it a mapping \(key: value lines\), or remove the line$/)]);
+  });
+
   it('takes http for loopback hosts only', () => {
     for (const host of ['127.0.0.1:4000', 'localhost', '[::1]:8080']) {
       expect(load(baseWith(7, `    cubeApiUrl: http://${host}/cubejs-api/v1`)).deployments[0]?.cubeApiUrl).toBe(`http://${host}/cubejs-api/v1`);
