@@ -5,6 +5,7 @@ import { startPlatform } from '../app';
 import { chatApiUrl } from '../agent/host';
 import { jsonLog } from '../log';
 import { loadTeamConfig, TeamConfigError } from './config';
+import { teamPlatformOptions } from './platform-options';
 import { TEAM_AGENT } from './team-agent';
 
 const USAGE = 'Usage: npm run server -- --config team.yaml (docs/server.md has the configuration reference)';
@@ -15,21 +16,7 @@ async function main(): Promise<void> {
   if (!values.config) throw new StartError(`No configuration file was given. ${USAGE}`);
   const config = loadTeamConfig(values.config, process.env);
   const log = jsonLog();
-  const platform = await startPlatform({
-    log,
-    dataDir: ':memory:',
-    databaseUrl: config.database.url,
-    host: config.server.host,
-    port: config.server.port,
-    publicUrl: config.server.publicUrl,
-    oauthRedirectUris: config.server.addInRedirectUris,
-    team: config,
-    companySignIn: config.signIn.oidc && {
-      issuer: config.signIn.oidc.issuer, clientId: config.signIn.oidc.clientId, clientSecret: config.signIn.oidc.clientSecret,
-      // A pass-through Cube checks the company's ID token, which lives about an hour: a refresh token renews it.
-      offlineAccess: config.deployments.some((deployment) => deployment.auth.mode === 'oidc-pass-through'),
-    },
-  });
+  const platform = await startPlatform({ log, ...teamPlatformOptions(config) });
   const base = config.server.publicUrl.replace(/\/+$/, '');
   log.info({
     platformApi: `${base}/api/v1`,

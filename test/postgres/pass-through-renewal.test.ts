@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { decodeJwt } from 'jose';
-import { startPlatform, type RunningPlatform } from '../../server/app';
+import type { RunningPlatform } from '../../server/app';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
-import { jsonLog } from '../../server/log';
-import { loadTeamConfig } from '../../server/team/config';
 import { ApiError, CoreDataClient, type PlatformClient } from '../../src/client';
 import { startCompanyIdp, type CompanyAccount, type CompanyIdp } from '../support/company-idp';
-import { freePort } from '../support/launched-command';
 import { freshDatabase } from '../support/postgres-cluster';
 import { GROUP_URN, USER_URN } from '../support/scim-schemas';
-import { provision, signInThroughCompany, TEAM_OIDC_CLIENT_ID, teamSecrets, teamYaml } from '../support/team-server';
+import {
+  provision, signInThroughCompany, startTeamServer, TEAM_OIDC_CLIENT_ID, teamSecrets, teamYaml, type InProcessTeamServer,
+} from '../support/team-server';
 
 /**
  * A Cube that verifies the company's own ID tokens (`oidc-pass-through`, CUBEJS_JWK_URL) gets the one the company's
@@ -31,10 +26,9 @@ let idp: CompanyIdp;
 let sales: RunningCubeCore;
 let operations: RunningCubeCore;
 let database: { url: string; drop(): Promise<void> };
-let dir: string;
+let team: InProcessTeamServer;
 let platform: RunningPlatform;
 let clockAheadMs = 0;
-const logged: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   idp = await startCompanyIdp({ clientId: TEAM_OIDC_CLIENT_ID, clientSecret: SECRETS.OIDC_CLIENT_SECRET, idTokenSeconds: ID_TOKEN_SECONDS });
@@ -44,36 +38,22 @@ beforeAll(async () => {
     jwt: { jwkUrl: `${idp.issuer}/jwks`, issuer: [idp.issuer], audience: TEAM_OIDC_CLIENT_ID, algorithms: ['ES256'] },
   });
   database = await freshDatabase(process.env.TEST_POSTGRES_URL!);
-  dir = mkdtempSync(join(tmpdir(), 'pass-through-'));
-  const port = await freePort();
-  idp.register(`http://127.0.0.1:${port}/oauth/company/callback`);
-  const file = join(dir, 'team.yaml');
-  writeFileSync(file, teamYaml({
-    publicUrl: `http://127.0.0.1:${port}`, issuer: idp.issuer, cubeApiUrl: sales.apiUrl, admins: [], regions: { 'EMEA Sales': ['Europe'] }, passThroughCubeApiUrl: operations.apiUrl,
-  }));
-  const config = loadTeamConfig(file, SECRETS);
-  const log = jsonLog(new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  }));
-  platform = await startPlatform({
-    dataDir: ':memory:', port, publicUrl: config.server.publicUrl, databaseUrl: database.url, team: config, log,
-    companySignIn: { ...config.signIn.oidc!, offlineAccess: true },
-    now: () => new Date(Date.now() + clockAheadMs),
+  team = await startTeamServer({
+    databaseUrl: database.url, idp, env: SECRETS,
+    yaml: (publicUrl) => teamYaml({ publicUrl, issuer: idp.issuer, cubeApiUrl: sales.apiUrl, admins: [], regions: { 'EMEA Sales': ['Europe'] }, passThroughCubeApiUrl: operations.apiUrl }),
+    platform: { now: () => new Date(Date.now() + clockAheadMs) },
   });
+  platform = team.platform;
   const emma = await provision(platform.url, SECRETS.SCIM_TOKEN, 'Users', { schemas: [USER_URN], userName: EMMA.email, externalId: EMMA.sub, active: true });
   // The group the file gives the rights to read every deployment.
   await provision(platform.url, SECRETS.SCIM_TOKEN, 'Groups', { schemas: [GROUP_URN], displayName: 'EMEA Sales', members: [{ value: emma }] });
 });
 afterAll(async () => {
-  await platform?.close();
+  await team?.close();
   await idp?.close();
   await sales?.close();
   await operations?.close();
   await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const tokenOf = async (user: PlatformClient, deploymentId: number) => (await user.issueDeploymentToken(deploymentId)).cubeApiToken;
@@ -134,8 +114,8 @@ it('tells the add-in to sign in again once the provider revokes the refresh toke
   await makeDue(keptAgain);
   const down = await tokenOf(again, operationsId).then(() => null, (error: unknown) => error);
   expect({ status: (down as ApiError).status, message: (down as ApiError).message }).toEqual({ status: 503, message: expect.stringContaining('cannot be renewed right now') });
-  expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'Renewing a company sign-in failed', failure: expect.any(String) }));
-  const text = JSON.stringify(logged);
+  expect(team.logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'Renewing a company sign-in failed', failure: expect.any(String) }));
+  const text = JSON.stringify(team.logged);
   expect(text).not.toMatch(/eyJ[\w-]+\.eyJ/);
   for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
 });

@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { startPlatform, type RunningPlatform } from '../../server/app';
-import { jsonLog } from '../../server/log';
+import type { RunningPlatform } from '../../server/app';
 import { signCubeToken } from '../../server/agent/identity';
 import { startCubeCore, type RunningCubeCore } from '../../server/cube-core';
 import { Database } from '../../server/store/database';
-import { freePort } from '../support/launched-command';
 import { createSampleData } from '../../server/store/sample-data';
-import { loadTeamConfig } from '../../server/team/config';
 import { ChatClient, type ChatCredentials } from '../../src/client/chat-client';
 import type { ChatSessionSettings } from '../../src/contract';
 import { dataApiBase } from '../../src/client';
 import { startCompanyIdp, type CompanyIdp } from '../support/company-idp';
 import { freshDatabase } from '../support/postgres-cluster';
 import { GROUP_URN, USER_URN } from '../support/scim-schemas';
-import { provision, regionRewrite, signInThroughCompany, TEAM_OIDC_CLIENT_ID, teamSecrets, teamYaml } from '../support/team-server';
+import {
+  provision, regionRewrite, signInThroughCompany, startTeamServer, TEAM_OIDC_CLIENT_ID, teamSecrets, teamYaml, type InProcessTeamServer,
+} from '../support/team-server';
 
 /**
  * A team server's agent: its catalog is the configured view as the team's Cube's `/v1/meta` shows the asking user, and
@@ -33,10 +28,8 @@ let cube: RunningCubeCore;
 let idp: CompanyIdp;
 let reference: Database;
 let database: { url: string; drop(): Promise<void> };
-let dir: string;
+let team: InProcessTeamServer;
 let platform: RunningPlatform;
-/** The server's JSON log lines. */
-const logged: Record<string, unknown>[] = [];
 /** What the Cube was asked, with whose security context. */
 const asked: { regions: unknown }[] = [];
 
@@ -52,33 +45,22 @@ beforeAll(async () => {
   await reference.transaction((tx) => createSampleData(tx));
   database = await freshDatabase(process.env.TEST_POSTGRES_URL!);
   idp = await startCompanyIdp({ clientId: TEAM_OIDC_CLIENT_ID, clientSecret: SECRETS.OIDC_CLIENT_SECRET });
-  dir = mkdtempSync(join(tmpdir(), 'team-agent-'));
-  const file = join(dir, 'team.yaml');
-  const port = await freePort();
-  idp.register(`http://127.0.0.1:${port}/oauth/company/callback`);
-  writeFileSync(file, teamYaml({ publicUrl: `http://127.0.0.1:${port}`, issuer: idp.issuer, cubeApiUrl: cube.apiUrl, admins: [], regions: REGIONS, agentView: 'sales' }));
-  const config = loadTeamConfig(file, SECRETS);
-  const log = jsonLog(new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  }));
-  platform = await startPlatform({
-    dataDir: ':memory:', port, publicUrl: config.server.publicUrl, databaseUrl: database.url, team: config, companySignIn: config.signIn.oidc, agent: { wordDelayMs: 0 }, log,
+  team = await startTeamServer({
+    databaseUrl: database.url, idp, env: SECRETS, platform: { agent: { wordDelayMs: 0 } },
+    yaml: (publicUrl) => teamYaml({ publicUrl, issuer: idp.issuer, cubeApiUrl: cube.apiUrl, admins: [], regions: REGIONS, agentView: 'sales' }),
   });
+  platform = team.platform;
   const user = (userName: string) => provision(platform.url, SECRETS.SCIM_TOKEN, 'Users', { schemas: [USER_URN], userName, externalId: `idp-${userName}`, active: true });
   const [emma, uma] = [await user('emma@corp.example'), await user('uma@corp.example')];
   await provision(platform.url, SECRETS.SCIM_TOKEN, 'Groups', { schemas: [GROUP_URN], displayName: 'EMEA Sales', members: [{ value: emma }] });
   await provision(platform.url, SECRETS.SCIM_TOKEN, 'Groups', { schemas: [GROUP_URN], displayName: 'Americas Sales', members: [{ value: uma }] });
 });
 afterAll(async () => {
-  await platform?.close();
+  await team?.close();
   await idp?.close();
   await cube?.close();
   await reference?.close();
   await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const chatApiUrl = () => `${platform.url}/api/v1/public/team/agents/1/chat/stream-chat-state`;
@@ -179,8 +161,8 @@ it('says in words that the team\'s Cube did not answer, and logs it as JSON with
     if (event.type === 'error') errors.push(event.message);
   });
   expect(errors).toEqual([expect.stringMatching(new RegExp(`^The agent failed while answering: The deployment's Cube at ${cube.apiUrl.replace(/[.]/g, '\\.')} could not be reached`))]);
-  expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'The agent failed while answering', err: expect.objectContaining({ type: 'CubeSourceError' }) }));
-  const text = JSON.stringify(logged);
+  expect(team.logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'The agent failed while answering', err: expect.objectContaining({ type: 'CubeSourceError' }) }));
+  const text = JSON.stringify(team.logged);
   for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
   expect(text).not.toMatch(/eyJ[\w-]+\.eyJ/);
 });

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { startPlatform, type PlatformOptions, type RunningPlatform } from '../../server/app';
+import { jsonLog } from '../../server/log';
+import { loadTeamConfig } from '../../server/team/config';
+import { teamPlatformOptions } from '../../server/team/platform-options';
 import type { PlatformClient } from '../../src/client';
 import { OAuthClient } from '../../src/client/oauth-client';
 import { Browser, type CompanyAccount, type CompanyIdp } from './company-idp';
+import { freePort } from './launched-command';
 import { platformClient } from './local-platform';
 import { CLIENT_ID } from './oauth-login';
 
@@ -88,4 +97,44 @@ export async function signInThroughCompany(base: string, idp: CompanyIdp, accoun
   const reached = await new Browser().walk(request.url, (url) => url.pathname === '/auth/callback.html');
   if (reached.response) throw new Error(`sign-in stopped at ${reached.url.href} (${reached.response.status})`);
   return platformClient(base, (await client.exchangeCode(reached.url.searchParams, request)).accessToken);
+}
+
+/** A team server in this process, its JSON log kept as objects, and what to remove when done. */
+export interface InProcessTeamServer {
+  platform: RunningPlatform;
+  logged: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/**
+ * `npm run server -- --config` in this process: the file `yaml` writes for the server's address is loaded, and the
+ * platform started, as the command does (secrets from `env`; the database is `databaseUrl`); the company's provider
+ * `idp` gets the server's callback, and every JSON log line is kept.
+ */
+export async function startTeamServer(options: {
+  databaseUrl: string; idp: CompanyIdp; env: NodeJS.ProcessEnv; yaml(publicUrl: string): string; platform?: Partial<PlatformOptions>;
+}): Promise<InProcessTeamServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'team-server-'));
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  options.idp.register(`${publicUrl}/oauth/company/callback`);
+  const file = join(dir, 'team.yaml');
+  writeFileSync(file, options.yaml(publicUrl));
+  const config = loadTeamConfig(file, options.env);
+  const logged: Record<string, unknown>[] = [];
+  const log = jsonLog(new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  }));
+  const platform = await startPlatform({ ...teamPlatformOptions(config), host: '127.0.0.1', port, databaseUrl: options.databaseUrl, log, ...options.platform });
+  return {
+    platform,
+    logged,
+    async close() {
+      await platform.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
