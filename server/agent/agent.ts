@@ -44,7 +44,7 @@ export class ChatAgent {
    * suspended answer resumes it.
    */
   async open(asker: Asker, request: ChatRequest): Promise<OpenedStream> {
-    if (this.closing) throw new HttpError(503, 'The local platform is shutting down');
+    if (this.closing) throw new HttpError(503, 'The server is shutting down: ask again in a moment');
     const { owner } = asker;
     const { chatId, input, messageId } = request;
     if (input === undefined && !chatId) throw new HttpError(400, 'Send input to ask a question, or a chatId to read a thread back');
@@ -103,7 +103,7 @@ export class ChatAgent {
 
   private register(turn: Turn): Turn {
     // A request that got this far while the platform began to stop must not start what could no longer be saved.
-    if (this.closing) throw new HttpError(503, 'The local platform is shutting down');
+    if (this.closing) throw new HttpError(503, 'The server is shutting down: ask again in a moment');
     this.turns.set(turn.thread.id, turn);
     return turn;
   }

@@ -45,7 +45,7 @@ async function streamChatState(ctx: PlatformContext, agent: ChatAgent, address: 
   if (body.input !== undefined && body.input.length > MAX_CHAT_INPUT_CHARS) {
     throw badRequest(`input must be at most ${MAX_CHAT_INPUT_CHARS.toLocaleString('en-US')} characters (it has ${body.input.length.toLocaleString('en-US')})`);
   }
-  if (body.images?.length) throw badRequest('The local agent does not read images: send the question as text');
+  if (body.images?.length) throw badRequest('This agent does not read images: send the question as text');
   const deployment = await agent.host.deployment();
   const owner = await chatOwner(ctx.db, credentials, deployment.secret, body.sessionSettings, ctx.now());
   const opened = await agent.open({ owner, credentials, session: body.sessionSettings }, body);
