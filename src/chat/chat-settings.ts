@@ -6,8 +6,8 @@ export interface ChatSettings {
   /** The agent's Chat API URL as Cube's Admin → Agents shows it (`…/agents/{id}/chat/stream-chat-state`), or its base. */
   chatApiUrl: string;
   /**
-   * Sent as `Authorization: Api-Key <key>`. Null for a deployment's agent (`…/deployments/{id}/chat/…`): the chat then
-   * sends the signed-in user's own Cube token of that deployment (chat.yaml's `X-Cube-Auth-Token`), with their rights.
+   * Sent as `Authorization: Api-Key <key>`. Null for a deployment's agent (`…/deployments/{id}/chat/…`), which takes no
+   * key: the chat sends the signed-in user's own Cube token of that deployment (chat.yaml's `X-Cube-Auth-Token`).
    */
   apiKey: string | null;
 }

@@ -54,14 +54,15 @@ export type DeploymentTokens = (deploymentId: number) => (() => Promise<string>)
  */
 export async function createChatClient(settings: ChatSettings, user: ChatUserIdentity, tokens?: DeploymentTokens): Promise<AgentClient> {
   const { ChatClient } = await import('../client/chat-client');
-  if (settings.apiKey !== null) {
+  const deploymentId = chatUrlDeployment(settings.chatApiUrl);
+  if (deploymentId === null && settings.apiKey !== null) {
     return new ChatClient({
       chatApiUrl: settings.chatApiUrl,
       credentials: { kind: 'api-key', apiKey: settings.apiKey },
       sessionSettings: { internalId: user.email, email: user.email },
     });
   }
-  const deploymentId = chatUrlDeployment(settings.chatApiUrl);
+  // chat.yaml: a deployment's agent "accepts only Cube token authentication".
   const token = deploymentId === null ? null : tokens?.(deploymentId);
   if (!token) throw new ChatSignInRequiredError('A deployment\'s agent answers with your sign-in: sign in to its platform, or set an agent\'s URL and key');
   return new ChatClient({ chatApiUrl: settings.chatApiUrl, credentials: { kind: 'cube-token', token } });

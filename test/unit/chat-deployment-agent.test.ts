@@ -55,7 +55,8 @@ describe('the chat client of a deployment agent', () => {
       const frames = [{ role: 'assistant', id: '__usage__', usage: {} }];
       return new Response(frames.map((frame) => `${JSON.stringify(frame)}\n`).join(''), { status: 200 });
     }) as typeof fetch;
-    const client = await createChatClient({ chatApiUrl: DEPLOYMENT_AGENT, apiKey: null }, EMMA, (deploymentId) => {
+    // A key kept from an agent's URL before goes unused: a deployment's agent takes only the user's token.
+    const client = await createChatClient({ chatApiUrl: DEPLOYMENT_AGENT, apiKey: 'an-old-agent-key' }, EMMA, (deploymentId) => {
       asked.push(deploymentId);
       return async () => 'cube-token-of-emma';
     });

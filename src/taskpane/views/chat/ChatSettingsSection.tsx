@@ -23,8 +23,8 @@ export function ChatSettingsSection({ settings, onChange }: ChatSettingsSectionP
   const [notice, setNotice] = useState<'saved' | 'forgotten' | 'incomplete' | null>(null);
 
   const save = () => {
-    // A deployment's agent needs no key (it takes the user's sign-in); an agent's URL needs one, typed or kept.
-    const apiKey = key.trim() || settings?.apiKey || null;
+    // A deployment's agent takes the user's sign-in only, never a key; an agent's URL needs one, typed or kept.
+    const apiKey = chatUrlDeployment(url) !== null ? null : key.trim() || settings?.apiKey || null;
     if (!url.trim() || (!apiKey && chatUrlDeployment(url) === null)) {
       setNotice('incomplete');
       return;
