@@ -47,7 +47,7 @@ async function sourceFor(ctx: PlatformContext, cube: ExternalCube, asker: Asker)
     const user = await ctx.db.read((tx) => loadUser(tx, Number(userId)));
     if (!user?.active) throw new HttpError(403, 'This user is deactivated');
     if (!cube.signToken) return cubeAgentSource(cube.apiUrl, await teamCubeToken(ctx, cube, user, AGENT_TOKEN_SECONDS), owner);
-    // Users with the same security context see the same: they share a catalog, and a change of groups is seen at once.
+    // The catalog is kept per security context, so a change of the user's groups is seen at the next question.
     const context = await ctx.db.read((tx) => securityContext(tx, user, cube));
     return cubeAgentSource(cube.apiUrl, await cube.signToken(context, AGENT_TOKEN_SECONDS), `context:${digest(context)}`);
   }
