@@ -254,6 +254,7 @@ export class PaneRoot extends Store<PaneRootState> {
       ribbon: options.ribbon,
       viewPatienceMs: options.viewPatienceMs,
       adapters: options.adapters,
+      excelReady: this.host.ready,
     });
     this.update({ connected });
     connected.start(options.visible(), opening);

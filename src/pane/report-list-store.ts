@@ -185,7 +185,10 @@ export class ReportListStore extends Store<ReportListState> {
         this.show(key, { items: [] }, false);
         return;
       }
-      this.options.reports.listReports(deploymentId, params, controller.signal).then(
+      // Reports kept in the workbook are read from Excel: not before it can be asked.
+      const listing = this.getState().kept ? this.excelReady().then(() => this.options.reports.listReports(deploymentId, params, controller.signal))
+        : this.options.reports.listReports(deploymentId, params, controller.signal);
+      listing.then(
         (page) => {
           if (controller.signal.aborted) return;
           this.shownListing = controller;
@@ -229,10 +232,14 @@ export class ReportListStore extends Store<ReportListState> {
     const generation = this.generation;
     const read = this.readFor.unavailable;
     const current = () => generation === this.generation && read === this.readFor.unavailable;
-    kept.unavailableReports().then(
+    this.excelReady().then(() => kept.unavailableReports()).then(
       (unavailable) => current() && this.update({ unavailable }),
       (error: unknown) => current() && this.update({ error }),
     );
+  }
+
+  private excelReady(): Promise<void> {
+    return this.options.excelReady ?? Promise.resolve();
   }
 
   private show(key: string, page: ReportPage, append: boolean): void {

@@ -34,6 +34,11 @@ export interface ReportListOptions {
   kept?: UnavailableListing | null;
   /** The pause after a change before the list is read (ms); 250 unless told. */
   debounceMs?: number;
+  /**
+   * Resolves once Excel can be asked (`PaneHost.ready`): the kept reports are read from the workbook only then, since
+   * before it Office cannot tell which requirement sets the host has, and every set would look missing.
+   */
+  excelReady?: Promise<void>;
 }
 
 /** What the view browses: given by the view as its props change. */

@@ -113,6 +113,24 @@ describe('ReportListStore', () => {
     expect(reads).toBe(2);
   });
 
+  it('reads kept reports from the workbook only once Excel can be asked (the workbench loads Office.js after painting)', async () => {
+    const fake = fakeReports();
+    let reads = 0;
+    let excelReady!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      excelReady = resolve;
+    });
+    const list = new ReportListStore({ reports: fake.reports, kept: { unavailableReports: async () => (reads++, []) }, debounceMs: 0, excelReady: ready });
+    list.browse({ deploymentId: 1, workbookId: null, kept: true });
+    await settle();
+    // Before it, Office cannot tell the host's requirement sets: a read then would find custom XML parts "unsupported".
+    expect({ listed: fake.calls.length, reads }).toEqual({ listed: 0, reads: 0 });
+    excelReady();
+    await settle();
+    expect({ listed: fake.calls.length, reads }).toEqual({ listed: 1, reads: 1 });
+    expect(list.getState().reports).toHaveLength(2);
+  });
+
   it('starts afresh after the view leaves, dropping answers to the earlier browse', async () => {
     const fake = fakeReports();
     const list = new ReportListStore({ reports: fake.reports, debounceMs: 0 });

@@ -60,6 +60,8 @@ export interface ConnectedPaneOptions {
   viewPatienceMs?: number;
   /** The adapters' own options (tests give their Excel connector and data clients). */
   adapters?: PaneWorkspaceOptions;
+  /** Resolves once Excel can be asked (`PaneHost.ready`); already resolved in Office. */
+  excelReady?: Promise<void>;
 }
 
 /** Browse's actions on the reports kept in the workbook (a Cube API connected), and publishing them (signed in too). */
@@ -152,7 +154,7 @@ export function openConnectedPane(connection: PaneConnection, options: Connected
     },
     open: (target, query) => exploration.openQuery(target, query),
   });
-  const reportList = new ReportListStore({ reports: parts.reports, kept: workbookReports });
+  const reportList = new ReportListStore({ reports: parts.reports, kept: workbookReports, excelReady: options.excelReady });
   // A rename, duplicate, delete or publish changes the placements' titles or removes them: the list and the listing
   // are read again.
   const keptChanged = () => {
